@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryCostRub, FREE_DELIVERY_FROM_RUB } from './delivery';
+
+describe('delivery price (DESIGN §6)', () => {
+  it.each([
+    ['standard', 1000, true, 300],
+    ['express', 1000, true, 500],
+    ['pickup', 1000, true, 0],
+    ['post', 1000, true, 300],
+    ['courier_pickup', 1000, true, 300],
+    ['standard', 4999.99, true, 300],
+    ['standard', FREE_DELIVERY_FROM_RUB, true, 0],
+    ['express', 7000, true, 0],
+    ['express', 100, false, 0],
+  ] as const)('%s with subtotal %d (physical: %s) costs %d ₽', (method, subtotal, physical, expected) => {
+    expect(deliveryCostRub(method, subtotal, physical)).toBe(expected);
+  });
+});

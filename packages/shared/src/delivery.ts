@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const DELIVERY_METHODS = ['standard', 'express', 'pickup', 'post', 'courier_pickup'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS);
+
+/** DESIGN §6 prices in RUB; post and courier pickup are priced as standard. */
+export const DELIVERY_PRICES_RUB: Record<DeliveryMethod, number> = {
+  standard: 300,
+  express: 500,
+  pickup: 0,
+  post: 300,
+  courier_pickup: 300,
+};
+/** Free delivery when the goods subtotal is at least this (the legal text says "5000 ₽ or more"). */
+export const FREE_DELIVERY_FROM_RUB = 5000;
+
+/** Methods that need a street address; courier pickup needs a pickup point instead. */
+export const ADDRESS_REQUIRED: Record<DeliveryMethod, boolean> = {
+  standard: true,
+  express: true,
+  pickup: false,
+  post: true,
+  courier_pickup: false,
+};
+
+export function deliveryCostRub(method: DeliveryMethod, goodsSubtotalRub: number, hasPhysicalGoods: boolean): number {
+  if (!hasPhysicalGoods) return 0;
+  if (goodsSubtotalRub >= FREE_DELIVERY_FROM_RUB) return 0;
+  return DELIVERY_PRICES_RUB[method];
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['ru', 'en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ru';
+export const LanguageSchema = z.enum(LANGUAGES);
+
+/** Content written by the artisan per language; ru is required and is the fallback. */
+export const LocalizedTextSchema = z.object({
+  ru: z.string(),
+  en: z.string().optional(),
+  es: z.string().optional(),
+});
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+/** Picks the text for `lang`, falling back to ru when that language is missing or blank. */
+export function localize(text: LocalizedText | null | undefined, lang: Language): string {
+  if (!text) return '';
+  const value = text[lang];
+  return value && value.trim() !== '' ? value : text.ru;
+}
+
+/** Parses an Accept-Language header (or cookie value) into one of the supported languages. */
+export function pickLanguage(header: string | null | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if ((LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
