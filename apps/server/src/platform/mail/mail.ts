@@ -1,0 +1,15 @@
+/**
+ * Mail contract. SMTP_URL set: real SMTP through nodemailer. Unset: each message is written as
+ * an .eml file to DATA_DIR/outbox and logged (recipient, subject), and /dev/mail lists them
+ * outside production.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,32 @@
+/**
+ * File storage contract. Drivers: local disk (default, DATA_DIR/files) and, later, S3-compatible.
+ * Public files are served under /uploads/<key>; private files (videos, digital books, methodology
+ * sheets) are never reachable by URL and are streamed by the features that guard them.
+ */
+import type { Readable } from 'node:stream';
+
+export type Visibility = 'public' | 'private';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
+export interface ByteRange {
+  /** Inclusive start and end byte offsets. */
+  start: number;
+  end: number;
+}
+
+export interface Storage {
+  /** Writes atomically (temp file + rename / single PUT); the key is a relative path like `products/abc.webp`. */
+  put(visibility: Visibility, key: string, data: Buffer | Readable, contentType: string): Promise<StoredObject>;
+  /** null when the object does not exist. */
+  stat(visibility: Visibility, key: string): Promise<StoredObject | null>;
+  /** Streams the object, or the inclusive byte range of it. Throws when missing. */
+  read(visibility: Visibility, key: string, range?: ByteRange): Promise<Readable>;
+  delete(visibility: Visibility, key: string): Promise<void>;
+  /** URL of a public object: `/uploads/<key>`. */
+  publicUrl(key: string): string;
+}
