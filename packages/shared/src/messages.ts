@@ -72,6 +72,36 @@ export const SERVER_MESSAGES = {
     en: 'The service is temporarily unavailable',
     es: 'El servicio no está disponible temporalmente',
   },
+  imageOnly: {
+    ru: 'Можно загружать только изображения',
+    en: 'Only images can be uploaded',
+    es: 'Solo se pueden subir imágenes',
+  },
+  imageTooLarge: {
+    ru: 'Размер файла не должен превышать 5MB',
+    en: 'The file must not exceed 5MB',
+    es: 'El archivo no debe superar los 5MB',
+  },
+  imageTooManyPixels: {
+    ru: 'Слишком большое разрешение изображения',
+    en: 'The image resolution is too large',
+    es: 'La resolución de la imagen es demasiado grande',
+  },
+  invalidFileKey: {
+    ru: 'Недопустимое имя файла',
+    en: 'Invalid file name',
+    es: 'Nombre de archivo no válido',
+  },
+  fileNotFound: {
+    ru: 'Файл не найден',
+    en: 'File not found',
+    es: 'Archivo no encontrado',
+  },
+  invalidByteRange: {
+    ru: 'Запрошенный диапазон байтов недопустим',
+    en: 'The requested byte range is not satisfiable',
+    es: 'El rango de bytes solicitado no es válido',
+  },
 } satisfies Record<string, Texts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
