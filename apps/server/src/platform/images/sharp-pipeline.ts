@@ -1,0 +1,144 @@
+/**
+ * The image pipeline on sharp (libvips). Every upload is judged by its bytes, never by its name or
+ * declared type: only JPEG, PNG, WebP, GIF and AVIF/HEIF pass; SVG, HTML and anything else is a 400.
+ * The image is decoded once (auto-rotated by its EXIF orientation, capped at 2400 px), then every
+ * variant is encoded to WebP from that decoded copy. sharp writes no metadata unless asked, so the
+ * stored files carry no EXIF, GPS or camera data.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Image } from '@atelier/shared';
+import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_BYTES } from '@atelier/shared';
+import sharp from 'sharp';
+import { InvalidInput, PayloadTooLarge } from '../errors';
+import type { Storage } from '../storage/storage';
+import type { ImagePipeline } from './images';
+
+export interface ImagePipelineOptions {
+  storage: Storage;
+  /** Largest accepted upload in bytes (default 5 MB, SPEC §5). */
+  maxBytes?: number;
+  /**
+   * Largest accepted decoded size in pixels. A 5 MB file can declare a 60000×60000 image that
+   * would take gigabytes to decode (a decompression bomb); 50 MP covers any phone camera.
+   */
+  maxPixels?: number;
+  /** Longest side of the stored full image. */
+  maxDimension?: number;
+  /** WebP quality 1..100. */
+  quality?: number;
+}
+
+export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
+
+const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** The real type from the file's leading bytes, or null for anything we do not accept. */
+export function sniffImageType(bytes: Buffer): SniffedType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  // ISO-BMFF: a size, then 'ftyp' and the major brand; AVIF and HEIC share the container.
+  if (bytes.length >= 12 && head.slice(4, 8) === 'ftyp' && HEIF_BRANDS.has(head.slice(8, 12))) return 'heif';
+  return null;
+}
+
+type VariantName = 'full' | keyof typeof IMAGE_VARIANT_WIDTHS;
+
+/** Parses `/uploads/<key>` back into the storage key; null for a URL this pipeline did not make. */
+function keyFromPublicUrl(url: string): string | null {
+  if (!url.startsWith('/uploads/')) return null;
+  try {
+    return url.slice('/uploads/'.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
+
+export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
+  const { storage } = options;
+  const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
+  const maxPixels = options.maxPixels ?? 50_000_000;
+  const maxDimension = options.maxDimension ?? 2400;
+  const quality = options.quality ?? 82;
+
+  async function decode(input: Buffer) {
+    try {
+      // failOn 'error' rejects truncated and corrupt files yet tolerates the harmless warnings
+      // many phone JPEGs produce; animated GIF/WebP keep their first frame only.
+      return await sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated: false })
+        .autoOrient()
+        // CMYK and 16-bit inputs become plain 8-bit sRGB, which the raw hand-over below assumes.
+        .toColourspace('srgb')
+        .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/pixel limit/i.test(message)) throw new InvalidInput('imageTooManyPixels');
+      throw new InvalidInput('imageOnly', { reason: 'undecodable' });
+    }
+  }
+
+  return {
+    async ingest(input, folder) {
+      if (input.length === 0) throw new InvalidInput('imageOnly', { reason: 'empty' });
+      if (input.length > maxBytes) throw new PayloadTooLarge('imageTooLarge');
+      if (!sniffImageType(input)) throw new InvalidInput('imageOnly', { reason: 'type' });
+
+      const { data, info } = await decode(input);
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const id = randomBytes(12).toString('base64url');
+      const keyOf = (variant: VariantName) => `${folder}/${id}-${variant}.webp`;
+
+      const encode = (width?: number) => {
+        const pipeline = sharp(data, raw);
+        // Never upscale: a variant wider than the image is the image itself.
+        if (width !== undefined && width < info.width) pipeline.resize({ width });
+        return pipeline.webp({ quality, effort: 4 }).toBuffer();
+      };
+      const variants: [VariantName, number | undefined][] = [
+        ['full', undefined],
+        ['thumb', IMAGE_VARIANT_WIDTHS.thumb],
+        ['medium', IMAGE_VARIANT_WIDTHS.medium],
+        ['large', IMAGE_VARIANT_WIDTHS.large],
+      ];
+      const encoded = await Promise.all(variants.map(async ([name, width]) => [name, await encode(width)] as const));
+
+      const results = await Promise.allSettled(
+        encoded.map(([name, bytes]) => storage.put('public', keyOf(name), bytes, 'image/webp')),
+      );
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) {
+        // Leave no orphan variants when storage fails half-way.
+        await Promise.all(
+          results.flatMap((r) =>
+            r.status === 'fulfilled' ? [storage.delete('public', r.value.key).catch(() => {})] : [],
+          ),
+        );
+        throw failed.reason;
+      }
+
+      return {
+        url: storage.publicUrl(keyOf('full')),
+        thumb: storage.publicUrl(keyOf('thumb')),
+        medium: storage.publicUrl(keyOf('medium')),
+        large: storage.publicUrl(keyOf('large')),
+        width: info.width,
+        height: info.height,
+      } satisfies Image;
+    },
+
+    async remove(image) {
+      const keys = new Set<string>();
+      for (const url of [image.url, image.thumb, image.medium, image.large]) {
+        const key = keyFromPublicUrl(url);
+        if (key) keys.add(key);
+      }
+      await Promise.all([...keys].map((key) => storage.delete('public', key)));
+    },
+  };
+}
