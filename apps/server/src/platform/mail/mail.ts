@@ -13,3 +13,13 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+/**
+ * The slice of a pino logger the mail code uses, so the app's logger (or `app.log`) can be passed
+ * without tying these modules to Fastify.
+ */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}

@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { Mailer, MailLog, MailMessage } from './mail';
+import { createMailWorker, defaultBackoffMs, enqueueMail, MAX_MAIL_ATTEMPTS } from './outbox';
+
+const silent: MailLog = { info() {}, warn() {}, error() {} };
+
+function fakeMailer(failuresBeforeSuccess = 0) {
+  const sent: MailMessage[] = [];
+  let calls = 0;
+  const mailer: Mailer = {
+    async send(message) {
+      calls++;
+      if (calls <= failuresBeforeSuccess) throw new Error(`smtp down (call ${calls})`);
+      sent.push(message);
+    },
+  };
+  return { mailer, sent, calls: () => calls };
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+});
+
+async function rows() {
+  return database.db.select().from(mailOutbox);
+}
+
+describe('enqueueMail', () => {
+  it('stores the mail when the enclosing transaction commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await enqueueMail(tx, { to: 'a@example.com', subject: 'Заказ №1', text: 'Спасибо', html: '<p>Спасибо</p>' });
+    });
+    const all = await rows();
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ to: 'a@example.com', subject: 'Заказ №1', status: 'queued', attempts: 0 });
+  });
+
+  it('leaves no mail behind when the enclosing transaction rolls back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'a@example.com', subject: 'never', text: 'x' });
+        throw new Error('order failed');
+      }),
+    ).rejects.toThrow('order failed');
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe.each([
+  ['without holding a lock (PGlite default)', false],
+  ['holding FOR UPDATE SKIP LOCKED while sending (PostgreSQL default)', true],
+])('mail worker %s', (_name, lockWhileSending) => {
+  it('sends queued rows oldest first and marks them sent', async () => {
+    await enqueueMail(database.db, { to: 'first@example.com', subject: '1', text: 'one' });
+    await enqueueMail(database.db, { to: 'second@example.com', subject: '2', text: 'two', html: '<b>two</b>' });
+    const { mailer, sent } = fakeMailer();
+    const worker = createMailWorker({ db: database.db, mailer, log: silent, lockWhileSending });
+
+    expect(await worker.drain()).toBe(2);
+    expect(sent.map((m) => m.to)).toEqual(['first@example.com', 'second@example.com']);
+    expect(sent[1]).toEqual({ to: 'second@example.com', subject: '2', text: 'two', html: '<b>two</b>' });
+    for (const row of await rows()) {
+      expect(row.status).toBe('sent');
+      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.attempts).toBe(1);
+    }
+    // Nothing is sent twice.
+    expect(await worker.drain()).toBe(0);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('processes more rows than one batch in a single drain', async () => {
+    for (let i = 0; i < 7; i++) await enqueueMail(database.db, { to: `u${i}@example.com`, subject: `${i}`, text: 'x' });
+    const { mailer, sent } = fakeMailer();
+    const worker = createMailWorker({ db: database.db, mailer, log: silent, lockWhileSending, batchSize: 3 });
+    expect(await worker.drain()).toBe(7);
+    expect(sent).toHaveLength(7);
+  });
+
+  it('retries a failing mailer with backoff, then succeeds', async () => {
+    const id = await enqueueMail(database.db, { to: 'a@example.com', subject: 's', text: 't' });
+    const { mailer, sent } = fakeMailer(2);
+    let clock = 1_000_000;
+    const worker = createMailWorker({
+      db: database.db,
+      mailer,
+      log: silent,
+      lockWhileSending,
+      now: () => clock,
+      backoffMs: () => 60_000,
+    });
+
+    expect(await worker.drain()).toBe(1);
+    let [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'smtp down (call 1)' });
+
+    // Still backing off: not tried again.
+    clock += 59_000;
+    expect(await worker.drain()).toBe(0);
+
+    clock += 1_000;
+    expect(await worker.drain()).toBe(1);
+    [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'smtp down (call 2)' });
+
+    clock += 60_000;
+    expect(await worker.drain()).toBe(1);
+    [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it(`marks a row failed after ${MAX_MAIL_ATTEMPTS} attempts and stops trying it`, async () => {
+    const id = await enqueueMail(database.db, { to: 'a@example.com', subject: 's', text: 't' });
+    const errors: unknown[] = [];
+    const { mailer, calls } = fakeMailer(Number.POSITIVE_INFINITY);
+    const worker = createMailWorker({
+      db: database.db,
+      mailer,
+      log: { ...silent, error: (obj) => errors.push(obj) },
+      lockWhileSending,
+      backoffMs: () => 0,
+    });
+    for (let i = 0; i < MAX_MAIL_ATTEMPTS - 1; i++) expect(await worker.drain()).toBe(1);
+    let [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: MAX_MAIL_ATTEMPTS - 1 });
+    expect(errors).toHaveLength(0);
+
+    expect(await worker.drain()).toBe(1);
+    [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(errors).toHaveLength(1);
+
+    expect(await worker.drain()).toBe(0);
+    expect(calls()).toBe(MAX_MAIL_ATTEMPTS);
+  });
+});
+
+describe('mail worker polling', () => {
+  it('sends on its own once started, keeps PGlite usable during a slow send, and stop() waits for it', async () => {
+    await enqueueMail(database.db, { to: 'a@example.com', subject: 's', text: 't' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const mailer: Mailer = {
+      async send() {
+        started();
+        await gate;
+      },
+    };
+    const worker = createMailWorker({ db: database.db, mailer, log: silent, intervalMs: 10 });
+    worker.start();
+    await sending;
+
+    // PGlite runs everything on one connection: a transaction held across the send would block
+    // this query (and every request) until the SMTP server answered.
+    const query = database.db
+      .select()
+      .from(mailOutbox)
+      .then(() => 'answered');
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('blocked'), 1_000));
+    expect(await Promise.race([query, timeout])).toBe('answered');
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    const [row] = await rows();
+    expect(row?.status).toBe('sent');
+  });
+});
+
+describe('default backoff', () => {
+  it.each([
+    [1, 30_000],
+    [2, 60_000],
+    [3, 120_000],
+    [7, 1_920_000],
+    [20, 3_600_000],
+  ])('after %i attempts waits %i ms', (attempts, ms) => {
+    expect(defaultBackoffMs(attempts)).toBe(ms);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Durable mail queue over `mail_outbox` (transactional outbox): features enqueue inside their own
+ * transaction, so a mail exists iff the change that caused it committed, and a worker sends it
+ * afterwards. A crash between commit and send only delays the mail; it is never lost.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { Mailer, MailLog, MailMessage } from './mail';
+
+/** After this many failed attempts a row is marked `failed` and left for a human to look at. */
+export const MAX_MAIL_ATTEMPTS = 8;
+
+/** Queues a message in the caller's transaction (or directly on `db`); returns the row id. */
+export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<string> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** 30 s, 1 min, 2 min, ... capped at 1 h: eight attempts span about an hour of outage. */
+export function defaultBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  log: MailLog;
+  /** Pause between polls; 2 s keeps a verification code close to instant without busy polling. */
+  intervalMs?: number;
+  /** Rows claimed per poll. */
+  batchSize?: number;
+  /** Delay before a failed row is tried again, given its attempt count so far. */
+  backoffMs?: (attempts: number) => number;
+  /**
+   * Keep the row locked (FOR UPDATE SKIP LOCKED inside a transaction) while it is being sent, so
+   * several app instances on one PostgreSQL never send the same row twice. Default: true on
+   * node-postgres, false on PGlite — PGlite runs every query on one connection, so a transaction
+   * held across an SMTP round trip would stall every request, and PGlite is single-process anyway
+   * (the DATA_DIR lock), where this worker's own "one batch at a time" is enough.
+   */
+  lockWhileSending?: boolean;
+  now?: () => number;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Stops polling and waits for the batch in flight, if any. */
+  stop(): Promise<void>;
+  /** Sends every due row now, each at most once per call; resolves with the number of rows tried. */
+  drain(): Promise<number>;
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, mailer, log } = options;
+  const intervalMs = options.intervalMs ?? 2_000;
+  const batchSize = options.batchSize ?? 20;
+  const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const now = options.now ?? Date.now;
+  const lockWhileSending = options.lockWhileSending ?? !usesPglite(db);
+  /**
+   * Not before this time (ms) per row id. Kept in memory because the table has no next-attempt
+   * column: after a restart failed rows are simply retried at once, which is harmless.
+   */
+  const notBefore = new Map<string, number>();
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+
+  function excluded(skip: Set<string>): string[] {
+    const t = now();
+    for (const [id, at] of notBefore) if (at <= t) notBefore.delete(id);
+    return [...notBefore.keys(), ...skip];
+  }
+
+  function claimQuery(q: Db | Tx, skip: Set<string>, limit: number) {
+    const ids = excluded(skip);
+    return q
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'queued'), ids.length > 0 ? notInArray(mailOutbox.id, ids) : undefined))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  }
+
+  async function sendAndRecord(q: Db | Tx, row: OutboxRow): Promise<void> {
+    try {
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const lastError = describe(error);
+      const failed = attempts >= MAX_MAIL_ATTEMPTS;
+      await q
+        .update(mailOutbox)
+        .set({ attempts, lastError, status: failed ? 'failed' : 'queued' })
+        .where(eq(mailOutbox.id, row.id));
+      if (failed) {
+        notBefore.delete(row.id);
+        log.error({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail failed permanently');
+      } else {
+        notBefore.set(row.id, now() + backoffMs(attempts));
+        log.warn({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail send failed, will retry');
+      }
+      return;
+    }
+    notBefore.delete(row.id);
+    await q
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1 })
+      .where(eq(mailOutbox.id, row.id));
+  }
+
+  /** One pass over at most `batchSize` due rows; returns how many were tried. */
+  async function processBatch(skip: Set<string>): Promise<number> {
+    if (!lockWhileSending) {
+      const rows = await claimQuery(db, skip, batchSize);
+      for (const row of rows) {
+        skip.add(row.id);
+        await sendAndRecord(db, row);
+      }
+      return rows.length;
+    }
+    // One short transaction per row: the lock lives exactly as long as that row's send.
+    let tried = 0;
+    while (tried < batchSize) {
+      const got = await db.transaction(async (tx) => {
+        const [row] = await claimQuery(tx, skip, 1);
+        if (!row) return false;
+        skip.add(row.id);
+        await sendAndRecord(tx, row);
+        return true;
+      });
+      if (!got) break;
+      tried++;
+    }
+    return tried;
+  }
+
+  async function drainOnce(): Promise<number> {
+    const skip = new Set<string>();
+    let total = 0;
+    for (;;) {
+      const tried = await processBatch(skip);
+      total += tried;
+      if (tried < batchSize) return total;
+    }
+  }
+
+  /** Serializes drains and ticks, so two passes never work at the same time in one process. */
+  function exclusive(): Promise<number> {
+    const next = inFlight.then(drainOnce, drainOnce);
+    inFlight = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(async () => {
+      try {
+        await exclusive();
+      } catch (error) {
+        // The database may be briefly unreachable; the next tick tries again.
+        log.error({ err: describe(error) }, 'mail worker pass failed');
+      }
+      schedule();
+    }, intervalMs);
+    // Polling alone must not keep the process alive (tests, CLI scripts).
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await inFlight;
+    },
+    drain: exclusive,
+  };
+}
+
+function usesPglite(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
+}
