@@ -9,12 +9,22 @@ const TRAILING = /[.,;:!?)\]}»"']+$/;
 const CODE = /(?<![\d\p{L}])\d{6}(?![\d\p{L}])/gu;
 
 export function extractLinks(text: string): string[] {
-  const found = new Set<string>();
+  return [...new Set(splitLinks(text).flatMap((part) => (part.link ? [part.text] : [])))];
+}
+
+/** The text cut into plain runs and links, in order, so a page can render the links clickable. */
+export function splitLinks(text: string): { text: string; link: boolean }[] {
+  const parts: { text: string; link: boolean }[] = [];
+  let last = 0;
   for (const match of text.matchAll(LINK)) {
     const url = match[0].replace(TRAILING, '');
-    if (url.length > 'https://'.length) found.add(url);
+    if (url.length <= 'https://'.length) continue;
+    if (match.index > last) parts.push({ text: text.slice(last, match.index), link: false });
+    parts.push({ text: url, link: true });
+    last = match.index + url.length;
   }
-  return [...found];
+  if (last < text.length) parts.push({ text: text.slice(last), link: false });
+  return parts;
 }
 
 /** Six-digit numbers outside links (a token inside a URL is not a code to type). */
