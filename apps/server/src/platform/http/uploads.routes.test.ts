@@ -5,6 +5,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../storage/local-storage';
 import type { Storage, Visibility } from '../storage/storage';
+import { securityPlugin } from './security';
 import { isSafeUploadKey, parseRange, uploadContentType, uploadsRoutes } from './uploads.routes';
 
 let root: string;
@@ -125,6 +126,28 @@ describe('GET /uploads/*', () => {
   it('only ever asks storage for public objects', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((a) => a.visibility === 'public')).toBe(true);
+  });
+});
+
+describe('with the security plugin in front', () => {
+  it('keeps stored files uncompressed with their Content-Length', async () => {
+    const secured = fastify();
+    await secured.register(securityPlugin, { publicUrl: 'http://127.0.0.1:3000' });
+    await secured.register(uploadsRoutes, { storage });
+    try {
+      await storage.put('public', 'misc/blob.bin', Buffer.alloc(5000, 65), 'application/octet-stream');
+      const res = await secured.inject({
+        method: 'GET',
+        url: '/uploads/misc/blob.bin',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-length']).toBe('5000');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    } finally {
+      await secured.close();
+    }
   });
 });
 

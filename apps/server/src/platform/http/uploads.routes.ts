@@ -4,9 +4,11 @@
  * ever asks storage for visibility 'public': a private key (lesson video, digital book,
  * methodology) is not reachable here whatever the URL says.
  */
+
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
+import type {} from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { ByteRange, Storage, StoredObject } from '../storage/storage';
@@ -113,6 +115,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     method: ['GET', 'HEAD'],
     url: '/uploads/*',
     config: { access: 'public' },
+    // Stored media is already compressed, and compressing would drop Content-Length.
+    compress: false,
     handler: async (request, reply) => {
       const key = request.params['*'];
       if (!isSafeUploadKey(key)) return sendError(request, reply, 404, 'NOT_FOUND', 'fileNotFound');

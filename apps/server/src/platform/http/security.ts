@@ -1,0 +1,125 @@
+/**
+ * Response hardening and compression for every route (register before any route):
+ * - @fastify/helmet with a strict CSP: scripts only from our origin (the SPA bundle, swagger-ui's
+ *   static files), inline styles allowed (Radix/Tailwind runtime styles, swagger-ui), no framing.
+ * - Permissions-Policy, which helmet does not set.
+ * - @fastify/compress (br, gzip) for text-like responses over 1 KB; images, video and PDFs are
+ *   already compressed and are left alone.
+ * Wrapped with fastify-plugin so the hooks apply to the whole app, not just this plugin's scope.
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  /** PUBLIC_URL; HSTS and upgrade-insecure-requests are sent only when it is https. */
+  publicUrl: string;
+  /**
+   * Origins added to single CSP directives, e.g. a payment provider's checkout page for
+   * form-action or its API for connect-src. Each value is a CSP source such as
+   * `https://yoomoney.ru`.
+   */
+  extraSources?: {
+    formAction?: string[];
+    connectSrc?: string[];
+    imgSrc?: string[];
+    frameSrc?: string[];
+  };
+  /** Turn response compression off (e.g. behind a proxy that already compresses). */
+  compress?: boolean;
+}
+
+/**
+ * Features a shop never needs are denied; fullscreen and picture-in-picture stay available to our
+ * own lesson video player, payment to our own pages (Payment Request API).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'picture-in-picture=(self)',
+  'usb=()',
+].join(', ');
+
+/**
+ * Text-like bodies. @fastify/compress still falls back to mime-db's "compressible" flag for other
+ * types (which marks application/octet-stream compressible), so routes serving stored binaries
+ * opt out with `compress: false` (see uploads.routes.ts).
+ */
+export const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)|application\/manifest\+json|image\/svg\+xml)\s*(?:;|$)/i;
+
+export function cspDirectives(options: SecurityOptions): Record<string, string[]> {
+  const extra = options.extraSources ?? {};
+  const directives: Record<string, string[]> = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(extra.imgSrc ?? [])],
+    mediaSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(extra.connectSrc ?? [])],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", ...(extra.formAction ?? [])],
+    frameAncestors: ["'none'"],
+  };
+  if (extra.frameSrc?.length) directives.frameSrc = ["'self'", ...extra.frameSrc];
+  // On plain http (local development, a LAN demo) upgrading would break every subresource.
+  if (isHttps(options.publicUrl)) directives.upgradeInsecureRequests = [];
+  return directives;
+}
+
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+  const https = isHttps(options.publicUrl);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // COEP would require every cross-origin embed to opt in; nothing here needs SharedArrayBuffer.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    xContentTypeOptions: true,
+    // A browser remembers HSTS for the whole max-age: sending it from an http:// or LAN setup
+    // would lock that host out of plain http. Subdomains are not included on purpose; the shop
+    // cannot know what else runs under its parent domain.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+
+  if (options.compress !== false) {
+    await app.register(fastifyCompress, {
+      global: true,
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      customTypes: COMPRESSIBLE_TYPES,
+      // Clients never need to send compressed bodies; accepting them would only add a
+      // decompression-bomb surface in front of the body limit.
+      globalDecompression: false,
+    });
+  }
+};
+
+export const securityPlugin = fp(security, { name: 'atelier-security', fastify: '5.x' });
