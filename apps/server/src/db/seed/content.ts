@@ -1,0 +1,784 @@
+/**
+ * The demo content itself: the artisan's texts in ru, en and es, prices in minor units, and which
+ * artwork illustrates each row. Kept apart from seed.ts so the writing can be edited without
+ * touching the seeding mechanics.
+ */
+import type { LandingSettings, LocalizedText } from '@atelier/shared';
+import type { ArtKind, PaletteName } from './art';
+
+const t = (ru: string, en: string, es: string): LocalizedText => ({ ru, en, es });
+
+export interface ArtSpec {
+  kind: ArtKind;
+  palette: PaletteName;
+}
+
+export const ABOUT = {
+  title: t('Мастерская шёлковых цветов', 'A studio of silk flowers', 'Un taller de flores de seda'),
+  content: t(
+    [
+      'Меня зовут Анна, и уже больше десяти лет я делаю цветы из натурального шёлка. Всё началось с маленькой броши для мамы — я вырезала лепестки маникюрными ножницами и формовала их ложкой, нагретой над свечой. С тех пор у меня появились настоящие инструменты, светлая мастерская с большим окном и сотни учеников, а удивление от того, как плоский лоскут превращается в живой цветок, осталось прежним.',
+      'Каждый цветок я делаю вручную от начала до конца: окрашиваю ткань, вырезаю и формую каждый лепесток горячими инструментами, собираю бутон на проволоке. Поэтому двух одинаковых роз у меня не бывает — как не бывает их и в саду. Шёлковые цветы не вянут, не боятся зимы и жары, а букет невесты через много лет можно достать из коробки таким же, каким он был в день свадьбы.',
+      'В мастерской я собираю свадебные букеты и украшения для волос, оформляю праздники и витрины, делаю подарки, которые хранят годами. А ещё учу: в видеоуроках и методичках я рассказываю всё, что знаю сама, — от выбора ткани до последнего витка тейп-ленты. Буду рада видеть вас среди покупателей и учеников.',
+    ].join('\n\n'),
+    [
+      'My name is Anna, and for more than ten years I have been making flowers from natural silk. It began with a small brooch for my mother: I cut the petals with nail scissors and shaped them with a spoon warmed over a candle. Since then I have found proper tools, a bright studio with a big window and hundreds of students — but the wonder of watching a flat scrap of fabric become a living flower has never faded.',
+      'I make every flower by hand from start to finish: I dye the fabric, cut and shape each petal with hot tools and build the bud on wire. That is why no two of my roses are ever the same, just as no two are the same in a garden. Silk flowers never wilt and fear neither winter nor heat, and a bridal bouquet can come out of its box years later looking just as it did on the wedding day.',
+      'In the studio I make bridal bouquets and hair pieces, dress celebrations and shop windows, and create gifts that are kept for years. I also teach: in my video lessons and methodology sheets I share everything I know, from choosing the fabric to the last turn of floral tape. I would be glad to welcome you as a customer or a student.',
+    ].join('\n\n'),
+    [
+      'Me llamo Anna y desde hace más de diez años hago flores de seda natural. Todo empezó con un pequeño broche para mi madre: recorté los pétalos con unas tijeras de manicura y les di forma con una cuchara calentada sobre una vela. Desde entonces he reunido herramientas de verdad, un taller luminoso con una gran ventana y cientos de alumnas, pero el asombro de ver cómo un retal plano se convierte en una flor viva sigue siendo el mismo.',
+      'Hago cada flor a mano de principio a fin: tiño la tela, corto y moldeo cada pétalo con herramientas calientes y monto el capullo sobre alambre. Por eso nunca tengo dos rosas iguales, igual que no las hay en un jardín. Las flores de seda no se marchitan ni temen al invierno o al calor, y un ramo de novia puede salir de su caja años después tal como era el día de la boda.',
+      'En el taller creo ramos de novia y tocados, decoro celebraciones y escaparates y preparo regalos que se guardan durante años. Y también enseño: en mis lecciones en vídeo y guías cuento todo lo que sé, desde elegir la tela hasta la última vuelta de cinta floral. Me alegrará recibirle como cliente o como alumna.',
+    ].join('\n\n'),
+  ),
+  art: { kind: 'workshop', palette: 'blush' } satisfies ArtSpec,
+};
+
+export const SETTINGS: LandingSettings = {
+  heroTitle: t(
+    'Цветы из шёлка, которые не вянут',
+    'Silk flowers that never fade',
+    'Flores de seda que nunca se marchitan',
+  ),
+  heroSubtitle: t(
+    'Свадебные букеты, украшения и подарки ручной работы — и видеоуроки для тех, кто хочет научиться сам',
+    'Handmade bridal bouquets, hair pieces and gifts — and video lessons for those who want to learn the craft',
+    'Ramos de novia, tocados y regalos hechos a mano, y lecciones en vídeo para quien quiera aprender el oficio',
+  ),
+  contactEmail: 'hello@atelier-silk.example',
+  contactPhone: '+7 (921) 555-24-17',
+  social: [
+    { network: 'instagram', url: 'https://instagram.com/atelier.silk.flowers' },
+    { network: 'telegram', url: 'https://t.me/atelier_silk' },
+    { network: 'vk', url: 'https://vk.com/atelier_silk' },
+    { network: 'youtube', url: 'https://youtube.com/@atelier-silk' },
+    { network: 'pinterest', url: 'https://pinterest.com/atelier_silk' },
+  ],
+};
+
+export interface ProductSeed {
+  slug: string;
+  name: LocalizedText;
+  description: LocalizedText;
+  /** Minor units: 1250000 = 12 500 ₽. */
+  priceRub: number;
+  priceEur: number | null;
+  priceUsd: number | null;
+  category: 'collection' | 'book' | 'tools' | 'materials';
+  subcategory?: 'bouquets' | 'accessories';
+  availability: 'in_stock' | 'out_of_stock' | 'on_order';
+  stock: number | null;
+  bookFormats?: ('physical' | 'digital')[];
+  /** The asset file of a digital book, copied to private storage. */
+  digitalAsset?: string;
+  art: ArtSpec[];
+}
+
+export const PRODUCTS: ProductSeed[] = [
+  {
+    slug: 'bouquet-morning-powder',
+    name: t('Букет «Утренняя пудра»', 'Bouquet “Morning Powder”', 'Ramo «Polvo de la mañana»'),
+    description: t(
+      'Нежный букет из пудровых роз и пионов с эвкалиптом и гипсофилой. Лепестки окрашены вручную в три оттенка розового. Высота около 35 см.',
+      'A tender bouquet of powder-pink roses and peonies with eucalyptus and baby’s breath. The petals are hand-dyed in three shades of pink. About 35 cm tall.',
+      'Un ramo delicado de rosas y peonías rosa empolvado con eucalipto y paniculata. Pétalos teñidos a mano en tres tonos de rosa. Unos 35 cm de alto.',
+    ),
+    priceRub: 1_250_000,
+    priceEur: 13_500,
+    priceUsd: 14_500,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'in_stock',
+    stock: 2,
+    art: [
+      { kind: 'bouquet', palette: 'blush' },
+      { kind: 'bloom', palette: 'blush' },
+    ],
+  },
+  {
+    slug: 'bridal-white-garden',
+    name: t('Букет невесты «Белый сад»', 'Bridal bouquet “White Garden”', 'Ramo de novia «Jardín blanco»'),
+    description: t(
+      'Классический свадебный букет из кремовых роз и пионов. Собираю под ваше платье: подберу оттенок ткани и ленты по фотографии. Срок изготовления — 3 недели.',
+      'A classic bridal bouquet of cream roses and peonies. I make it to match your dress, choosing the fabric shade and ribbon from a photo. Made in 3 weeks.',
+      'Un ramo de novia clásico de rosas y peonías color crema. Lo hago a juego con su vestido, eligiendo el tono de la tela y la cinta a partir de una foto. Plazo: 3 semanas.',
+    ),
+    priceRub: 1_890_000,
+    priceEur: 20_500,
+    priceUsd: 22_000,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'on_order',
+    stock: null,
+    art: [{ kind: 'bouquet', palette: 'ivory' }],
+  },
+  {
+    slug: 'peonies-coral-sunset',
+    name: t('Пионы «Коралловый закат»', 'Peonies “Coral Sunset”', 'Peonías «Atardecer coral»'),
+    description: t(
+      'Три крупных коралловых пиона с бутонами — яркий акцент для гостиной или подарок, который будет радовать много лет.',
+      'Three large coral peonies with buds: a bright accent for a living room or a gift that will bring joy for years.',
+      'Tres grandes peonías coral con capullos: un toque de color para el salón o un regalo que alegrará durante años.',
+    ),
+    priceRub: 980_000,
+    priceEur: 10_500,
+    priceUsd: 11_500,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'in_stock',
+    stock: 3,
+    art: [{ kind: 'bloom', palette: 'coral' }],
+  },
+  {
+    slug: 'tulips-spring',
+    name: t('Тюльпаны «Весна» в вазе', 'Tulips “Spring” in a vase', 'Tulipanes «Primavera» en jarrón'),
+    description: t(
+      'Семь шёлковых тюльпанов в керамической вазе. Весна, которая стоит на столе круглый год.',
+      'Seven silk tulips in a ceramic vase. Spring that stays on your table all year round.',
+      'Siete tulipanes de seda en un jarrón de cerámica. Una primavera que se queda en su mesa todo el año.',
+    ),
+    priceRub: 740_000,
+    priceEur: 8_000,
+    priceUsd: 8_600,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'in_stock',
+    stock: 1,
+    art: [
+      { kind: 'tulips', palette: 'coral' },
+      { kind: 'tulips', palette: 'peach' },
+    ],
+  },
+  {
+    slug: 'wreath-lavender-field',
+    name: t('Венок «Лавандовое поле»', 'Wreath “Lavender Field”', 'Corona «Campo de lavanda»'),
+    description: t(
+      'Настенный венок с сиреневыми розами и серебристым эвкалиптом, диаметр 30 см. Сейчас весь тираж распродан — напишите, и я сообщу, когда сделаю новые.',
+      'A wall wreath with lilac roses and silver eucalyptus, 30 cm across. Currently sold out; write to me and I will let you know when new ones are ready.',
+      'Corona de pared con rosas lila y eucalipto plateado, 30 cm de diámetro. Ahora agotada: escríbame y le avisaré cuando haya nuevas.',
+    ),
+    priceRub: 890_000,
+    priceEur: null,
+    priceUsd: null,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'out_of_stock',
+    stock: 0,
+    art: [{ kind: 'wreath', palette: 'lavender' }],
+  },
+  {
+    slug: 'bouquet-vintage-wine',
+    name: t('Букет «Винтажное вино»', 'Bouquet “Vintage Wine”', 'Ramo «Vino vintage»'),
+    description: t(
+      'Глубокие винные розы и пионы с пыльно-розовыми акцентами — для осенней свадьбы или вечера при свечах.',
+      'Deep wine-red roses and peonies with dusty pink accents, for an autumn wedding or a candle-lit evening.',
+      'Rosas y peonías color vino con toques rosa polvo, para una boda de otoño o una velada a la luz de las velas.',
+    ),
+    priceRub: 1_420_000,
+    priceEur: 15_500,
+    priceUsd: 16_500,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'on_order',
+    stock: null,
+    art: [{ kind: 'bouquet', palette: 'wine' }],
+  },
+  {
+    slug: 'comb-pearl-dew',
+    name: t('Свадебный гребень «Жемчужная роса»', 'Bridal comb “Pearl Dew”', 'Peineta nupcial «Rocío de perlas»'),
+    description: t(
+      'Гребень с миниатюрными розами, бутонами и жемчугом на позолоченной основе. Лёгкий, надёжно держится в причёске весь день.',
+      'A comb with miniature roses, buds and pearls on a gilded base. Light, and holds firmly in the hair all day.',
+      'Peineta con rosas en miniatura, capullos y perlas sobre base dorada. Ligera y firme en el peinado todo el día.',
+    ),
+    priceRub: 650_000,
+    priceEur: 7_000,
+    priceUsd: 7_600,
+    category: 'collection',
+    subcategory: 'accessories',
+    availability: 'in_stock',
+    stock: 4,
+    art: [{ kind: 'accessory', palette: 'blush' }],
+  },
+  {
+    slug: 'boutonniere-gentleman',
+    name: t('Бутоньерка «Джентльмен»', 'Boutonniere “Gentleman”', 'Prendido «Caballero»'),
+    description: t(
+      'Кремовая роза с эвкалиптом на атласной обмотке. Парная к букету «Белый сад».',
+      'A cream rose with eucalyptus on a satin-wrapped stem. The companion to the “White Garden” bouquet.',
+      'Una rosa crema con eucalipto y tallo forrado de raso. Pareja del ramo «Jardín blanco».',
+    ),
+    priceRub: 290_000,
+    priceEur: 3_200,
+    priceUsd: 3_400,
+    category: 'collection',
+    subcategory: 'accessories',
+    availability: 'in_stock',
+    stock: 6,
+    art: [{ kind: 'accessory', palette: 'ivory' }],
+  },
+  {
+    slug: 'brooch-peony',
+    name: t('Брошь «Пион»', 'Brooch “Peony”', 'Broche «Peonía»'),
+    description: t(
+      'Персиковый пион диаметром 9 см на булавке — оживит пальто, шляпку или сумку.',
+      'A 9 cm peach peony on a pin that brightens a coat, a hat or a bag.',
+      'Una peonía melocotón de 9 cm con alfiler que da vida a un abrigo, un sombrero o un bolso.',
+    ),
+    priceRub: 340_000,
+    priceEur: 3_700,
+    priceUsd: 4_000,
+    category: 'collection',
+    subcategory: 'accessories',
+    availability: 'out_of_stock',
+    stock: 0,
+    art: [{ kind: 'bloom', palette: 'peach' }],
+  },
+  {
+    slug: 'hairpin-forget-me-not',
+    name: t('Заколка «Незабудки»', 'Hair clip “Forget-me-nots”', 'Pasador «Nomeolvides»'),
+    description: t(
+      'Россыпь голубых и белых цветов на заколке-автомате. Для выпускного, свадьбы или просто хорошего настроения.',
+      'A scatter of blue and white flowers on a hair clip: for a prom, a wedding or simply a good mood.',
+      'Un puñado de flores azules y blancas sobre un pasador: para una graduación, una boda o simplemente por buen humor.',
+    ),
+    priceRub: 260_000,
+    priceEur: null,
+    priceUsd: null,
+    category: 'collection',
+    subcategory: 'accessories',
+    availability: 'in_stock',
+    stock: 5,
+    art: [{ kind: 'accessory', palette: 'sky' }],
+  },
+  {
+    slug: 'headband-forest-nymph',
+    name: t('Ободок «Лесная нимфа»', 'Headband “Forest Nymph”', 'Diadema «Ninfa del bosque»'),
+    description: t(
+      'Ободок-веночек из мелких цветов и зелени. Подберу цвета под образ; изготовление — 10 дней.',
+      'A headband of small flowers and greenery. I match the colours to your look; made in 10 days.',
+      'Una diadema de flores pequeñas y verdes. Adapto los colores a su estilo; plazo de 10 días.',
+    ),
+    priceRub: 480_000,
+    priceEur: 5_200,
+    priceUsd: 5_600,
+    category: 'collection',
+    subcategory: 'accessories',
+    availability: 'on_order',
+    stock: null,
+    art: [{ kind: 'wreath', palette: 'peach' }],
+  },
+  {
+    slug: 'box-silk-garden',
+    name: t(
+      'Композиция «Шёлковый сад» в коробке',
+      'Arrangement “Silk Garden” in a box',
+      'Composición «Jardín de seda» en caja',
+    ),
+    description: t(
+      'Цветы, уложенные в шляпную коробку: розы, пионы, бутоны и зелень. Готовый подарок — коробку не нужно упаковывать.',
+      'Flowers arranged in a hatbox: roses, peonies, buds and greenery. A ready gift; no wrapping needed.',
+      'Flores dispuestas en una sombrerera: rosas, peonías, capullos y verdes. Un regalo listo, sin necesidad de envolver.',
+    ),
+    priceRub: 1_100_000,
+    priceEur: 12_000,
+    priceUsd: 13_000,
+    category: 'collection',
+    availability: 'in_stock',
+    stock: 1,
+    art: [{ kind: 'flatlay', palette: 'ivory' }],
+  },
+  {
+    slug: 'book-silk-flowers',
+    name: t(
+      'Книга «Цветы из шёлка: от лепестка до букета»',
+      'Book “Silk Flowers: from Petal to Bouquet”',
+      'Libro «Flores de seda: del pétalo al ramo»',
+    ),
+    description: t(
+      'Моё практическое руководство: ткани, инструменты, окрашивание, пошаговые схемы роз, пионов и ранункулюсов. 184 страницы, более 300 фотографий. Печатная книга или электронная версия в PDF.',
+      'My practical guide: fabrics, tools, dyeing, and step-by-step patterns for roses, peonies and ranunculus. 184 pages, over 300 photos. Printed book or PDF edition.',
+      'Mi guía práctica: telas, herramientas, teñido y patrones paso a paso de rosas, peonías y ranúnculos. 184 páginas, más de 300 fotos. Libro impreso o edición en PDF.',
+    ),
+    priceRub: 240_000,
+    priceEur: 2_600,
+    priceUsd: 2_800,
+    category: 'book',
+    availability: 'in_stock',
+    stock: 15,
+    bookFormats: ['physical', 'digital'],
+    digitalAsset: 'book-silk-flowers.pdf',
+    art: [{ kind: 'book', palette: 'blush' }],
+  },
+  {
+    slug: 'album-silk-garden',
+    name: t(
+      'Альбом «Шёлковый сад. Работы 2016–2024»',
+      'Album “The Silk Garden: Works 2016–2024”',
+      'Álbum «El jardín de seda: obras 2016–2024»',
+    ),
+    description: t(
+      'Большой альбом избранных работ мастерской: свадебные букеты, украшения, оформление праздников. Твёрдый переплёт, 120 страниц. Только печатное издание.',
+      'A large album of the studio’s selected work: bridal bouquets, hair pieces, event decoration. Hardcover, 120 pages. Print edition only.',
+      'Un gran álbum con obras escogidas del taller: ramos de novia, tocados, decoración de eventos. Tapa dura, 120 páginas. Solo edición impresa.',
+    ),
+    priceRub: 320_000,
+    priceEur: 3_500,
+    priceUsd: 3_800,
+    category: 'book',
+    availability: 'in_stock',
+    stock: 8,
+    bookFormats: ['physical'],
+    art: [{ kind: 'book', palette: 'sky' }],
+  },
+  {
+    slug: 'tools-ball-set',
+    name: t('Набор булек (6 шт.)', 'Ball tool set (6 pcs)', 'Juego de bolillos (6 uds.)'),
+    description: t(
+      'Бульки диаметром от 3 до 20 мм с деревянными ручками — основной инструмент для формовки лепестков.',
+      'Ball tools from 3 to 20 mm with wooden handles: the essential tool for shaping petals.',
+      'Bolillos de 3 a 20 mm con mangos de madera: la herramienta básica para moldear pétalos.',
+    ),
+    priceRub: 380_000,
+    priceEur: 4_100,
+    priceUsd: 4_400,
+    category: 'tools',
+    availability: 'in_stock',
+    stock: 10,
+    art: [{ kind: 'tools', palette: 'peach' }],
+  },
+  {
+    slug: 'tools-flower-iron',
+    name: t('Утюжок для цветов с насадками', 'Flower-making iron with tips', 'Plancha para flores con puntas'),
+    description: t(
+      'Электрический утюжок с регулировкой температуры и набором из 8 насадок. Привожу под заказ из Японии, срок — около месяца.',
+      'An electric iron with temperature control and a set of 8 tips. Ordered from Japan; delivery takes about a month.',
+      'Plancha eléctrica con control de temperatura y juego de 8 puntas. La traigo por encargo desde Japón; tarda un mes aproximadamente.',
+    ),
+    priceRub: 790_000,
+    priceEur: 8_600,
+    priceUsd: 9_200,
+    category: 'tools',
+    availability: 'on_order',
+    stock: null,
+    art: [{ kind: 'tools', palette: 'ivory' }],
+  },
+  {
+    slug: 'tools-silk-scissors',
+    name: t('Ножницы для шёлка', 'Silk scissors', 'Tijeras para seda'),
+    description: t(
+      'Острые ножницы с короткими лезвиями для точного раскроя лепестков. Не «жуют» тонкую ткань.',
+      'Sharp short-bladed scissors for precise petal cutting. They never chew fine fabric.',
+      'Tijeras afiladas de hoja corta para cortar pétalos con precisión. No muerden la tela fina.',
+    ),
+    priceRub: 190_000,
+    priceEur: 2_100,
+    priceUsd: 2_200,
+    category: 'tools',
+    availability: 'in_stock',
+    stock: 12,
+    art: [{ kind: 'tools', palette: 'blush' }],
+  },
+  {
+    slug: 'tools-pad-tweezers',
+    name: t('Подушечка для формовки и пинцет', 'Shaping pad and tweezers', 'Almohadilla de moldeado y pinzas'),
+    description: t(
+      'Плотная поролоновая подушечка и пинцет с изогнутыми концами — всё, что нужно рядом с булькой.',
+      'A firm foam pad and curved tweezers: everything you need beside your ball tool.',
+      'Una almohadilla de espuma firme y pinzas curvas: todo lo que necesita junto al bolillo.',
+    ),
+    priceRub: 90_000,
+    priceEur: null,
+    priceUsd: null,
+    category: 'tools',
+    availability: 'in_stock',
+    stock: 20,
+    art: [{ kind: 'tools', palette: 'lavender' }],
+  },
+  {
+    slug: 'materials-silk-crepe',
+    name: t(
+      'Натуральный шёлк крепдешин, 50 × 50 см',
+      'Natural silk crêpe de chine, 50 × 50 cm',
+      'Seda natural crepé de China, 50 × 50 cm',
+    ),
+    description: t(
+      'Отрез белого шёлка, уже пропитанного желатином: можно сразу вырезать лепестки. Хорошо принимает любые красители.',
+      'A piece of white silk already stiffened with gelatine, ready for cutting petals. Takes any dye beautifully.',
+      'Un corte de seda blanca ya aprestada con gelatina, lista para cortar pétalos. Admite cualquier tinte.',
+    ),
+    priceRub: 120_000,
+    priceEur: 1_300,
+    priceUsd: 1_400,
+    category: 'materials',
+    availability: 'in_stock',
+    stock: 30,
+    art: [
+      { kind: 'materials', palette: 'blush' },
+      { kind: 'materials', palette: 'ivory' },
+    ],
+  },
+  {
+    slug: 'materials-aniline-dyes',
+    name: t('Анилиновые красители, 6 цветов', 'Aniline dyes, 6 colours', 'Tintes de anilina, 6 colores'),
+    description: t(
+      'Набор концентрированных красителей для шёлка, из которых смешивается вся палитра мастерской.',
+      'A set of concentrated silk dyes that mix into the studio’s whole palette.',
+      'Un juego de tintes concentrados para seda con los que se mezcla toda la paleta del taller.',
+    ),
+    priceRub: 210_000,
+    priceEur: 2_300,
+    priceUsd: 2_500,
+    category: 'materials',
+    availability: 'out_of_stock',
+    stock: 0,
+    art: [{ kind: 'materials', palette: 'coral' }],
+  },
+  {
+    slug: 'materials-stamens-wire',
+    name: t('Тычинки и проволока (набор)', 'Stamens and wire (set)', 'Estambres y alambre (juego)'),
+    description: t(
+      '50 тычинок трёх цветов и по 20 отрезков проволоки № 20, 24 и 28 в обмотке.',
+      '50 stamens in three colours and 20 lengths each of covered wire in gauges 20, 24 and 28.',
+      '50 estambres de tres colores y 20 tramos de alambre forrado de cada calibre: 20, 24 y 28.',
+    ),
+    priceRub: 65_000,
+    priceEur: 700,
+    priceUsd: 800,
+    category: 'materials',
+    availability: 'in_stock',
+    stock: 40,
+    art: [{ kind: 'materials', palette: 'lavender' }],
+  },
+  {
+    slug: 'materials-rose-petal-blanks',
+    name: t('Заготовки лепестков «Роза»', 'Rose petal blanks', 'Pétalos precortados «Rosa»'),
+    description: t(
+      'Вырубленные лепестки из окрашенного шёлка на одну розу: 19 штук трёх размеров. Идеально для первого урока.',
+      'Die-cut petals of dyed silk for one rose: 19 pieces in three sizes. Perfect for your first lesson.',
+      'Pétalos troquelados de seda teñida para una rosa: 19 piezas de tres tamaños. Perfectos para la primera lección.',
+    ),
+    priceRub: 150_000,
+    priceEur: 1_600,
+    priceUsd: 1_800,
+    category: 'materials',
+    availability: 'in_stock',
+    stock: 12,
+    art: [{ kind: 'materials', palette: 'peach' }],
+  },
+];
+
+export interface PortfolioSeed {
+  title: LocalizedText;
+  description: LocalizedText;
+  category: 'wedding' | 'corporate' | 'personal';
+  mainImageIndex: number;
+  linkedProduct?: string;
+  art: ArtSpec[];
+}
+
+export const PORTFOLIO: PortfolioSeed[] = [
+  {
+    title: t('Свадьба Ольги и Дмитрия', 'Olga and Dmitry’s wedding', 'La boda de Olga y Dmitri'),
+    description: t(
+      'Букет невесты, бутоньерка жениха и гребень — в кремово-белой гамме под кружевное платье. Летняя свадьба в загородном саду.',
+      'The bride’s bouquet, the groom’s boutonniere and a comb in creamy white to match a lace dress. A summer wedding in a country garden.',
+      'Ramo de novia, prendido del novio y peineta en blanco crema, a juego con un vestido de encaje. Una boda de verano en un jardín.',
+    ),
+    category: 'wedding',
+    mainImageIndex: 0,
+    linkedProduct: 'bridal-white-garden',
+    art: [
+      { kind: 'bouquet', palette: 'ivory' },
+      { kind: 'accessory', palette: 'ivory' },
+      { kind: 'accessory', palette: 'blush' },
+    ],
+  },
+  {
+    title: t('Осенняя свадьба в винных тонах', 'An autumn wedding in wine tones', 'Una boda de otoño en tonos vino'),
+    description: t(
+      'Глубокие бордовые пионы и розы с пыльно-розовым — букет, который выглядит так же богато, как октябрьский сад.',
+      'Deep burgundy peonies and roses with dusty pink: a bouquet as rich as an October garden.',
+      'Peonías y rosas burdeos con rosa polvo: un ramo tan rico como un jardín en octubre.',
+    ),
+    category: 'wedding',
+    mainImageIndex: 0,
+    linkedProduct: 'bouquet-vintage-wine',
+    art: [
+      { kind: 'bouquet', palette: 'wine' },
+      { kind: 'bloom', palette: 'wine' },
+    ],
+  },
+  {
+    title: t('Гребень для невесты «Роса»', 'The “Dew” bridal comb', 'Peineta nupcial «Rocío»'),
+    description: t(
+      'Миниатюрные розы и жемчуг для низкого пучка. Невеста танцевала до утра — ни один цветок не сдвинулся.',
+      'Miniature roses and pearls for a low bun. The bride danced until morning and not a single flower moved.',
+      'Rosas en miniatura y perlas para un moño bajo. La novia bailó hasta el amanecer y ninguna flor se movió.',
+    ),
+    category: 'wedding',
+    mainImageIndex: 0,
+    linkedProduct: 'comb-pearl-dew',
+    art: [{ kind: 'accessory', palette: 'blush' }],
+  },
+  {
+    title: t('Выездная церемония у моря', 'A seaside ceremony', 'Una ceremonia junto al mar'),
+    description: t(
+      'Голубые и белые цветы для арки и букета подружек — шёлк не боится ветра и солнца.',
+      'Blue and white flowers for the arch and the bridesmaids’ bouquets: silk does not fear wind or sun.',
+      'Flores azules y blancas para el arco y los ramos de las damas: la seda no teme al viento ni al sol.',
+    ),
+    category: 'wedding',
+    mainImageIndex: 1,
+    art: [
+      { kind: 'flatlay', palette: 'sky' },
+      { kind: 'bouquet', palette: 'sky' },
+    ],
+  },
+  {
+    title: t('Венок для фотосессии', 'A wreath for a photo shoot', 'Una corona para una sesión de fotos'),
+    description: t(
+      'Лёгкий венок из сиреневых роз и эвкалипта для предсвадебной прогулки.',
+      'A light wreath of lilac roses and eucalyptus for an engagement walk.',
+      'Una corona ligera de rosas lila y eucalipto para un paseo de preboda.',
+    ),
+    category: 'wedding',
+    mainImageIndex: 0,
+    linkedProduct: 'headband-forest-nymph',
+    art: [{ kind: 'wreath', palette: 'lavender' }],
+  },
+  {
+    title: t('Витрина бутика к 8 Марта', 'A boutique window for Women’s Day', 'Un escaparate para el Día de la Mujer'),
+    description: t(
+      'Пятьдесят коралловых и персиковых пионов для витрины ювелирного бутика. Композиция простояла весь сезон без единой замены.',
+      'Fifty coral and peach peonies for a jewellery boutique window. The display lasted the whole season without a single replacement.',
+      'Cincuenta peonías coral y melocotón para el escaparate de una joyería. La composición duró toda la temporada sin cambiar una flor.',
+    ),
+    category: 'corporate',
+    mainImageIndex: 0,
+    linkedProduct: 'peonies-coral-sunset',
+    art: [
+      { kind: 'bloom', palette: 'coral' },
+      { kind: 'flatlay', palette: 'coral' },
+    ],
+  },
+  {
+    title: t(
+      'Оформление ресторана к весне',
+      'Spring decoration for a restaurant',
+      'Decoración de primavera para un restaurante',
+    ),
+    description: t(
+      'Тюльпаны в керамике на каждом столе и большой венок у входа — весна, которую не нужно поливать.',
+      'Tulips in ceramic vases on every table and a large wreath at the entrance: spring that needs no watering.',
+      'Tulipanes en cerámica en cada mesa y una gran corona en la entrada: una primavera que no hay que regar.',
+    ),
+    category: 'corporate',
+    mainImageIndex: 0,
+    linkedProduct: 'tulips-spring',
+    art: [
+      { kind: 'tulips', palette: 'peach' },
+      { kind: 'wreath', palette: 'peach' },
+      { kind: 'tulips', palette: 'blush' },
+    ],
+  },
+  {
+    title: t(
+      'Подарки для партнёров компании',
+      'Gifts for a company’s partners',
+      'Regalos para los socios de una empresa',
+    ),
+    description: t(
+      'Сорок брошей-пионов в фирменных коробках — новогодний подарок, который носят до сих пор.',
+      'Forty peony brooches in branded boxes: a New Year gift people still wear.',
+      'Cuarenta broches de peonía en cajas con la marca: un regalo de Año Nuevo que todavía se lleva.',
+    ),
+    category: 'corporate',
+    mainImageIndex: 0,
+    linkedProduct: 'brooch-peony',
+    art: [{ kind: 'bloom', palette: 'peach' }],
+  },
+  {
+    title: t('Букет к юбилею мамы', 'A bouquet for a mother’s anniversary', 'Un ramo para el aniversario de una madre'),
+    description: t(
+      'Пудровые розы и пионы — любимые цветы именинницы, которые теперь стоят у неё на комоде круглый год.',
+      'Powder-pink roses and peonies, her favourite flowers, now on her dresser all year round.',
+      'Rosas y peonías rosa empolvado, sus flores favoritas, ahora en su cómoda todo el año.',
+    ),
+    category: 'personal',
+    mainImageIndex: 0,
+    linkedProduct: 'bouquet-morning-powder',
+    art: [
+      { kind: 'bouquet', palette: 'blush' },
+      { kind: 'bloom', palette: 'blush' },
+    ],
+  },
+  {
+    title: t('Шляпная коробка в подарок', 'A hatbox of flowers as a gift', 'Una sombrerera de flores para regalar'),
+    description: t(
+      'Розы, пионы и зелень, уложенные в коробку, — подарок на новоселье.',
+      'Roses, peonies and greenery laid in a box: a housewarming present.',
+      'Rosas, peonías y verdes en una caja: un regalo de inauguración de casa.',
+    ),
+    category: 'personal',
+    mainImageIndex: 0,
+    linkedProduct: 'box-silk-garden',
+    art: [{ kind: 'flatlay', palette: 'ivory' }],
+  },
+  {
+    title: t('Заколка для выпускного', 'A hair clip for a prom', 'Un pasador para la graduación'),
+    description: t(
+      'Незабудки и мелкие розы под голубое платье выпускницы.',
+      'Forget-me-nots and tiny roses to go with a graduate’s blue dress.',
+      'Nomeolvides y rosas diminutas a juego con el vestido azul de una graduada.',
+    ),
+    category: 'personal',
+    mainImageIndex: 0,
+    linkedProduct: 'hairpin-forget-me-not',
+    art: [{ kind: 'accessory', palette: 'sky' }],
+  },
+  {
+    title: t('Рабочий стол мастерской', 'The studio work table', 'La mesa de trabajo del taller'),
+    description: t(
+      'Так выглядит мой стол в разгар работы: заготовки лепестков, бульки и первый собранный пион.',
+      'This is my table in the middle of work: petal blanks, ball tools and the first finished peony.',
+      'Así se ve mi mesa en plena faena: pétalos precortados, bolillos y la primera peonía terminada.',
+    ),
+    category: 'personal',
+    mainImageIndex: 1,
+    art: [
+      { kind: 'workshop', palette: 'peach' },
+      { kind: 'workshop', palette: 'blush' },
+    ],
+  },
+];
+
+export interface LessonSeed {
+  number: number;
+  title: LocalizedText;
+  description: LocalizedText;
+  level: 'basic' | 'intermediate' | 'advanced';
+  priceRub: number;
+  priceEur: number;
+  priceUsd: number;
+  durationMinutes: number;
+  art: ArtSpec;
+}
+
+export const LESSONS: LessonSeed[] = [
+  {
+    number: 1,
+    title: t('Шёлковая роза: первые лепестки', 'The silk rose: first petals', 'La rosa de seda: primeros pétalos'),
+    description: t(
+      'Бесплатный вводный урок. Знакомимся с тканью и инструментами, пропитываем шёлк, вырезаем лепестки по шаблону и собираем первую розу. Подойдёт, даже если вы никогда не держали в руках бульку.',
+      'A free introductory lesson. Meet the fabric and the tools, stiffen the silk, cut petals from a template and assemble your first rose. Suitable even if you have never held a ball tool.',
+      'Lección introductoria gratuita. Conocemos la tela y las herramientas, aprestamos la seda, cortamos pétalos con plantilla y montamos la primera rosa. Apta aunque nunca haya usado un bolillo.',
+    ),
+    level: 'basic',
+    priceRub: 0,
+    priceEur: 0,
+    priceUsd: 0,
+    durationMinutes: 45,
+    art: { kind: 'bloom', palette: 'blush' },
+  },
+  {
+    number: 2,
+    title: t('Пион из натурального шёлка', 'A peony in natural silk', 'Una peonía de seda natural'),
+    description: t(
+      'Создаём пышный садовый пион: гофрировка лепестков, тонировка сердцевины пастелью и многоярусная сборка. В методичке — шаблоны трёх размеров лепестков.',
+      'We create a lush garden peony: crimping the petals, tinting the heart with pastel and building it in tiers. The methodology sheet includes templates for three petal sizes.',
+      'Creamos una peonía de jardín frondosa: plisado de pétalos, entintado del corazón con pastel y montaje por pisos. La guía incluye plantillas de pétalos de tres tamaños.',
+    ),
+    level: 'intermediate',
+    priceRub: 290_000,
+    priceEur: 3_200,
+    priceUsd: 3_500,
+    durationMinutes: 75,
+    art: { kind: 'workshop', palette: 'coral' },
+  },
+  {
+    number: 3,
+    title: t('Окрашивание шёлка: мягкие переходы', 'Dyeing silk: soft gradients', 'Teñir la seda: degradados suaves'),
+    description: t(
+      'Учимся работать с анилиновыми красителями: акварельная техника, растяжка цвета и переходы между оттенками. Вы научитесь повторять любой цвет по образцу.',
+      'Learn to work with aniline dyes: the watercolour technique, colour gradients and blends between shades. You will learn to match any colour to a sample.',
+      'Aprenda a trabajar con tintes de anilina: técnica de acuarela, degradados y mezclas entre tonos. Aprenderá a reproducir cualquier color a partir de una muestra.',
+    ),
+    level: 'intermediate',
+    priceRub: 240_000,
+    priceEur: 2_600,
+    priceUsd: 2_800,
+    durationMinutes: 60,
+    art: { kind: 'materials', palette: 'coral' },
+  },
+  {
+    number: 4,
+    title: t('Свадебный гребень с цветами', 'A bridal hair comb with flowers', 'Peineta nupcial con flores'),
+    description: t(
+      'Продвинутый урок: проектируем композицию под причёску, крепим миниатюрные цветы и жемчуг к гребню и аккуратно оформляем изнанку. Украшение выдержит весь свадебный день.',
+      'An advanced lesson: design the arrangement around the hairstyle, fix miniature flowers and pearls to the comb and finish the back neatly. The piece will last the whole wedding day.',
+      'Lección avanzada: diseñamos la composición según el peinado, fijamos flores en miniatura y perlas a la peineta y rematamos el reverso con cuidado. Aguantará todo el día de la boda.',
+    ),
+    level: 'advanced',
+    priceRub: 390_000,
+    priceEur: 4_200,
+    priceUsd: 4_500,
+    durationMinutes: 95,
+    art: { kind: 'accessory', palette: 'blush' },
+  },
+];
+
+export interface ReviewSeed {
+  userName: string;
+  text: string;
+  rating: number;
+  art?: ArtSpec;
+}
+
+export const REVIEWS: ReviewSeed[] = [
+  {
+    userName: 'Ольга',
+    text: 'Заказывала букет невесты и бутоньерку. Анна подобрала оттенок шёлка точно под кружево платья, а на фотографиях цветы невозможно отличить от живых. Прошёл год — букет стоит дома как новый.',
+    rating: 5,
+    art: { kind: 'bouquet', palette: 'ivory' },
+  },
+  {
+    userName: 'Екатерина М.',
+    text: 'Прошла бесплатный урок про розу, потом купила урок с пионом. Объясняет спокойно и очень подробно, методичка удобная — распечатала и держу на столе. Мой первый пион уже подарила маме.',
+    rating: 5,
+  },
+  {
+    userName: 'Marina',
+    text: 'Купила гребень «Жемчужная роса» на свадьбу сестры. Лёгкий, держался весь вечер, а упаковка такая, что открывать было жалко. Спасибо за внимательность к деталям!',
+    rating: 5,
+    art: { kind: 'accessory', palette: 'blush' },
+  },
+  {
+    userName: 'Ирина Павловна',
+    text: 'Оформляли к весне наш ресторан. Тюльпаны на столах гости трогают руками, не веря, что они не настоящие. Сроки соблюдены, всё привезли аккуратно.',
+    rating: 5,
+  },
+  {
+    userName: 'Sophie',
+    text: 'I ordered the book in PDF and then bought the peony lesson. Clear explanations, beautiful photos and the templates really help. Shipping of the printed album to Germany took about two weeks.',
+    rating: 4,
+  },
+  {
+    userName: 'Наталья',
+    text: 'Брала набор булек и отрез шёлка для начала. Качество отличное, шёлк уже пропитан — сразу можно работать. Хотелось бы ещё больше готовых наборов для новичков.',
+    rating: 4,
+  },
+  {
+    userName: 'Lucía',
+    text: 'Compré la lección de teñido y por fin entiendo cómo conseguir degradados suaves. Anna explica cada paso con mucha paciencia. ¡Muy recomendable!',
+    rating: 5,
+  },
+  {
+    userName: 'Анастасия',
+    text: 'Подарила подруге композицию в шляпной коробке на новоселье — она была в восторге. Цветы выглядят живыми, а коробку не нужно даже упаковывать.',
+    rating: 5,
+  },
+];
+
+export const PROMO = { code: 'SILK10', percentOff: 10 };

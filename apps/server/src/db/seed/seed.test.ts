@@ -1,0 +1,281 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  AboutSchema,
+  LandingSettingsSchema,
+  PORTFOLIO_CATEGORIES,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SUBCATEGORIES,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+} from '@atelier/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImagePipeline } from '../../platform/images/sharp-pipeline';
+import { createLocalStorage } from '../../platform/storage/local-storage';
+import type { Storage } from '../../platform/storage/storage';
+import { type Database, type Db, openDatabase } from '../client';
+import { landingContent, lessons, portfolioItems, products, promoCodes, reviews } from '../schema';
+import { seedDemo } from './seed';
+
+const SEED_TIMEOUT = 120_000;
+const quietLog = { info: () => {} };
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  return database;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+async function counts(db: Db) {
+  const [p, pf, l, r, lc, pc] = await Promise.all([
+    db.select().from(products),
+    db.select().from(portfolioItems),
+    db.select().from(lessons),
+    db.select().from(reviews),
+    db.select().from(landingContent),
+    db.select().from(promoCodes),
+  ]);
+  return {
+    products: p.length,
+    portfolio: pf.length,
+    lessons: l.length,
+    reviews: r.length,
+    landing: lc.length,
+    promo: pc.length,
+  };
+}
+
+describe('seedDemo on an empty database', () => {
+  let database: Database;
+  let root: string;
+  let storage: Storage;
+  let seeded: boolean;
+  let elapsedMs: number;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    root = await mkdtemp(path.join(tmpdir(), 'atelier-seed-'));
+    storage = createLocalStorage({ root });
+    const started = Date.now();
+    seeded = await seedDemo({ db: database.db, storage, images: createImagePipeline({ storage }), log: quietLog });
+    elapsedMs = Date.now() - started;
+  }, SEED_TIMEOUT);
+
+  afterAll(async () => {
+    await database?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('reports that it seeded, within a reasonable time', () => {
+    expect(seeded).toBe(true);
+    console.info(`seedDemo took ${elapsedMs} ms`);
+    expect(elapsedMs).toBeLessThan(60_000);
+  });
+
+  it('about and settings are complete in ru, en and es', async () => {
+    const rows = await database.db.select().from(landingContent);
+    const about = AboutSchema.parse(rows.find((r) => r.key === 'about')?.value);
+    const settings = LandingSettingsSchema.parse(rows.find((r) => r.key === 'settings')?.value);
+    for (const lang of ['ru', 'en', 'es'] as const) {
+      expect(about.title[lang]?.length).toBeGreaterThan(5);
+      expect(about.content[lang]?.split('\n\n').length).toBeGreaterThanOrEqual(2);
+      expect(settings.heroTitle[lang]).toBeTruthy();
+      expect(settings.heroSubtitle[lang]).toBeTruthy();
+    }
+    expect(about.image).not.toBeNull();
+    expect(settings.social.length).toBeGreaterThan(0);
+    expect(settings.contactEmail).toContain('@');
+  });
+
+  it('has at least 12 portfolio items across every category, with 1-3 images each and some product links', async () => {
+    const items = await database.db.select().from(portfolioItems);
+    expect(items.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(items.map((i) => i.category))).toEqual(new Set(PORTFOLIO_CATEGORIES));
+    for (const item of items) {
+      expect(item.images.length).toBeGreaterThanOrEqual(1);
+      expect(item.images.length).toBeLessThanOrEqual(3);
+      expect(item.mainImageIndex).toBeLessThan(item.images.length);
+      expect(item.title.en && item.title.es && item.description.en && item.description.es).toBeTruthy();
+    }
+    expect(new Set(items.map((i) => i.sortOrder)).size).toBe(items.length);
+    const linked = items.filter((i) => i.linkedProductId);
+    expect(linked.length).toBeGreaterThan(0);
+    const productIds = new Set((await database.db.select({ id: products.id }).from(products)).map((p) => p.id));
+    for (const item of linked) expect(productIds.has(item.linkedProductId!)).toBe(true);
+  });
+
+  it('has at least 20 products covering every category, subcategory and availability, priced in minor units', async () => {
+    const rows = await database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
+    const subcategories = new Set(rows.filter((p) => p.category === 'collection').map((p) => p.subcategory));
+    for (const sub of PRODUCT_SUBCATEGORIES) expect(subcategories.has(sub)).toBe(true);
+    expect(new Set(rows.map((p) => p.availability))).toEqual(new Set(['in_stock', 'out_of_stock', 'on_order']));
+    expect(rows.some((p) => p.stock !== null && p.stock > 0)).toBe(true);
+    expect(rows.some((p) => p.priceEur === null && p.priceUsd === null)).toBe(true);
+    for (const p of rows) {
+      expect(Number.isInteger(p.priceRub) && p.priceRub >= 10_000).toBe(true);
+      expect(p.images.length).toBeGreaterThan(0);
+      if (p.subcategory) expect(p.category).toBe('collection');
+      if (p.availability === 'out_of_stock') expect(p.stock ?? 0).toBe(0);
+    }
+  });
+
+  it('has two books: one physical and digital with its PDF in private storage, one physical only', async () => {
+    const books = await database.db.select().from(products).where(eq(products.category, 'book'));
+    expect(books).toHaveLength(2);
+    const digital = books.find((b) => b.bookFormats?.includes('digital'));
+    const physical = books.find((b) => !b.bookFormats?.includes('digital'));
+    expect(digital?.bookFormats).toEqual(['physical', 'digital']);
+    expect(physical?.bookFormats).toEqual(['physical']);
+    expect(physical?.digitalFile).toBeNull();
+    const file = digital!.digitalFile!;
+    expect(file.contentType).toBe('application/pdf');
+    const stat = await storage.stat('private', file.key);
+    expect(stat?.size).toBe(file.size);
+    expect(await storage.stat('public', file.key)).toBeNull();
+    const head = await storage.read('private', file.key, { start: 0, end: 4 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of head) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('has 4 lessons numbered 1-4, three paid and one free, each with poster, private video and ru/en/es methodology', async () => {
+    const rows = await database.db.select().from(lessons);
+    expect(rows.map((l) => l.number).sort()).toEqual([1, 2, 3, 4]);
+    const free = rows.filter((l) => l.priceRub === 0);
+    expect(free).toHaveLength(1);
+    expect(free[0]).toMatchObject({ priceEur: 0, priceUsd: 0 });
+    expect(rows.filter((l) => l.priceRub > 0)).toHaveLength(3);
+    expect(new Set(rows.map((l) => l.level)).size).toBeGreaterThanOrEqual(3);
+    for (const lesson of rows) {
+      expect(lesson.poster?.url).toMatch(/^\/uploads\/lessons\//);
+      expect(lesson.durationMinutes).toBeGreaterThan(0);
+      expect(lesson.video?.key).toBe(`lessons/${lesson.id}/video.mp4`);
+      const video = await storage.stat('private', lesson.video!.key);
+      expect(video?.size).toBeGreaterThan(10_000);
+      expect(await storage.stat('public', lesson.video!.key)).toBeNull();
+      expect(Object.keys(lesson.methodology).sort()).toEqual(['en', 'es', 'ru']);
+      for (const ref of Object.values(lesson.methodology)) {
+        expect((await storage.stat('private', ref.key))?.size).toBe(ref.size);
+      }
+    }
+  });
+
+  it('has 8 approved anonymous reviews in order 1..8, rated 4-5, one or two with a photo', async () => {
+    const rows = await database.db.select().from(reviews);
+    expect(rows).toHaveLength(8);
+    expect(rows.map((r) => r.sortOrder).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const review of rows) {
+      expect(review.status).toBe('approved');
+      expect(review.userId).toBeNull();
+      expect(review.rating).toBeGreaterThanOrEqual(4);
+      expect(review.text.trim().length).toBeGreaterThanOrEqual(REVIEW_TEXT_MIN);
+      expect(review.text.trim().length).toBeLessThanOrEqual(REVIEW_TEXT_MAX);
+    }
+    const withPhoto = rows.filter((r) => r.image).length;
+    expect(withPhoto).toBeGreaterThanOrEqual(1);
+    expect(withPhoto).toBeLessThanOrEqual(2);
+  });
+
+  it('has the SILK10 promo code: 10 % off every lesson, active', async () => {
+    const rows = await database.db.select().from(promoCodes);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ code: 'SILK10', percentOff: 10, lessonIds: [], active: true });
+  });
+
+  it('every referenced image exists as WebP variants in public storage', async () => {
+    const all = [
+      ...(await database.db.select().from(products)).flatMap((p) => p.images),
+      ...(await database.db.select().from(portfolioItems)).flatMap((p) => p.images),
+    ];
+    for (const image of all.slice(0, 6)) {
+      for (const url of [image.url, image.thumb, image.medium, image.large]) {
+        const key = url.replace('/uploads/', '');
+        expect(await storage.stat('public', key)).not.toBeNull();
+      }
+    }
+    const full = await storage.read('public', all[0]!.url.replace('/uploads/', ''));
+    const chunks: Buffer[] = [];
+    for await (const chunk of full) chunks.push(Buffer.from(chunk));
+    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(all[0]!.width);
+  });
+
+  it('a second call finds content, returns false and inserts nothing', async () => {
+    const before = await counts(database.db);
+    const filesBefore = (await filesUnder(root)).length;
+    const again = await seedDemo({
+      db: database.db,
+      storage,
+      images: createImagePipeline({ storage }),
+      log: quietLog,
+    });
+    expect(again).toBe(false);
+    expect(await counts(database.db)).toEqual(before);
+    expect((await filesUnder(root)).length).toBe(filesBefore);
+  });
+});
+
+describe('seedDemo when something fails half-way', () => {
+  it(
+    'a failure inside the transaction leaves no rows and no files, and the next start seeds cleanly',
+    async () => {
+      const database = await freshDatabase();
+      const root = await mkdtemp(path.join(tmpdir(), 'atelier-seed-crash-'));
+      try {
+        const storage = createLocalStorage({ root });
+        const images = createImagePipeline({ storage });
+        const real = database.db;
+        // The reviews insert fails after landing, products, portfolio and lessons went in.
+        const crashing = new Proxy(real, {
+          get(target, prop) {
+            if (prop === 'transaction') {
+              return (fn: (tx: unknown) => Promise<unknown>) =>
+                target.transaction((tx) =>
+                  fn(
+                    new Proxy(tx, {
+                      get(t, p) {
+                        if (p === 'insert') {
+                          return (table: unknown) => {
+                            if (table === reviews) throw new Error('simulated crash');
+                            return t.insert(table as typeof reviews);
+                          };
+                        }
+                        const value = Reflect.get(t, p);
+                        return typeof value === 'function' ? value.bind(t) : value;
+                      },
+                    }),
+                  ),
+                );
+            }
+            const value = Reflect.get(target, prop);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }) as Db;
+
+        await expect(seedDemo({ db: crashing, storage, images, log: quietLog })).rejects.toThrow('simulated crash');
+        expect(await counts(real)).toEqual({ products: 0, portfolio: 0, lessons: 0, reviews: 0, landing: 0, promo: 0 });
+        expect(await filesUnder(root)).toEqual([]);
+
+        expect(await seedDemo({ db: real, storage, images, log: quietLog })).toBe(true);
+        const after = await counts(real);
+        expect(after.products).toBeGreaterThanOrEqual(20);
+        expect(after.reviews).toBe(8);
+      } finally {
+        await database.close();
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+    SEED_TIMEOUT * 2,
+  );
+});

@@ -1,0 +1,251 @@
+/**
+ * Demo content for a first start (SEED_DEMO): the about section and site settings, a portfolio, a
+ * catalogue covering every category, four lessons with video and methodology, approved reviews
+ * and a promo code — so a newcomer sees a living shop instead of empty pages.
+ *
+ * Order matters for crash safety: every file is written first (artwork through the real image
+ * pipeline, video and PDFs into private storage), then all rows go in ONE transaction. A crash
+ * before the commit leaves an empty database (plus orphan files under fresh random keys), so the
+ * next start simply seeds again; a failure we can see removes the files it wrote.
+ *
+ * The committed binary assets live in ./assets/ beside this module in the source tree, and in
+ * dist/assets/ beside the bundle: the server build copies src/db/seed/assets -> dist/assets.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { About, Image, Language } from '@atelier/shared';
+import { sql } from 'drizzle-orm';
+import type { ImagePipeline } from '../../platform/images/images';
+import type { Storage } from '../../platform/storage/storage';
+import type { Db, Tx } from '../client';
+import { landingContent, lessons, portfolioItems, products, promoCodes, reviews, type StoredFileRef } from '../schema';
+import { renderArtwork } from './art';
+import { ABOUT, type ArtSpec, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
+
+export interface SeedDeps {
+  db: Db;
+  storage: Storage;
+  images: ImagePipeline;
+  log: { info(msg: string): void };
+}
+
+/** Resolved relative to this module, so it works from src/ (vitest, tsx) and from dist/main.js. */
+export const SEED_ASSETS_URL = new URL('./assets/', import.meta.url);
+
+const LANGS: Language[] = ['ru', 'en', 'es'];
+/** Arbitrary constant key for pg_advisory_xact_lock: two instances starting together seed once. */
+const SEED_LOCK_KEY = 73_110_421;
+/** Renders and encodes in parallel; sharp already spreads each job over libvips threads. */
+const IMAGE_CONCURRENCY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Reader = Pick<Db, 'select'> | Pick<Tx, 'select'>;
+
+/** True when any content table has a row: then the database belongs to someone and is left alone. */
+async function hasContent(db: Reader): Promise<boolean> {
+  for (const table of [products, portfolioItems, lessons, reviews, landingContent]) {
+    const rows = await (db as Db).select({ one: sql<number>`1` }).from(table).limit(1);
+    if (rows.length > 0) return true;
+  }
+  return false;
+}
+
+interface ArtJob {
+  spec: ArtSpec;
+  folder: string;
+  width: number;
+  height: number;
+  seed: number;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function seedDemo(deps: SeedDeps): Promise<boolean> {
+  const { db, storage, images, log } = deps;
+  if (await hasContent(db)) return false;
+  const started = Date.now();
+
+  const ingested: Image[] = [];
+  const privateKeys: string[] = [];
+  const cleanup = async () => {
+    await Promise.all([
+      ...ingested.map((image) => images.remove(image).catch(() => {})),
+      ...privateKeys.map((key) => storage.delete('private', key).catch(() => {})),
+    ]);
+  };
+
+  try {
+    // ---- files first
+    const jobs: ArtJob[] = [];
+    const job = (spec: ArtSpec, folder: string, width: number, height: number, seed: number) => {
+      jobs.push({ spec, folder, width, height, seed });
+      return jobs.length - 1;
+    };
+    const aboutArt = job(ABOUT.art, 'landing', 1100, 1375, 11);
+    const productArt = PRODUCTS.map((p, i) =>
+      p.art.map((spec, j) => job(spec, 'products', 1100, 1100, 1000 + i * 10 + j)),
+    );
+    const portfolioArt = PORTFOLIO.map((p, i) =>
+      p.art.map((spec, j) => job(spec, 'portfolio', 1400, 1050, 2000 + i * 10 + j)),
+    );
+    const lessonArt = LESSONS.map((l, i) => job(l.art, 'lessons', 1280, 720, 3000 + i));
+    const reviewArt = REVIEWS.map((r, i) => (r.art ? job(r.art, 'reviews', 900, 900, 4000 + i) : null));
+
+    const rendered = await mapLimit(jobs, IMAGE_CONCURRENCY, async (j) => {
+      const png = await renderArtwork({ ...j.spec, seed: j.seed, width: j.width, height: j.height });
+      const image = await images.ingest(png, j.folder);
+      ingested.push(image);
+      return image;
+    });
+    const img = (index: number) => rendered[index]!;
+
+    const putPrivate = async (asset: string, key: string, filename: string, contentType: string) => {
+      const bytes = await readFile(new URL(asset, SEED_ASSETS_URL));
+      privateKeys.push(key);
+      const stored = await storage.put('private', key, bytes, contentType);
+      return { key: stored.key, filename, contentType, size: stored.size } satisfies StoredFileRef;
+    };
+
+    const productIds = new Map(PRODUCTS.map((p) => [p.slug, randomUUID()]));
+    const digitalFiles = new Map<string, StoredFileRef>();
+    for (const p of PRODUCTS) {
+      if (!p.digitalAsset) continue;
+      const id = productIds.get(p.slug)!;
+      digitalFiles.set(
+        p.slug,
+        await putPrivate(p.digitalAsset, `books/${id}/${p.digitalAsset}`, p.digitalAsset, 'application/pdf'),
+      );
+    }
+
+    const lessonRows = await Promise.all(
+      LESSONS.map(async (lesson, i) => {
+        const id = randomUUID();
+        const video = await putPrivate(
+          'lesson-sample.mp4',
+          `lessons/${id}/video.mp4`,
+          `lesson-${lesson.number}.mp4`,
+          'video/mp4',
+        );
+        const methodology: Partial<Record<Language, StoredFileRef>> = {};
+        for (const lang of LANGS) {
+          methodology[lang] = await putPrivate(
+            `methodology-${lesson.number}-${lang}.pdf`,
+            `lessons/${id}/methodology-${lang}.pdf`,
+            `lesson-${lesson.number}-methodology-${lang}.pdf`,
+            'application/pdf',
+          );
+        }
+        return {
+          id,
+          number: lesson.number,
+          title: lesson.title,
+          description: lesson.description,
+          level: lesson.level,
+          priceRub: lesson.priceRub,
+          priceEur: lesson.priceEur,
+          priceUsd: lesson.priceUsd,
+          durationMinutes: lesson.durationMinutes,
+          poster: img(lessonArt[i]!),
+          video,
+          methodology,
+          published: true,
+        };
+      }),
+    );
+
+    // ---- then every row in one transaction
+    const now = Date.now();
+    // Staggered dates so "newest" sorting and review dates look like a shop with a history.
+    const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+    const about: About = { title: ABOUT.title, content: ABOUT.content, image: img(aboutArt) };
+
+    const seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      // Another instance may have seeded while we were drawing.
+      if (await hasContent(tx)) return false;
+
+      await tx.insert(landingContent).values([
+        { key: 'about', value: about },
+        { key: 'settings', value: SETTINGS },
+      ]);
+      await tx.insert(products).values(
+        PRODUCTS.map((p, i) => ({
+          id: productIds.get(p.slug)!,
+          name: p.name,
+          description: p.description,
+          priceRub: p.priceRub,
+          priceEur: p.priceEur,
+          priceUsd: p.priceUsd,
+          category: p.category,
+          subcategory: p.subcategory ?? null,
+          availability: p.availability,
+          stock: p.stock,
+          bookFormats: p.bookFormats ?? null,
+          images: productArt[i]!.map(img),
+          digitalFile: digitalFiles.get(p.slug) ?? null,
+          createdAt: daysAgo(PRODUCTS.length - i),
+          updatedAt: daysAgo(PRODUCTS.length - i),
+        })),
+      );
+      await tx.insert(portfolioItems).values(
+        PORTFOLIO.map((item, i) => ({
+          title: item.title,
+          description: item.description,
+          category: item.category,
+          images: portfolioArt[i]!.map(img),
+          mainImageIndex: item.mainImageIndex,
+          linkedProductId: item.linkedProduct ? productIds.get(item.linkedProduct)! : null,
+          sortOrder: i + 1,
+          createdAt: daysAgo(60 - i * 3),
+          updatedAt: daysAgo(60 - i * 3),
+        })),
+      );
+      await tx.insert(lessons).values(lessonRows);
+      await tx.insert(reviews).values(
+        REVIEWS.map((review, i) => {
+          const artIndex = reviewArt[i];
+          return {
+            userId: null,
+            userName: review.userName,
+            text: review.text,
+            rating: review.rating,
+            image: artIndex === null || artIndex === undefined ? null : img(artIndex),
+            status: 'approved' as const,
+            sortOrder: i + 1,
+            moderatedAt: daysAgo(40 - i * 4),
+            createdAt: daysAgo(41 - i * 4),
+          };
+        }),
+      );
+      // An admin may already have made this code on an otherwise empty shop; theirs wins.
+      await tx
+        .insert(promoCodes)
+        .values({ code: PROMO.code, percentOff: PROMO.percentOff, lessonIds: [], courseIds: [], active: true })
+        .onConflictDoNothing();
+      return true;
+    });
+
+    if (!seeded) {
+      await cleanup();
+      return false;
+    }
+    log.info(
+      `demo content seeded in ${Date.now() - started} ms: ${PRODUCTS.length} products, ${PORTFOLIO.length} portfolio items, ${LESSONS.length} lessons, ${REVIEWS.length} reviews, ${rendered.length} images`,
+    );
+    return true;
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
