@@ -1,0 +1,473 @@
+/**
+ * Serves the built web app (apps/web/dist) from the API server — register LAST, after every other
+ * route, because it owns the catch-all:
+ * - files of the build (hashed `/assets/*` immutable for a year, others revalidated), with
+ *   precompressed .br/.gz siblings when the client accepts them;
+ * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with
+ *   per-route <title>, description, canonical, hreflang, OpenGraph, robots and JSON-LD injected
+ *   (seo.ts), status 200 for routes the SPA knows and 404 for the rest;
+ * - /sitemap.xml and /robots.txt.
+ * Anything else falls through to the app's not-found handler (the JSON error envelope).
+ */
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LANGUAGES, type Language, LanguageSchema, pickLanguage } from '@atelier/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
+
+export interface SpaRoutesOptions {
+  /** The web build output: index.html plus assets/. */
+  webDist: string;
+  /** PUBLIC_URL, e.g. `https://atelier.example`; used for canonical, hreflang, og:url, sitemap. */
+  publicUrl: string;
+  seo: SeoRegistry;
+  siteName: string;
+  /** og:image for pages whose resolver gives none (absolute URL or a path on this site). */
+  defaultImage?: string;
+}
+
+/** Path prefixes that never get the SPA shell: their own routes or the JSON 404 answer them. */
+const NOT_SPA = ['/api', '/uploads', '/dev'];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+const OG_LOCALES: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', es: 'es_ES' };
+
+interface Variant {
+  file: string;
+  size: number;
+}
+
+interface StaticFile extends Variant {
+  type: string;
+  /** Size and mtime; the served ETag adds the encoding, since each representation differs. */
+  tag: string;
+  immutable: boolean;
+  br?: Variant;
+  gzip?: Variant;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * JSON inside <script type="application/ld+json">: `<` (so `</script>` cannot close the block),
+ * `>`, `&` and the JS line separators are written as \u escapes, which JSON parsers read back.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Vite puts content-hashed files under /assets/ (`index-BxYz12_a.js`); they never change. */
+function isHashed(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(urlPath);
+}
+
+/**
+ * Indexes every servable file once, so a request can only ever reach a file that was in the build
+ * (no path is joined from the URL: traversal is impossible by construction).
+ */
+async function indexDist(root: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const compressed = new Map<string, Variant>();
+  async function walk(dir: string, prefix: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      const urlPath = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        await walk(full, urlPath);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      const info = await stat(full);
+      if (/\.(br|gz)$/.test(entry.name)) {
+        compressed.set(urlPath, { file: full, size: info.size });
+        continue;
+      }
+      // index.html is a template; it is only ever sent with the head filled in.
+      if (urlPath === '/index.html') continue;
+      files.set(urlPath, {
+        file: full,
+        size: info.size,
+        type: TYPES[path.extname(entry.name).toLowerCase()] ?? 'application/octet-stream',
+        tag: `${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`,
+        immutable: isHashed(urlPath),
+      });
+    }
+  }
+  await walk(root, '');
+  for (const [urlPath, file] of files) {
+    const br = compressed.get(`${urlPath}.br`);
+    const gzip = compressed.get(`${urlPath}.gz`);
+    if (br) file.br = br;
+    if (gzip) file.gzip = gzip;
+  }
+  return files;
+}
+
+/** The best precompressed encoding the client accepts (q > 0), br before gzip. */
+export function pickEncoding(header: string | undefined, file: { br?: Variant; gzip?: Variant }): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (file.br && ok('br')) return 'br';
+  if (file.gzip && ok('gzip')) return 'gzip';
+  return null;
+}
+
+function acceptsHtml(request: FastifyRequest, urlPath: string): boolean {
+  const accept = request.headers.accept;
+  if (accept?.includes('text/html') || accept?.includes('application/xhtml+xml')) return true;
+  // curl and simple clients send */* or nothing: a path without an extension is a page.
+  const wildcard = !accept || accept.split(',').some((part) => part.trim().startsWith('*/*'));
+  return wildcard && !/\.[A-Za-z0-9]+$/.test(urlPath);
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then Accept-Language. */
+export function pageLanguage(query: Record<string, string>, headers: FastifyRequest['headers']): Language {
+  const fromQuery = LanguageSchema.safeParse(query.lang);
+  if (fromQuery.success) return fromQuery.data;
+  const fromCookie = LanguageSchema.safeParse(readCookie(headers.cookie, 'lang'));
+  if (fromCookie.success) return fromCookie.data;
+  return pickLanguage(headers['accept-language']);
+}
+
+function flatQuery(query: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first === 'string') out[key] = first;
+    }
+  }
+  return out;
+}
+
+function absoluteUrl(publicUrl: string, url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith('/')) return `${publicUrl.replace(/\/+$/, '')}${url}`;
+  return undefined;
+}
+
+export interface RenderContext {
+  siteName: string;
+  publicUrl: string;
+  defaultImage?: string;
+  lang: Language;
+  path: string;
+}
+
+/** Fills the SPA template's head for one page; every injected value is escaped. */
+export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContext): string {
+  const { siteName, publicUrl, lang } = ctx;
+  const title = seo.isHome ? `${siteName} — ${seo.title}` : `${seo.title} — ${siteName}`;
+  const url = languageUrl(publicUrl, seo.canonical, lang);
+  const image = absoluteUrl(publicUrl, seo.image ?? ctx.defaultImage);
+  const attr = escapeHtml;
+  const tags: string[] = [`<meta name="description" content="${attr(seo.description)}">`];
+  if (seo.noindex) {
+    tags.push('<meta name="robots" content="noindex, nofollow">');
+  } else {
+    tags.push(`<link rel="canonical" href="${attr(url)}">`);
+    for (const alt of [...LANGUAGES, 'x-default' as const]) {
+      tags.push(`<link rel="alternate" hreflang="${alt}" href="${attr(languageUrl(publicUrl, seo.canonical, alt))}">`);
+    }
+  }
+  tags.push(
+    `<meta property="og:site_name" content="${attr(siteName)}">`,
+    `<meta property="og:title" content="${attr(title)}">`,
+    `<meta property="og:description" content="${attr(seo.description)}">`,
+    `<meta property="og:type" content="${attr(seo.ogType)}">`,
+    `<meta property="og:url" content="${attr(url)}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[lang]}">`,
+    ...LANGUAGES.filter((l) => l !== lang).map(
+      (l) => `<meta property="og:locale:alternate" content="${OG_LOCALES[l]}">`,
+    ),
+  );
+  if (image) tags.push(`<meta property="og:image" content="${attr(image)}">`);
+  tags.push(
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${attr(title)}">`,
+    `<meta name="twitter:description" content="${attr(seo.description)}">`,
+  );
+  if (image) tags.push(`<meta name="twitter:image" content="${attr(image)}">`);
+  const jsonLd = [...seo.jsonLd];
+  if (ctx.path === '/') {
+    jsonLd.unshift({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: siteName,
+      url: languageUrl(publicUrl, '/', lang),
+      inLanguage: lang,
+    });
+  }
+  for (const block of jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`);
+
+  let html = template.replace(/<html\b([^>]*)>/i, (_all, attrs: string) => {
+    const rest = attrs.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
+    return `<html lang="${lang}"${rest}>`;
+  });
+  const titleTag = `<title>${escapeHtml(title)}</title>`;
+  if (/<title>[\s\S]*?<\/title>/i.test(html)) {
+    // A function replacement, so `$` in a title is never read as a replacement pattern.
+    html = html.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag);
+  } else {
+    tags.unshift(titleTag);
+  }
+  const head = tags.join('\n    ');
+  if (html.includes('<!--app-head-->')) return html.replace('<!--app-head-->', () => head);
+  return html.replace(/<\/head>/i, () => `${head}\n  </head>`);
+}
+
+const NOT_BUILT: Record<Language, { title: string; text: string }> = {
+  ru: {
+    title: 'Веб-приложение не собрано',
+    text: 'Сервер работает, но сборки веб-приложения нет. Выполните <code>npm run build</code> (или <code>npm start</code>) и обновите страницу.',
+  },
+  en: {
+    title: 'The web app is not built',
+    text: 'The server is running, but the web app has not been built. Run <code>npm run build</code> (or <code>npm start</code>) and reload this page.',
+  },
+  es: {
+    title: 'La aplicación web no está compilada',
+    text: 'El servidor funciona, pero la aplicación web no está compilada. Ejecute <code>npm run build</code> (o <code>npm start</code>) y recargue la página.',
+  },
+};
+
+function notBuiltPage(lang: Language): string {
+  const t = NOT_BUILT[lang];
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${t.title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2b2b2b}</style>
+</head><body><h1>${t.title}</h1><p>${t.text}</p></body></html>`;
+}
+
+function xmlEscape(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function lastmodText(value: string | Date | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, options) => {
+  const { seo, siteName, defaultImage } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const root = path.resolve(options.webDist);
+  const indexFile = path.join(root, 'index.html');
+
+  let template: string | null = null;
+  let files = new Map<string, StaticFile>();
+  let lastAttempt = 0;
+
+  async function load(): Promise<boolean> {
+    lastAttempt = Date.now();
+    try {
+      const html = await readFile(indexFile, 'utf8');
+      files = await indexDist(root);
+      template = html;
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      return false;
+    }
+  }
+
+  if (!(await load())) {
+    app.log.warn(
+      { webDist: root },
+      `web app is not built (${indexFile} is missing): pages answer 503 until you run \`npm run build\``,
+    );
+  }
+
+  /** While the build is missing, look again at most every 2 s so a later build is picked up. */
+  async function ensureLoaded(): Promise<boolean> {
+    if (template !== null) return true;
+    if (Date.now() - lastAttempt < 2_000) return false;
+    const loaded = await load();
+    if (loaded) app.log.info({ webDist: root }, 'web app build found; serving it');
+    return loaded;
+  }
+
+  function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+    const encoding = pickEncoding(request.headers['accept-encoding'], file);
+    const variant = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined;
+    const etag = `"${file.tag}${encoding ? `-${encoding}` : ''}"`;
+    reply
+      .header('content-type', file.type)
+      .header('cache-control', file.immutable ? IMMUTABLE : 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('etag', etag);
+    if (file.br || file.gzip) reply.header('vary', 'Accept-Encoding');
+    if (variant) reply.header('content-encoding', encoding);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    reply.header('content-length', (variant ?? file).size);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(createReadStream((variant ?? file).file));
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
+    const query = flatQuery(request.query);
+    const lang = pageLanguage(query, request.headers);
+    reply.header('vary', 'Cookie, Accept-Language').header('content-language', lang);
+    if (!(await ensureLoaded()) || template === null) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(notBuiltPage(lang));
+    }
+    const resolved = await seo.resolve(urlPath, query, lang, request.log);
+    const html = renderPage(template, resolved, {
+      siteName,
+      publicUrl,
+      lang,
+      path: normalizePath(urlPath),
+      ...(defaultImage ? { defaultImage } : {}),
+    });
+    // no-cache: the shell is small and names the current asset hashes, so it is always revalidated.
+    return reply
+      .code(resolved.status)
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const rawPath = request.url.split('?')[0] ?? '/';
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(rawPath);
+    } catch {
+      return reply.callNotFound();
+    }
+    if (NOT_SPA.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`))) {
+      return reply.callNotFound();
+    }
+    if (urlPath.includes('\0')) return reply.callNotFound();
+    await ensureLoaded();
+    const file = files.get(urlPath);
+    if (file) return sendFile(request, reply, file);
+    // A missing hashed asset (an old tab after a deploy) is a plain 404, not an HTML page the
+    // browser would try to run as a script.
+    if (urlPath.startsWith('/assets/')) return reply.callNotFound();
+    if (!acceptsHtml(request, urlPath)) return reply.callNotFound();
+    return sendPage(request, reply, urlPath);
+  };
+
+  // HEAD is declared rather than derived: Fastify's derived HEAD routes report Content-Length 0
+  // when the GET handler sends no body, as sendFile does for HEAD.
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      ...['/admin', '/account', '/profile', '/api/', '/dev/', '/checkout', '/cart', '/payment/', '/order/'].map(
+        (p) => `Disallow: ${p}`,
+      ),
+      ...['/reset-password/', '/auth', '/login', '/register', '/forgot-password'].map((p) => `Disallow: ${p}`),
+      'Allow: /',
+      '',
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const entries = (await seo.sitemapEntries(request.log)).filter((e) => e.path.startsWith('/'));
+    const urls: string[] = [];
+    for (const entry of entries) {
+      const lastmod = lastmodText(entry.lastmod);
+      const alternates = [...LANGUAGES, 'x-default' as const]
+        .map(
+          (alt) =>
+            `    <xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(languageUrl(publicUrl, entry.path, alt))}"/>`,
+        )
+        .join('\n');
+      for (const lang of LANGUAGES) {
+        urls.push(
+          [
+            '  <url>',
+            `    <loc>${xmlEscape(languageUrl(publicUrl, entry.path, lang))}</loc>`,
+            ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+            alternates,
+            '  </url>',
+          ].join('\n'),
+        );
+      }
+    }
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+  });
+};
