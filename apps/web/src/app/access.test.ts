@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess } from './access';
+
+const admin = { isAdmin: true, role: 'admin' };
+const user = { isAdmin: false, role: 'user' };
+
+describe('route guards (SPEC §2)', () => {
+  it.each([
+    ['loading', null, 'user', 'checking'],
+    ['loading', null, 'admin', 'checking'],
+    ['guest', null, 'user', 'to-auth'],
+    ['guest', null, 'admin', 'to-login'],
+    ['authenticated', user, 'user', 'allow'],
+    ['authenticated', user, 'admin', 'deny'],
+    ['authenticated', admin, 'admin', 'allow'],
+    ['authenticated', admin, 'user', 'allow'],
+    ['authenticated', { isAdmin: false, role: 'admin' }, 'admin', 'allow'],
+  ] as const)('%s %o on a %s route → %s', (status, who, need, expected) => {
+    expect(decideAccess({ status, user: who }, need)).toBe(expected);
+  });
+});

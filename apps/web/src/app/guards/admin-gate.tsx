@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { useSession } from '../../features/auth/api/auth-session';
+import { PageLoader } from '../../shared/ui/spinner';
+import { decideAccess } from '../access';
+import { lazyPage } from '../lazy-page';
+
+// The admin panel is its own chunk: visitors and customers never download it.
+const AdminApp = lazyPage(() => import('../../features/admin/pages/admin-app'), 'AdminApp');
+
+function AccessDenied() {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="access-denied-title"
+      className="container-page flex min-h-[60vh] items-center justify-center py-20"
+    >
+      <div className="card max-w-lg px-8 py-12 text-center">
+        <h1 id="access-denied-title" className="text-4xl">
+          {t('admin.denied.title')}
+        </h1>
+        <p className="mt-4 text-ink-soft">{t('admin.denied.text')}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn btn-primary">
+            {t('notFound.home')}
+          </Link>
+          <Link to="/account" className="btn btn-outline">
+            {t('header.account')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §2 /admin/*: guests go to /login, a non-admin sees the denial, an admin gets the panel. */
+export function AdminGate() {
+  const { t } = useTranslation();
+  const session = useSession();
+  switch (decideAccess(session, 'admin')) {
+    case 'checking':
+      return <PageLoader label={t('admin.checkingAccess')} />;
+    case 'to-login':
+    case 'to-auth':
+      return <Navigate to="/login?next=%2Fadmin" replace />;
+    case 'deny':
+      return <AccessDenied />;
+    case 'allow':
+      return (
+        <Suspense fallback={<PageLoader label={t('admin.loading')} />}>
+          <AdminApp />
+        </Suspense>
+      );
+  }
+}

@@ -1,0 +1,68 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { PageLoader } from '../../shared/ui/spinner';
+import { ErrorBoundary } from '../error-boundary';
+import { CookieBanner } from './cookie-banner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** SPEC §9: toasts stay 3–4 s. */
+const TOAST_DURATION_MS = 3500;
+
+/** `/#about` links: scroll once the section has rendered (its data may still be loading). */
+function useHashScroll() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation (key), even to the same hash
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const target = document.getElementById(id);
+      if (target) {
+        target.scrollIntoView({ block: 'start' });
+        return;
+      }
+      if (tries++ < 60) frame = window.setTimeout(attempt, 50);
+    };
+    attempt();
+    return () => window.clearTimeout(frame);
+  }, [hash, key]);
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useHashScroll();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-full bg-rose-700 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <CookieBanner />
+      <Toaster
+        position="top-center"
+        duration={TOAST_DURATION_MS}
+        closeButton
+        toastOptions={{ className: 'font-sans' }}
+      />
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </div>
+  );
+}

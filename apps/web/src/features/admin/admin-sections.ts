@@ -1,0 +1,14 @@
+/** The admin sidebar (issue 2): every content area the artisan manages. */
+export const ADMIN_SECTIONS = [
+  { key: 'dashboard', path: '', resource: false },
+  { key: 'portfolio', path: 'portfolio', resource: true },
+  { key: 'shop', path: 'shop', resource: true },
+  { key: 'landing', path: 'landing', resource: true },
+  { key: 'reviews', path: 'reviews', resource: false },
+  { key: 'orders', path: 'orders', resource: false },
+  { key: 'lessons', path: 'lessons', resource: true },
+  { key: 'promoCodes', path: 'promo-codes', resource: true },
+  { key: 'users', path: 'users', resource: true },
+] as const;
+
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

@@ -1,0 +1,63 @@
+import { formatMoney } from '@atelier/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ErrorState } from '../../../shared/ui/states';
+import { useSession } from '../../auth/api/auth-session';
+import { type AdminStats, useAdminStats } from '../api/get-stats';
+
+const CARDS: { key: keyof AdminStats; to: string }[] = [
+  { key: 'orders', to: '/admin/orders' },
+  { key: 'pendingOrders', to: '/admin/orders' },
+  { key: 'revenueRub', to: '/admin/orders' },
+  { key: 'pendingReviews', to: '/admin/reviews' },
+  { key: 'products', to: '/admin/shop' },
+  { key: 'lessons', to: '/admin/lessons' },
+  { key: 'portfolio', to: '/admin/portfolio' },
+  { key: 'users', to: '/admin/users' },
+];
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const session = useSession();
+  const { data: stats, isPending, isError, refetch } = useAdminStats();
+  const name = session.status === 'authenticated' ? session.user.name : '';
+
+  return (
+    <section aria-labelledby="admin-dashboard-title">
+      <h1 id="admin-dashboard-title" className="text-4xl sm:text-5xl">
+        {t('admin.sections.dashboard')}
+      </h1>
+      <p className="mt-2 text-ink-soft">{t('admin.welcome', { name })}</p>
+      <div className="mt-8">
+        {isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner />
+          </div>
+        ) : isError ? (
+          <ErrorState onRetry={() => void refetch()} />
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
+              const value = stats[card.key] ?? 0;
+              return (
+                <li key={card.key}>
+                  <Link to={card.to} className="card block p-5 transition-colors hover:border-rose-300">
+                    <span className="block text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                      {t(`admin.stats.${card.key}`)}
+                    </span>
+                    <span className="mt-2 block font-serif text-4xl font-semibold text-rose-700">
+                      {card.key === 'revenueRub' ? formatMoney(value, 'RUB', language) : value}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+import { endSession } from './auth-session';
+
+export async function logout(): Promise<void> {
+  // The server revokes the token; the local session ends even if that call fails.
+  await apiRequest<null>('/auth/logout', { method: 'POST', silent: true, noSessionRedirect: true }).catch(
+    () => undefined,
+  );
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      endSession();
+      queryClient.removeQueries({ queryKey: ['user'] });
+      queryClient.removeQueries({ queryKey: ['orders'] });
+      queryClient.invalidateQueries({ queryKey: ['training'] });
+    },
+  });
+}

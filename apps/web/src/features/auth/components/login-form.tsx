@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { useLogin } from '../api/login';
+import { LoginFormSchema, type LoginForm as LoginValues } from '../auth-schemas';
+import { describedBy, FormField } from './form-field';
+
+export function LoginForm({
+  onLoggedIn,
+  onNeedsVerification,
+}: {
+  onLoggedIn: () => void;
+  onNeedsVerification: (email: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const login = useLogin();
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    setProblem(null);
+    login.mutate(values, {
+      onSuccess: () => {
+        toast.success(t('auth.loggedIn'));
+        onLoggedIn();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+          toast.info(t('auth.verifyFirst'));
+          onNeedsVerification(values.email.trim());
+          return;
+        }
+        setProblem(errorMessage(error, t('auth.loginFailed')));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <FormField id={`${id}-email`} label={t('auth.email')} error={errors.email?.message}>
+        <input
+          {...register('email')}
+          {...describedBy(`${id}-email`, errors.email)}
+          type="email"
+          autoComplete="email"
+          className="input"
+        />
+      </FormField>
+      <FormField id={`${id}-password`} label={t('auth.password')} error={errors.password?.message}>
+        <input
+          {...register('password')}
+          {...describedBy(`${id}-password`, errors.password)}
+          type="password"
+          autoComplete="current-password"
+          className="input"
+        />
+      </FormField>
+      {problem ? (
+        <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+        {login.isPending ? t('common.sending') : t('auth.loginSubmit')}
+      </button>
+      <Link to="/forgot-password" className="link self-center text-sm">
+        {t('auth.forgot')}
+      </Link>
+    </form>
+  );
+}

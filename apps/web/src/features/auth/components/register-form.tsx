@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { LegalModal } from '../../../shared/legal/legal-modal';
+import { useCaptcha } from '../api/get-captcha';
+import { useRegister } from '../api/register';
+import { RegisterFormSchema, type RegisterForm as RegisterValues } from '../auth-schemas';
+import { describedBy, FormField } from './form-field';
+
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const captcha = useCaptcha();
+  const registerUser = useRegister();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [agreementOpen, setAgreementOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', captchaAnswer: '', agreement: false },
+  });
+
+  const refreshCaptcha = () => {
+    setValue('captchaAnswer', '');
+    void captcha.refetch();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!captcha.data) return;
+    setProblem(null);
+    registerUser.mutate(
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        captchaId: captcha.data.captchaId,
+        captchaAnswer: Number(values.captchaAnswer),
+      },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message ?? t('auth.registered'));
+          onRegistered(values.email.trim());
+        },
+        onError: (error) => {
+          const details = isApiError(error) ? JSON.stringify(error.details ?? '') : '';
+          if (isApiError(error) && /captcha/i.test(`${error.code} ${details}`)) {
+            setError('captchaAnswer', { message: 'captchaWrong' });
+            refreshCaptcha();
+            return;
+          }
+          setProblem(errorMessage(error, t('auth.registerFailed')));
+          refreshCaptcha();
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <FormField id={`${id}-name`} label={t('auth.name')} error={errors.name?.message}>
+        <input
+          {...register('name')}
+          {...describedBy(`${id}-name`, errors.name)}
+          autoComplete="name"
+          className="input"
+        />
+      </FormField>
+      <FormField id={`${id}-email`} label={t('auth.email')} error={errors.email?.message}>
+        <input
+          {...register('email')}
+          {...describedBy(`${id}-email`, errors.email)}
+          type="email"
+          autoComplete="email"
+          className="input"
+        />
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={`${id}-password`} label={t('auth.password')} error={errors.password?.message}>
+          <input
+            {...register('password')}
+            {...describedBy(`${id}-password`, errors.password)}
+            type="password"
+            autoComplete="new-password"
+            className="input"
+          />
+        </FormField>
+        <FormField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={errors.confirmPassword?.message}>
+          <input
+            {...register('confirmPassword')}
+            {...describedBy(`${id}-confirm`, errors.confirmPassword)}
+            type="password"
+            autoComplete="new-password"
+            className="input"
+          />
+        </FormField>
+      </div>
+      <FormField id={`${id}-captcha`} label={t('auth.captcha')} error={errors.captchaAnswer?.message}>
+        <div className="flex items-center gap-3">
+          <span
+            className="inline-flex min-h-11 min-w-28 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
+            aria-live="polite"
+          >
+            {captcha.data ? `${captcha.data.question} =` : captcha.isError ? '—' : '…'}
+          </span>
+          <input
+            {...register('captchaAnswer')}
+            {...describedBy(`${id}-captcha`, errors.captchaAnswer)}
+            inputMode="numeric"
+            autoComplete="off"
+            className="input"
+          />
+          <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={refreshCaptcha}>
+            {t('auth.refreshCaptcha')}
+          </button>
+        </div>
+      </FormField>
+      <div>
+        <label className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            {...register('agreement')}
+            aria-invalid={errors.agreement ? true : undefined}
+            aria-describedby={errors.agreement ? `${id}-agreement-error` : undefined}
+            className="mt-1 size-4 accent-rose-600"
+          />
+          <span>
+            {t('auth.agreementPrefix')}{' '}
+            <button type="button" className="link" onClick={() => setAgreementOpen(true)}>
+              {t('auth.agreementLink')}
+            </button>
+          </span>
+        </label>
+        {errors.agreement ? (
+          <p id={`${id}-agreement-error`} className="field-error" role="alert">
+            {t('auth.errors.agreementRequired')}
+          </p>
+        ) : null}
+      </div>
+      {problem ? (
+        <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={registerUser.isPending || !captcha.data}>
+        {registerUser.isPending ? t('common.sending') : t('auth.registerSubmit')}
+      </button>
+      <LegalModal doc={agreementOpen ? 'agreement' : null} onClose={() => setAgreementOpen(false)} />
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { safeNext } from '../../../shared/routing/safe-next';
+import { FlowerIcon } from '../../../shared/ui/icons';
+import { useSession } from '../api/auth-session';
+import { LoginForm } from '../components/login-form';
+import { RegisterForm } from '../components/register-form';
+import { VerifyForm } from '../components/verify-form';
+
+const TABS = ['login', 'register', 'verify'] as const;
+type Tab = (typeof TABS)[number];
+
+/** `/auth`: login, registration and email-code verification as tabs (`?tab=`). */
+export function AuthPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'login';
+  const email = searchParams.get('email') ?? '';
+  const next = safeNext(searchParams.get('next'));
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null, verify: null });
+
+  const select = (value: Tab, extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('tab', value);
+    for (const [key, item] of Object.entries(extra)) params.set(key, item);
+    setSearchParams(params, { replace: true });
+  };
+
+  const done = () => void navigate(next ?? '/', { replace: true });
+
+  useEffect(() => {
+    document.title = `${t(`auth.tabs.${tab}`)} — Atelier`;
+  }, [t, tab]);
+
+  // Already logged in (or just now): go where the visitor was heading.
+  if (session.status === 'authenticated') return <Navigate to={next ?? '/'} replace />;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    let target: Tab | undefined;
+    if (event.key === 'ArrowRight') target = TABS[(index + 1) % TABS.length];
+    if (event.key === 'ArrowLeft') target = TABS[(index + TABS.length - 1) % TABS.length];
+    if (event.key === 'Home') target = TABS[0];
+    if (event.key === 'End') target = TABS[TABS.length - 1];
+    if (!target) return;
+    event.preventDefault();
+    select(target);
+    tabRefs.current[target]?.focus();
+  };
+
+  return (
+    <div className="relative overflow-hidden bg-gradient-to-b from-blush-50 to-cream py-12 sm:py-20">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -left-24 size-96 rounded-full bg-blush-100 blur-3xl"
+      />
+      <div className="container-page relative">
+        <div className="mx-auto max-w-lg">
+          <div className="mb-8 text-center">
+            <span
+              aria-hidden="true"
+              className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-ivory text-rose-600 shadow-card"
+            >
+              <FlowerIcon width={28} height={28} />
+            </span>
+            <h1 className="mt-4 text-4xl sm:text-5xl">{t('auth.title')}</h1>
+            <p className="mt-2 text-ink-soft">{t('auth.subtitle')}</p>
+          </div>
+          <div className="card p-5 sm:p-8">
+            <div
+              role="tablist"
+              aria-label={t('auth.title')}
+              className="mb-7 grid grid-cols-3 gap-1 rounded-full bg-blush-50 p-1"
+              onKeyDown={onKeyDown}
+            >
+              {TABS.map((value) => (
+                <button
+                  key={value}
+                  ref={(element) => {
+                    tabRefs.current[value] = element;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`auth-tab-${value}`}
+                  aria-selected={tab === value}
+                  aria-controls={`auth-panel-${value}`}
+                  tabIndex={tab === value ? 0 : -1}
+                  onClick={() => select(value)}
+                  className="min-h-10 rounded-full px-2 text-sm font-semibold text-ink-soft transition-colors aria-selected:bg-ivory aria-selected:text-rose-800 aria-selected:shadow-card"
+                >
+                  {t(`auth.tabs.${value}`)}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+              {tab === 'login' ? (
+                <LoginForm onLoggedIn={done} onNeedsVerification={(address) => select('verify', { email: address })} />
+              ) : tab === 'register' ? (
+                <RegisterForm onRegistered={(address) => select('verify', { email: address })} />
+              ) : (
+                <VerifyForm key={email} email={email} onVerified={done} />
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

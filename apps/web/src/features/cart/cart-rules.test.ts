@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addItem,
+  type Cart,
+  type CartItem,
+  cartStorageKey,
+  cartTotals,
+  clearCart,
+  EMPTY_CART,
+  lineKey,
+  parseStoredCart,
+  removeItem,
+  updateQuantity,
+} from './cart-rules';
+
+const rose: Omit<CartItem, 'quantity'> = {
+  id: 'a',
+  type: 'product',
+  name: { ru: 'Роза' },
+  price: { rub: 1500, eur: 15, usd: 16 },
+};
+const lesson: Omit<CartItem, 'quantity'> = {
+  id: 'a',
+  type: 'lesson',
+  name: { ru: 'Урок' },
+  price: { rub: 990, eur: null, usd: null },
+};
+const book: Omit<CartItem, 'quantity'> = { ...rose, id: 'b', name: { ru: 'Книга' } };
+const cartWith = (...lines: [Omit<CartItem, 'quantity'>, number][]): Cart => ({
+  items: lines.map(([item, quantity]) => ({ ...item, quantity })),
+});
+
+describe('adding merges the same id and type (SPEC §4)', () => {
+  it.each([
+    ['a new line', EMPTY_CART, rose, 1, [1]],
+    ['same id + type', cartWith([rose, 2]), rose, 3, [5]],
+    ['same id, other type', cartWith([rose, 2]), lesson, 1, [2, 1]],
+    ['a lesson twice stays one', cartWith([lesson, 1]), lesson, 1, [1]],
+    ['goods are capped at 99', cartWith([rose, 98]), rose, 5, [99]],
+    ['zero adds nothing', EMPTY_CART, rose, 0, []],
+    [
+      'another book format is its own line',
+      cartWith([{ ...book, bookFormat: 'physical' }, 1]),
+      { ...book, bookFormat: 'digital' as const },
+      1,
+      [1, 1],
+    ],
+  ] as const)('%s', (_name, cart, item, quantity, expected) => {
+    expect(addItem(cart, item, quantity).items.map((line) => line.quantity)).toEqual(expected);
+  });
+});
+
+describe('updating a quantity (zero or less removes)', () => {
+  it.each([
+    [4, [4]],
+    [0, []],
+    [-2, []],
+    [150, [99]],
+    [2.7, [2]],
+  ])('set to %d → %o', (quantity, expected) => {
+    const cart = cartWith([rose, 1]);
+    expect(updateQuantity(cart, lineKey(rose), quantity).items.map((line) => line.quantity)).toEqual(expected);
+  });
+});
+
+describe('remove and clear', () => {
+  it.each([
+    ['removes only that line', cartWith([rose, 1], [lesson, 1]), lineKey(rose), ['lesson:a']],
+    ['unknown key changes nothing', cartWith([rose, 1]), 'product:zzz', ['product:a']],
+  ] as const)('%s', (_name, cart, key, expected) => {
+    expect(removeItem(cart, key).items.map(lineKey)).toEqual(expected);
+  });
+  it('clear empties the cart', () => {
+    expect(clearCart().items).toHaveLength(0);
+  });
+});
+
+describe('totals are pieces and price × quantity in RUB', () => {
+  it.each([
+    [EMPTY_CART, 0, 0],
+    [cartWith([rose, 2]), 2, 3000],
+    [cartWith([rose, 1], [lesson, 1]), 2, 2490],
+    [cartWith([{ ...rose, price: { rub: 0.1, eur: null, usd: null } }, 3]), 3, 0.3],
+  ])('%o → %d items, %d ₽', (cart, totalItems, totalAmount) => {
+    expect(cartTotals(cart)).toEqual({ totalItems, totalAmount });
+  });
+});
+
+describe('storage', () => {
+  it.each([
+    ['u1', 'cart_u1'],
+    [null, 'cart_guest'],
+  ])('user %s is stored under %s', (userId, key) => {
+    expect(cartStorageKey(userId)).toBe(key);
+  });
+
+  it.each([
+    [null, 0],
+    ['not json', 0],
+    ['{"items":"x"}', 0],
+    [JSON.stringify(cartWith([rose, 2])), 1],
+    [
+      JSON.stringify({
+        items: [
+          { id: 1, type: 'product' },
+          { ...rose, quantity: 1 },
+        ],
+      }),
+      1,
+    ],
+    [JSON.stringify({ items: [{ ...rose, quantity: 0 }] }), 0],
+  ])('%s parses to %d lines', (raw, lines) => {
+    expect(parseStoredCart(raw).items).toHaveLength(lines);
+  });
+});

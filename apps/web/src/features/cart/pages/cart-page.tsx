@@ -1,0 +1,166 @@
+import { formatMoney, localize } from '@atelier/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrency } from '../../../shared/currency/currency-store';
+import { formatPrice, sumPrices } from '../../../shared/currency/display-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { TrashIcon } from '../../../shared/ui/icons';
+import { EmptyState, PageTitle } from '../../../shared/ui/states';
+import { useSession } from '../../auth/api/auth-session';
+import { cartActions, lineKey, useCart } from '../api/use-cart';
+
+export function CartPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const currency = useCurrency();
+  const session = useSession();
+  const { cart, totalItems } = useCart();
+  const total = sumPrices(cart.items, currency);
+
+  return (
+    <>
+      <PageTitle title={t('cart.title')} eyebrow={t('cart.eyebrow')} />
+      <div className="container-page pb-10">
+        {session.status === 'guest' ? (
+          <EmptyState title={t('cart.guestTitle')}>
+            <p>{t('cart.loginRequired')}</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/auth?next=%2Fcart" className="btn btn-primary">
+                {t('header.login')}
+              </Link>
+              <Link to="/shop" className="btn btn-outline">
+                {t('cart.continue')}
+              </Link>
+            </div>
+          </EmptyState>
+        ) : cart.items.length === 0 ? (
+          <EmptyState title={t('cart.empty')}>
+            <p>{t('cart.emptyHint')}</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/shop" className="btn btn-primary">
+                {t('nav.shop')}
+              </Link>
+              <Link to="/training" className="btn btn-outline">
+                {t('nav.training')}
+              </Link>
+            </div>
+          </EmptyState>
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+            <section aria-labelledby="cart-lines">
+              <h2 id="cart-lines" className="sr-only">
+                {t('cart.lines')}
+              </h2>
+              <ul className="flex flex-col gap-4">
+                {cart.items.map((item) => {
+                  const key = lineKey(item);
+                  const name = localize(item.name, language);
+                  return (
+                    <li key={key} className="card flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap sm:p-5">
+                      {item.image ? (
+                        <img
+                          src={item.image}
+                          alt=""
+                          width={88}
+                          height={88}
+                          className="size-20 shrink-0 rounded-2xl object-cover sm:size-22"
+                        />
+                      ) : (
+                        <span aria-hidden="true" className="size-20 shrink-0 rounded-2xl bg-blush-100" />
+                      )}
+                      <div className="min-w-0 flex-1">
+                        <p className="font-serif text-xl leading-tight text-ink">{name}</p>
+                        <p className="mt-1 text-sm text-muted">
+                          {item.type === 'lesson' ? t('cart.lesson') : t('cart.product')}
+                          {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}
+                        </p>
+                        <p className="mt-1 font-semibold text-rose-700">
+                          {formatPrice(item.price, currency, language)}
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        {item.type === 'lesson' ? (
+                          <span className="text-sm text-muted">× 1</span>
+                        ) : (
+                          <div className="inline-flex items-center rounded-full border border-line bg-white">
+                            <button
+                              type="button"
+                              className="inline-flex size-10 items-center justify-center rounded-full text-lg hover:bg-blush-100"
+                              aria-label={t('cart.decrease', { name })}
+                              onClick={() => cartActions.setQuantity(key, item.quantity - 1)}
+                            >
+                              −
+                            </button>
+                            <label className="sr-only" htmlFor={`qty-${key}`}>
+                              {t('cart.quantityOf', { name })}
+                            </label>
+                            <input
+                              id={`qty-${key}`}
+                              type="number"
+                              inputMode="numeric"
+                              min={0}
+                              max={99}
+                              value={item.quantity}
+                              onChange={(event) => {
+                                const value = Number.parseInt(event.target.value, 10);
+                                if (!Number.isNaN(value)) cartActions.setQuantity(key, value);
+                              }}
+                              className="w-12 border-0 bg-transparent text-center font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+                            />
+                            <button
+                              type="button"
+                              className="inline-flex size-10 items-center justify-center rounded-full text-lg hover:bg-blush-100"
+                              aria-label={t('cart.increase', { name })}
+                              onClick={() => cartActions.setQuantity(key, item.quantity + 1)}
+                            >
+                              +
+                            </button>
+                          </div>
+                        )}
+                        <button
+                          type="button"
+                          className="inline-flex size-10 items-center justify-center rounded-full text-muted hover:bg-blush-100 hover:text-rose-800"
+                          aria-label={t('cart.remove', { name })}
+                          onClick={() => cartActions.remove(key)}
+                        >
+                          <TrashIcon />
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              <button type="button" className="btn btn-ghost btn-sm mt-4" onClick={() => cartActions.clear()}>
+                {t('cart.clear')}
+              </button>
+            </section>
+            <aside aria-labelledby="cart-summary" className="card h-fit p-6 lg:sticky lg:top-32">
+              <h2 id="cart-summary" className="text-3xl">
+                {t('cart.summary')}
+              </h2>
+              <dl className="mt-5 flex flex-col gap-3 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-muted">{t('cart.items')}</dt>
+                  <dd className="font-semibold">{totalItems}</dd>
+                </div>
+                <div className="flex justify-between border-t border-line pt-3 text-lg">
+                  <dt className="font-semibold">{t('cart.total')}</dt>
+                  <dd className="font-serif text-2xl font-semibold text-rose-700">
+                    {formatMoney(total.amount, total.currency, language)}
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-xs leading-relaxed text-muted">{t('cart.deliveryNote')}</p>
+              <Link to="/checkout" className="btn btn-primary mt-6 w-full">
+                {t('cart.checkout')}
+              </Link>
+              <Link to="/shop" className="btn btn-ghost mt-2 w-full">
+                {t('cart.continue')}
+              </Link>
+            </aside>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { localize } from '@atelier/shared';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { RichText } from '../../../shared/ui/rich-text';
+import { ErrorState } from '../../../shared/ui/states';
+import { useAbout } from '../api/get-about';
+
+export function AboutSection() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data: about, isPending, isError, refetch } = useAbout();
+
+  return (
+    <section id="about" aria-labelledby="about-title" className="scroll-mt-24 py-20 sm:py-28">
+      <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-20">
+        <div className="relative mx-auto w-full max-w-md">
+          <div aria-hidden="true" className="absolute -inset-4 -z-10 rotate-3 rounded-[2.5rem] bg-blush-100" />
+          <div className="aspect-[4/5] overflow-hidden rounded-[2rem] bg-blush-50 shadow-soft">
+            {about?.image ? (
+              <ResponsiveImage
+                image={about.image}
+                alt={localize(about.title, language)}
+                sizes="(min-width: 1024px) 28rem, 90vw"
+                className="size-full object-cover"
+              />
+            ) : null}
+          </div>
+        </div>
+        <div>
+          <p className="eyebrow mb-4">{t('landing.aboutEyebrow')}</p>
+          <h2 id="about-title" className="text-4xl sm:text-5xl">
+            {about ? localize(about.title, language) : t('nav.about')}
+          </h2>
+          <div className="mt-6 text-lg">
+            {isPending ? (
+              <div aria-hidden="true" className="flex flex-col gap-3">
+                <div className="h-4 w-full animate-pulse rounded bg-blush-100" />
+                <div className="h-4 w-11/12 animate-pulse rounded bg-blush-100" />
+                <div className="h-4 w-4/5 animate-pulse rounded bg-blush-100" />
+              </div>
+            ) : isError ? (
+              <ErrorState onRetry={() => void refetch()} />
+            ) : (
+              <RichText text={localize(about.content, language)} />
+            )}
+          </div>
+          <p className="mt-8 font-serif text-2xl text-rose-700 italic">{t('landing.signature')}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { CheckIcon } from '../../../shared/ui/icons';
+import { Modal } from '../../../shared/ui/modal';
+import { useRequestPaypal } from '../../payments/api/request-paypal';
+import type { Order } from '../api/create-order';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC §1: PayPal (EUR/USD) sends a payment link to the email the customer gives. */
+export function PaypalModal({
+  order,
+  defaultEmail,
+  onDone,
+}: {
+  order: Order | null;
+  defaultEmail: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const emailId = useId();
+  const [email, setEmail] = useState(defaultEmail);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const request = useRequestPaypal();
+  const seconds = useCountdown(sent ? AUTO_CLOSE_SECONDS : 0, onDone);
+
+  useEffect(() => {
+    if (order) setEmail(defaultEmail);
+  }, [order, defaultEmail]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!order) return;
+    if (!email.trim()) return setProblem(t('payments.emailRequired'));
+    if (!EMAIL_PATTERN.test(email.trim())) return setProblem(t('payments.emailInvalid'));
+    setProblem(null);
+    request.mutate(
+      { orderId: order.id, email: email.trim() },
+      {
+        onSuccess: () => setSent(true),
+        onError: (error) => setProblem(errorMessage(error, t('payments.paypalFailed'))),
+      },
+    );
+  };
+
+  return (
+    <Modal open={order !== null} onOpenChange={(open) => !open && onDone()} title={t('payments.paypalTitle')} size="sm">
+      {sent ? (
+        <div className="flex flex-col items-center gap-4 text-center" role="status">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-sage-100 text-sage-700">
+            <CheckIcon width={28} height={28} />
+          </span>
+          <p className="text-ink-soft">{t('payments.paypalSent', { email: email.trim() })}</p>
+          <p className="text-sm text-muted">{t('common.autoClose', { count: seconds })}</p>
+          <button type="button" className="btn btn-primary" onClick={onDone}>
+            {t('common.close')}
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <p className="text-sm text-ink-soft">{t('payments.paypalText', { number: order?.number ?? '' })}</p>
+          <div>
+            <label htmlFor={emailId} className="field-label">
+              {t('payments.paypalEmail')}
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              value={email}
+              autoComplete="email"
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${emailId}-error` : undefined}
+              className="input"
+            />
+            {problem ? (
+              <p id={`${emailId}-error`} className="field-error" role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+            {request.isPending ? t('common.sending') : t('payments.paypalSend')}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

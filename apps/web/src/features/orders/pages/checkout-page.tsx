@@ -1,0 +1,380 @@
+import {
+  ADDRESS_REQUIRED,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  deliveryCostRub,
+  FREE_DELIVERY_FROM_RUB,
+  formatMoney,
+  localize,
+  type PaymentMethod,
+} from '@atelier/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId, useState } from 'react';
+import { type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useCurrency } from '../../../shared/currency/currency-store';
+import { sumPrices } from '../../../shared/currency/display-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { LegalModal } from '../../../shared/legal/legal-modal';
+import type { LegalDoc } from '../../../shared/legal/legal-types';
+import { EmptyState, PageTitle } from '../../../shared/ui/states';
+import { useSession } from '../../auth/api/auth-session';
+import { cartActions, useCart } from '../../cart/api/use-cart';
+import { useCreatePayment } from '../../payments/api/create-payment';
+import { type Order, useCreateOrder } from '../api/create-order';
+import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
+import { PaypalModal } from '../components/paypal-modal';
+
+function Field({
+  label,
+  error,
+  children,
+  id,
+  className = '',
+}: {
+  label: string;
+  error?: FieldError;
+  children: ReactNode;
+  id: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      {error?.message ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {t(`checkout.errors.${error.message}`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckoutPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const currency = useCurrency();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { cart } = useCart();
+  const base = useId();
+  const id = (name: string) => `${base}-${name}`;
+  const [legal, setLegal] = useState<LegalDoc | null>(null);
+  const [paypalOrder, setPaypalOrder] = useState<Order | null>(null);
+  const createOrder = useCreateOrder();
+  const createPayment = useCreatePayment();
+  const user = session.status === 'authenticated' ? session.user : null;
+  const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutForm>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: {
+      firstName: user?.firstName ?? firstName,
+      lastName: user?.lastName ?? rest.join(' '),
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      country: '',
+      city: '',
+      address: '',
+      postalCode: '',
+      pickupPoint: '',
+      comment: '',
+      deliveryMethod: 'standard',
+      paymentMethod: currency === 'RUB' ? 'card' : 'paypal',
+      acceptTerms: false,
+    },
+  });
+
+  const deliveryMethod = watch('deliveryMethod');
+  const paymentMethod = watch('paymentMethod');
+  const hasPhysical = cart.items.some((item) => item.type === 'product' && item.bookFormat !== 'digital');
+  const subtotal = sumPrices(cart.items, 'RUB').amount;
+  const delivery = deliveryCostRub(deliveryMethod, subtotal, hasPhysical);
+  const displayTotal = sumPrices(cart.items, currency);
+  const paymentMethods: PaymentMethod[] =
+    currency === 'RUB' ? ['card', 'cash', 'bank_transfer'] : ['paypal', 'card', 'bank_transfer'];
+
+  const aria = (name: keyof CheckoutForm) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  const finish = (order: Order) => {
+    cartActions.clear({ silent: true });
+    void navigate(`/order/success?order=${encodeURIComponent(String(order.number))}`, { replace: true });
+  };
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      const { order } = await createOrder.mutateAsync({
+        items: cart.items.map((item) => ({
+          type: item.type,
+          id: item.id,
+          quantity: item.quantity,
+          ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
+        })),
+        customer: { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone },
+        delivery: {
+          method: hasPhysical ? form.deliveryMethod : 'pickup',
+          ...(form.country ? { country: form.country } : {}),
+          ...(form.city ? { city: form.city } : {}),
+          ...(form.address ? { address: form.address } : {}),
+          ...(form.postalCode ? { postalCode: form.postalCode } : {}),
+          ...(form.pickupPoint ? { pickupPoint: form.pickupPoint } : {}),
+        },
+        paymentMethod: form.paymentMethod,
+        currency: form.paymentMethod === 'paypal' && currency === 'RUB' ? 'EUR' : currency,
+        ...(form.comment ? { comment: form.comment } : {}),
+        acceptTerms: true,
+      });
+      // A zero total (promo code) is confirmed at once, with nothing to pay.
+      if (order.total === 0 || order.status === 'confirmed') return finish(order);
+      if (form.paymentMethod === 'paypal') {
+        setPaypalOrder(order);
+        return;
+      }
+      if (form.paymentMethod === 'card') {
+        const { redirectUrl } = await createPayment.mutateAsync({ orderId: order.id });
+        cartActions.clear({ silent: true });
+        if (redirectUrl) window.location.assign(redirectUrl);
+        else void navigate(`/payment/processing?order=${encodeURIComponent(String(order.number))}`);
+        return;
+      }
+      finish(order);
+    } catch (error) {
+      toast.error(errorMessage(error, t('checkout.orderFailed')));
+    }
+  });
+
+  if (cart.items.length === 0 && !paypalOrder) {
+    return (
+      <>
+        <PageTitle title={t('checkout.title')} />
+        <div className="container-page">
+          <EmptyState title={t('cart.empty')}>
+            <Link to="/shop" className="btn btn-primary mt-4">
+              {t('nav.shop')}
+            </Link>
+          </EmptyState>
+        </div>
+      </>
+    );
+  }
+
+  const deliveryLabel = (method: DeliveryMethod) => {
+    const cost = deliveryCostRub(method, subtotal, true);
+    return `${t(`checkout.delivery.${method}`)} — ${cost === 0 ? t('checkout.free') : formatMoney(cost, 'RUB', language)}`;
+  };
+
+  return (
+    <>
+      <PageTitle title={t('checkout.title')} eyebrow={t('checkout.eyebrow')} />
+      <form onSubmit={onSubmit} noValidate className="container-page grid gap-8 pb-10 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-8">
+          <fieldset className="card p-6 sm:p-8">
+            <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.contacts')}</legend>
+            <div className="clear-both grid gap-5 sm:grid-cols-2">
+              <Field id={id('firstName')} label={t('checkout.firstName')} error={errors.firstName}>
+                <input {...register('firstName')} {...aria('firstName')} autoComplete="given-name" className="input" />
+              </Field>
+              <Field id={id('lastName')} label={t('checkout.lastName')} error={errors.lastName}>
+                <input {...register('lastName')} {...aria('lastName')} autoComplete="family-name" className="input" />
+              </Field>
+              <Field id={id('email')} label={t('checkout.email')} error={errors.email}>
+                <input {...register('email')} {...aria('email')} type="email" autoComplete="email" className="input" />
+              </Field>
+              <Field id={id('phone')} label={t('checkout.phone')} error={errors.phone}>
+                <input {...register('phone')} {...aria('phone')} type="tel" autoComplete="tel" className="input" />
+              </Field>
+            </div>
+          </fieldset>
+
+          {hasPhysical ? (
+            <fieldset className="card p-6 sm:p-8">
+              <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.deliveryTitle')}</legend>
+              <div className="clear-both grid gap-2">
+                {DELIVERY_METHODS.map((method) => (
+                  <label
+                    key={method}
+                    className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
+                  >
+                    <input type="radio" value={method} {...register('deliveryMethod')} className="accent-rose-600" />
+                    <span className="text-sm font-semibold">{deliveryLabel(method)}</span>
+                  </label>
+                ))}
+              </div>
+              <p className="mt-3 text-xs text-muted">
+                {t('checkout.freeFrom', { amount: formatMoney(FREE_DELIVERY_FROM_RUB, 'RUB', language) })}
+              </p>
+              <div className="mt-6 grid gap-5 sm:grid-cols-2">
+                {ADDRESS_REQUIRED[deliveryMethod] ? (
+                  <>
+                    <Field id={id('country')} label={t('checkout.country')} error={errors.country}>
+                      <input
+                        {...register('country')}
+                        {...aria('country')}
+                        autoComplete="country-name"
+                        className="input"
+                      />
+                    </Field>
+                    <Field id={id('city')} label={t('checkout.city')} error={errors.city}>
+                      <input {...register('city')} {...aria('city')} autoComplete="address-level2" className="input" />
+                    </Field>
+                    <Field
+                      id={id('address')}
+                      label={t('checkout.address')}
+                      error={errors.address}
+                      className="sm:col-span-2"
+                    >
+                      <input
+                        {...register('address')}
+                        {...aria('address')}
+                        autoComplete="street-address"
+                        className="input"
+                      />
+                    </Field>
+                    <Field id={id('postalCode')} label={t('checkout.postalCode')} error={errors.postalCode}>
+                      <input
+                        {...register('postalCode')}
+                        {...aria('postalCode')}
+                        autoComplete="postal-code"
+                        className="input"
+                      />
+                    </Field>
+                  </>
+                ) : null}
+                {deliveryMethod === 'courier_pickup' ? (
+                  <Field
+                    id={id('pickupPoint')}
+                    label={t('checkout.pickupPoint')}
+                    error={errors.pickupPoint}
+                    className="sm:col-span-2"
+                  >
+                    <input {...register('pickupPoint')} {...aria('pickupPoint')} className="input" />
+                  </Field>
+                ) : null}
+                {deliveryMethod === 'pickup' ? (
+                  <p className="text-sm text-ink-soft sm:col-span-2">{t('checkout.pickupHint')}</p>
+                ) : null}
+              </div>
+            </fieldset>
+          ) : (
+            <p className="card p-6 text-ink-soft">{t('checkout.digitalOnly')}</p>
+          )}
+
+          <fieldset className="card p-6 sm:p-8">
+            <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
+            <div className="clear-both grid gap-2">
+              {paymentMethods.map((method) => (
+                <label
+                  key={method}
+                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
+                >
+                  <input type="radio" value={method} {...register('paymentMethod')} className="accent-rose-600" />
+                  <span className="text-sm font-semibold">{t(`checkout.payment.${method}`)}</span>
+                </label>
+              ))}
+            </div>
+            <p className="mt-3 text-xs text-muted">{t(`checkout.paymentHint.${paymentMethod}`)}</p>
+            <Field id={id('comment')} label={t('checkout.comment')} error={errors.comment} className="mt-6">
+              <textarea {...register('comment')} {...aria('comment')} rows={3} className="input" />
+            </Field>
+          </fieldset>
+        </div>
+
+        <aside aria-labelledby="checkout-summary" className="card h-fit p-6 lg:sticky lg:top-32">
+          <h2 id="checkout-summary" className="text-3xl">
+            {t('checkout.summary')}
+          </h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {cart.items.map((item) => (
+              <li key={`${item.type}-${item.id}-${item.bookFormat ?? ''}`} className="flex justify-between gap-3">
+                <span className="text-ink-soft">
+                  {localize(item.name, language)} × {item.quantity}
+                </span>
+                <span className="shrink-0 font-semibold">
+                  {formatMoney(item.price.rub * item.quantity, 'RUB', language)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted">{t('checkout.subtotal')}</dt>
+              <dd>{formatMoney(subtotal, 'RUB', language)}</dd>
+            </div>
+            {hasPhysical ? (
+              <div className="flex justify-between">
+                <dt className="text-muted">{t('checkout.deliveryCost')}</dt>
+                <dd>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, 'RUB', language)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between border-t border-line pt-3 text-base">
+              <dt className="font-semibold">{t('checkout.total')}</dt>
+              <dd className="font-serif text-2xl font-semibold text-rose-700">
+                {formatMoney(subtotal + delivery, 'RUB', language)}
+              </dd>
+            </div>
+            {displayTotal.currency !== 'RUB' ? (
+              <div className="flex justify-between text-xs text-muted">
+                <dt>{t('checkout.approx')}</dt>
+                <dd>{formatMoney(displayTotal.amount, displayTotal.currency, language)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="mt-3 text-xs leading-relaxed text-muted">{t('checkout.rublesNote')}</p>
+          <div className="mt-5">
+            <label className="flex cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                {...register('acceptTerms')}
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? `${id('acceptTerms')}-error` : undefined}
+                className="mt-1 size-4 accent-rose-600"
+              />
+              <span>
+                {t('checkout.acceptPrefix')}{' '}
+                <button type="button" className="link" onClick={() => setLegal('terms')}>
+                  {t('checkout.acceptTerms')}
+                </button>{' '}
+                {t('checkout.acceptAnd')}{' '}
+                <button type="button" className="link" onClick={() => setLegal('privacy')}>
+                  {t('checkout.acceptPrivacy')}
+                </button>
+              </span>
+            </label>
+            {errors.acceptTerms ? (
+              <p id={`${id('acceptTerms')}-error`} className="field-error" role="alert">
+                {t('checkout.errors.terms')}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-primary mt-6 w-full" disabled={isSubmitting}>
+            {isSubmitting ? t('common.sending') : t('checkout.placeOrder')}
+          </button>
+        </aside>
+      </form>
+      <LegalModal doc={legal} onClose={() => setLegal(null)} />
+      <PaypalModal
+        order={paypalOrder}
+        defaultEmail={watch('email')}
+        onDone={() => {
+          if (paypalOrder) finish(paypalOrder);
+        }}
+      />
+    </>
+  );
+}

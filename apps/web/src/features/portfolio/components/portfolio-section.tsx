@@ -1,0 +1,93 @@
+import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
+import { type PortfolioFilter, usePortfolio } from '../api/get-portfolio';
+import { PortfolioModal } from './portfolio-modal';
+
+const FILTERS: PortfolioFilter[] = ['all', ...PORTFOLIO_CATEGORIES];
+
+export function PortfolioSection() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [filter, setFilter] = useState<PortfolioFilter>('all');
+  const [selected, setSelected] = useState<PortfolioItem | null>(null);
+  const { data: items, isPending, isError, isFetching, refetch } = usePortfolio(filter);
+
+  return (
+    <section id="portfolio" aria-labelledby="portfolio-title" className="scroll-mt-24 bg-ivory py-20 sm:py-28">
+      <div className="container-page">
+        <SectionHeading id="portfolio-title" eyebrow={t('portfolio.eyebrow')} title={t('portfolio.title')}>
+          {t('portfolio.lead')}
+        </SectionHeading>
+        <fieldset className="mb-10">
+          <legend className="sr-only">{t('portfolio.filterLabel')}</legend>
+          <div className="flex flex-wrap justify-center gap-2">
+            {FILTERS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="chip"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+              >
+                {t(`portfolio.categories.${value}`)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        {isPending ? (
+          <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+            {Array.from({ length: 8 }, (_, index) => index).map((index) => (
+              <div key={index} className="aspect-[4/5] animate-pulse rounded-3xl bg-blush-100" />
+            ))}
+          </div>
+        ) : isError ? (
+          <ErrorState onRetry={() => void refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title={t('portfolio.empty')} />
+        ) : (
+          <ul
+            className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 lg:grid-cols-4 ${isFetching ? 'opacity-70' : ''}`}
+            aria-busy={isFetching}
+          >
+            {items.map((item, index) => {
+              const image = item.images[item.mainImageIndex] ?? item.images[0];
+              const title = localize(item.title, language);
+              return (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(item)}
+                    className="group relative block aspect-[4/5] w-full overflow-hidden rounded-3xl bg-blush-100 text-left shadow-card"
+                  >
+                    {image ? (
+                      <ResponsiveImage
+                        image={image}
+                        alt=""
+                        sizes="(min-width: 1024px) 17rem, (min-width: 640px) 45vw, 48vw"
+                        priority={index < 2}
+                        className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+                      />
+                    ) : null}
+                    <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/80 via-ink/35 to-transparent p-3 pt-12 sm:p-5 sm:pt-16">
+                      <span className="block text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-blush-100">
+                        {t(`portfolio.categories.${item.category}`)}
+                      </span>
+                      <span className="mt-1 block font-serif text-lg leading-tight text-white sm:text-2xl">
+                        {title}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <PortfolioModal item={selected} onClose={() => setSelected(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Review } from '@atelier/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+
+export interface CreateReviewInput {
+  reviewText: string;
+  rating: number;
+  image: File | null;
+}
+
+/** SPEC §7: multipart reviewText, rating, image?. */
+export async function createReview(input: CreateReviewInput) {
+  const form = new FormData();
+  form.set('reviewText', input.reviewText.trim());
+  form.set('rating', String(input.rating));
+  if (input.image) form.set('image', input.image);
+  const { data, message } = await apiRequest<Review>('/reviews', { method: 'POST', body: form, silent: true });
+  return { review: data, message };
+}
+
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+  });
+}

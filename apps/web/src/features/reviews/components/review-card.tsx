@@ -1,0 +1,64 @@
+import type { Review } from '@atelier/shared';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format/date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { Stars } from '../../../shared/ui/stars';
+
+/** SPEC §9: review cards are 266 px high; long texts are clipped with a "read more" button. */
+export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [clipped, setClipped] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = textRef.current;
+    if (!element) return;
+    const measure = () => setClipped(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <article className="card flex h-[266px] flex-col p-6" aria-label={t('reviews.reviewBy', { name: review.userName })}>
+      <div className="flex items-center gap-3">
+        {review.image ? (
+          <img
+            src={review.image.thumb}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-blush-100 font-serif text-xl font-semibold text-rose-700"
+          >
+            {review.userName.trim().charAt(0).toUpperCase() || '✿'}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-ink">{review.userName}</p>
+          <p className="text-xs text-muted">{formatDate(review.createdAt, language)}</p>
+        </div>
+        <span className="ml-auto shrink-0">
+          <Stars rating={review.rating} size={15} />
+        </span>
+      </div>
+      <p ref={textRef} className="mt-4 line-clamp-5 flex-1 overflow-hidden leading-relaxed text-ink-soft">
+        {review.reviewText}
+      </p>
+      {clipped || review.image ? (
+        <button type="button" onClick={onReadMore} className="link mt-3 self-start text-sm">
+          {t('reviews.readMore')}
+          <span className="sr-only"> — {review.userName}</span>
+        </button>
+      ) : null}
+    </article>
+  );
+}

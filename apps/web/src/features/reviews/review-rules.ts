@@ -1,0 +1,16 @@
+import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
+
+/** SPEC §5 review text: trimmed length 10–1000. Returns the message key or null. */
+export function reviewTextError(text: string): 'tooShort' | 'tooLong' | null {
+  const length = text.trim().length;
+  if (length < REVIEW_TEXT_MIN) return 'tooShort';
+  if (length > REVIEW_TEXT_MAX) return 'tooLong';
+  return null;
+}
+
+/** SPEC §5 review photo: an image of at most 5 MB. */
+export function imageError(file: { type: string; size: number }): 'notImage' | 'tooLarge' | null {
+  if (!file.type.startsWith('image/')) return 'notImage';
+  if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
+  return null;
+}

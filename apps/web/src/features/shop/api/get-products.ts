@@ -1,0 +1,35 @@
+import type { ListMeta, Product, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+
+export interface ShopParams {
+  category?: ProductCategory;
+  subcategory?: ProductSubcategory;
+  search?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort: ShopSort;
+  page: number;
+  limit: number;
+}
+
+export const SHOP_PAGE_SIZE = 12;
+export const DEFAULT_SHOP_PARAMS: ShopParams = { sort: 'newest', page: 1, limit: SHOP_PAGE_SIZE };
+
+export async function fetchProducts(params: ShopParams, signal?: AbortSignal) {
+  const { data, meta } = await apiRequest<Product[]>('/shop', { query: { ...params }, signal });
+  return {
+    items: data,
+    meta: meta ?? ({ total: data.length, page: params.page, limit: params.limit } satisfies ListMeta),
+  };
+}
+
+export const productsQueryOptions = (params: ShopParams) =>
+  queryOptions({
+    queryKey: ['shop', 'list', params],
+    queryFn: ({ signal }) => fetchProducts(params, signal),
+  });
+
+export function useProducts(params: ShopParams) {
+  return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,185 @@
+import { type BookFormat, localize, type Product } from '@atelier/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { Modal } from '../../../shared/ui/modal';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { RichText } from '../../../shared/ui/rich-text';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ErrorState } from '../../../shared/ui/states';
+import { useSession } from '../../auth/api/auth-session';
+import { cartActions } from '../../cart/api/use-cart';
+import { useProduct } from '../api/get-product';
+import { AvailabilityBadge } from './availability-badge';
+
+function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = usePriceFormatter();
+  const session = useSession();
+  const formatName = useId();
+  const [index, setIndex] = useState(0);
+  const formats = product.category === 'book' ? (product.bookFormats ?? []) : [];
+  const [bookFormat, setBookFormat] = useState<BookFormat | undefined>(formats[0]);
+  const name = localize(product.name, language);
+  const image = product.images[index];
+  const soldOut = product.availability === 'out_of_stock';
+
+  const add = () => {
+    const added = cartActions.add({
+      id: product.id,
+      type: 'product',
+      name: product.name,
+      price: product.price,
+      image: product.images[0]?.thumb,
+      bookFormat: formats.length > 0 ? bookFormat : undefined,
+    });
+    if (added) onAdded();
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
+      <div>
+        <div className="aspect-square overflow-hidden rounded-2xl bg-blush-50">
+          {image ? (
+            <ResponsiveImage
+              image={image}
+              alt={t('shop.photoOf', { name, number: index + 1 })}
+              sizes="(min-width: 768px) 30rem, 92vw"
+              priority
+              className="size-full object-cover"
+            />
+          ) : null}
+        </div>
+        {product.images.length > 1 ? (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('portfolio.thumbnails')}>
+            {product.images.map((thumb, thumbIndex) => (
+              <li key={thumb.url}>
+                <button
+                  type="button"
+                  onClick={() => setIndex(thumbIndex)}
+                  aria-label={t('portfolio.showPhoto', { number: thumbIndex + 1 })}
+                  aria-current={thumbIndex === index ? 'true' : undefined}
+                  className="block size-16 overflow-hidden rounded-xl border-2 border-transparent opacity-80 hover:opacity-100 aria-[current=true]:border-rose-600 aria-[current=true]:opacity-100"
+                >
+                  <img
+                    src={thumb.thumb}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <AvailabilityBadge availability={product.availability} />
+          <span className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+            {t(`shop.categories.${product.category}`)}
+            {product.subcategory ? ` · ${t(`shop.subcategories.${product.subcategory}`)}` : ''}
+          </span>
+        </div>
+        <p className="font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
+        <RichText text={localize(product.description, language)} />
+        {formats.length > 0 ? (
+          <fieldset>
+            <legend className="field-label">{t('shop.bookFormat')}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {formats.map((value) => (
+                <label
+                  key={value}
+                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
+                >
+                  <input
+                    type="radio"
+                    name={formatName}
+                    value={value}
+                    checked={bookFormat === value}
+                    onChange={() => setBookFormat(value)}
+                    className="accent-rose-600"
+                  />
+                  <span className="text-sm font-semibold">{t(`shop.formats.${value}`)}</span>
+                </label>
+              ))}
+            </div>
+            {bookFormat === 'digital' ? <p className="mt-2 text-sm text-muted">{t('shop.digitalHint')}</p> : null}
+          </fieldset>
+        ) : null}
+        {product.availability === 'on_order' ? <p className="text-sm text-muted">{t('shop.onOrderHint')}</p> : null}
+        <div className="mt-auto flex flex-col gap-3 pt-2">
+          <button type="button" className="btn btn-primary" disabled={soldOut} onClick={add}>
+            {soldOut ? t('shop.availability.out_of_stock') : t('shop.addToCart')}
+          </button>
+          {session.status !== 'authenticated' ? (
+            <p className="text-center text-sm text-muted">
+              {t('shop.loginHint')}{' '}
+              <Link to="/auth" className="link">
+                {t('header.login')}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `?product={id}` opens this dialog; closing it removes the parameter. */
+export function ProductModal({
+  productId,
+  initial,
+  onClose,
+}: {
+  productId: string | null;
+  initial?: Product;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const query = useProduct(productId);
+  const product = query.data ?? initial;
+  const [added, setAdded] = useState(false);
+
+  useEffect(() => {
+    if (productId) setAdded(false);
+  }, [productId]);
+
+  return (
+    <Modal
+      open={productId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={product ? localize(product.name, language) : t('shop.productTitle')}
+      size="xl"
+    >
+      {product ? (
+        <>
+          <ProductDetail key={product.id} product={product} onAdded={() => setAdded(true)} />
+          {added ? (
+            <div
+              className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sage-100 px-5 py-4"
+              role="status"
+            >
+              <span className="font-semibold text-sage-700">{t('cart.added')}</span>
+              <Link to="/cart" className="btn btn-outline btn-sm" onClick={onClose}>
+                {t('shop.goToCart')}
+              </Link>
+            </div>
+          ) : null}
+        </>
+      ) : query.isError ? (
+        <ErrorState message={t('shop.productMissing')} />
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,308 @@
+import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from '@atelier/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
+import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
+import { useProducts } from '../api/get-products';
+import { ProductCard } from '../components/product-card';
+import { ProductModal } from '../components/product-modal';
+import { parseShopParams, updateShopSearch } from '../shop-url';
+
+type Change = Parameters<typeof updateShopSearch>[1];
+
+function pageList(current: number, total: number): (number | 'gap')[] {
+  const pages = new Set([1, total, current - 1, current, current + 1]);
+  const sorted = [...pages].filter((page) => page >= 1 && page <= total).sort((a, b) => a - b);
+  const result: (number | 'gap')[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous > 1) result.push('gap');
+    result.push(page);
+  });
+  return result;
+}
+
+export function ShopPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = parseShopParams(searchParams);
+  const productId = searchParams.get('product');
+  const { data, isPending, isError, isFetching, refetch } = useProducts(params);
+  const ids = { search: useId(), sort: useId(), min: useId(), max: useId() };
+
+  const [searchText, setSearchText] = useState(params.search ?? '');
+  const [minPrice, setMinPrice] = useState(params.minPrice?.toString() ?? '');
+  const [maxPrice, setMaxPrice] = useState(params.maxPrice?.toString() ?? '');
+  useEffect(() => setSearchText(params.search ?? ''), [params.search]);
+  useEffect(() => setMinPrice(params.minPrice?.toString() ?? ''), [params.minPrice]);
+  useEffect(() => setMaxPrice(params.maxPrice?.toString() ?? ''), [params.maxPrice]);
+
+  const change = (update: Change, replace = false) =>
+    setSearchParams(updateShopSearch(searchParams, update), { replace });
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    change({ search: searchText.trim() || null });
+  };
+  const submitPrice = (event: FormEvent) => {
+    event.preventDefault();
+    change({ minPrice: minPrice || null, maxPrice: maxPrice || null });
+  };
+
+  const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.limit)) : 1;
+  const initial = data?.items.find((item) => item.id === productId);
+  const filtersActive =
+    params.category !== undefined ||
+    params.subcategory !== undefined ||
+    params.search !== undefined ||
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined;
+
+  const filters = (
+    <div className="flex flex-col gap-8">
+      <fieldset>
+        <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
+          {t('shop.category')}
+        </legend>
+        <div className="flex flex-wrap gap-2 lg:flex-col lg:items-start">
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={!params.category}
+            onClick={() => change({ category: null })}
+          >
+            {t('shop.categories.all')}
+          </button>
+          {PRODUCT_CATEGORIES.map((category) => (
+            <button
+              key={category}
+              type="button"
+              className="chip"
+              aria-pressed={params.category === category}
+              onClick={() => change({ category })}
+            >
+              {t(`shop.categories.${category}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {!params.category || params.category === 'collection' ? (
+        <fieldset>
+          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
+            {t('shop.subcategory')}
+          </legend>
+          <div className="flex flex-wrap gap-2 lg:flex-col lg:items-start">
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={!params.subcategory}
+              onClick={() => change({ subcategory: null })}
+            >
+              {t('shop.subcategories.all')}
+            </button>
+            {PRODUCT_SUBCATEGORIES.map((subcategory) => (
+              <button
+                key={subcategory}
+                type="button"
+                className="chip"
+                aria-pressed={params.subcategory === subcategory}
+                onClick={() => change({ subcategory })}
+              >
+                {t(`shop.subcategories.${subcategory}`)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <form onSubmit={submitPrice}>
+        <fieldset>
+          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
+            {t('shop.priceRange')}
+          </legend>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <label htmlFor={ids.min} className="mb-1 block text-xs font-semibold text-muted">
+                {t('shop.priceFrom')}
+              </label>
+              <input
+                id={ids.min}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={minPrice}
+                onChange={(event) => setMinPrice(event.target.value)}
+                className="input"
+              />
+            </div>
+            <div>
+              <label htmlFor={ids.max} className="mb-1 block text-xs font-semibold text-muted">
+                {t('shop.priceTo')}
+              </label>
+              <input
+                id={ids.max}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={maxPrice}
+                onChange={(event) => setMaxPrice(event.target.value)}
+                className="input"
+              />
+            </div>
+          </div>
+          <button type="submit" className="btn btn-outline btn-sm mt-3 w-full">
+            {t('shop.applyPrice')}
+          </button>
+        </fieldset>
+      </form>
+      {filtersActive ? (
+        <button
+          type="button"
+          className="link self-start text-sm"
+          onClick={() => setSearchParams(productId ? { product: productId } : {})}
+        >
+          {t('shop.resetFilters')}
+        </button>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <>
+      <PageTitle title={t('shop.title')} eyebrow={t('shop.eyebrow')}>
+        {t('shop.lead')}
+      </PageTitle>
+      <div className="container-page grid gap-10 pb-10 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label={t('shop.filters')} className="lg:pt-2">
+          <details className="group card p-5 lg:hidden">
+            <summary className="cursor-pointer list-none font-semibold text-ink">
+              {t('shop.filters')}
+              <span aria-hidden="true" className="float-right text-rose-700 group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <div className="mt-5">{filters}</div>
+          </details>
+          <div className="hidden lg:block">{filters}</div>
+        </aside>
+        <div>
+          <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <search className="flex-1">
+              <form onSubmit={submitSearch}>
+                <label htmlFor={ids.search} className="sr-only">
+                  {t('shop.search')}
+                </label>
+                <div className="relative">
+                  <input
+                    id={ids.search}
+                    type="search"
+                    value={searchText}
+                    onChange={(event) => setSearchText(event.target.value)}
+                    placeholder={t('shop.searchPlaceholder')}
+                    maxLength={100}
+                    className="input pr-14"
+                  />
+                  <button
+                    type="submit"
+                    aria-label={t('shop.search')}
+                    className="absolute top-1/2 right-1.5 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-rose-600 text-white hover:bg-rose-700"
+                  >
+                    <SearchIcon width={18} height={18} />
+                  </button>
+                </div>
+              </form>
+            </search>
+            <div className="sm:w-56">
+              <label htmlFor={ids.sort} className="mb-1 block text-xs font-semibold text-muted">
+                {t('shop.sort')}
+              </label>
+              <select
+                id={ids.sort}
+                value={params.sort}
+                onChange={(event) => change({ sort: event.target.value })}
+                className="input appearance-auto"
+              >
+                {SHOP_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`shop.sorts.${sort}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="mb-4 text-sm text-muted" aria-live="polite">
+            {data ? t('shop.found', { count: data.meta.total }) : ''}
+          </p>
+          {isPending ? (
+            <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {[0, 1, 2, 3, 4, 5].map((index) => (
+                <div key={index} className="aspect-[3/4] animate-pulse rounded-3xl bg-blush-100" />
+              ))}
+            </div>
+          ) : isError ? (
+            <ErrorState onRetry={() => void refetch()} />
+          ) : data.items.length === 0 ? (
+            <EmptyState title={t('shop.empty')}>{t('shop.emptyHint')}</EmptyState>
+          ) : (
+            <ul
+              className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+              aria-busy={isFetching}
+            >
+              {data.items.map((product, index) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    priority={index < 3}
+                    onOpen={() => change({ product: product.id }, false)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data && totalPages > 1 ? (
+            <nav aria-label={t('shop.pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-2">
+              <button
+                type="button"
+                className="chip gap-1"
+                disabled={params.page <= 1}
+                onClick={() => change({ page: params.page - 1 })}
+              >
+                <ChevronLeftIcon width={16} height={16} />
+                {t('shop.previous')}
+              </button>
+              {pageList(params.page, totalPages).map((page, index) =>
+                page === 'gap' ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
+                  <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted">
+                    …
+                  </span>
+                ) : (
+                  <button
+                    key={page}
+                    type="button"
+                    className="chip min-w-10 justify-center"
+                    aria-current={page === params.page ? 'page' : undefined}
+                    aria-label={t('shop.page', { page })}
+                    onClick={() => change({ page })}
+                  >
+                    {page}
+                  </button>
+                ),
+              )}
+              <button
+                type="button"
+                className="chip gap-1"
+                disabled={params.page >= totalPages}
+                onClick={() => change({ page: params.page + 1 })}
+              >
+                {t('shop.next')}
+                <ChevronRightIcon width={16} height={16} />
+              </button>
+            </nav>
+          ) : null}
+        </div>
+      </div>
+      <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
+    </>
+  );
+}

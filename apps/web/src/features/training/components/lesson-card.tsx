@@ -1,0 +1,55 @@
+import { type Lesson, localize } from '@atelier/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CheckIcon, PlayIcon } from '../../../shared/ui/icons';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+
+export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = usePriceFormatter();
+  const title = localize(lesson.title, language);
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-ivory shadow-card transition-shadow hover:shadow-soft">
+      <div className="relative aspect-video overflow-hidden bg-blush-100">
+        {lesson.poster ? (
+          <ResponsiveImage
+            image={lesson.poster}
+            alt=""
+            sizes="(min-width: 1024px) 24rem, (min-width: 640px) 45vw, 92vw"
+            priority={priority}
+            className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+          />
+        ) : null}
+        <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+          <span className="inline-flex size-14 items-center justify-center rounded-full bg-ivory/90 text-rose-700 shadow-soft transition-transform group-hover:scale-110">
+            <PlayIcon width={22} height={22} />
+          </span>
+        </span>
+        {lesson.purchased ? (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-sage-700 px-3 py-1 text-xs font-semibold text-white">
+            <CheckIcon width={14} height={14} />
+            {t('training.purchased')}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+          {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
+          {lesson.durationMinutes ? ` · ${t('training.minutes', { count: lesson.durationMinutes })}` : ''}
+        </p>
+        <h3 className="font-serif text-2xl leading-tight">
+          <Link to={`/training-detail/${lesson.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
+            {title}
+          </Link>
+        </h3>
+        <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">
+          {lesson.purchased ? t('training.openLesson') : format(lesson.price)}
+        </p>
+      </div>
+    </article>
+  );
+}

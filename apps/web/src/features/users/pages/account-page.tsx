@@ -1,0 +1,228 @@
+import { formatMoney, localize } from '@atelier/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../shared/api/api-error';
+import { formatDate } from '../../../shared/format/date';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { Spinner } from '../../../shared/ui/spinner';
+import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
+import { updateSessionUser, useSession } from '../../auth/api/auth-session';
+import { useMyOrders } from '../../orders/api/get-my-orders';
+import { usePurchases } from '../../training/api/get-purchases';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+
+const SECTIONS = ['profile', 'orders', 'lessons'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner />
+    </div>
+  );
+}
+
+function ProfileSection() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { data: profile, isPending, isError, refetch } = useProfile();
+  const update = useUpdateProfile();
+  const base = useId();
+  const [form, setForm] = useState({ name: '', firstName: '', lastName: '', phone: '' });
+  const user = profile ?? (session.status === 'authenticated' ? session.user : null);
+
+  useEffect(() => {
+    if (user)
+      setForm({
+        name: user.name,
+        firstName: user.firstName ?? '',
+        lastName: user.lastName ?? '',
+        phone: user.phone ?? '',
+      });
+  }, [user]);
+
+  if (isPending && !user) return <Loading />;
+  if (isError && !user) return <ErrorState onRetry={() => void refetch()} />;
+  if (!user) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.name.trim().length < 2) return toast.error(t('auth.errors.nameShort'));
+    update.mutate(
+      {
+        name: form.name.trim(),
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        phone: form.phone.trim(),
+      },
+      {
+        onSuccess: ({ user: saved }) => {
+          updateSessionUser(saved);
+          toast.success(t('account.profileSaved'));
+        },
+        onError: (error) => toast.error(errorMessage(error, t('account.profileFailed'))),
+      },
+    );
+  };
+
+  const fields = ['name', 'firstName', 'lastName', 'phone'] as const;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+      <form onSubmit={submit} noValidate className="card grid gap-5 p-6 sm:grid-cols-2 sm:p-8">
+        {fields.map((field) => (
+          <div key={field} className={field === 'name' ? 'sm:col-span-2' : ''}>
+            <label htmlFor={`${base}-${field}`} className="field-label">
+              {t(`account.fields.${field}`)}
+            </label>
+            <input
+              id={`${base}-${field}`}
+              value={form[field]}
+              onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+              type={field === 'phone' ? 'tel' : 'text'}
+              autoComplete={{ name: 'nickname', firstName: 'given-name', lastName: 'family-name', phone: 'tel' }[field]}
+              className="input"
+            />
+          </div>
+        ))}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? t('common.sending') : t('account.save')}
+          </button>
+        </div>
+      </form>
+      <aside className="card h-fit p-6">
+        <dl className="flex flex-col gap-4 text-sm">
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+              {t('account.fields.email')}
+            </dt>
+            <dd className="mt-1 break-all font-semibold">{user.email}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">{t('account.status')}</dt>
+            <dd className="mt-1 font-semibold">{user.isAdmin ? t('account.admin') : t('account.customer')}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">{t('account.emailStatus')}</dt>
+            <dd className="mt-1 font-semibold">
+              {user.emailVerified ? t('account.verified') : t('account.notVerified')}
+            </dd>
+          </div>
+        </dl>
+        {user.isAdmin ? (
+          <Link to="/admin" className="btn btn-outline btn-sm mt-6 w-full">
+            {t('header.adminPanel')}
+          </Link>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+function OrdersSection() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data: orders, isPending, isError, refetch } = useMyOrders();
+  if (isPending) return <Loading />;
+  if (isError) return <ErrorState onRetry={() => void refetch()} />;
+  if (orders.length === 0)
+    return (
+      <EmptyState title={t('account.noOrders')}>
+        <Link to="/shop" className="btn btn-primary mt-4">
+          {t('nav.shop')}
+        </Link>
+      </EmptyState>
+    );
+  return (
+    <ul className="flex flex-col gap-4">
+      {orders.map((order) => (
+        <li key={order.id} className="card flex flex-wrap items-center justify-between gap-4 p-5">
+          <div>
+            <p className="font-serif text-2xl">{t('checkout.orderNumber', { number: order.number })}</p>
+            <p className="mt-1 text-sm text-muted">
+              {formatDate(order.createdAt, language)} · {t(`checkout.payment.${order.paymentMethod}`)} ·{' '}
+              {t('account.itemsCount', { count: order.items.reduce((sum, item) => sum + item.quantity, 0) })}
+            </p>
+          </div>
+          <div className="flex items-center gap-4">
+            <span className="rounded-full bg-blush-100 px-3 py-1 text-xs font-semibold text-rose-800">
+              {t(`orders.status.${order.status}`)}
+            </span>
+            <span className="font-semibold text-rose-700">{formatMoney(order.total, 'RUB', language)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LessonsSection() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data: purchases, isPending, isError, refetch } = usePurchases();
+  if (isPending) return <Loading />;
+  if (isError) return <ErrorState onRetry={() => void refetch()} />;
+  if (purchases.length === 0)
+    return (
+      <EmptyState title={t('account.noLessons')}>
+        <Link to="/training" className="btn btn-primary mt-4">
+          {t('nav.training')}
+        </Link>
+      </EmptyState>
+    );
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {purchases.map((purchase) => (
+        <li key={purchase.id ?? purchase.lesson.id} className="card flex flex-col gap-2 p-5">
+          <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+            {t('training.lessonNumber', { number: purchase.lesson.number })}
+          </p>
+          <p className="font-serif text-2xl">{localize(purchase.lesson.title, language)}</p>
+          <p className="text-sm text-muted">
+            {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
+          </p>
+          <Link to={`/training-detail/${purchase.lesson.id}`} className="btn btn-outline btn-sm mt-2 self-start">
+            {t('training.openLesson')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/account` and `/profile/*`: profile, order history and lesson purchases (SPEC §2). */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const segment = (params['*'] ?? '').split('/')[0] ?? '';
+  const section: Section = (SECTIONS as readonly string[]).includes(segment) ? (segment as Section) : 'profile';
+
+  return (
+    <>
+      <PageTitle title={t('account.title')} eyebrow={t('account.eyebrow')} />
+      <div className="container-page pb-10">
+        <nav aria-label={t('account.sections')} className="mb-8">
+          <ul className="flex flex-wrap gap-2">
+            {SECTIONS.map((value) => (
+              <li key={value}>
+                <Link
+                  to={value === 'profile' ? '/account' : `/account/${value}`}
+                  className="chip"
+                  aria-current={section === value ? 'page' : undefined}
+                >
+                  {t(`account.${value}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-label={t(`account.${section}`)}>
+          {section === 'profile' ? <ProfileSection /> : section === 'orders' ? <OrdersSection /> : <LessonsSection />}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { ListMeta } from '@atelier/shared';
+import { toast } from 'sonner';
+import { currentLanguage, i18n } from '../i18n/i18n';
+import { ApiError } from './api-error';
+import { endsSession, errorToastFor } from './error-policy';
+import { dropToken, getToken } from './token';
+
+export const API_BASE = '/api';
+/** SPEC §7: calls give up after 300 000 ms. */
+export const API_TIMEOUT_MS = 300_000;
+
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+  meta?: ListMeta;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Skip the generic error toast: the caller shows its own message. */
+  silent?: boolean;
+  /** On 401 drop the token but stay on the page (the start-up session check). */
+  noSessionRedirect?: boolean;
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The app decides what "session expired" means (drop the user, go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+const TOAST_KEYS = {
+  forbidden: 'errors.forbidden',
+  notFound: 'errors.notFound',
+  server: 'errors.server',
+  network: 'errors.network',
+} as const;
+
+function report(status: number, path: string, silent: boolean | undefined): void {
+  if (silent) return;
+  const kind = errorToastFor(status, path);
+  // One toast per kind at a time: a retried query must not stack two identical messages.
+  if (kind) toast.error(i18n.t(TOAST_KEYS[kind]), { id: `api-${kind}` });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { method = 'GET', body, query, signal, silent, noSessionRedirect } = options;
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: combined });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    report(0, path, silent);
+    throw new ApiError(0, 'NETWORK_ERROR', i18n.t('errors.network'));
+  }
+
+  const json: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const envelope = (json ?? {}) as Partial<Envelope<T>>;
+    return { data: envelope.data as T, message: envelope.message, meta: envelope.meta };
+  }
+
+  const failure = (json ?? {}) as { code?: string; message?: string; details?: unknown };
+  if (endsSession(response.status, token !== null)) {
+    dropToken();
+    if (!noSessionRedirect) onUnauthorized();
+  } else {
+    report(response.status, path, silent);
+  }
+  throw new ApiError(
+    response.status,
+    failure.code ?? `HTTP_${response.status}`,
+    failure.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unknown'),
+    failure.details,
+  );
+}
+
+export async function apiGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+  const { data } = await apiRequest<T>(path, { query, signal });
+  return data;
+}

@@ -1,0 +1,33 @@
+import { type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@atelier/shared';
+import { useSyncExternalStore } from 'react';
+import { localStore } from '../storage/browser-storage';
+
+const CURRENCY_KEY = 'currency';
+const listeners = new Set<() => void>();
+
+function read(): Currency {
+  const parsed = CurrencySchema.safeParse(localStore.get(CURRENCY_KEY));
+  return parsed.success ? parsed.data : DEFAULT_CURRENCY;
+}
+
+let current: Currency = typeof window === 'undefined' ? DEFAULT_CURRENCY : read();
+
+/** SPEC §4: the display currency is kept in localStorage under `currency`, default RUB. */
+export function setCurrency(currency: Currency): void {
+  current = currency;
+  localStore.set(CURRENCY_KEY, currency);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCurrency(): Currency {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => DEFAULT_CURRENCY,
+  );
+}

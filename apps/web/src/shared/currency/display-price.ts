@@ -1,0 +1,31 @@
+import { type Currency, formatMoney, type Price, priceIn } from '@atelier/shared';
+
+export interface DisplayAmount {
+  amount: number;
+  currency: Currency;
+}
+
+/** The price in the chosen currency, or the RUB price when the item is not sold in it (SPEC §3). */
+export function displayAmount(price: Price, currency: Currency): DisplayAmount {
+  const amount = priceIn(price, currency);
+  return amount === null ? { amount: price.rub, currency: 'RUB' } : { amount, currency };
+}
+
+export function formatPrice(price: Price, currency: Currency, language: string): string {
+  const shown = displayAmount(price, currency);
+  return formatMoney(shown.amount, shown.currency, language);
+}
+
+/**
+ * Sums lines in one currency. If any line has no price in the chosen currency the whole sum is
+ * shown in RUB, so a total never mixes currencies.
+ */
+export function sumPrices(lines: { price: Price; quantity: number }[], currency: Currency): DisplayAmount {
+  const allPriced = lines.every((line) => priceIn(line.price, currency) !== null);
+  const shownIn: Currency = allPriced ? currency : 'RUB';
+  const cents = lines.reduce(
+    (sum, line) => sum + Math.round((priceIn(line.price, shownIn) ?? 0) * 100) * line.quantity,
+    0,
+  );
+  return { amount: cents / 100, currency: shownIn };
+}
