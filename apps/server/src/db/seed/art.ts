@@ -214,7 +214,11 @@ function rose(s: Scene, x: number, y: number, r: number, color: string, rot = 0)
     for (let i = 0; i < count; i++) {
       const a = offset + (i * 360) / count + rnd.range(-8, 8);
       const petal = layer < 2 ? rufflePath(rnd, len, len * 0.62) : petalPath(len, len * 0.7, 1.1);
-      out += `<path d="${petal}" transform="rotate(${f(a)})" fill="${fill}" stroke="${edge}" stroke-width="${f(Math.max(1, r * 0.012))}" stroke-opacity="0.55"/>`;
+      // Edge highlights only where they show: the small inner petals are mostly covered (and
+      // strokes are the costliest thing librsvg draws here).
+      const stroke =
+        layer < 3 ? ` stroke="${edge}" stroke-width="${f(Math.max(1, r * 0.012))}" stroke-opacity="0.55"` : '';
+      out += `<path d="${petal}" transform="rotate(${f(a)})" fill="${fill}"${stroke}/>`;
     }
   }
   // The tight spiral at the heart of the rose.
@@ -243,7 +247,11 @@ function peony(s: Scene, x: number, y: number, r: number, color: string, rot = 0
     const offset = rnd.range(0, 360);
     for (let i = 0; i < count; i++) {
       const a = offset + (i * 360) / count + rnd.range(-10, 10);
-      out += `<path d="${rufflePath(rnd, len * rnd.range(0.9, 1.05), len * 0.5)}" transform="rotate(${f(a)})" fill="${fill}" stroke="${shade(color, 0.6)}" stroke-width="${f(Math.max(1, r * 0.01))}" stroke-opacity="0.6"/>`;
+      const stroke =
+        layer < 3
+          ? ` stroke="${shade(color, 0.6)}" stroke-width="${f(Math.max(1, r * 0.01))}" stroke-opacity="0.6"`
+          : '';
+      out += `<path d="${rufflePath(rnd, len * rnd.range(0.9, 1.05), len * 0.5)}" transform="rotate(${f(a)})" fill="${fill}"${stroke}/>`;
     }
   }
   // A froth of small inner petals and a hint of golden stamens.

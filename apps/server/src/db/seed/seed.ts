@@ -92,15 +92,15 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
       jobs.push({ spec, folder, width, height, seed });
       return jobs.length - 1;
     };
-    const aboutArt = job(ABOUT.art, 'landing', 1100, 1375, 11);
+    const aboutArt = job(ABOUT.art, 'landing', 1000, 1250, 11);
     const productArt = PRODUCTS.map((p, i) =>
-      p.art.map((spec, j) => job(spec, 'products', 1100, 1100, 1000 + i * 10 + j)),
+      p.art.map((spec, j) => job(spec, 'products', 1000, 1000, 1000 + i * 10 + j)),
     );
     const portfolioArt = PORTFOLIO.map((p, i) =>
-      p.art.map((spec, j) => job(spec, 'portfolio', 1400, 1050, 2000 + i * 10 + j)),
+      p.art.map((spec, j) => job(spec, 'portfolio', 1200, 900, 2000 + i * 10 + j)),
     );
     const lessonArt = LESSONS.map((l, i) => job(l.art, 'lessons', 1280, 720, 3000 + i));
-    const reviewArt = REVIEWS.map((r, i) => (r.art ? job(r.art, 'reviews', 900, 900, 4000 + i) : null));
+    const reviewArt = REVIEWS.map((r, i) => (r.art ? job(r.art, 'reviews', 800, 800, 4000 + i) : null));
 
     const rendered = await mapLimit(jobs, IMAGE_CONCURRENCY, async (j) => {
       const png = await renderArtwork({ ...j.spec, seed: j.seed, width: j.width, height: j.height });

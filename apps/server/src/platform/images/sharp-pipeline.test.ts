@@ -119,6 +119,8 @@ describe('image pipeline', () => {
       [image.thumb, image.medium, image.large].map(async (url) => (await sharp(await stored(url)).metadata()).width),
     );
     expect(widths).toEqual([320, 500, 500]);
+    // Variants that equal the full image still get their own file, so remove() and URLs stay uniform.
+    expect(await storedFiles()).toHaveLength(4);
   });
 
   it.each([

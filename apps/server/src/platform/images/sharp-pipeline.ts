@@ -94,14 +94,22 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
       const id = randomBytes(12).toString('base64url');
       const keyOf = (variant: VariantName) => `${folder}/${id}-${variant}.webp`;
 
-      const encode = (width?: number) => {
-        const pipeline = sharp(data, raw);
-        // Never upscale: a variant wider than the image is the image itself.
-        if (width !== undefined && width < info.width) pipeline.resize({ width });
-        return pipeline.webp({ quality, effort: 4 }).toBuffer();
+      // Never upscale: a variant at least as wide as the image is the image itself, and variants of
+      // the same effective width share one encode (a 1200 px upload needs two encodes, not four).
+      const encodes = new Map<number, Promise<Buffer>>();
+      const encode = (width: number) => {
+        const target = Math.min(width, info.width);
+        let pending = encodes.get(target);
+        if (!pending) {
+          const pipeline = sharp(data, raw);
+          if (target < info.width) pipeline.resize({ width: target });
+          pending = pipeline.webp({ quality, effort: 4 }).toBuffer();
+          encodes.set(target, pending);
+        }
+        return pending;
       };
-      const variants: [VariantName, number | undefined][] = [
-        ['full', undefined],
+      const variants: [VariantName, number][] = [
+        ['full', info.width],
         ['thumb', IMAGE_VARIANT_WIDTHS.thumb],
         ['medium', IMAGE_VARIANT_WIDTHS.medium],
         ['large', IMAGE_VARIANT_WIDTHS.large],
