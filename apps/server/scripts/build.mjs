@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Bundles the server into dist/main.js with esbuild. npm dependencies stay external (installed
+// node_modules are used at run time); the workspace package @atelier/shared is TypeScript source
+// and is bundled in. Migrations and seed assets are copied beside the bundle, where the code
+// finds them with `new URL('./migrations' | './assets/', import.meta.url)`.
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@atelier/'));
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+const started = Date.now();
+await build({
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: join(root, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
+if (existsSync(join(root, 'src/db/seed/assets'))) {
+  cpSync(join(root, 'src/db/seed/assets'), join(root, 'dist/assets'), { recursive: true });
+}
+console.log(`server built in ${Date.now() - started} ms → dist/main.js`);

@@ -1,0 +1,115 @@
+/**
+ * buildApp(deps) assembles the HTTP application from its parts in a stated order; main.ts and the
+ * tests both call it, the tests with their own database and directories.
+ *   1. logging with request ids, error envelope, access declarations, zod compilers
+ *   2. security headers and compression (before any route)
+ *   3. OpenAPI at /api/docs
+ *   4. feature routes (each declares its access level), /uploads, /dev/mail outside production
+ *   5. the SPA catch-all, last
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './features/health/health.routes';
+import { enforceAccessDeclarations } from './platform/http/access';
+import { registerErrorHandling } from './platform/http/error-handler';
+import { createPublicCache, type PublicCache } from './platform/http/public-cache';
+import { securityPlugin } from './platform/http/security';
+import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
+import { spaRoutes } from './platform/http/spa.routes';
+import { uploadsRoutes } from './platform/http/uploads.routes';
+import type { ImagePipeline } from './platform/images/images';
+import { devMailRoutes } from './platform/mail/dev-mail.routes';
+import type { Mailer } from './platform/mail/mail';
+import type { Storage } from './platform/storage/storage';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  images: ImagePipeline;
+  mailer: Mailer;
+  /** pino options or false; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** The built SPA; defaults to apps/web/dist (same relative path from src/ and from dist/). */
+  webDist?: string;
+}
+
+export type App = FastifyInstance & { cache: PublicCache; seo: SeoRegistry };
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Honour a caller's X-Request-Id (from a proxy) when it looks sane, otherwise make one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandling(app);
+  enforceAccessDeclarations(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Atelier API',
+        description: 'Shop, portfolio, reviews and video lessons of a silk-flower artisan.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const cache = createPublicCache({ ttlMs: database.kind === 'postgres' ? 30_000 : undefined });
+  app.decorate('cache', cache);
+
+  const seo = createSeoRegistry();
+  app.decorate('seo', seo);
+
+  await app.register(healthRoutes, { database });
+
+  await app.register(uploadsRoutes, { storage: deps.storage });
+  if (!config.isProduction && !config.mail.smtpUrl) {
+    await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
+  }
+  await app.register(spaRoutes, {
+    webDist: deps.webDist ?? DEFAULT_WEB_DIST,
+    publicUrl: config.publicUrl,
+    seo,
+    siteName: 'Atelier',
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('defaults to the embedded database under DATA_DIR/db on 127.0.0.1:3000', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/atelier-x' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/tmp/atelier-x/db' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.admin.email).toBe('admin@example.com');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/db', DB_POOL_SIZE: '4' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/db', poolSize: 4 });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ PAYMENT_PROVIDER: 'yookassa' }, 'YOOKASSA_SHOP_ID'],
+    [{ PAYPAL_CLIENT_ID: 'only-id' }, 'PAYPAL_CLIENT_ID'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('a bad value %o stops start-up naming %s', (env, variable) => {
+    const problems = problemsOf(env);
+    expect(problems.some((p) => p.startsWith(variable))).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SEED_DEMO: 'perhaps' });
+    expect(problems).toHaveLength(3);
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', SEED_DEMO: '' });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Configuration: the environment is parsed once, here, with zod. A bad value stops start-up with a
+ * message naming every offending variable. Nothing else reads process.env.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+    message: `must be a URL like ${hint}`,
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'https://shop.example.com'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://user:pass@host:5432/db'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.local>'),
+  PAYMENT_PROVIDER: z.enum(['test', 'yookassa']).default('test'),
+  YOOKASSA_SHOP_ID: optionalString,
+  YOOKASSA_SECRET_KEY: optionalString,
+  YOOKASSA_API_URL: optionalUrl(/^https?:$/, 'https://api.yookassa.ru/v3').default('https://api.yookassa.ru/v3'),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_API_URL: optionalUrl(/^https?:$/, 'https://api-m.paypal.com').default('https://api-m.paypal.com'),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_MB: z.coerce.number().positive().max(2048).default(1),
+  UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(512),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().positive().default(100),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  admin: { email: string; password: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  payments: {
+    provider: 'test' | 'yookassa';
+    yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
+    paypal: {
+      clientId: string | undefined;
+      clientSecret: string | undefined;
+      webhookId: string | undefined;
+      apiUrl: string;
+    };
+  };
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  rateLimits: { loginPerAccount: number; authPerIp: number };
+  filesDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.PAYMENT_PROVIDER === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
+    problems.push('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when PAYMENT_PROVIDER=yookassa');
+  }
+  const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET].filter(Boolean).length;
+  if (paypalSet === 1) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither');
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = resolve(e.DATA_DIR);
+  const host = e.HOST;
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host,
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'db') },
+    admin: { email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(), password: e.ADMIN_PASSWORD },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+      paypal: {
+        clientId: e.PAYPAL_CLIENT_ID,
+        clientSecret: e.PAYPAL_CLIENT_SECRET,
+        webhookId: e.PAYPAL_WEBHOOK_ID,
+        apiUrl: e.PAYPAL_API_URL,
+      },
+    },
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
+    uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
+    rateLimits: { loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, authPerIp: e.RATE_LIMIT_AUTH_PER_IP },
+    filesDir: resolve(dataDir, 'files'),
+  };
+}

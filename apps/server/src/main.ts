@@ -1,0 +1,108 @@
+/**
+ * Process entry: read config, lock DATA_DIR (embedded mode), open the database, migrate, ensure the
+ * admin, seed demo content into an empty database, listen, and shut down gracefully.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed/seed';
+import { createUsersRepo } from './features/users/users.repo';
+import { createUsersService } from './features/users/users.service';
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/lock';
+import { createMailWorker } from './platform/mail/outbox';
+import { createPlatform } from './platform/platform';
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Atelier cannot start. ${error.message}\nSee .env.example for every variable.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let lock: DataDirLock | undefined;
+  if (config.database.kind === 'pglite') {
+    try {
+      lock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        log.fatal(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    log.warn(
+      { dataDir: config.database.dataDir },
+      'embedded database (PGlite): single instance only; for production data and several instances set DATABASE_URL to PostgreSQL',
+    );
+  }
+
+  const started = performance.now();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+
+  const platform = createPlatform(config, log);
+  const users = createUsersService({ repo: createUsersRepo(database.db) });
+  const admin = await users.ensureAdmin(config.admin.email, config.admin.password);
+  if (admin.generatedPassword) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    console.log(
+      `\n  Admin account created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (set ADMIN_PASSWORD to choose your own).\n`,
+    );
+  }
+  if (config.seedDemo) {
+    const seeded = await seedDemo({ db: database.db, storage: platform.storage, images: platform.images, log });
+    if (seeded) log.info('demo content seeded');
+  }
+
+  const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
+  const app = await buildApp({ config, database, ...platform, logger: undefined });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await mailWorker.stop();
+      await platform.mailer.close();
+      await database.close();
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+    } finally {
+      lock?.release();
+    }
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  mailWorker.start();
+  console.log(`\n  Atelier is running at ${config.publicUrl}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Atelier failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+/**
+ * Every API route declares who may call it, where it is defined:
+ *   app.get('/api/x', { config: { access: 'public' } }, handler)
+ * A route without a declaration fails at start-up (and in the route-table test), so a later
+ * feature cannot forget it. The guard that enforces 'user' and 'admin' lives in platform/auth.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessLevel;
+  }
+}
+
+/** Paths served by third-party plugins (OpenAPI UI) that are public by nature. */
+const EXEMPT = [/^\/api\/docs(\/|$)/];
+
+export function routeNeedsDeclaration(url: string): boolean {
+  return url.startsWith('/api/') && !EXEMPT.some((re) => re.test(url));
+}
+
+export function enforceAccessDeclarations(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!routeNeedsDeclaration(route.url)) return;
+    const access = route.config?.access;
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'user' | 'admin')`);
+    }
+  });
+}

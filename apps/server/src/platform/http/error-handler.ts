@@ -1,0 +1,92 @@
+/**
+ * The one place where errors become HTTP replies (DESIGN §5): typed AppErrors, zod validation,
+ * Fastify's own client errors (malformed JSON, body too large, bad content type) and unknown
+ * routes all end as `{ success:false, code, message, details? }` in the client's language.
+ * 5xx replies never carry a stack, SQL or driver message; they are logged with the request id.
+ */
+import type { Language } from '@atelier/shared';
+import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+export function requestLanguage(request: FastifyRequest): Language {
+  return pickLanguage(request.headers['accept-language']);
+}
+
+type FieldIssue = { field: string; message: string };
+
+/** Fastify client-error codes mapped to our envelope. */
+const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerMessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', key: 'malformedJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', key: 'malformedJson' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
+  FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', key: 'validation' },
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
+};
+
+function send(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
+  const body: Record<string, unknown> = { success: false, code, message };
+  if (details !== undefined) body.details = details;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function zodIssues(error: FastifyError): FieldIssue[] {
+  const context = (error as { validationContext?: string }).validationContext ?? '';
+  return (error.validation ?? []).map((issue) => {
+    const path = String(issue.instancePath ?? '')
+      .replace(/^\//, '')
+      .replace(/\//g, '.');
+    return {
+      field: [context === 'body' ? '' : context, path].filter(Boolean).join('.') || context,
+      message: issue.message ?? 'invalid',
+    };
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error) });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return send(reply, known.status, known.code, SERVER_MESSAGES[known.key][lang]);
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return send(reply, 400, 'BAD_REQUEST', SERVER_MESSAGES.malformedJson[lang]);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited[lang]);
+    if (status >= 400 && status < 500) {
+      // A client error raised by Fastify or a plugin that we have no specific text for.
+      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+      return send(
+        reply,
+        status,
+        status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        SERVER_MESSAGES[status === 404 ? 'notFound' : 'badRequest'][lang],
+      );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL_ERROR', SERVER_MESSAGES.internal[lang]);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(reply, 404, 'NOT_FOUND', SERVER_MESSAGES.routeNotFound[requestLanguage(request)], {
+      method: request.method,
+      path: request.url.split('?')[0],
+    });
+  });
+}
