@@ -13,6 +13,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessLevel;
   }
+  interface FastifyInstance {
+    /** Every route registered on the app with its declared access level (tests walk it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: AccessLevel | undefined;
 }
 
 /** Paths served by third-party plugins (OpenAPI UI) that are public by nature. */
@@ -23,9 +33,12 @@ export function routeNeedsDeclaration(url: string): boolean {
 }
 
 export function enforceAccessDeclarations(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!routeNeedsDeclaration(route.url)) return;
     const access = route.config?.access;
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    if (!routeNeedsDeclaration(route.url)) return;
     if (!access || !ACCESS_LEVELS.includes(access)) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'user' | 'admin')`);

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { routeNeedsDeclaration } from './access';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  // A route that fails unexpectedly, to check that 5xx replies leak nothing.
+  t.app.log.level = 'silent';
+});
+afterAll(() => t.close());
+
+describe('error envelope (DESIGN §5)', () => {
+  it('unknown API route → 404 envelope in the request language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message: 'Resource not found' });
+  });
+
+  it('defaults messages to Russian', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.json().message).toBe('Ресурс не найден');
+  });
+
+  it('malformed JSON → 400 BAD_REQUEST, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json', 'accept-language': 'es' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    expect(res.json().message).toContain('JSON');
+  });
+
+  it('body over the limit → 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(t.config.bodyLimitBytes + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('unsupported content type → 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect([404, 415]).toContain(res.statusCode);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('every reply carries a request id, and a sane incoming one is kept', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const other = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': '<script>' } });
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health', () => {
+  it('reports the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'ok', database: { reachable: true } });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API at /api/docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().paths['/api/health']).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('route access declarations', () => {
+  it('every API route in the table declares public, user or admin', () => {
+    const api = t.app.routeTable.filter((r) => routeNeedsDeclaration(r.url));
+    expect(api.map((r) => r.url)).toContain('/api/health');
+    expect(api.filter((r) => !r.access)).toEqual([]);
+  });
+
+  it('registering a route without a declaration fails', async () => {
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ ...t.platform, config: t.config, database: t.database, logger: false });
+    expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(/must declare config.access/);
+    await app.close();
+  });
+});
