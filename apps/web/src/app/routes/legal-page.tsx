@@ -23,7 +23,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
 
   return (
     <div className="container-page grid gap-10 py-14 lg:grid-cols-[14rem_1fr] lg:py-20">
-      <nav aria-label={t('footer.legalGroup')} className="lg:sticky lg:top-32 lg:self-start">
+      <nav aria-label={t('footer.legalGroup')} className="min-w-0 lg:sticky lg:top-32 lg:self-start">
         <ul className="flex flex-wrap gap-2 lg:flex-col">
           {LEGAL_DOCS.map((item) => (
             <li key={item}>
@@ -34,7 +34,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
           ))}
         </ul>
       </nav>
-      <div className="card max-w-3xl px-6 py-10 sm:px-12">
+      <div className="card min-w-0 max-w-3xl px-5 py-10 sm:px-12">
         <h1 className="text-4xl sm:text-5xl">{text.title}</h1>
         <div className="mt-6">
           <LegalDocument text={text} />

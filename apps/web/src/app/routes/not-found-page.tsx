@@ -18,7 +18,7 @@ export function NotFoundPage() {
     >
       <span
         aria-hidden="true"
-        className="font-serif text-[7rem] leading-none font-semibold text-blush-300 sm:text-[10rem]"
+        className="font-serif text-[7rem] leading-none font-semibold text-rose-500 sm:text-[10rem]"
       >
         404
       </span>

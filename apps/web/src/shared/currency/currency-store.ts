@@ -1,4 +1,4 @@
-import { type Currency, CurrencySchema, DEFAULT_CURRENCY } from '@atelier/shared';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@atelier/shared';
 import { useSyncExternalStore } from 'react';
 import { localStore } from '../storage/browser-storage';
 
@@ -6,8 +6,9 @@ const CURRENCY_KEY = 'currency';
 const listeners = new Set<() => void>();
 
 function read(): Currency {
-  const parsed = CurrencySchema.safeParse(localStore.get(CURRENCY_KEY));
-  return parsed.success ? parsed.data : DEFAULT_CURRENCY;
+  // A plain check, not the zod schema: the validator stays out of the first-paint bundle.
+  const stored = localStore.get(CURRENCY_KEY);
+  return (CURRENCIES as readonly string[]).includes(stored ?? '') ? (stored as Currency) : DEFAULT_CURRENCY;
 }
 
 let current: Currency = typeof window === 'undefined' ? DEFAULT_CURRENCY : read();

@@ -1,7 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, LanguageSchema } from '@atelier/shared';
+import { LANGUAGES, type Language } from '@atelier/shared';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../storage/browser-storage';
+import { toLanguage } from './language';
 
 const LANGUAGE_COOKIE = 'lang';
 const LANGUAGE_COOKIE_DAYS = 365;
@@ -17,8 +18,7 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const parsed = LanguageSchema.safeParse(language);
-    const load = loaders[parsed.success ? parsed.data : DEFAULT_LANGUAGE];
+    const load = loaders[toLanguage(language)];
     load().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
@@ -27,13 +27,11 @@ const backend: BackendModule = {
 };
 
 export function storedLanguage(): Language {
-  const parsed = LanguageSchema.safeParse(readCookie(LANGUAGE_COOKIE));
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return toLanguage(readCookie(LANGUAGE_COOKIE));
 }
 
 export function currentLanguage(): Language {
-  const parsed = LanguageSchema.safeParse(i18next.resolvedLanguage ?? i18next.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return toLanguage(i18next.resolvedLanguage ?? i18next.language);
 }
 
 export async function initI18n(): Promise<void> {

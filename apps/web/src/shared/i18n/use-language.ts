@@ -1,9 +1,9 @@
-import { DEFAULT_LANGUAGE, type Language, LanguageSchema } from '@atelier/shared';
+import type { Language } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
+import { toLanguage } from './language';
 
 /** The current interface language, typed. */
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
-  const parsed = LanguageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }

@@ -40,7 +40,7 @@ export function ProductCard({
         <p className="text-[0.7rem] font-semibold uppercase tracking-[0.18em] text-muted">
           {t(`shop.categories.${product.category}`)}
         </p>
-        <h3 className="font-serif text-2xl leading-tight">
+        <h2 className="font-serif text-2xl leading-tight">
           <button
             type="button"
             onClick={onOpen}
@@ -48,7 +48,7 @@ export function ProductCard({
           >
             {name}
           </button>
-        </h3>
+        </h2>
         <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">{format(product.price)}</p>
       </div>
     </article>

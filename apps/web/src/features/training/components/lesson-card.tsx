@@ -41,11 +41,11 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
           {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
           {lesson.durationMinutes ? ` · ${t('training.minutes', { count: lesson.durationMinutes })}` : ''}
         </p>
-        <h3 className="font-serif text-2xl leading-tight">
+        <h2 className="font-serif text-2xl leading-tight">
           <Link to={`/training-detail/${lesson.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
             {title}
           </Link>
-        </h3>
+        </h2>
         <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">
           {lesson.purchased ? t('training.openLesson') : format(lesson.price)}
         </p>
