@@ -4,13 +4,13 @@ import { toast } from 'sonner';
 import { useSession } from '../../features/auth/api/auth-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCart } from '../../features/cart/api/use-cart';
-import { CartIcon, FlowerIcon, UserIcon } from '../../shared/ui/icons';
+import { CartIcon, FlowerIcon, LogoutIcon, UserIcon } from '../../shared/ui/icons';
 import { isAdmin } from '../access';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
 import { CurrencySwitcher, LanguageSwitcher } from './switchers';
 
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link to="/" className="group inline-flex items-center gap-2.5 rounded-lg" aria-label={t('header.homeLink')}>
@@ -19,7 +19,9 @@ export function Logo() {
       </span>
       <span className="flex flex-col leading-none">
         <span className="font-serif text-2xl font-semibold tracking-wide text-ink">Atelier</span>
-        <span className="mt-0.5 text-[0.65rem] font-semibold uppercase tracking-[0.24em] text-muted">
+        <span
+          className={`mt-0.5 text-[0.65rem] font-semibold uppercase tracking-[0.24em] text-muted ${compact ? 'hidden lg:block' : ''}`}
+        >
           {t('header.tagline')}
         </span>
       </span>
@@ -80,15 +82,15 @@ export function Header() {
         </div>
       </div>
       <div className="container-page flex h-18 items-center justify-between gap-4">
-        <Logo />
+        <Logo compact />
         <nav aria-label={t('header.mainNav')} className="hidden md:block">
-          <ul className="flex items-center gap-1 lg:gap-2">
+          <ul className="flex items-center lg:gap-1 xl:gap-2">
             {NAV_ITEMS.map((item) => (
               <li key={item.key}>
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    `rounded-full px-3 py-2 text-sm font-semibold tracking-wide transition-colors hover:text-rose-700 lg:px-4 ${
+                    `rounded-full px-2 py-2 text-sm font-semibold tracking-wide whitespace-nowrap transition-colors hover:text-rose-700 lg:px-3 xl:px-4 ${
                       isActive && !item.to.includes('#') ? 'text-rose-700' : 'text-ink-soft'
                     }`
                   }
@@ -106,13 +108,21 @@ export function Header() {
               <>
                 <Link
                   to={admin ? '/admin' : '/account'}
+                  title={admin ? t('header.adminPanel') : t('header.account')}
                   className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink-soft hover:bg-blush-100 hover:text-rose-800"
                 >
                   <UserIcon />
-                  {admin ? t('header.adminPanel') : t('header.account')}
+                  {/* Icon-only between 768 and 1280 px so the header never wraps; the name stays spoken. */}
+                  <span className="sr-only xl:not-sr-only">{admin ? t('header.adminPanel') : t('header.account')}</span>
                 </Link>
-                <button type="button" className="btn-ghost btn btn-sm" onClick={logout}>
-                  {t('header.logout')}
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink-soft hover:bg-blush-100 hover:text-rose-800"
+                  onClick={logout}
+                  title={t('header.logout')}
+                >
+                  <LogoutIcon />
+                  <span className="sr-only xl:not-sr-only">{t('header.logout')}</span>
                 </button>
               </>
             ) : (

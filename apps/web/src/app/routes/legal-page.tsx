@@ -6,12 +6,14 @@ import { LEGAL_DOCS, type LegalDoc } from '../../shared/legal/legal-types';
 import { useLegalText } from '../../shared/legal/load-legal';
 import { PageLoader } from '../../shared/ui/spinner';
 import { ErrorState } from '../../shared/ui/states';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /** `/privacy`, `/terms`, `/agreement`: the same texts the footer opens in modals. */
 export function LegalPage({ doc }: { doc: LegalDoc }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { text, isError, refetch } = useLegalText(doc, language);
+  usePageTitle(text?.title);
 
   if (isError)
     return (

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChevronLeftIcon, FlowerIcon } from '../../shared/ui/icons';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   const navigate = useNavigate();
   const suggestions = [
     { to: '/shop', key: 'shop' },

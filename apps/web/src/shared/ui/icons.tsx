@@ -46,6 +46,11 @@ export const UserIcon = (props: IconProps) => (
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
   </Svg>
 );
+export const LogoutIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" />
+  </Svg>
+);
 export const SearchIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="11" cy="11" r="7" />

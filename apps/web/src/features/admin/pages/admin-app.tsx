@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { ADMIN_SECTIONS } from '../admin-sections';
 import { DashboardPage } from './dashboard-page';
 import { OrdersAdminPage } from './orders-admin-page';
@@ -9,6 +10,7 @@ import { ReviewsAdminPage } from './reviews-admin-page';
 /** The admin panel (its own lazy chunk): sidebar + sections under /admin/*. */
 export function AdminApp() {
   const { t } = useTranslation();
+  usePageTitle(t('admin.title'));
   return (
     <div className="container-page grid gap-8 py-10 lg:grid-cols-[15rem_1fr]">
       <nav aria-label={t('admin.nav')} className="lg:sticky lg:top-32 lg:self-start">

@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../../../shared/routing/safe-next';
 import { FlowerIcon } from '../../../shared/ui/icons';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
@@ -32,9 +33,7 @@ export function AuthPage() {
 
   const done = () => void navigate(next ?? '/', { replace: true });
 
-  useEffect(() => {
-    document.title = `${t(`auth.tabs.${tab}`)} — Atelier`;
-  }, [t, tab]);
+  usePageTitle(t(`auth.tabs.${tab}`));
 
   // Already logged in (or just now): go where the visitor was heading.
   if (session.status === 'authenticated') return <Navigate to={next ?? '/'} replace />;

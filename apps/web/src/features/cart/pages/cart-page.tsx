@@ -6,11 +6,13 @@ import { formatPrice, sumPrices } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, lineKey, useCart } from '../api/use-cart';
 
 export function CartPage() {
   const { t } = useTranslation();
+  usePageTitle(t('cart.title'));
   const language = useLanguage();
   const currency = useCurrency();
   const session = useSession();

@@ -21,6 +21,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import type { LegalDoc } from '../../../shared/legal/legal-types';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useCart } from '../../cart/api/use-cart';
 import { useCreatePayment } from '../../payments/api/create-payment';
@@ -59,6 +60,7 @@ function Field({
 
 export function CheckoutPage() {
   const { t } = useTranslation();
+  usePageTitle(t('checkout.title'));
   const language = useLanguage();
   const currency = useCurrency();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useProducts } from '../api/get-products';
 import { ProductCard } from '../components/product-card';
 import { ProductModal } from '../components/product-modal';
@@ -25,6 +26,7 @@ function pageList(current: number, total: number): (number | 'gap')[] {
 
 export function ShopPage() {
   const { t } = useTranslation();
+  usePageTitle(t('shop.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const params = parseShopParams(searchParams);
   const productId = searchParams.get('product');

@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { useLesson } from '../api/get-lesson';
 import { lessonVideoUrl, methodologyUrl } from '../api/lesson-files';
@@ -65,6 +66,7 @@ export function LessonPage() {
   const id = params.id ?? searchParams.get('id');
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
+  usePageTitle(lesson ? localize(lesson.title, language) : null);
 
   if (!id) return <EmptyStateWrapper />;
   if (isPending) return <PageLoader label={t('common.loading')} />;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useLessons } from '../api/get-lessons';
 import { LessonCard } from '../components/lesson-card';
 import { filterLessons, LESSON_FILTERS, type LessonFilter, type LevelFilter } from '../lesson-filters';
@@ -13,6 +14,7 @@ function pick<T extends string>(values: readonly T[], value: string | null, fall
 
 export function TrainingPage() {
   const { t } = useTranslation();
+  usePageTitle(t('training.title'));
   const levelId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = pick<LessonFilter>(LESSON_FILTERS, searchParams.get('filter'), 'all');

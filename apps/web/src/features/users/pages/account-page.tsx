@@ -8,6 +8,7 @@ import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { updateSessionUser, useSession } from '../../auth/api/auth-session';
 import { useMyOrders } from '../../orders/api/get-my-orders';
 import { usePurchases } from '../../training/api/get-purchases';
@@ -196,6 +197,7 @@ function LessonsSection() {
 /** `/account` and `/profile/*`: profile, order history and lesson purchases (SPEC §2). */
 export function AccountPage() {
   const { t } = useTranslation();
+  usePageTitle(t('account.title'));
   const params = useParams();
   const segment = (params['*'] ?? '').split('/')[0] ?? '';
   const section: Section = (SECTIONS as readonly string[]).includes(segment) ? (segment as Section) : 'profile';
