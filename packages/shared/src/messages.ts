@@ -102,6 +102,11 @@ export const SERVER_MESSAGES = {
     en: 'The requested byte range is not satisfiable',
     es: 'El rango de bytes solicitado no es válido',
   },
+  priceRangeInvalid: {
+    ru: 'Минимальная цена не может быть больше максимальной',
+    en: 'The minimum price cannot be greater than the maximum price',
+    es: 'El precio mínimo no puede ser mayor que el precio máximo',
+  },
 } satisfies Record<string, Texts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

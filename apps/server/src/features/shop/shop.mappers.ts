@@ -1,0 +1,83 @@
+import { fromMinor, type Language, localize, type Price, type Product } from '@atelier/shared';
+import type { ProductRow } from './shop.repo';
+
+/** Minor units in the database, major units in the API (DESIGN §5); null = not sold in it. */
+export function toPrice(row: { priceRub: number; priceEur: number | null; priceUsd: number | null }): Price {
+  return {
+    rub: fromMinor(row.priceRub),
+    eur: row.priceEur === null ? null : fromMinor(row.priceEur),
+    usd: row.priceUsd === null ? null : fromMinor(row.priceUsd),
+  };
+}
+
+export function toProduct(row: ProductRow): Product {
+  const product: Product = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: toPrice(row),
+    images: row.images,
+    category: row.category,
+    availability: row.availability,
+    stock: row.stock,
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.subcategory) product.subcategory = row.subcategory;
+  // Formats only mean something for books (a stale value on another category is not shown); a
+  // book saved without formats is an ordinary printed one.
+  if (row.category === 'book') product.bookFormats = row.bookFormats?.length ? row.bookFormats : ['physical'];
+  return product;
+}
+
+const AVAILABILITY_URL = {
+  in_stock: 'https://schema.org/InStock',
+  out_of_stock: 'https://schema.org/OutOfStock',
+  on_order: 'https://schema.org/MadeToOrder',
+} as const;
+
+export function absolute(publicUrl: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
+}
+
+/** schema.org Product with one Offer per currency the product is sold in. */
+export function productJsonLd(product: Product, lang: Language, publicUrl: string): object {
+  const url = absolute(publicUrl, `/shop?product=${product.id}`);
+  // Counted stock that ran out wins over the availability flag the admin set.
+  const availability = AVAILABILITY_URL[product.stock === 0 ? 'out_of_stock' : product.availability];
+  const offers = (
+    [
+      ['RUB', product.price.rub],
+      ['EUR', product.price.eur],
+      ['USD', product.price.usd],
+    ] as const
+  )
+    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
+    .map(([currency, price]) => ({
+      '@type': 'Offer',
+      price: price.toFixed(2),
+      priceCurrency: currency,
+      availability,
+      url,
+    }));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    sku: product.id,
+    name: localize(product.name, lang),
+    description: localize(product.description, lang),
+    image: product.images.map((image) => absolute(publicUrl, image.large)),
+    category: product.category,
+    url,
+    offers,
+  };
+}
+
+/** Plain text for a meta description: whitespace collapsed, cut at a word near 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}

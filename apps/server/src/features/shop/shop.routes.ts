@@ -1,0 +1,72 @@
+import {
+  ErrorBodySchema,
+  IdParamSchema,
+  listEnvelope,
+  ProductSchema,
+  ShopQuerySchema,
+  successEnvelope,
+} from '@atelier/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { list, ok } from '../../platform/http/envelope';
+import type { PublicCache } from '../../platform/http/public-cache';
+import type { SeoRegistry } from '../../platform/http/seo';
+import { createShopRepo } from './shop.repo';
+import { SHOP_CACHE_TAG } from './shop.schemas';
+import { createShopService } from './shop.service';
+
+export interface ShopRoutesOptions {
+  db: Db;
+  cache: PublicCache;
+  seo: SeoRegistry;
+  publicUrl: string;
+}
+
+/**
+ * GET /api/shop and /api/shop/{id}: the public catalogue. Replies go through the public cache
+ * (serialized once, ETag, 304), so the response schemas here document the API and the tests check
+ * the service output against them.
+ */
+export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (app, { db, cache, seo, publicUrl }) => {
+  const service = createShopService({ repo: createShopRepo(db), publicUrl });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/shop',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'List products (filter by category, search, price range in RUB; sort; paginate)',
+        querystring: ShopQuerySchema,
+        response: { 200: listEnvelope(ProductSchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await cache.reply(request, reply, SHOP_CACHE_TAG, async () => {
+        const { items, meta } = await service.list(request.query);
+        return list(items, meta);
+      });
+    },
+  );
+
+  api.get(
+    '/api/shop/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: 'One product (archived products are not found)',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(ProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await cache.reply(request, reply, SHOP_CACHE_TAG, async () => ok(await service.get(request.params.id)));
+    },
+  );
+
+  seo.register('/shop', (_params, query, lang) => service.productSeo(query.product, lang));
+  seo.addSitemapSource(() => service.sitemap());
+};
