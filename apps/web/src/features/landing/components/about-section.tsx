@@ -12,7 +12,7 @@ export function AboutSection() {
   const { data: about, isPending, isError, refetch } = useAbout();
 
   return (
-    <section id="about" aria-labelledby="about-title" className="scroll-mt-24 overflow-x-clip py-20 sm:py-28">
+    <section id="about" aria-labelledby="about-title" className="scroll-mt-32 overflow-x-clip py-20 sm:py-28">
       <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-20">
         <div className="relative mx-auto w-full max-w-md">
           <div aria-hidden="true" className="absolute -inset-4 -z-10 rotate-3 rounded-[2.5rem] bg-blush-100" />

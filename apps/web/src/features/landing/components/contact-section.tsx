@@ -10,7 +10,7 @@ export function ContactSection() {
     'card flex items-center gap-4 p-5 transition-colors hover:border-rose-300 sm:p-6 focus-visible:outline-rose-600';
 
   return (
-    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 py-20 sm:py-24">
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-32 py-20 sm:py-24">
       <div className="container-page">
         <SectionHeading id="contact-title" eyebrow={t('landing.contactEyebrow')} title={t('landing.contactTitle')}>
           {t('landing.contactText')}

@@ -17,7 +17,7 @@ export function PortfolioSection() {
   const { data: items, isPending, isError, isFetching, refetch } = usePortfolio(filter);
 
   return (
-    <section id="portfolio" aria-labelledby="portfolio-title" className="scroll-mt-24 bg-ivory py-20 sm:py-28">
+    <section id="portfolio" aria-labelledby="portfolio-title" className="scroll-mt-32 bg-ivory py-20 sm:py-28">
       <div className="container-page">
         <SectionHeading id="portfolio-title" eyebrow={t('portfolio.eyebrow')} title={t('portfolio.title')}>
           {t('portfolio.lead')}

@@ -50,11 +50,11 @@ export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore:
           <Stars rating={review.rating} size={15} />
         </span>
       </div>
-      <p ref={textRef} className="mt-4 line-clamp-5 flex-1 overflow-hidden leading-relaxed text-ink-soft">
+      <p ref={textRef} className="mt-4 line-clamp-4 leading-relaxed text-ink-soft">
         {review.reviewText}
       </p>
       {clipped || review.image ? (
-        <button type="button" onClick={onReadMore} className="link mt-3 self-start text-sm">
+        <button type="button" onClick={onReadMore} className="link mt-auto self-start pt-2 text-sm">
           {t('reviews.readMore')}
           <span className="sr-only"> — {review.userName}</span>
         </button>

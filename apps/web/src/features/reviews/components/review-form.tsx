@@ -97,23 +97,36 @@ export function ReviewForm({ onDone }: { onDone: () => void }) {
       </div>
 
       <div>
-        <label htmlFor={ids.image} className="field-label">
+        <p className="field-label" id={`${ids.image}-label`}>
           {t('reviews.image')}
-        </label>
-        <input
-          id={ids.image}
-          type="file"
-          accept="image/*"
-          aria-invalid={imageProblem !== null}
-          aria-describedby={ids.imageError}
-          onChange={(event) => {
-            const file = event.target.files?.[0] ?? null;
-            const problem = file ? imageError(file) : null;
-            setImageProblem(problem ? t(`reviews.errors.${problem}`) : null);
-            setImage(problem ? null : file);
-          }}
-          className="block w-full text-sm text-ink-soft file:mr-4 file:rounded-full file:border-0 file:bg-blush-100 file:px-4 file:py-2 file:font-semibold file:text-rose-800 hover:file:bg-blush-200"
-        />
+        </p>
+        {/* A styled label instead of the browser's own (English-only) "Choose file" control. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="btn btn-outline btn-sm cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-rose-600">
+            <input
+              id={ids.image}
+              type="file"
+              accept="image/*"
+              aria-labelledby={`${ids.image}-label`}
+              aria-invalid={imageProblem !== null}
+              aria-describedby={ids.imageError}
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                const problem = file ? imageError(file) : null;
+                setImageProblem(problem ? t(`reviews.errors.${problem}`) : null);
+                setImage(problem ? null : file);
+              }}
+              className="sr-only"
+            />
+            {t('reviews.chooseImage')}
+          </label>
+          <span className="min-w-0 truncate text-sm text-muted">{image ? image.name : t('reviews.noImage')}</span>
+          {image ? (
+            <button type="button" className="link text-sm" onClick={() => setImage(null)}>
+              {t('reviews.removeImage')}
+            </button>
+          ) : null}
+        </div>
         <p id={ids.imageError} className={imageProblem ? 'field-error' : 'mt-1.5 text-sm text-muted'}>
           {imageProblem ?? t('reviews.imageHint', { size: Math.round(MAX_IMAGE_BYTES / 1024 / 1024) })}
         </p>

@@ -29,7 +29,7 @@ export function ReviewsSection() {
     <section
       id="reviews"
       aria-labelledby="reviews-title"
-      className="scroll-mt-24 bg-gradient-to-b from-cream to-blush-50 py-20 sm:py-28"
+      className="scroll-mt-32 bg-gradient-to-b from-cream to-blush-50 py-20 sm:py-28"
     >
       <div className="container-page">
         <SectionHeading id="reviews-title" eyebrow={t('reviews.eyebrow')} title={t('reviews.title')}>
