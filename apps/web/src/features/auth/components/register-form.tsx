@@ -103,9 +103,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         </FormField>
       </div>
       <FormField id={`${id}-captcha`} label={t('auth.captcha')} error={errors.captchaAnswer?.message}>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span
-            className="inline-flex min-h-11 min-w-28 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
+            className="inline-flex min-h-11 min-w-24 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
             aria-live="polite"
           >
             {captcha.data ? `${captcha.data.question} =` : captcha.isError ? '—' : '…'}
@@ -115,9 +115,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             {...describedBy(`${id}-captcha`, errors.captchaAnswer)}
             inputMode="numeric"
             autoComplete="off"
-            className="input"
+            className="input w-auto min-w-0 flex-1"
           />
-          <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={refreshCaptcha}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm max-sm:-ml-3 max-sm:basis-full max-sm:justify-start"
+            onClick={refreshCaptcha}
+          >
             {t('auth.refreshCaptcha')}
           </button>
         </div>

@@ -89,7 +89,7 @@ export function AuthPage() {
                   aria-controls={`auth-panel-${value}`}
                   tabIndex={tab === value ? 0 : -1}
                   onClick={() => select(value)}
-                  className="min-h-10 rounded-full px-2 text-sm font-semibold text-ink-soft transition-colors aria-selected:bg-ivory aria-selected:text-rose-800 aria-selected:shadow-card"
+                  className="min-h-10 rounded-full px-1 text-xs font-semibold sm:px-2 sm:text-sm text-ink-soft transition-colors aria-selected:bg-ivory aria-selected:text-rose-800 aria-selected:shadow-card"
                 >
                   {t(`auth.tabs.${value}`)}
                 </button>

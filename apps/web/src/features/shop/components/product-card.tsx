@@ -41,11 +41,7 @@ export function ProductCard({
           {t(`shop.categories.${product.category}`)}
         </p>
         <h2 className="font-serif text-2xl leading-tight">
-          <button
-            type="button"
-            onClick={onOpen}
-            className="text-left after:absolute after:inset-0 hover:text-rose-700 focus-visible:outline-none"
-          >
+          <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:text-rose-700">
             {name}
           </button>
         </h2>
