@@ -22,6 +22,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './features/health/health.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
   await app.register(shopRoutes, content);
   await app.register(portfolioRoutes, content);
+  await app.register(reviewsRoutes, content);
 
   await app.register(uploadsRoutes, { storage: deps.storage });
   if (!config.isProduction && !config.mail.smtpUrl) {

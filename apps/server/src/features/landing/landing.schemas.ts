@@ -1,0 +1,10 @@
+/** The public-cache tag every write to the about section or the site settings must invalidate. */
+export const LANDING_CACHE_TAG = 'landing';
+
+/**
+ * JSON-LD node id of the artisan's business on the home page, so other features' blocks (the
+ * reviews' AggregateRating) can point at the same entity.
+ */
+export function businessJsonLdId(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/#business`;
+}
