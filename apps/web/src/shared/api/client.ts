@@ -73,7 +73,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  // AbortSignal.any is recent (2024); without it the caller's signal wins and the timeout is dropped.
+  const combined = signal ? ('any' in AbortSignal ? AbortSignal.any([signal, timeout]) : signal) : timeout;
 
   let response: Response;
   try {
