@@ -21,6 +21,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './features/health/health.routes';
+import { landingRoutes } from './features/landing/landing.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(healthRoutes, { database });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
+  await app.register(landingRoutes, content);
   await app.register(shopRoutes, content);
   await app.register(portfolioRoutes, content);
   await app.register(reviewsRoutes, content);

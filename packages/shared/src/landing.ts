@@ -12,6 +12,8 @@ export type About = z.infer<typeof AboutSchema>;
 export const SOCIAL_NETWORKS = ['instagram', 'vk', 'telegram', 'youtube', 'pinterest', 'whatsapp'] as const;
 
 export const LandingSettingsSchema = z.object({
+  /** The artisan's own name, for the home page's schema.org Person; optional. */
+  artisanName: z.string().optional(),
   heroTitle: LocalizedTextSchema,
   heroSubtitle: LocalizedTextSchema,
   contactEmail: z.string(),
