@@ -25,6 +25,7 @@ import { landingRoutes } from './features/landing/landing.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
+import { trainingRoutes } from './features/training/training.routes';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shopRoutes, content);
   await app.register(portfolioRoutes, content);
   await app.register(reviewsRoutes, content);
+  await app.register(trainingRoutes, content);
 
   await app.register(uploadsRoutes, { storage: deps.storage });
   if (!config.isProduction && !config.mail.smtpUrl) {

@@ -1,0 +1,69 @@
+import { fromMinor, type Language, type Lesson, localize } from '@atelier/shared';
+import type { LessonRow } from './training.repo';
+
+export function toLesson(row: LessonRow): Lesson {
+  const methodologyLanguages: Lesson['methodologyLanguages'] = [];
+  if (row.methodologyRu) methodologyLanguages.push('ru');
+  if (row.methodologyEn) methodologyLanguages.push('en');
+  if (row.methodologyEs) methodologyLanguages.push('es');
+  const lesson: Lesson = {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    description: row.description,
+    level: row.level,
+    // Minor units in the database, major units in the API; null = not sold in that currency.
+    price: {
+      rub: fromMinor(row.priceRub),
+      eur: row.priceEur === null ? null : fromMinor(row.priceEur),
+      usd: row.priceUsd === null ? null : fromMinor(row.priceUsd),
+    },
+    hasVideo: row.hasVideo === true,
+    methodologyLanguages,
+    purchased: row.purchased === true,
+    poster: row.poster ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.durationMinutes !== null && row.durationMinutes > 0) lesson.durationMinutes = row.durationMinutes;
+  return lesson;
+}
+
+function absolute(publicUrl: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
+}
+
+/** Plain text for a meta description: whitespace collapsed, cut at a word near 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** schema.org Course for a lesson page, with one Offer per currency it is sold in. */
+export function lessonJsonLd(lesson: Lesson, lang: Language, publicUrl: string): object {
+  const url = absolute(publicUrl, `/training-detail/${lesson.id}`);
+  const offers = (
+    [
+      ['RUB', lesson.price.rub],
+      ['EUR', lesson.price.eur],
+      ['USD', lesson.price.usd],
+    ] as const
+  )
+    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
+    .map(([currency, price]) => ({ '@type': 'Offer', price: price.toFixed(2), priceCurrency: currency, url }));
+  const course: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    '@id': url,
+    name: localize(lesson.title, lang),
+    description: localize(lesson.description, lang),
+    url,
+    educationalLevel: lesson.level,
+    offers,
+  };
+  if (lesson.poster) course.image = absolute(publicUrl, lesson.poster.large);
+  if (lesson.durationMinutes) course.timeRequired = `PT${lesson.durationMinutes}M`;
+  return course;
+}
