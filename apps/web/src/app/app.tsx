@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { endSession, getSession, onSessionChange, type Session } from '../features/auth/api/auth-session';
-import { DEFAULT_SHOP_PARAMS, productsQueryOptions } from '../features/shop/api/get-products';
-import { lessonsQueryOptions } from '../features/training/api/get-lessons';
-import { profileQueryOptions } from '../features/users/api/get-profile';
+import { DEFAULT_SHOP_PARAMS, fetchProducts, productsQueryOptions } from '../features/shop/api/get-products';
+import { fetchLessons, lessonsQueryOptions } from '../features/training/api/get-lessons';
+import { fetchProfile, profileQueryOptions } from '../features/users/api/get-profile';
 import { setUnauthorizedHandler } from '../shared/api/client';
 import { createQueryClient } from './query-client';
 import { router } from './router';
@@ -39,9 +39,13 @@ export function App() {
       }
       // SPEC §7 prefetch: the catalogue, the lessons and, when logged in, the profile.
       whenIdle(() => {
-        void queryClient.prefetchQuery(productsQueryOptions(DEFAULT_SHOP_PARAMS));
-        void queryClient.prefetchQuery(lessonsQueryOptions());
-        if (userId) void queryClient.prefetchQuery(profileQueryOptions());
+        // Silent: a failed background prefetch is retried when the page is opened, without a toast now.
+        void queryClient.prefetchQuery({
+          ...productsQueryOptions(DEFAULT_SHOP_PARAMS),
+          queryFn: ({ signal }) => fetchProducts(DEFAULT_SHOP_PARAMS, signal, true),
+        });
+        void queryClient.prefetchQuery({ ...lessonsQueryOptions(), queryFn: () => fetchLessons(true) });
+        if (userId) void queryClient.prefetchQuery({ ...profileQueryOptions(), queryFn: () => fetchProfile(true) });
       });
     };
     follow(getSession());

@@ -106,7 +106,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   );
 }
 
-export async function apiGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-  const { data } = await apiRequest<T>(path, { query, signal });
+export async function apiGet<T>(
+  path: string,
+  query?: Record<string, QueryValue>,
+  signal?: AbortSignal,
+  options: Pick<RequestOptions, 'silent'> = {},
+): Promise<T> {
+  const { data } = await apiRequest<T>(path, { query, signal, ...options });
   return data;
 }

@@ -1,6 +1,7 @@
 import { localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { FlowerIcon } from '../../../shared/ui/icons';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { ErrorState } from '../../../shared/ui/states';
@@ -24,7 +25,14 @@ export function AboutSection() {
                 sizes="(min-width: 1024px) 28rem, 90vw"
                 className="size-full object-cover"
               />
-            ) : null}
+            ) : (
+              <div
+                aria-hidden="true"
+                className="flex size-full items-center justify-center bg-gradient-to-br from-blush-100 to-sage-100 text-rose-400"
+              >
+                <FlowerIcon width={96} height={96} />
+              </div>
+            )}
           </div>
         </div>
         <div>

@@ -16,8 +16,9 @@ export interface ShopParams {
 export const SHOP_PAGE_SIZE = 12;
 export const DEFAULT_SHOP_PARAMS: ShopParams = { sort: 'newest', page: 1, limit: SHOP_PAGE_SIZE };
 
-export async function fetchProducts(params: ShopParams, signal?: AbortSignal) {
-  const { data, meta } = await apiRequest<Product[]>('/shop', { query: { ...params }, signal });
+/** `silent`: a background prefetch must not toast about a page the visitor never opened. */
+export async function fetchProducts(params: ShopParams, signal?: AbortSignal, silent = false) {
+  const { data, meta } = await apiRequest<Product[]>('/shop', { query: { ...params }, signal, silent });
   return {
     items: data,
     meta: meta ?? ({ total: data.length, page: params.page, limit: params.limit } satisfies ListMeta),
