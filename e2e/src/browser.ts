@@ -1,0 +1,106 @@
+/**
+ * Chromium for the journeys: Debian's /usr/bin/chromium driven by playwright-core (never a
+ * downloaded browser). One browser per test file, a new context per test, closed when the test
+ * ends; a failing test leaves a full-page screenshot in e2e/.artifacts/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { REPO_ROOT } from './server';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 360, height: 740 } as const;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** Store the cookie choice before the app runs so the banner never covers the page (default true). */
+  consent?: boolean;
+  mobile?: boolean;
+}
+
+export interface BrowserSession {
+  readonly browser: Browser;
+  /** A page in a fresh context; both are closed when the current test finishes. */
+  newPage(options?: PageOptions): Promise<Page>;
+}
+
+const ARTIFACTS = join(REPO_ROOT, 'e2e/.artifacts');
+
+/** Call at the top of a test file: launches Chromium once for the file. */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('browser not launched yet');
+      return browser;
+    },
+    async newPage(options: PageOptions = {}) {
+      if (!browser) throw new Error('browser not launched yet');
+      const { consent = true, mobile = false, ...contextOptions } = options;
+      const context: BrowserContext = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: mobile ? MOBILE : DESKTOP,
+        locale: 'ru-RU',
+        ...contextOptions,
+      });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      if (consent) {
+        await context.addInitScript(() => {
+          if (window.localStorage.getItem('cookieConsent') === null) {
+            window.localStorage.setItem('cookieConsent', 'true');
+          }
+        });
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') {
+          mkdirSync(ARTIFACTS, { recursive: true });
+          const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 100);
+          await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+          if (errors.length) console.error(`page errors in "${task.name}":\n${errors.join('\n')}`);
+        }
+        await context.close();
+      });
+      return page;
+    },
+  };
+}
+
+/** The URL path (and search) the page shows now. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the page's path satisfies `check`; client-side redirects are history replacements. */
+export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = 15_000) {
+  await page.waitForURL((url) => check(url.pathname), { timeout, waitUntil: 'commit' });
+}

@@ -1,0 +1,41 @@
+/**
+ * One server for every journey file: the built app on a free port with a fresh temp DATA_DIR,
+ * seeded with the demo content and a known admin. Killed and removed when the run ends.
+ */
+import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN, makeDataDir, removeDir, snapshotBuild, startServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** main.js of the build snapshot every server of this run starts from. */
+    serverMain: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const buildDir = makeDataDir('atelier-e2e-build-');
+  const main = snapshotBuild(buildDir);
+  const dataDir = makeDataDir();
+  const started = performance.now();
+  const server = await startServer({
+    main,
+    dataDir,
+    seedDemo: true,
+    logLevel: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  }).catch((error: unknown) => {
+    removeDir(dataDir);
+    removeDir(buildDir);
+    throw error;
+  });
+  console.log(`e2e: server ready at ${server.url} in ${Math.round(performance.now() - started)} ms (${dataDir})`);
+  project.provide('baseUrl', server.url);
+  project.provide('serverMain', main);
+  return async () => {
+    const code = await server.stop('SIGTERM');
+    if (code !== 0) console.warn(`e2e: server exited with ${code}:\n${server.output().slice(-4000)}`);
+    removeDir(dataDir);
+    removeDir(buildDir);
+  };
+}
