@@ -46,6 +46,7 @@ export const SETTINGS: LandingSettings = {
     'Handmade bridal bouquets, hair pieces and gifts — and video lessons for those who want to learn the craft',
     'Ramos de novia, tocados y regalos hechos a mano, y lecciones en vídeo para quien quiera aprender el oficio',
   ),
+  artisanName: 'Анна',
   contactEmail: 'hello@atelier-silk.example',
   contactPhone: '+7 (921) 555-24-17',
   social: [
