@@ -1,0 +1,70 @@
+/**
+ * `npm run screenshots`: starts the built app on a fresh demo data dir and writes full-page
+ * screenshots of the home page (Russian, the default language) to docs/screenshots/:
+ * home-ru-1280.png (desktop) and home-ru-360.png (phone). The cookie choice is stored first so the
+ * banner does not cover the page.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { DESKTOP, launchChromium, MOBILE } from '../src/browser';
+import { makeDataDir, REPO_ROOT, removeDir, snapshotBuild, startServer } from '../src/server';
+
+const OUT = join(REPO_ROOT, 'docs/screenshots');
+
+/** Lazy images load as they scroll into view: walk down the page, then wait for every image. */
+async function loadEverything(page: Page): Promise<void> {
+  await page.locator('#portfolio ul > li').first().waitFor();
+  await page.locator('#reviews article').first().waitFor();
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  // Images in hidden parts (another breakpoint's layout) never load lazily; only rendered ones count.
+  await page
+    .waitForFunction(
+      () => [...document.images].every((img) => img.complete || img.getBoundingClientRect().width === 0),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => console.warn('some images were still loading; taking the screenshot anyway'));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function main(): Promise<void> {
+  const buildDir = makeDataDir('atelier-shots-build-');
+  const dataDir = makeDataDir('atelier-shots-');
+  const server = await startServer({ main: snapshotBuild(buildDir), dataDir, logLevel: 'warn' });
+  const browser = await launchChromium();
+  try {
+    mkdirSync(OUT, { recursive: true });
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        locale: 'ru-RU',
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+      });
+      await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+      const page = await context.newPage();
+      await page.goto('/');
+      await loadEverything(page);
+      const file = join(OUT, `home-ru-${viewport.width}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      console.log(`wrote ${file}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop('SIGTERM');
+    removeDir(dataDir);
+    removeDir(buildDir);
+  }
+}
+
+await main();
