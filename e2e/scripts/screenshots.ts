@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DESKTOP, launchChromium, MOBILE } from '../src/browser';
+import { DESKTOP, launchChromium, MOBILE } from '../src/chromium';
 import { makeDataDir, REPO_ROOT, removeDir, snapshotBuild, startServer } from '../src/server';
 
 const OUT = join(REPO_ROOT, 'docs/screenshots');

@@ -5,27 +5,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { DESKTOP, launchChromium, MOBILE } from './chromium';
 import { REPO_ROOT } from './server';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export const DESKTOP = { width: 1280, height: 800 } as const;
-export const MOBILE = { width: 360, height: 740 } as const;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-}
+export { CHROMIUM, CHROMIUM_ARGS, DESKTOP, launchChromium, MOBILE } from './chromium';
 
 export function baseUrl(): string {
   return inject('baseUrl');

@@ -1,0 +1,208 @@
+/**
+ * `npm run bench` (after `npm run build`): one run on this machine, printed as a table and written
+ * to bench/results.json.
+ *
+ * 1. Cold start, first ever: a fresh DATA_DIR (PGlite create + migrate + demo seed) to the first
+ *    200 of GET /api/health.
+ * 2. Cold start, again: the same, already seeded DATA_DIR after a clean stop.
+ * 3. Throughput and p99 latency of GET /api/shop?limit=24 against a constant-JSON route serving a
+ *    body of the same size. The constant route is a separate minimal Fastify process (no plugins,
+ *    no hooks, the body pre-read into memory), not a static file under /uploads: a file route
+ *    would add disk reads and range/ETag handling of its own, while a bare Fastify route answering
+ *    fixed bytes is the floor any JSON endpoint on this stack can reach, so the ratio reads as
+ *    "what the app's whole pipeline (security headers, request ids, access checks, the public
+ *    read cache, serialization) costs". autocannon: 10 connections, 10 s each after a 2 s warm-up,
+ *    127.0.0.1 only, no compression (no Accept-Encoding) on either side.
+ * 4. Idle RSS of the server process after that warm-up and load, from /proc/<pid>/status VmRSS.
+ * 5. JS needed for the first paint of `/`: every script Chromium requests before the load event,
+ *    summed as gzip -9 of the bytes served (plus the raw size and what went over the wire).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon, { type Result } from 'autocannon';
+import { launchChromium } from '../../e2e/src/chromium';
+import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RESULTS = join(HERE, '../results.json');
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+
+interface Load {
+  url: string;
+  bodyBytes: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, bodyBytes: number): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result: Result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    url,
+    bodyBytes,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
+  return Math.round((kib / 1024) * 10) / 10;
+}
+
+async function startConstantServer(body: Buffer, dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const file = join(dir, 'constant.json');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(HERE, 'constant-server.mjs'), String(port), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`constant server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/constant`, child };
+}
+
+interface FirstPaint {
+  scripts: { url: string; rawBytes: number; gzipBytes: number }[];
+  rawBytes: number;
+  gzipBytes: number;
+  transferBytes: number;
+}
+
+async function firstPaintJs(baseUrl: string): Promise<FirstPaint> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const wire = new Map<string, number>();
+    const urls = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+    cdp.on('Network.loadingFinished', (event) => {
+      const url = urls.get(event.requestId);
+      if (url) wire.set(url, event.encodedDataLength);
+    });
+    let loaded = false;
+    const before: string[] = [];
+    page.on('load', () => {
+      loaded = true;
+    });
+    page.on('request', (request) => {
+      if (!loaded && request.resourceType() === 'script') before.push(request.url());
+    });
+    await page.goto(baseUrl, { waitUntil: 'load' });
+    const scripts: FirstPaint['scripts'] = [];
+    for (const url of [...new Set(before)]) {
+      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+      scripts.push({
+        url: new URL(url).pathname,
+        rawBytes: bytes.length,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      });
+    }
+    await context.close();
+    return {
+      scripts,
+      rawBytes: scripts.reduce((sum, s) => sum + s.rawBytes, 0),
+      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      transferBytes: before.reduce((sum, url) => sum + (wire.get(url) ?? 0), 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main(): Promise<void> {
+  const buildDir = makeDataDir('atelier-bench-build-');
+  const dataDir = makeDataDir('atelier-bench-');
+  const main = snapshotBuild(buildDir);
+  const children: ChildProcess[] = [];
+  let server: ServerProcess | undefined;
+  try {
+    console.log('bench: first start on a fresh DATA_DIR (create, migrate, seed)…');
+    server = await startServer({ main, dataDir, logLevel: 'warn' }, 180_000);
+    const coldSeedMs = Math.round(server.readyMs ?? Number.NaN);
+    const stopped = await server.stop('SIGTERM');
+    if (stopped !== 0) throw new Error(`server did not stop cleanly (${stopped})`);
+
+    console.log('bench: second start on the seeded DATA_DIR…');
+    server = await startServer({ main, dataDir, logLevel: 'warn' });
+    const coldMs = Math.round(server.readyMs ?? Number.NaN);
+
+    const shopUrl = `${server.url}/api/shop?limit=24`;
+    const shopRes = await fetch(shopUrl);
+    if (shopRes.status !== 200) throw new Error(`GET /api/shop?limit=24 answered ${shopRes.status}`);
+    const shopBody = Buffer.from(await shopRes.arrayBuffer());
+    const constant = await startConstantServer(shopBody, dataDir);
+    children.push(constant.child);
+
+    console.log(`bench: GET /api/shop?limit=24 (${shopBody.length} bytes), ${DURATION_S} s…`);
+    const shop = await load(shopUrl, shopBody.length);
+    console.log(`bench: constant JSON of the same size, ${DURATION_S} s…`);
+    const floor = await load(constant.url, shopBody.length);
+    constant.child.kill('SIGTERM');
+
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idleRssMiB = rssMiB(server.child.pid ?? -1);
+
+    console.log('bench: first paint of / in Chromium…');
+    const paint = await firstPaintJs(server.url);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      load: { connections: CONNECTIONS, durationSeconds: DURATION_S, shop, constant: floor },
+      shopToConstantRatio: Math.round((shop.requestsPerSecond / floor.requestsPerSecond) * 100) / 100,
+      coldStartMs: { firstStartWithSeed: coldSeedMs, seededDataDir: coldMs },
+      idleRssMiB,
+      firstPaintJs: paint,
+    };
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+
+    const rows: [string, string][] = [
+      ['GET /api/shop?limit=24', `${shop.requestsPerSecond} req/s, p99 ${shop.latencyP99Ms} ms`],
+      ['constant JSON, same size', `${floor.requestsPerSecond} req/s, p99 ${floor.latencyP99Ms} ms`],
+      ['ratio shop / constant', `${results.shopToConstantRatio}`],
+      ['response body', `${shopBody.length} bytes`],
+      ['cold start, first (seeding)', `${coldSeedMs} ms`],
+      ['cold start, seeded DATA_DIR', `${coldMs} ms`],
+      ['idle RSS after load', `${idleRssMiB} MiB`],
+      ['first-paint JS of / (gzip -9)', `${kb(paint.gzipBytes)} in ${paint.scripts.length} files`],
+      ['first-paint JS of / (raw / wire)', `${kb(paint.rawBytes)} / ${kb(paint.transferBytes)}`],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log(`\nAtelier bench (${CONNECTIONS} connections, ${DURATION_S} s, 127.0.0.1)`);
+    for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
+    if (shop.non2xx || shop.errors || floor.non2xx || floor.errors) {
+      console.log(
+        `  warning: non-2xx/errors shop ${shop.non2xx}/${shop.errors}, constant ${floor.non2xx}/${floor.errors}`,
+      );
+    }
+    console.log(`\nwrote ${RESULTS}`);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await server?.stop('SIGTERM');
+    removeDir(dataDir);
+    removeDir(buildDir);
+  }
+}
+
+await main();
