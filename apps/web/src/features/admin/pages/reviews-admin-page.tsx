@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { ChipGroup } from '../../../shared/ui/chip-group';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Stars } from '../../../shared/ui/stars';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
@@ -25,22 +26,14 @@ export function ReviewsAdminPage() {
       <h1 id="admin-reviews-title" className="mb-6 text-4xl">
         {t('admin.sections.reviews')}
       </h1>
-      <fieldset className="mb-6">
-        <legend className="sr-only">{t('admin.reviews.filter')}</legend>
-        <div className="flex flex-wrap gap-2">
-          {REVIEW_STATUSES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="chip"
-              aria-pressed={status === value}
-              onClick={() => setStatus(value)}
-            >
-              {t(`admin.reviews.status.${value}`)}
-            </button>
-          ))}
-        </div>
-      </fieldset>
+      <ChipGroup
+        legend={t('admin.reviews.filter')}
+        className="mb-6"
+        options={REVIEW_STATUSES}
+        value={status}
+        onChange={setStatus}
+        label={(value) => t(`admin.reviews.status.${value}`)}
+      />
       {isPending ? (
         <div className="flex justify-center py-16">
           <Spinner />

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { PasswordField, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { useLogin } from '../api/login';
 import { LoginFormSchema, type LoginForm as LoginValues } from '../auth-schemas';
-import { describedBy, FormField } from './form-field';
 
 export function LoginForm({
   onLoggedIn,
@@ -19,6 +19,7 @@ export function LoginForm({
   const { t } = useTranslation();
   const id = useId();
   const login = useLogin();
+  const errorText = useFieldErrorText('auth.errors');
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
@@ -46,24 +47,21 @@ export function LoginForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id={`${id}-email`} label={t('auth.email')} error={errors.email?.message}>
-        <input
-          {...register('email')}
-          {...describedBy(`${id}-email`, errors.email)}
-          type="email"
-          autoComplete="email"
-          className="input"
-        />
-      </FormField>
-      <FormField id={`${id}-password`} label={t('auth.password')} error={errors.password?.message}>
-        <input
-          {...register('password')}
-          {...describedBy(`${id}-password`, errors.password)}
-          type="password"
-          autoComplete="current-password"
-          className="input"
-        />
-      </FormField>
+      <TextField
+        {...register('email')}
+        id={`${id}-email`}
+        label={t('auth.email')}
+        error={errorText(errors.email)}
+        type="email"
+        autoComplete="email"
+      />
+      <PasswordField
+        {...register('password')}
+        id={`${id}-password`}
+        label={t('auth.password')}
+        error={errorText(errors.password)}
+        autoComplete="current-password"
+      />
       {problem ? (
         <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
           {problem}

@@ -5,16 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { LegalModal } from '../../../shared/legal/legal-modal';
+import {
+  CheckboxField,
+  FormField,
+  fieldControlProps,
+  PasswordField,
+  TextField,
+  useFieldErrorText,
+} from '../../../shared/ui/form-field';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { RegisterFormSchema, type RegisterForm as RegisterValues } from '../auth-schemas';
-import { describedBy, FormField } from './form-field';
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const captcha = useCaptcha();
   const registerUser = useRegister();
+  const errorText = useFieldErrorText('auth.errors');
   const [problem, setProblem] = useState<string | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const {
@@ -65,44 +73,38 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField id={`${id}-name`} label={t('auth.name')} error={errors.name?.message}>
-        <input
-          {...register('name')}
-          {...describedBy(`${id}-name`, errors.name)}
-          autoComplete="name"
-          className="input"
-        />
-      </FormField>
-      <FormField id={`${id}-email`} label={t('auth.email')} error={errors.email?.message}>
-        <input
-          {...register('email')}
-          {...describedBy(`${id}-email`, errors.email)}
-          type="email"
-          autoComplete="email"
-          className="input"
-        />
-      </FormField>
+      <TextField
+        {...register('name')}
+        id={`${id}-name`}
+        label={t('auth.name')}
+        error={errorText(errors.name)}
+        autoComplete="name"
+      />
+      <TextField
+        {...register('email')}
+        id={`${id}-email`}
+        label={t('auth.email')}
+        error={errorText(errors.email)}
+        type="email"
+        autoComplete="email"
+      />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={`${id}-password`} label={t('auth.password')} error={errors.password?.message}>
-          <input
-            {...register('password')}
-            {...describedBy(`${id}-password`, errors.password)}
-            type="password"
-            autoComplete="new-password"
-            className="input"
-          />
-        </FormField>
-        <FormField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={errors.confirmPassword?.message}>
-          <input
-            {...register('confirmPassword')}
-            {...describedBy(`${id}-confirm`, errors.confirmPassword)}
-            type="password"
-            autoComplete="new-password"
-            className="input"
-          />
-        </FormField>
+        <PasswordField
+          {...register('password')}
+          id={`${id}-password`}
+          label={t('auth.password')}
+          error={errorText(errors.password)}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          {...register('confirmPassword')}
+          id={`${id}-confirm`}
+          label={t('auth.confirmPassword')}
+          error={errorText(errors.confirmPassword)}
+          autoComplete="new-password"
+        />
       </div>
-      <FormField id={`${id}-captcha`} label={t('auth.captcha')} error={errors.captchaAnswer?.message}>
+      <FormField id={`${id}-captcha`} label={t('auth.captcha')} error={errorText(errors.captchaAnswer)}>
         <div className="flex flex-wrap items-center gap-3">
           <span
             className="inline-flex min-h-11 min-w-24 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
@@ -112,7 +114,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           </span>
           <input
             {...register('captchaAnswer')}
-            {...describedBy(`${id}-captcha`, errors.captchaAnswer)}
+            {...fieldControlProps(`${id}-captcha`, Boolean(errors.captchaAnswer))}
             inputMode="numeric"
             autoComplete="off"
             className="input w-auto min-w-0 flex-1"
@@ -126,28 +128,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           </button>
         </div>
       </FormField>
-      <div>
-        <label className="flex cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            {...register('agreement')}
-            aria-invalid={errors.agreement ? true : undefined}
-            aria-describedby={errors.agreement ? `${id}-agreement-error` : undefined}
-            className="mt-1 size-4 accent-rose-600"
-          />
-          <span>
-            {t('auth.agreementPrefix')}{' '}
-            <button type="button" className="link" onClick={() => setAgreementOpen(true)}>
-              {t('auth.agreementLink')}
-            </button>
-          </span>
-        </label>
-        {errors.agreement ? (
-          <p id={`${id}-agreement-error`} className="field-error" role="alert">
-            {t('auth.errors.agreementRequired')}
-          </p>
-        ) : null}
-      </div>
+      <CheckboxField
+        {...register('agreement')}
+        id={`${id}-agreement`}
+        error={errors.agreement ? t('auth.errors.agreementRequired') : undefined}
+      >
+        {t('auth.agreementPrefix')}{' '}
+        <button type="button" className="link" onClick={() => setAgreementOpen(true)}>
+          {t('auth.agreementLink')}
+        </button>
+      </CheckboxField>
       {problem ? (
         <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
           {problem}

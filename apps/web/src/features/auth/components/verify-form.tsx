@@ -2,6 +2,7 @@ import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, use
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
+import { TextField } from '../../../shared/ui/form-field';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { CODE_LENGTH, codeDigits } from '../auth-schemas';
@@ -92,19 +93,14 @@ export function VerifyForm({ email: initialEmail, onVerified }: { email: string;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <p className="text-sm text-ink-soft">{t('auth.verifyText')}</p>
-      <div>
-        <label htmlFor={`${id}-email`} className="field-label">
-          {t('auth.email')}
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          className="input"
-        />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label={t('auth.email')}
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        autoComplete="email"
+      />
       <fieldset>
         <legend className="field-label">{t('auth.code')}</legend>
         <div className="flex justify-between gap-1.5 sm:gap-2.5">

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { TextField } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -47,26 +48,15 @@ export function ForgotPasswordPage() {
         ) : (
           <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
             <p className="text-sm text-ink-soft">{t('auth.forgotText')}</p>
-            <div>
-              <label htmlFor={id} className="field-label">
-                {t('auth.email')}
-              </label>
-              <input
-                id={id}
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                autoComplete="email"
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-error` : undefined}
-                className="input"
-              />
-              {problem ? (
-                <p id={`${id}-error`} role="alert" className="field-error">
-                  {problem}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              id={id}
+              label={t('auth.email')}
+              error={problem}
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="email"
+            />
             <button type="submit" className="btn btn-primary" disabled={forgot.isPending}>
               {forgot.isPending ? t('common.sending') : t('auth.forgotSubmit')}
             </button>

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
+import { PasswordField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { useResetPassword } from '../api/reset-password';
 import { type PasswordForm, PasswordFormSchema } from '../auth-schemas';
-import { describedBy, FormField } from '../components/form-field';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -15,6 +15,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const reset = useResetPassword();
+  const errorText = useFieldErrorText('auth.errors');
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
@@ -49,24 +50,20 @@ export function ResetPasswordPage() {
           {t('auth.resetTitle')}
         </h1>
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
-          <FormField id={`${id}-password`} label={t('auth.newPassword')} error={errors.password?.message}>
-            <input
-              {...register('password')}
-              {...describedBy(`${id}-password`, errors.password)}
-              type="password"
-              autoComplete="new-password"
-              className="input"
-            />
-          </FormField>
-          <FormField id={`${id}-confirm`} label={t('auth.confirmPassword')} error={errors.confirmPassword?.message}>
-            <input
-              {...register('confirmPassword')}
-              {...describedBy(`${id}-confirm`, errors.confirmPassword)}
-              type="password"
-              autoComplete="new-password"
-              className="input"
-            />
-          </FormField>
+          <PasswordField
+            {...register('password')}
+            id={`${id}-password`}
+            label={t('auth.newPassword')}
+            error={errorText(errors.password)}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            {...register('confirmPassword')}
+            id={`${id}-confirm`}
+            label={t('auth.confirmPassword')}
+            error={errorText(errors.confirmPassword)}
+            autoComplete="new-password"
+          />
           {problem ? (
             <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
               {problem}

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { TextField } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { Modal } from '../../../shared/ui/modal';
 import { useRequestPaypal } from '../../payments/api/request-paypal';
@@ -62,26 +63,15 @@ export function PaypalModal({
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <p className="text-sm text-ink-soft">{t('payments.paypalText', { number: order?.number ?? '' })}</p>
-          <div>
-            <label htmlFor={emailId} className="field-label">
-              {t('payments.paypalEmail')}
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              value={email}
-              autoComplete="email"
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${emailId}-error` : undefined}
-              className="input"
-            />
-            {problem ? (
-              <p id={`${emailId}-error`} className="field-error" role="alert">
-                {problem}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            id={emailId}
+            label={t('payments.paypalEmail')}
+            error={problem}
+            type="email"
+            value={email}
+            autoComplete="email"
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <button type="submit" className="btn btn-primary" disabled={request.isPending}>
             {request.isPending ? t('common.sending') : t('payments.paypalSend')}
           </button>

@@ -9,8 +9,8 @@ import {
   type PaymentMethod,
 } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,13 @@ import { sumPrices } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import type { LegalDoc } from '../../../shared/legal/legal-types';
+import {
+  CheckboxField,
+  FormField,
+  fieldControlProps,
+  TextField,
+  useFieldErrorText,
+} from '../../../shared/ui/form-field';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
@@ -28,35 +35,6 @@ import { useCreatePayment } from '../../payments/api/create-payment';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
-
-function Field({
-  label,
-  error,
-  children,
-  id,
-  className = '',
-}: {
-  label: string;
-  error?: FieldError;
-  children: ReactNode;
-  id: string;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {error?.message ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {t(`checkout.errors.${error.message}`)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function CheckoutPage() {
   const { t } = useTranslation();
@@ -108,10 +86,13 @@ export function CheckoutPage() {
   const paymentMethods: PaymentMethod[] =
     currency === 'RUB' ? ['card', 'cash', 'bank_transfer'] : ['paypal', 'card', 'bank_transfer'];
 
-  const aria = (name: keyof CheckoutForm) => ({
+  const errorText = useFieldErrorText('checkout.errors');
+  /** A text input of the form: registered, labelled, with its translated error. */
+  const field = (name: Exclude<keyof CheckoutForm, 'deliveryMethod' | 'paymentMethod' | 'acceptTerms'>) => ({
+    ...register(name),
     id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+    label: t(`checkout.${name}`),
+    error: errorText(errors[name]),
   });
 
   const finish = (order: Order) => {
@@ -189,18 +170,10 @@ export function CheckoutPage() {
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.contacts')}</legend>
             <div className="clear-both grid gap-5 sm:grid-cols-2">
-              <Field id={id('firstName')} label={t('checkout.firstName')} error={errors.firstName}>
-                <input {...register('firstName')} {...aria('firstName')} autoComplete="given-name" className="input" />
-              </Field>
-              <Field id={id('lastName')} label={t('checkout.lastName')} error={errors.lastName}>
-                <input {...register('lastName')} {...aria('lastName')} autoComplete="family-name" className="input" />
-              </Field>
-              <Field id={id('email')} label={t('checkout.email')} error={errors.email}>
-                <input {...register('email')} {...aria('email')} type="email" autoComplete="email" className="input" />
-              </Field>
-              <Field id={id('phone')} label={t('checkout.phone')} error={errors.phone}>
-                <input {...register('phone')} {...aria('phone')} type="tel" autoComplete="tel" className="input" />
-              </Field>
+              <TextField {...field('firstName')} autoComplete="given-name" />
+              <TextField {...field('lastName')} autoComplete="family-name" />
+              <TextField {...field('email')} type="email" autoComplete="email" />
+              <TextField {...field('phone')} type="tel" autoComplete="tel" />
             </div>
           </fieldset>
 
@@ -224,49 +197,14 @@ export function CheckoutPage() {
               <div className="mt-6 grid gap-5 sm:grid-cols-2">
                 {ADDRESS_REQUIRED[deliveryMethod] ? (
                   <>
-                    <Field id={id('country')} label={t('checkout.country')} error={errors.country}>
-                      <input
-                        {...register('country')}
-                        {...aria('country')}
-                        autoComplete="country-name"
-                        className="input"
-                      />
-                    </Field>
-                    <Field id={id('city')} label={t('checkout.city')} error={errors.city}>
-                      <input {...register('city')} {...aria('city')} autoComplete="address-level2" className="input" />
-                    </Field>
-                    <Field
-                      id={id('address')}
-                      label={t('checkout.address')}
-                      error={errors.address}
-                      className="sm:col-span-2"
-                    >
-                      <input
-                        {...register('address')}
-                        {...aria('address')}
-                        autoComplete="street-address"
-                        className="input"
-                      />
-                    </Field>
-                    <Field id={id('postalCode')} label={t('checkout.postalCode')} error={errors.postalCode}>
-                      <input
-                        {...register('postalCode')}
-                        {...aria('postalCode')}
-                        autoComplete="postal-code"
-                        className="input"
-                      />
-                    </Field>
+                    <TextField {...field('country')} autoComplete="country-name" />
+                    <TextField {...field('city')} autoComplete="address-level2" />
+                    <TextField {...field('address')} autoComplete="street-address" className="sm:col-span-2" />
+                    <TextField {...field('postalCode')} autoComplete="postal-code" />
                   </>
                 ) : null}
                 {deliveryMethod === 'courier_pickup' ? (
-                  <Field
-                    id={id('pickupPoint')}
-                    label={t('checkout.pickupPoint')}
-                    error={errors.pickupPoint}
-                    className="sm:col-span-2"
-                  >
-                    <input {...register('pickupPoint')} {...aria('pickupPoint')} className="input" />
-                  </Field>
+                  <TextField {...field('pickupPoint')} className="sm:col-span-2" />
                 ) : null}
                 {deliveryMethod === 'pickup' ? (
                   <p className="text-sm text-ink-soft sm:col-span-2">{t('checkout.pickupHint')}</p>
@@ -291,9 +229,19 @@ export function CheckoutPage() {
               ))}
             </div>
             <p className="mt-3 text-xs text-muted">{t(`checkout.paymentHint.${paymentMethod}`)}</p>
-            <Field id={id('comment')} label={t('checkout.comment')} error={errors.comment} className="mt-6">
-              <textarea {...register('comment')} {...aria('comment')} rows={3} className="input" />
-            </Field>
+            <FormField
+              id={id('comment')}
+              label={t('checkout.comment')}
+              error={errorText(errors.comment)}
+              className="mt-6"
+            >
+              <textarea
+                {...register('comment')}
+                {...fieldControlProps(id('comment'), Boolean(errors.comment))}
+                rows={3}
+                className="input"
+              />
+            </FormField>
           </fieldset>
         </div>
 
@@ -338,32 +286,21 @@ export function CheckoutPage() {
             ) : null}
           </dl>
           <p className="mt-3 text-xs leading-relaxed text-muted">{t('checkout.rublesNote')}</p>
-          <div className="mt-5">
-            <label className="flex cursor-pointer items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                {...register('acceptTerms')}
-                aria-invalid={errors.acceptTerms ? true : undefined}
-                aria-describedby={errors.acceptTerms ? `${id('acceptTerms')}-error` : undefined}
-                className="mt-1 size-4 accent-rose-600"
-              />
-              <span>
-                {t('checkout.acceptPrefix')}{' '}
-                <button type="button" className="link" onClick={() => setLegal('terms')}>
-                  {t('checkout.acceptTerms')}
-                </button>{' '}
-                {t('checkout.acceptAnd')}{' '}
-                <button type="button" className="link" onClick={() => setLegal('privacy')}>
-                  {t('checkout.acceptPrivacy')}
-                </button>
-              </span>
-            </label>
-            {errors.acceptTerms ? (
-              <p id={`${id('acceptTerms')}-error`} className="field-error" role="alert">
-                {t('checkout.errors.terms')}
-              </p>
-            ) : null}
-          </div>
+          <CheckboxField
+            {...register('acceptTerms')}
+            id={id('acceptTerms')}
+            error={errors.acceptTerms ? t('checkout.errors.terms') : undefined}
+            className="mt-5"
+          >
+            {t('checkout.acceptPrefix')}{' '}
+            <button type="button" className="link" onClick={() => setLegal('terms')}>
+              {t('checkout.acceptTerms')}
+            </button>{' '}
+            {t('checkout.acceptAnd')}{' '}
+            <button type="button" className="link" onClick={() => setLegal('privacy')}>
+              {t('checkout.acceptPrivacy')}
+            </button>
+          </CheckboxField>
           <button type="submit" className="btn btn-primary mt-6 w-full" disabled={isSubmitting}>
             {isSubmitting ? t('common.sending') : t('checkout.placeOrder')}
           </button>

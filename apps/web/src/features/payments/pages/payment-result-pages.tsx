@@ -1,28 +1,9 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
 import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
+import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
-
-function ResultCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby="payment-result-title"
-      className="container-page flex min-h-[60vh] items-center justify-center py-16"
-    >
-      <div className="card max-w-lg px-8 py-12 text-center">
-        <span className="mx-auto inline-flex size-16 items-center justify-center rounded-full bg-blush-100 text-rose-700">
-          {icon}
-        </span>
-        <h1 id="payment-result-title" className="mt-6 text-4xl">
-          {title}
-        </h1>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 /** `/payment/success?order={number}`: where the provider sends the buyer back (DESIGN §8). */
 export function PaymentSuccessPage() {

@@ -2,6 +2,7 @@ import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/sha
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
 import { type PortfolioFilter, usePortfolio } from '../api/get-portfolio';
@@ -22,22 +23,15 @@ export function PortfolioSection() {
         <SectionHeading id="portfolio-title" eyebrow={t('portfolio.eyebrow')} title={t('portfolio.title')}>
           {t('portfolio.lead')}
         </SectionHeading>
-        <fieldset className="mb-10">
-          <legend className="sr-only">{t('portfolio.filterLabel')}</legend>
-          <div className="flex flex-wrap justify-center gap-2">
-            {FILTERS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className="chip"
-                aria-pressed={filter === value}
-                onClick={() => setFilter(value)}
-              >
-                {t(`portfolio.categories.${value}`)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <ChipGroup
+          legend={t('portfolio.filterLabel')}
+          className="mb-10"
+          listClassName="flex flex-wrap justify-center gap-2"
+          options={FILTERS}
+          value={filter}
+          onChange={setFilter}
+          label={(value) => t(`portfolio.categories.${value}`)}
+        />
         {isPending ? (
           <div aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
             {Array.from({ length: 8 }, (_, index) => index).map((index) => (

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { Gallery } from '../../../shared/ui/gallery';
 import { Modal } from '../../../shared/ui/modal';
-import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
@@ -20,11 +20,9 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const format = usePriceFormatter();
   const session = useSession();
   const formatName = useId();
-  const [index, setIndex] = useState(0);
   const formats = product.category === 'book' ? (product.bookFormats ?? []) : [];
   const [bookFormat, setBookFormat] = useState<BookFormat | undefined>(formats[0]);
   const name = localize(product.name, language);
-  const image = product.images[index];
   const soldOut = product.availability === 'out_of_stock';
 
   const add = () => {
@@ -41,43 +39,12 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
 
   return (
     <div className="grid gap-6 md:grid-cols-2 md:gap-8">
-      <div>
-        <div className="aspect-square overflow-hidden rounded-2xl bg-blush-50">
-          {image ? (
-            <ResponsiveImage
-              image={image}
-              alt={t('shop.photoOf', { name, number: index + 1 })}
-              sizes="(min-width: 768px) 30rem, 92vw"
-              priority
-              className="size-full object-cover"
-            />
-          ) : null}
-        </div>
-        {product.images.length > 1 ? (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('portfolio.thumbnails')}>
-            {product.images.map((thumb, thumbIndex) => (
-              <li key={thumb.url}>
-                <button
-                  type="button"
-                  onClick={() => setIndex(thumbIndex)}
-                  aria-label={t('portfolio.showPhoto', { number: thumbIndex + 1 })}
-                  aria-current={thumbIndex === index ? 'true' : undefined}
-                  className="block size-16 overflow-hidden rounded-xl border-2 border-transparent opacity-80 hover:opacity-100 aria-[current=true]:border-rose-600 aria-[current=true]:opacity-100"
-                >
-                  <img
-                    src={thumb.thumb}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-full object-cover"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <Gallery
+        images={product.images}
+        alt={(number) => t('shop.photoOf', { name, number })}
+        sizes="(min-width: 768px) 30rem, 92vw"
+        frameClassName="aspect-square bg-blush-50"
+      />
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-3">
           <AvailabilityBadge availability={product.availability} />

@@ -2,6 +2,7 @@ import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from '@atelier/
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -11,6 +12,11 @@ import { ProductModal } from '../components/product-modal';
 import { parseShopParams, updateShopSearch } from '../shop-url';
 
 type Change = Parameters<typeof updateShopSearch>[1];
+
+const CATEGORY_OPTIONS = ['all', ...PRODUCT_CATEGORIES] as const;
+const SUBCATEGORY_OPTIONS = ['all', ...PRODUCT_SUBCATEGORIES] as const;
+const FILTER_LEGEND = 'mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800';
+const FILTER_CHIPS = 'flex flex-wrap gap-2 lg:flex-col lg:items-start';
 
 function pageList(current: number, total: number): (number | 'gap')[] {
   const pages = new Set([1, total, current - 1, current, current + 1]);
@@ -63,65 +69,29 @@ export function ShopPage() {
 
   const filters = (
     <div className="flex flex-col gap-8">
-      <fieldset>
-        <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
-          {t('shop.category')}
-        </legend>
-        <div className="flex flex-wrap gap-2 lg:flex-col lg:items-start">
-          <button
-            type="button"
-            className="chip"
-            aria-pressed={!params.category}
-            onClick={() => change({ category: null })}
-          >
-            {t('shop.categories.all')}
-          </button>
-          {PRODUCT_CATEGORIES.map((category) => (
-            <button
-              key={category}
-              type="button"
-              className="chip"
-              aria-pressed={params.category === category}
-              onClick={() => change({ category })}
-            >
-              {t(`shop.categories.${category}`)}
-            </button>
-          ))}
-        </div>
-      </fieldset>
+      <ChipGroup
+        legend={t('shop.category')}
+        legendClassName={FILTER_LEGEND}
+        listClassName={FILTER_CHIPS}
+        options={CATEGORY_OPTIONS}
+        value={params.category ?? 'all'}
+        onChange={(value) => change({ category: value === 'all' ? null : value })}
+        label={(value) => t(`shop.categories.${value}`)}
+      />
       {!params.category || params.category === 'collection' ? (
-        <fieldset>
-          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
-            {t('shop.subcategory')}
-          </legend>
-          <div className="flex flex-wrap gap-2 lg:flex-col lg:items-start">
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={!params.subcategory}
-              onClick={() => change({ subcategory: null })}
-            >
-              {t('shop.subcategories.all')}
-            </button>
-            {PRODUCT_SUBCATEGORIES.map((subcategory) => (
-              <button
-                key={subcategory}
-                type="button"
-                className="chip"
-                aria-pressed={params.subcategory === subcategory}
-                onClick={() => change({ subcategory })}
-              >
-                {t(`shop.subcategories.${subcategory}`)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <ChipGroup
+          legend={t('shop.subcategory')}
+          legendClassName={FILTER_LEGEND}
+          listClassName={FILTER_CHIPS}
+          options={SUBCATEGORY_OPTIONS}
+          value={params.subcategory ?? 'all'}
+          onChange={(value) => change({ subcategory: value === 'all' ? null : value })}
+          label={(value) => t(`shop.subcategories.${value}`)}
+        />
       ) : null}
       <form onSubmit={submitPrice}>
         <fieldset>
-          <legend className="mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
-            {t('shop.priceRange')}
-          </legend>
+          <legend className={FILTER_LEGEND}>{t('shop.priceRange')}</legend>
           <div className="grid grid-cols-2 gap-2">
             <div>
               <label htmlFor={ids.min} className="mb-1 block text-xs font-semibold text-muted">

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { usePurchaseLesson } from '../api/purchase-lesson';
 
@@ -51,27 +52,16 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
             <p className="font-serif text-2xl">{localize(lesson.title, language)}</p>
             <p className="mt-1 font-semibold text-rose-700">{format(lesson.price)}</p>
           </div>
-          <div>
-            <label htmlFor={promoId} className="field-label">
-              {t('training.promoCode')}
-            </label>
-            <input
-              id={promoId}
-              value={promoCode}
-              onChange={(event) => setPromoCode(event.target.value)}
-              autoComplete="off"
-              className="input uppercase"
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${promoId}-error` : undefined}
-            />
-            {problem ? (
-              <p id={`${promoId}-error`} role="alert" className="field-error">
-                {problem}
-              </p>
-            ) : (
-              <p className="mt-1.5 text-sm text-muted">{t('training.promoHint')}</p>
-            )}
-          </div>
+          <TextField
+            id={promoId}
+            label={t('training.promoCode')}
+            error={problem}
+            hint={t('training.promoHint')}
+            value={promoCode}
+            onChange={(event) => setPromoCode(event.target.value)}
+            autoComplete="off"
+            inputClassName="uppercase"
+          />
           <p className="text-xs text-muted">{t('training.purchaseTerms')}</p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className="btn btn-ghost" onClick={onClose}>

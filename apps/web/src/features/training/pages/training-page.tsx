@@ -2,6 +2,7 @@ import { LESSON_LEVELS } from '@atelier/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChipGroup } from '../../../shared/ui/chip-group';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useLessons } from '../api/get-lessons';
@@ -36,22 +37,13 @@ export function TrainingPage() {
       </PageTitle>
       <div className="container-page pb-10">
         <div className="mb-10 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <fieldset>
-            <legend className="sr-only">{t('training.filterLabel')}</legend>
-            <div className="flex flex-wrap gap-2">
-              {LESSON_FILTERS.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className="chip"
-                  aria-pressed={filter === value}
-                  onClick={() => set('filter', value)}
-                >
-                  {t(`training.filters.${value}`)}
-                </button>
-              ))}
-            </div>
-          </fieldset>
+          <ChipGroup
+            legend={t('training.filterLabel')}
+            options={LESSON_FILTERS}
+            value={filter}
+            onChange={(value) => set('filter', value)}
+            label={(value) => t(`training.filters.${value}`)}
+          />
           <div className="md:w-60">
             <label htmlFor={levelId} className="mb-1 block text-xs font-semibold text-muted">
               {t('training.level')}

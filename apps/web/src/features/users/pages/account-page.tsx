@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -74,19 +75,16 @@ function ProfileSection() {
     <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
       <form onSubmit={submit} noValidate className="card grid gap-5 p-6 sm:grid-cols-2 sm:p-8">
         {fields.map((field) => (
-          <div key={field} className={field === 'name' ? 'sm:col-span-2' : ''}>
-            <label htmlFor={`${base}-${field}`} className="field-label">
-              {t(`account.fields.${field}`)}
-            </label>
-            <input
-              id={`${base}-${field}`}
-              value={form[field]}
-              onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-              type={field === 'phone' ? 'tel' : 'text'}
-              autoComplete={{ name: 'nickname', firstName: 'given-name', lastName: 'family-name', phone: 'tel' }[field]}
-              className="input"
-            />
-          </div>
+          <TextField
+            key={field}
+            id={`${base}-${field}`}
+            label={t(`account.fields.${field}`)}
+            className={field === 'name' ? 'sm:col-span-2' : ''}
+            value={form[field]}
+            onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+            type={field === 'phone' ? 'tel' : 'text'}
+            autoComplete={{ name: 'nickname', firstName: 'given-name', lastName: 'family-name', phone: 'tel' }[field]}
+          />
         ))}
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={update.isPending}>

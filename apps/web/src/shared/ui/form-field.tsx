@@ -1,0 +1,113 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The attributes that tie a control to its error message: `aria-invalid` and `aria-describedby`
+ * only while there is an error, so a screen reader announces the message with the field.
+ */
+export function fieldControlProps(id: string, invalid: boolean) {
+  return {
+    id,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+  } as const;
+}
+
+/** The error under a field; `role="alert"` so it is read out when it appears. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+interface FormFieldProps {
+  /** The control's id; the error message gets `${id}-error`. */
+  id: string;
+  label: ReactNode;
+  /** Already translated; shown instead of the hint. */
+  error?: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  /** The control: spread `fieldControlProps(id, Boolean(error))` on it. */
+  children: ReactNode;
+}
+
+/** Label + any control + error or hint. For a plain input use `TextField`. */
+export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <FieldError id={id}>{error}</FieldError>
+      ) : hint ? (
+        <p className="mt-1.5 text-sm text-muted">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<ComponentProps<'input'>, 'id' | 'className' | 'children'>;
+
+export type TextFieldProps = InputProps &
+  Omit<FormFieldProps, 'children'> & {
+    /** Classes added to the input's own `input` class. */
+    inputClassName?: string;
+  };
+
+/** A labelled text input with its error; takes react-hook-form's `register()` spread (ref included). */
+export function TextField({ id, label, error, hint, className, inputClassName, ...input }: TextFieldProps) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...input}
+        {...fieldControlProps(id, Boolean(error))}
+        className={inputClassName ? `input ${inputClassName}` : 'input'}
+      />
+    </FormField>
+  );
+}
+
+/** A password input: the browser must know whether to fill the saved password or suggest a new one. */
+export function PasswordField(
+  props: Omit<TextFieldProps, 'type' | 'autoComplete'> & { autoComplete: 'current-password' | 'new-password' },
+) {
+  return <TextField {...props} type="password" />;
+}
+
+/** A checkbox whose label holds text and links (terms, agreement), with its error under it. */
+export function CheckboxField({
+  id,
+  error,
+  className,
+  children,
+  ...input
+}: Omit<InputProps, 'type'> & { id: string; error?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label className="flex cursor-pointer items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          {...input}
+          {...fieldControlProps(id, Boolean(error))}
+          className="mt-1 size-4 accent-rose-600"
+        />
+        <span>{children}</span>
+      </label>
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+/**
+ * Turns a react-hook-form error into text: the shared zod schemas give message keys, translated
+ * under `namespace` (e.g. `auth.errors.emailInvalid`).
+ */
+export function useFieldErrorText(namespace: string) {
+  const { t } = useTranslation();
+  return (error?: { message?: string }) => (error?.message ? t(`${namespace}.${error.message}`) : undefined);
+}
