@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { displayAmount, formatPrice, sumPrices } from './display-price';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import ru from '../../locales/ru.json';
+import { displayAmount, formatAmount, formatPrice, isFree, sumPrices } from './display-price';
 
 const full = { rub: 2500, eur: 25, usd: 27.5 };
 const rubOnly = { rub: 1200, eur: null, usd: null };
@@ -21,7 +24,7 @@ describe('a price is shown in the chosen currency, else in RUB', () => {
     [full, 'USD', '$'],
     [rubOnly, 'USD', '₽'],
   ] as const)('%o formatted in %s carries %s', (price, currency, symbol) => {
-    expect(formatPrice(price, currency, 'ru')).toContain(symbol);
+    expect(formatPrice(price, currency, 'ru', ru.common.free)).toContain(symbol);
   });
 });
 
@@ -42,5 +45,43 @@ describe('totals never mix currencies', () => {
     [[], 'USD', 0, 'USD'],
   ] as const)('%o in %s sums to %d %s', (lines, currency, amount, shownIn) => {
     expect(sumPrices([...lines], currency)).toEqual({ amount, currency: shownIn });
+  });
+});
+
+describe('a free item (RUB price 0) reads as the word for free, never "0 ₽"', () => {
+  const freeEverywhere = { rub: 0, eur: 0, usd: 0 };
+  const freeInRubOnly = { rub: 0, eur: null, usd: null };
+
+  it.each([
+    ['ru', ru.common.free, 'Бесплатно'],
+    ['en', en.common.free, 'Free'],
+    ['es', es.common.free, 'Gratis'],
+  ] as const)('%s says %s', (_language, word, expected) => {
+    expect(word).toBe(expected);
+  });
+
+  it.each([
+    [freeEverywhere, 'RUB', 'ru', ru.common.free],
+    [freeEverywhere, 'EUR', 'en', en.common.free],
+    [freeEverywhere, 'USD', 'es', es.common.free],
+    [freeInRubOnly, 'EUR', 'en', en.common.free],
+  ] as const)('%o in %s (%s) → %s', (price, currency, language, word) => {
+    expect(isFree(price)).toBe(true);
+    expect(formatPrice(price, currency, language, word)).toBe(word);
+  });
+
+  it.each([
+    [{ rub: 1, eur: 0.01, usd: 0.01 }, 'RUB', '1'],
+    [{ rub: 0.5, eur: null, usd: null }, 'RUB', '0,5'],
+  ] as const)('%o is not free: shown as money', (price, currency, digits) => {
+    expect(isFree(price)).toBe(false);
+    const text = formatPrice(price, currency, 'ru', ru.common.free);
+    expect(text).not.toBe(ru.common.free);
+    expect(text).toContain(digits);
+  });
+
+  it('a zero total reads as free, any other total as money', () => {
+    expect(formatAmount(sumPrices([{ price: freeEverywhere, quantity: 1 }], 'EUR'), 'en', en.common.free)).toBe('Free');
+    expect(formatAmount({ amount: 25, currency: 'EUR' }, 'en', en.common.free)).toContain('€');
   });
 });

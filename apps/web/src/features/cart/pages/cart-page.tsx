@@ -1,8 +1,9 @@
-import { formatMoney, localize } from '@atelier/shared';
+import { localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
-import { formatPrice, sumPrices } from '../../../shared/currency/display-price';
+import { sumPrices } from '../../../shared/currency/display-price';
+import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
@@ -18,6 +19,8 @@ export function CartPage() {
   const session = useSession();
   const { cart, totalItems } = useCart();
   const total = sumPrices(cart.items, currency);
+  const formatPrice = usePriceFormatter();
+  const formatTotal = useAmountFormatter();
 
   return (
     <>
@@ -76,9 +79,7 @@ export function CartPage() {
                           {item.type === 'lesson' ? t('cart.lesson') : t('cart.product')}
                           {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}
                         </p>
-                        <p className="mt-1 font-semibold text-rose-700">
-                          {formatPrice(item.price, currency, language)}
-                        </p>
+                        <p className="mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
                       </div>
                       <div className="flex items-center gap-3">
                         {item.type === 'lesson' ? (
@@ -147,9 +148,7 @@ export function CartPage() {
                 </div>
                 <div className="flex justify-between border-t border-line pt-3 text-lg">
                   <dt className="font-semibold">{t('cart.total')}</dt>
-                  <dd className="font-serif text-2xl font-semibold text-rose-700">
-                    {formatMoney(total.amount, total.currency, language)}
-                  </dd>
+                  <dd className="font-serif text-2xl font-semibold text-rose-700">{formatTotal(total)}</dd>
                 </div>
               </dl>
               <p className="mt-3 text-xs leading-relaxed text-muted">{t('cart.deliveryNote')}</p>

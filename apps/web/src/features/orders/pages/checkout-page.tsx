@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
-import { sumPrices } from '../../../shared/currency/display-price';
+import { isFree, sumPrices } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import type { LegalDoc } from '../../../shared/legal/legal-types';
@@ -256,7 +256,7 @@ export function CheckoutPage() {
                   {localize(item.name, language)} × {item.quantity}
                 </span>
                 <span className="shrink-0 font-semibold">
-                  {formatMoney(item.price.rub * item.quantity, 'RUB', language)}
+                  {isFree(item.price) ? t('common.free') : formatMoney(item.price.rub * item.quantity, 'RUB', language)}
                 </span>
               </li>
             ))}
