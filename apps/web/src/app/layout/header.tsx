@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '../../features/auth/api/auth-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCart } from '../../features/cart/api/use-cart';
 import { CartIcon, FlowerIcon, LogoutIcon, UserIcon } from '../../shared/ui/icons';
+import { toast } from '../../shared/ui/toast';
 import { isAdmin } from '../access';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';

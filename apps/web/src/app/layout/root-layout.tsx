@@ -1,8 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { PageLoader } from '../../shared/ui/spinner';
+import { useToasterWanted } from '../../shared/ui/toast';
 import { ErrorBoundary } from '../error-boundary';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
@@ -10,6 +10,9 @@ import { Header } from './header';
 
 /** SPEC §9: toasts stay 3–4 s. */
 const TOAST_DURATION_MS = 3500;
+
+// sonner is not part of the first paint: the Toaster loads with the first toast (see shared/ui/toast).
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /** `/#about` links: scroll once the section has rendered (its data may still be loading). */
 function useHashScroll() {
@@ -37,6 +40,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useHashScroll();
+  const toasterWanted = useToasterWanted();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -56,12 +60,16 @@ export function RootLayout() {
       </main>
       <Footer />
       <CookieBanner />
-      <Toaster
-        position="top-center"
-        duration={TOAST_DURATION_MS}
-        closeButton
-        toastOptions={{ className: 'font-sans' }}
-      />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-center"
+            duration={TOAST_DURATION_MS}
+            closeButton
+            toastOptions={{ className: 'font-sans' }}
+          />
+        </Suspense>
+      ) : null}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );

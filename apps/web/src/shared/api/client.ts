@@ -1,6 +1,6 @@
 import type { ListMeta } from '@atelier/shared';
-import { toast } from 'sonner';
 import { currentLanguage, i18n } from '../i18n/i18n';
+import { toast } from '../ui/toast';
 import { ApiError } from './api-error';
 import { endsSession, errorToastFor } from './error-policy';
 import { dropToken, getToken } from './token';

@@ -1,56 +1,25 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CloseIcon } from './icons';
+import { lazy, Suspense } from 'react';
+import type { ModalProps } from './modal-dialog';
+import { useOpenedOnce } from './use-opened-once';
 
-const SIZES = {
-  sm: 'max-w-md',
-  md: 'max-w-xl',
-  lg: 'max-w-3xl',
-  xl: 'max-w-5xl',
-} as const;
+const load = () => import('./modal-dialog');
+const ModalDialog = lazy(() => load().then((module) => ({ default: module.ModalDialog })));
 
-interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  /** Screen-reader description; shown under the title when `showDescription` is set. */
-  description?: ReactNode;
-  showDescription?: boolean;
-  size?: keyof typeof SIZES;
-  children: ReactNode;
+/** Fetches the dialog code ahead of use (after the first paint), so the first open is instant. */
+export function preloadModal(): void {
+  void load();
 }
 
-/** Accessible dialog (Radix): focus trap, Esc closes, focus returns to the trigger. */
-export function Modal({ open, onOpenChange, title, description, showDescription, size = 'md', children }: ModalProps) {
-  const { t } = useTranslation();
+/**
+ * Accessible dialog (Radix): focus trap, Esc closes, focus returns to the trigger. Radix is not part
+ * of the first paint: its code loads when a dialog first opens (or from `preloadModal`).
+ */
+export function Modal(props: ModalProps) {
+  const used = useOpenedOnce(props.open);
+  if (!used) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="animate-fade-in fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px]" />
-        <Dialog.Content
-          className={`animate-rise-in fixed top-1/2 left-1/2 z-50 flex max-h-[92dvh] w-[calc(100vw-1.5rem)] ${SIZES[size]} -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-3xl bg-ivory shadow-2xl focus:outline-none`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-line px-5 pt-5 pb-4 sm:px-7">
-            <div>
-              <Dialog.Title className="font-serif text-2xl font-semibold text-ink sm:text-3xl">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className={showDescription ? 'mt-1 text-sm text-muted' : 'sr-only'}>
-                  {description}
-                </Dialog.Description>
-              ) : null}
-            </div>
-            <Dialog.Close
-              className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-blush-100 hover:text-rose-800"
-              aria-label={t('common.close')}
-            >
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <div className="overflow-y-auto px-5 py-5 sm:px-7 sm:py-6">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,11 +1,11 @@
 import { formatMoney, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
 import type { Order } from '../../orders/api/create-order';
 import { useAdminList } from '../api/get-admin-list';
 import { useUpdateOrderStatus } from '../api/update-order-status';

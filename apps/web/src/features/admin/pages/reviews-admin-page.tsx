@@ -1,13 +1,13 @@
 import { REVIEW_STATUSES, type Review } from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Stars } from '../../../shared/ui/stars';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
 import { useAdminList } from '../api/get-admin-list';
 import { type ReviewAction, useModerateReview } from '../api/moderate-review';
 

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { PasswordField, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
+import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';
 import { LoginFormSchema, type LoginForm as LoginValues } from '../auth-schemas';
 

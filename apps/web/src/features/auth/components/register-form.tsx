@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
@@ -13,6 +12,7 @@ import {
   TextField,
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
+import { toast } from '../../../shared/ui/toast';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { RegisterFormSchema, type RegisterForm as RegisterValues } from '../auth-schemas';

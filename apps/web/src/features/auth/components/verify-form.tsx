@@ -1,8 +1,8 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { TextField } from '../../../shared/ui/form-field';
+import { toast } from '../../../shared/ui/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 import { CODE_LENGTH, codeDigits } from '../auth-schemas';

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { PasswordField, useFieldErrorText } from '../../../shared/ui/form-field';
+import { toast } from '../../../shared/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { type PasswordForm, PasswordFormSchema } from '../auth-schemas';
 

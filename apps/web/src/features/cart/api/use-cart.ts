@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { i18n } from '../../../shared/i18n/i18n';
 import { localStore } from '../../../shared/storage/browser-storage';
+import { toast } from '../../../shared/ui/toast';
 import { getSession, onSessionChange } from '../../auth/api/auth-session';
 import {
   addItem,

@@ -13,7 +13,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { isFree, sumPrices } from '../../../shared/currency/display-price';
@@ -28,6 +27,7 @@ import {
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useCart } from '../../cart/api/use-cart';

@@ -1,14 +1,24 @@
 import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
+import { preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
+import { useOpenedOnce } from '../../../shared/ui/use-opened-once';
 import { type PortfolioFilter, usePortfolio } from '../api/get-portfolio';
-import { PortfolioModal } from './portfolio-modal';
 
 const FILTERS: PortfolioFilter[] = ['all', ...PORTFOLIO_CATEGORIES];
+
+// The detail dialog is not part of the first paint: it loads on first open, or when a card is
+// pointed at or focused, so that the open is usually instant.
+const loadModal = () => import('./portfolio-modal');
+const PortfolioModal = lazy(() => loadModal().then((module) => ({ default: module.PortfolioModal })));
+const preloadDetail = () => {
+  void loadModal();
+  preloadModal();
+};
 
 export function PortfolioSection() {
   const { t } = useTranslation();
@@ -16,6 +26,7 @@ export function PortfolioSection() {
   const [filter, setFilter] = useState<PortfolioFilter>('all');
   const [selected, setSelected] = useState<PortfolioItem | null>(null);
   const { data: items, isPending, isError, isFetching, refetch } = usePortfolio(filter);
+  const modalUsed = useOpenedOnce(selected !== null);
 
   return (
     <section id="portfolio" aria-labelledby="portfolio-title" className="scroll-mt-32 bg-ivory py-20 sm:py-28">
@@ -55,6 +66,8 @@ export function PortfolioSection() {
                   <button
                     type="button"
                     onClick={() => setSelected(item)}
+                    onPointerEnter={preloadDetail}
+                    onFocus={preloadDetail}
                     className="group relative block aspect-[4/5] w-full overflow-hidden rounded-3xl bg-blush-100 text-left shadow-card"
                   >
                     {image ? (
@@ -81,7 +94,11 @@ export function PortfolioSection() {
           </ul>
         )}
       </div>
-      <PortfolioModal item={selected} onClose={() => setSelected(null)} />
+      {modalUsed ? (
+        <Suspense fallback={null}>
+          <PortfolioModal item={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { StarIcon } from '../../../shared/ui/icons';
+import { toast } from '../../../shared/ui/toast';
 import { useCreateReview } from '../api/create-review';
 import { imageError, reviewTextError } from '../review-rules';
 

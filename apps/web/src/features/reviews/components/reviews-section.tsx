@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { Modal } from '../../../shared/ui/modal';
+import { Modal, preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Stars } from '../../../shared/ui/stars';
@@ -55,7 +55,13 @@ export function ReviewsSection() {
           </ul>
         )}
         <div className="mt-12 flex justify-center">
-          <button type="button" className="btn btn-primary" onClick={() => setWriting(true)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setWriting(true)}
+            onPointerEnter={preloadModal}
+            onFocus={preloadModal}
+          >
             {t('reviews.add')}
           </button>
         </div>

@@ -1,12 +1,12 @@
 import { type Lesson, localize } from '@atelier/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/api-error';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
+import { toast } from '../../../shared/ui/toast';
 import { usePurchaseLesson } from '../api/purchase-lesson';
 
 /** Lesson purchase with an optional promo code (SPEC §2); a free result unlocks the lesson at once. */
