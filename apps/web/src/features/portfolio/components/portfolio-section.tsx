@@ -58,10 +58,13 @@ export function PortfolioSection() {
             className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 lg:grid-cols-4 ${isFetching ? 'opacity-70' : ''}`}
             aria-busy={isFetching}
           >
-            {items.map((item, index) => {
+            {items.map((item) => {
               const image = item.images[item.mainImageIndex] ?? item.images[0];
               const title = localize(item.title, language);
               return (
+                // The section sits below the hero and about: every photo loads lazily, at normal
+                // priority, so it never competes with the hero image; the card's blush background
+                // shows until it arrives and the 4:5 frame keeps the layout from shifting.
                 <li key={item.id}>
                   <button
                     type="button"
@@ -75,7 +78,6 @@ export function PortfolioSection() {
                         image={image}
                         alt=""
                         sizes="(min-width: 1024px) 17rem, (min-width: 640px) 45vw, 48vw"
-                        priority={index < 2}
                         className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
                       />
                     ) : null}
