@@ -111,3 +111,37 @@ export function useFieldErrorText(namespace: string) {
   const { t } = useTranslation();
   return (error?: { message?: string }) => (error?.message ? t(`${namespace}.${error.message}`) : undefined);
 }
+
+/** What went wrong with the whole form (the server's answer), read out when it appears. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
+      {children}
+    </p>
+  );
+}
+
+/** The form's primary button: disabled and saying "Sending…" while the request runs. */
+export function SubmitButton({
+  pending,
+  disabled,
+  className,
+  children,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      className={className ? `btn btn-primary ${className}` : 'btn btn-primary'}
+      disabled={pending || disabled}
+    >
+      {pending ? t('common.sending') : children}
+    </button>
+  );
+}

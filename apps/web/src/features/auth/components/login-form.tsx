@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
-import { PasswordField, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
+import { FormProblem, PasswordField, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';
 import { LoginFormSchema, type LoginForm as LoginValues } from '../auth-schemas';
@@ -62,14 +62,8 @@ export function LoginForm({
         error={errorText(errors.password)}
         autoComplete="current-password"
       />
-      {problem ? (
-        <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-        {login.isPending ? t('common.sending') : t('auth.loginSubmit')}
-      </button>
+      <FormProblem>{problem}</FormProblem>
+      <SubmitButton pending={login.isPending}>{t('auth.loginSubmit')}</SubmitButton>
       <Link to="/forgot-password" className="link self-center text-sm">
         {t('auth.forgot')}
       </Link>

@@ -7,8 +7,10 @@ import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
   CheckboxField,
   FormField,
+  FormProblem,
   fieldControlProps,
   PasswordField,
+  SubmitButton,
   TextField,
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
@@ -138,14 +140,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           {t('auth.agreementLink')}
         </button>
       </CheckboxField>
-      {problem ? (
-        <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary" disabled={registerUser.isPending || !captcha.data}>
-        {registerUser.isPending ? t('common.sending') : t('auth.registerSubmit')}
-      </button>
+      <FormProblem>{problem}</FormProblem>
+      <SubmitButton pending={registerUser.isPending} disabled={!captcha.data}>
+        {t('auth.registerSubmit')}
+      </SubmitButton>
       <LegalModal doc={agreementOpen ? 'agreement' : null} onClose={() => setAgreementOpen(false)} />
     </form>
   );

@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
-import { TextField } from '../../../shared/ui/form-field';
+import { FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
@@ -125,14 +125,8 @@ export function VerifyForm({ email: initialEmail, onVerified }: { email: string;
           ))}
         </div>
       </fieldset>
-      {problem ? (
-        <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
-        {verify.isPending ? t('common.sending') : t('auth.verifySubmit')}
-      </button>
+      <FormProblem>{problem}</FormProblem>
+      <SubmitButton pending={verify.isPending}>{t('auth.verifySubmit')}</SubmitButton>
       <button
         type="button"
         className="btn btn-ghost btn-sm self-center"

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
-import { TextField } from '../../../shared/ui/form-field';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -57,9 +57,7 @@ export function ForgotPasswordPage() {
               onChange={(event) => setEmail(event.target.value)}
               autoComplete="email"
             />
-            <button type="submit" className="btn btn-primary" disabled={forgot.isPending}>
-              {forgot.isPending ? t('common.sending') : t('auth.forgotSubmit')}
-            </button>
+            <SubmitButton pending={forgot.isPending}>{t('auth.forgotSubmit')}</SubmitButton>
             <Link to="/auth" className="link self-center text-sm">
               {t('auth.backToLogin')}
             </Link>

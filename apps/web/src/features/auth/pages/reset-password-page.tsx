@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
-import { PasswordField, useFieldErrorText } from '../../../shared/ui/form-field';
+import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { type PasswordForm, PasswordFormSchema } from '../auth-schemas';
@@ -64,14 +64,8 @@ export function ResetPasswordPage() {
             error={errorText(errors.confirmPassword)}
             autoComplete="new-password"
           />
-          {problem ? (
-            <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
-              {problem}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-            {reset.isPending ? t('common.sending') : t('auth.resetSubmit')}
-          </button>
+          <FormProblem>{problem}</FormProblem>
+          <SubmitButton pending={reset.isPending}>{t('auth.resetSubmit')}</SubmitButton>
           <Link to="/auth" className="link self-center text-sm">
             {t('auth.backToLogin')}
           </Link>

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
-import { TextField } from '../../../shared/ui/form-field';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { Modal } from '../../../shared/ui/modal';
 import { useRequestPaypal } from '../../payments/api/request-paypal';
@@ -72,9 +72,7 @@ export function PaypalModal({
             autoComplete="email"
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-            {request.isPending ? t('common.sending') : t('payments.paypalSend')}
-          </button>
+          <SubmitButton pending={request.isPending}>{t('payments.paypalSend')}</SubmitButton>
         </form>
       )}
     </Modal>

@@ -23,6 +23,7 @@ import {
   CheckboxField,
   FormField,
   fieldControlProps,
+  SubmitButton,
   TextField,
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
@@ -301,9 +302,9 @@ export function CheckoutPage() {
               {t('checkout.acceptPrivacy')}
             </button>
           </CheckboxField>
-          <button type="submit" className="btn btn-primary mt-6 w-full" disabled={isSubmitting}>
-            {isSubmitting ? t('common.sending') : t('checkout.placeOrder')}
-          </button>
+          <SubmitButton pending={isSubmitting} className="mt-6 w-full">
+            {t('checkout.placeOrder')}
+          </SubmitButton>
         </aside>
       </form>
       <LegalModal doc={legal} onClose={() => setLegal(null)} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { TextField } from '../../../shared/ui/form-field';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
 import { usePurchaseLesson } from '../api/purchase-lesson';
@@ -67,9 +67,7 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               {t('common.cancel')}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={purchase.isPending}>
-              {purchase.isPending ? t('common.sending') : t('training.confirmPurchase')}
-            </button>
+            <SubmitButton pending={purchase.isPending}>{t('training.confirmPurchase')}</SubmitButton>
           </div>
         </form>
       ) : null}

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { TextField } from '../../../shared/ui/form-field';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
@@ -87,9 +87,7 @@ function ProfileSection() {
           />
         ))}
         <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending ? t('common.sending') : t('account.save')}
-          </button>
+          <SubmitButton pending={update.isPending}>{t('account.save')}</SubmitButton>
         </div>
       </form>
       <aside className="card h-fit p-6">
