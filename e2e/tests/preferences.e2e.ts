@@ -96,6 +96,17 @@ describe('language', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'es');
     expect(await mainNavTexts(page)).toEqual(texts);
   });
+
+  it('an hreflang URL (?lang=en) shows the page in that language, agreeing with the server-rendered head', async () => {
+    const page = await session.newPage();
+    const response = await page.goto('/shop?lang=en');
+    expect(await response?.text()).toContain('<html lang="en">');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Shop' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).not.toMatch(/[а-яё]/i);
+    // Following the link is a choice: the next visit without ?lang stays in English.
+    expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+  });
 });
 
 /** Price texts of the product cards on /shop. */

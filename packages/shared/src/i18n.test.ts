@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localize, pickLanguage } from './i18n';
+import { localize, pickLanguage, resolveLanguage } from './i18n';
 import { formatMoney } from './money';
 
 describe('localize falls back to ru', () => {
@@ -31,5 +31,16 @@ describe('formatMoney shows the currency symbol', () => {
     [30, 'USD', '$'],
   ] as const)('%d %s contains %s', (amount, currency, symbol) => {
     expect(formatMoney(amount, currency)).toContain(symbol);
+  });
+});
+
+describe('resolveLanguage: ?lang, then the cookie, then ru', () => {
+  it.each([
+    [{ query: 'en', cookie: 'es' }, 'en'],
+    [{ query: 'de', cookie: 'es' }, 'es'],
+    [{ query: null, cookie: 'xx' }, 'ru'],
+    [{}, 'ru'],
+  ] as const)('%o → %s', (sources, expected) => {
+    expect(resolveLanguage(sources)).toBe(expected);
   });
 });

@@ -36,3 +36,18 @@ export function pickLanguage(header: string | null | undefined): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The page language, decided the same way by the server (for <html lang>, the head and hreflang
+ * URLs) and by the web app: an explicit `?lang=` wins, then the `lang` cookie the visitor set, then
+ * ru (SPEC §9: the default language is ru, whatever the browser prefers).
+ */
+export function resolveLanguage(sources: { query?: string | null; cookie?: string | null }): Language {
+  if (isLanguage(sources.query)) return sources.query;
+  if (isLanguage(sources.cookie)) return sources.cookie;
+  return DEFAULT_LANGUAGE;
+}

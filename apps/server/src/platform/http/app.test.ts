@@ -96,3 +96,22 @@ describe('route access declarations', () => {
     await app.close();
   });
 });
+
+describe('validation details', () => {
+  it.each([
+    ['ru', /ожидалось число/],
+    ['en', /expected number/],
+    ['es', /se esperaba número/],
+  ])('field messages follow Accept-Language (%s)', async (lang, pattern) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shop?limit=abc',
+      headers: { 'accept-language': lang },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().details.fields as { field: string; message: string }[];
+    expect(fields).toEqual([
+      expect.objectContaining({ field: 'querystring.limit', message: expect.stringMatching(pattern) }),
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import type { Language } from '@atelier/shared';
 import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../errors';
 
 export function requestLanguage(request: FastifyRequest): Language {
@@ -39,15 +40,48 @@ function send(reply: FastifyReply, status: number, code: string, message: string
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-function zodIssues(error: FastifyError): FieldIssue[] {
+type ValidationEntry = { keyword?: string; instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+const localeErrors = {
+  ru: z.locales.ru().localeError,
+  en: z.locales.en().localeError,
+  es: z.locales.es().localeError,
+} as const;
+
+function localeText(result: unknown): string | undefined {
+  if (typeof result === 'string') return result;
+  if (result && typeof result === 'object' && 'message' in result) return String(result.message);
+  return undefined;
+}
+
+/**
+ * Field messages in the request language. A message that is zod's default English text is
+ * re-rendered with zod's ru/es locale; a message that names a SERVER_MESSAGES key is translated;
+ * any other custom message is kept as written.
+ */
+function localizeIssue(entry: ValidationEntry, lang: Language): string {
+  const message = entry.message ?? 'invalid';
+  if (message in SERVER_MESSAGES) return SERVER_MESSAGES[message as ServerMessageKey][lang];
+  const issue = { ...entry.params, code: entry.keyword, message, path: [] } as unknown as Parameters<
+    typeof localeErrors.en
+  >[0];
+  try {
+    if (localeText(localeErrors.en(issue)) === message) return localeText(localeErrors[lang](issue)) ?? message;
+  } catch {
+    // An issue shape the locale does not know: keep the original text.
+  }
+  return message;
+}
+
+function zodIssues(error: FastifyError, lang: Language): FieldIssue[] {
   const context = (error as { validationContext?: string }).validationContext ?? '';
-  return (error.validation ?? []).map((issue) => {
+  return ((error.validation ?? []) as ValidationEntry[]).map((issue) => {
     const path = String(issue.instancePath ?? '')
       .replace(/^\//, '')
       .replace(/\//g, '.');
     return {
       field: [context === 'body' ? '' : context, path].filter(Boolean).join('.') || context,
-      message: issue.message ?? 'invalid',
+      message: localizeIssue(issue, lang),
     };
   });
 }
@@ -60,7 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error) });
+      return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error, lang) });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(reply, known.status, known.code, SERVER_MESSAGES[known.key][lang]);

@@ -39,7 +39,7 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
     reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
     reply.header('X-Cache', hit ? 'HIT' : 'MISS');
     const inm = request.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
+    if (inm?.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   }
 

@@ -211,19 +211,18 @@ describe('SPA pages', () => {
 
   it.each([
     [{ cookie: 'theme=dark; lang=en' }, '/shop', 'en', '<title>Shop — Atelier</title>'],
-    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop', 'es', '<title>Tienda — Atelier</title>'],
+    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop?lang=es', 'es', '<title>Tienda — Atelier</title>'],
+    // SPEC §9: ru is the default whatever the browser prefers; the web app decides the same way.
+    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
     [{ cookie: 'lang=es', 'accept-language': 'en' }, '/shop?lang=en', 'en', '<title>Shop — Atelier</title>'],
     [{ cookie: 'lang=de' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
-  ])(
-    'picks the language from ?lang, then the cookie, then Accept-Language (%j %s)',
-    async (headers, url, lang, title) => {
-      app = await build();
-      const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
-      expect(res.body).toContain(`<html lang="${lang}">`);
-      expect(res.body).toContain(title);
-      expect(res.headers.vary).toContain('Cookie');
-    },
-  );
+  ])('picks the language from ?lang, then the cookie, then ru (%j %s)', async (headers, url, lang, title) => {
+    app = await build();
+    const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body).toContain(title);
+    expect(res.headers.vary).toContain('Cookie');
+  });
 
   it('uses the ?lang URL of the served language as canonical', async () => {
     app = await build();
@@ -363,7 +362,7 @@ describe('when the web app is not built', () => {
       app = await build({ webDist: path.join(empty, 'dist'), logLines });
       expect(logLines.filter((l) => l.includes('web app is not built'))).toHaveLength(1);
 
-      const res = await app.inject({ method: 'GET', url: '/shop', headers: { ...HTML, 'accept-language': 'en' } });
+      const res = await app.inject({ method: 'GET', url: '/shop?lang=en', headers: HTML });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('npm run build');
@@ -475,10 +474,10 @@ describe('helpers', () => {
     expect(JSON.parse(out)).toEqual({ a: '</script>&\u2028' });
   });
 
-  it('reads the language from query, cookie, then header', () => {
+  it('reads the language from query, then cookie, then defaults to ru', () => {
     expect(pageLanguage({ lang: 'es' }, { cookie: 'lang=en' })).toBe('es');
     expect(pageLanguage({}, { cookie: 'a=1; lang=en' })).toBe('en');
-    expect(pageLanguage({ lang: 'xx' }, { 'accept-language': 'es' })).toBe('es');
+    expect(pageLanguage({ lang: 'xx' }, { 'accept-language': 'es' })).toBe('ru');
     expect(pageLanguage({}, {})).toBe('ru');
   });
 });

@@ -12,7 +12,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES, type Language, LanguageSchema, pickLanguage } from '@atelier/shared';
+import { LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
@@ -178,11 +178,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
 
 /** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then Accept-Language. */
 export function pageLanguage(query: Record<string, string>, headers: FastifyRequest['headers']): Language {
-  const fromQuery = LanguageSchema.safeParse(query.lang);
-  if (fromQuery.success) return fromQuery.data;
-  const fromCookie = LanguageSchema.safeParse(readCookie(headers.cookie, 'lang'));
-  if (fromCookie.success) return fromCookie.data;
-  return pickLanguage(headers['accept-language']);
+  return resolveLanguage({ query: query.lang, cookie: readCookie(headers.cookie, 'lang') });
 }
 
 function flatQuery(query: unknown): Record<string, string> {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@atelier/shared';
+import { LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../storage/browser-storage';
@@ -26,8 +26,13 @@ const backend: BackendModule = {
   },
 };
 
-export function storedLanguage(): Language {
-  return toLanguage(readCookie(LANGUAGE_COOKIE));
+/**
+ * The language to start in, decided like the server decides the page head (shared
+ * `resolveLanguage`): `?lang=` (the hreflang URLs), then the `lang` cookie, then ru.
+ */
+export function initialLanguage(): Language {
+  const query = new URLSearchParams(window.location.search).get('lang');
+  return resolveLanguage({ query, cookie: readCookie(LANGUAGE_COOKIE) });
 }
 
 export function currentLanguage(): Language {
@@ -35,7 +40,11 @@ export function currentLanguage(): Language {
 }
 
 export async function initI18n(): Promise<void> {
-  const lng = storedLanguage();
+  const lng = initialLanguage();
+  // A visitor who followed a ?lang= link chose that language: keep it for the next visits too.
+  if (new URLSearchParams(window.location.search).get('lang') === lng) {
+    writeCookie(LANGUAGE_COOKIE, lng, LANGUAGE_COOKIE_DAYS);
+  }
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
