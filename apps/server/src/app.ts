@@ -52,6 +52,12 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
 
+/** Secrets that travel in paths (one-time links, download tokens) never reach the logs. */
+const SECRET_PATH_RE = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH_RE, '/$1/[redacted]').replace(/([?&](?:token|signature)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -78,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     request.log[level](
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

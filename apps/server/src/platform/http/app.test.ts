@@ -115,3 +115,16 @@ describe('validation details', () => {
     ]);
   });
 });
+
+describe('access log redaction', () => {
+  it.each([
+    ['/api/auth/verify-email/abc.def', '/api/auth/verify-email/[redacted]'],
+    ['/reset-password/XYZ?x=1', '/reset-password/[redacted]?x=1'],
+    ['/api/downloads/t0k3n', '/api/downloads/[redacted]'],
+    ['/api/training/lessons/1/video?token=secret&x=1', '/api/training/lessons/1/video?token=[redacted]&x=1'],
+    ['/api/shop?limit=24', '/api/shop?limit=24'],
+  ])('%s is logged as %s', async (url, expected) => {
+    const { redactUrl } = await import('../../app');
+    expect(redactUrl(url)).toBe(expected);
+  });
+});
