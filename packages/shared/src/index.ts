@@ -1,4 +1,5 @@
 export * from './api';
+export * from './auth';
 export * from './delivery';
 export * from './i18n';
 export * from './images';
