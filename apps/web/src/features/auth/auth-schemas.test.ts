@@ -1,7 +1,14 @@
+import { SERVER_MESSAGES } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { codeDigits, type RegisterForm, RegisterFormSchema } from './auth-schemas';
+import {
+  codeDigits,
+  LoginFormSchema,
+  NewPasswordFormSchema,
+  type RegisterFormInput,
+  RegisterFormSchema,
+} from './auth-schemas';
 
-const valid: RegisterForm = {
+const valid: RegisterFormInput = {
   name: 'Анна',
   email: 'anna@example.com',
   password: 'secret1',
@@ -10,24 +17,66 @@ const valid: RegisterForm = {
   agreement: true,
 };
 
-function firstIssue(change: Partial<RegisterForm>): string | null {
-  const result = RegisterFormSchema.safeParse({ ...valid, ...change });
-  return result.success ? null : (result.error.issues[0]?.message ?? 'unknown');
+function issues(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+  return result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${issue.message}`);
 }
 
-describe('registration rules (SPEC §5)', () => {
+describe('registration form = the API body rules + confirmation + agreement (SPEC §5)', () => {
   it.each([
-    ['a valid form', {}, null],
-    ['empty name', { name: ' ' }, 'nameRequired'],
-    ['one-letter name', { name: 'A' }, 'nameShort'],
-    ['bad email', { email: 'anna.example.com' }, 'emailInvalid'],
-    ['short password', { password: '12345', confirmPassword: '12345' }, 'passwordShort'],
-    ['passwords differ', { confirmPassword: 'secret2' }, 'passwordsDiffer'],
-    ['captcha empty', { captchaAnswer: '' }, 'captchaRequired'],
-    ['captcha not a number', { captchaAnswer: 'twelve' }, 'captchaWrong'],
-    ['agreement not accepted', { agreement: false }, 'agreementRequired'],
-  ] as const)('%s → %s', (_name, change, expected) => {
-    expect(firstIssue(change)).toBe(expected);
+    ['a valid form', {}, []],
+    ['empty name', { name: ' ' }, ['name:nameRequired']],
+    ['one-letter name', { name: 'A' }, ['name:nameShort']],
+    ['empty email', { email: '' }, ['email:emailRequired']],
+    ['bad email', { email: 'anna.example.com' }, ['email:emailInvalid']],
+    ['short password', { password: '12345', confirmPassword: '12345' }, ['password:passwordShort']],
+    ['passwords differ', { confirmPassword: 'secret2' }, ['confirmPassword:passwordsDiffer']],
+    ['captcha empty', { captchaAnswer: '' }, ['captchaAnswer:captchaRequired']],
+    ['captcha not a number', { captchaAnswer: 'twelve' }, ['captchaAnswer:captchaWrong']],
+    ['agreement not accepted', { agreement: false }, ['agreement:agreementRequired']],
+  ] as const)('%s → %j', (_name, change, expected) => {
+    expect(issues(RegisterFormSchema.safeParse({ ...valid, ...change }))).toEqual(expected);
+  });
+
+  it('reports a password mismatch together with the other wrong fields', () => {
+    const result = RegisterFormSchema.safeParse({ ...valid, name: 'A', confirmPassword: 'other' });
+    expect(issues(result)).toEqual(['name:nameShort', 'confirmPassword:passwordsDiffer']);
+  });
+
+  it('sends the captcha answer as a number and the email trimmed in lower case', () => {
+    const result = RegisterFormSchema.parse({ ...valid, email: '  Anna@Example.COM ', captchaAnswer: ' 12 ' });
+    expect(result.captchaAnswer).toBe(12);
+    expect(result.email).toBe('anna@example.com');
+  });
+
+  it('every message the forms can show has a ru, en and es text in SERVER_MESSAGES', () => {
+    const keys = ['nameRequired', 'nameShort', 'emailInvalid', 'passwordShort', 'passwordsDiffer', 'captchaRequired'];
+    for (const key of [...keys, 'captchaWrong', 'agreementRequired', 'codeIncomplete']) {
+      const texts = SERVER_MESSAGES[key as keyof typeof SERVER_MESSAGES];
+      expect(texts, key).toBeDefined();
+      expect(Object.keys(texts).sort()).toEqual(['en', 'es', 'ru']);
+    }
+    expect(SERVER_MESSAGES.passwordsDiffer.en).toBe('Passwords do not match');
+    expect(SERVER_MESSAGES.captchaRequired.en).toBe('Please solve the example');
+    expect(SERVER_MESSAGES.captchaWrong.en).toBe('Incorrect answer to the example');
+    expect(SERVER_MESSAGES.codeIncomplete.en).toBe('Please enter all 6 digits of the code');
+  });
+});
+
+describe('login and new-password forms', () => {
+  it.each([
+    [{ email: 'anna@example.com', password: 'x' }, []],
+    [{ email: '', password: '' }, ['email:emailRequired', 'password:passwordRequired']],
+    [{ email: 'anna@', password: 'x' }, ['email:emailInvalid']],
+  ] as const)('login %j → %j', (form, expected) => {
+    expect(issues(LoginFormSchema.safeParse(form))).toEqual(expected);
+  });
+
+  it.each([
+    [{ password: 'secret1', confirmPassword: 'secret1' }, []],
+    [{ password: 'short', confirmPassword: 'short' }, ['password:passwordShort']],
+    [{ password: 'secret1', confirmPassword: 'secret2' }, ['confirmPassword:passwordsDiffer']],
+  ] as const)('new password %j → %j', (form, expected) => {
+    expect(issues(NewPasswordFormSchema.safeParse(form))).toEqual(expected);
   });
 });
 

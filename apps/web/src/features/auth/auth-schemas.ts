@@ -1,38 +1,34 @@
-import { NAME_MIN, PASSWORD_MIN } from '@atelier/shared';
+import { LoginBody, RegisterBody, ResetPasswordBody, VERIFICATION_CODE_LENGTH } from '@atelier/shared';
 import { z } from 'zod';
+import { confirmPasswordIssue, samePasswords } from '../../shared/forms/confirm-password';
 
-/** Messages are i18n keys under auth.errors (SPEC §5 texts, in ru, en and es). */
-export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, 'emailRequired').pipe(z.email('emailInvalid')),
-  password: z.string().min(1, 'passwordRequired'),
-});
-export type LoginForm = z.infer<typeof LoginFormSchema>;
+/*
+ * The auth forms validate with the API's own body schemas (packages/shared/src/auth.ts); messages
+ * are SERVER_MESSAGES keys. The web adds only what the API never sees: the repeated password and
+ * the agreement checkbox. The captcha id comes from the captcha call, not from the visitor.
+ */
 
-export const RegisterFormSchema = z
-  .object({
-    name: z.string().trim().min(1, 'nameRequired').min(NAME_MIN, 'nameShort'),
-    email: z.string().trim().min(1, 'emailRequired').pipe(z.email('emailInvalid')),
-    password: z.string().min(1, 'passwordRequired').min(PASSWORD_MIN, 'passwordShort'),
+export const LoginFormSchema = LoginBody;
+export type LoginFormInput = z.input<typeof LoginFormSchema>;
+export type LoginFormValues = z.output<typeof LoginFormSchema>;
+
+export const RegisterFormSchema = RegisterBody.omit({ captchaId: true })
+  .extend({
     confirmPassword: z.string(),
-    captchaAnswer: z
-      .string()
-      .trim()
-      .min(1, 'captchaRequired')
-      .regex(/^-?\d+$/, 'captchaWrong'),
     agreement: z.boolean().refine((value) => value, 'agreementRequired'),
   })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: 'passwordsDiffer' });
-export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+  .refine(samePasswords('password'), confirmPasswordIssue);
+export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
+export type RegisterFormValues = z.output<typeof RegisterFormSchema>;
 
-export const PasswordFormSchema = z
-  .object({
-    password: z.string().min(1, 'passwordRequired').min(PASSWORD_MIN, 'passwordShort'),
-    confirmPassword: z.string(),
-  })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: 'passwordsDiffer' });
-export type PasswordForm = z.infer<typeof PasswordFormSchema>;
+export const NewPasswordFormSchema = ResetPasswordBody.extend({ confirmPassword: z.string() }).refine(
+  samePasswords('password'),
+  confirmPasswordIssue,
+);
+export type NewPasswordFormInput = z.input<typeof NewPasswordFormSchema>;
+export type NewPasswordFormValues = z.output<typeof NewPasswordFormSchema>;
 
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = VERIFICATION_CODE_LENGTH;
 
 /** Pasted or typed text → the code's digits, at most six. */
 export function codeDigits(text: string): string[] {

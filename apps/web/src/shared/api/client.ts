@@ -60,11 +60,17 @@ function report(status: number, path: string, silent: boolean | undefined): void
   if (kind) toast.error(i18n.t(TOAST_KEYS[kind]), { id: `api-${kind}` });
 }
 
+/** SPEC §7: every call carries the interface language and, when logged in, the bearer token. */
+function baseHeaders(token: string | null, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { method = 'GET', body, query, signal, silent, noSessionRedirect } = options;
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = baseHeaders(token);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -114,4 +120,56 @@ export async function apiGet<T>(
 ): Promise<T> {
   const { data } = await apiRequest<T>(path, { query, signal, ...options });
   return data;
+}
+
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition, else the caller's fallback. */
+  filename: string;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename*=UTF-8''…` or `filename="…"`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Badly encoded: try the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header)?.[1];
+  return plain ? plain.trim() : null;
+}
+
+/**
+ * A file the API serves only to its owner (bearer token), fetched as a blob so the page can save it:
+ * a plain link cannot carry the Authorization header. Errors behave like apiRequest's.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<Download> {
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), {
+      headers: baseHeaders(token, '*/*'),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', i18n.t('errors.network'));
+  }
+  if (!response.ok) {
+    const failure = ((await response.json().catch(() => null)) ?? {}) as { code?: string; message?: string };
+    if (endsSession(response.status, token !== null)) {
+      dropToken();
+      onUnauthorized();
+    }
+    throw new ApiError(
+      response.status,
+      failure.code ?? `HTTP_${response.status}`,
+      failure.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unknown'),
+    );
+  }
+  const filename = dispositionFilename(response.headers.get('content-disposition')) ?? fallbackName;
+  return { blob: await response.blob(), filename };
 }

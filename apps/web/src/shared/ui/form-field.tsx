@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isServerMessageKey, useServerText } from '../i18n/server-text';
 
 /**
  * The attributes that tie a control to its error message: `aria-invalid` and `aria-describedby`
@@ -104,12 +105,20 @@ export function CheckboxField({
 }
 
 /**
- * Turns a react-hook-form error into text: the shared zod schemas give message keys, translated
- * under `namespace` (e.g. `auth.errors.emailInvalid`).
+ * Turns a react-hook-form error into text: a key under `namespace` (web-only rules, e.g.
+ * `checkout.errors`), else a SERVER_MESSAGES key of the shared zod schemas (one text for web and
+ * server), else a text the server already translated (its `details.fields` messages).
  */
-export function useFieldErrorText(namespace: string) {
-  const { t } = useTranslation();
-  return (error?: { message?: string }) => (error?.message ? t(`${namespace}.${error.message}`) : undefined);
+export function useFieldErrorText(namespace?: string) {
+  const { t, i18n } = useTranslation();
+  const serverText = useServerText();
+  return (error?: { message?: string }) => {
+    const message = error?.message;
+    if (!message) return undefined;
+    if (namespace && i18n.exists(`${namespace}.${message}`)) return t(`${namespace}.${message}`);
+    if (isServerMessageKey(message)) return serverText(message);
+    return message;
+  };
 }
 
 /** What went wrong with the whole form (the server's answer), read out when it appears. */

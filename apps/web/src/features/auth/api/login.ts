@@ -1,12 +1,7 @@
-import type { User } from '@atelier/shared';
+import type { LoginBody, User } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import { startSession } from './auth-session';
-
-export interface LoginBody {
-  email: string;
-  password: string;
-}
 
 export async function login(body: LoginBody): Promise<{ user: User; token: string; message?: string }> {
   const { data, message } = await apiRequest<{ user: User; token: string }>('/auth/login', {

@@ -1,17 +1,15 @@
+import type { RegisterBody, RegisterResult } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
-export interface RegisterBody {
-  name: string;
-  email: string;
-  password: string;
-  captchaId: string;
-  captchaAnswer: number;
-}
-
-export async function register(body: RegisterBody): Promise<{ message?: string }> {
-  const { message } = await apiRequest<unknown>('/auth/register', { method: 'POST', body, silent: true });
-  return { message };
+/** 201: the account waits for its email code (mailed with a one-click link). */
+export async function register(body: RegisterBody): Promise<{ email?: string; message?: string }> {
+  const { data, message } = await apiRequest<RegisterResult | null>('/auth/register', {
+    method: 'POST',
+    body,
+    silent: true,
+  });
+  return { email: data?.email, message };
 }
 
 export function useRegister() {

@@ -1,10 +1,10 @@
-import type { User } from '@atelier/shared';
+import type { AuthResult, VerifyEmailBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import { startSession } from './auth-session';
 
-export async function verifyEmail(body: { email: string; code: string }) {
-  const { data, message } = await apiRequest<{ token: string; user: User }>('/auth/verify-email', {
+export async function verifyEmail(body: VerifyEmailBody) {
+  const { data, message } = await apiRequest<AuthResult>('/auth/verify-email', {
     method: 'POST',
     body,
     silent: true,

@@ -7,7 +7,7 @@ import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { FormProblem, PasswordField, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';
-import { LoginFormSchema, type LoginForm as LoginValues } from '../auth-schemas';
+import { type LoginFormInput, LoginFormSchema, type LoginFormValues } from '../auth-schemas';
 
 export function LoginForm({
   onLoggedIn,
@@ -19,25 +19,29 @@ export function LoginForm({
   const { t } = useTranslation();
   const id = useId();
   const login = useLogin();
-  const errorText = useFieldErrorText('auth.errors');
+  const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) => {
     setProblem(null);
     login.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('auth.loggedIn'));
+      onSuccess: ({ message }) => {
+        toast.success(message ?? t('auth.loggedIn'));
         onLoggedIn();
       },
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+          // SPEC §8 text; the code step opens for this address (no code is sent until asked for).
           toast.info(t('auth.verifyFirst'));
-          onNeedsVerification(values.email.trim());
+          onNeedsVerification(values.email);
           return;
         }
         setProblem(errorMessage(error, t('auth.loginFailed')));

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/api-error';
+import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
   CheckboxField,
@@ -17,14 +18,16 @@ import {
 import { toast } from '../../../shared/ui/toast';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
-import { RegisterFormSchema, type RegisterForm as RegisterValues } from '../auth-schemas';
+import { type RegisterFormInput, RegisterFormSchema, type RegisterFormValues } from '../auth-schemas';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'captchaAnswer', 'agreement'] as const;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const captcha = useCaptcha();
   const registerUser = useRegister();
-  const errorText = useFieldErrorText('auth.errors');
+  const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const {
@@ -32,8 +35,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     handleSubmit,
     setError,
     setValue,
+    setFocus,
     formState: { errors },
-  } = useForm<RegisterValues>({
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', captchaAnswer: '', agreement: false },
   });
@@ -48,26 +52,24 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     setProblem(null);
     registerUser.mutate(
       {
-        name: values.name.trim(),
-        email: values.email.trim(),
+        name: values.name,
+        email: values.email,
         password: values.password,
         captchaId: captcha.data.captchaId,
-        captchaAnswer: Number(values.captchaAnswer),
+        captchaAnswer: values.captchaAnswer,
       },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? t('auth.registered'));
-          onRegistered(values.email.trim());
+          onRegistered(values.email);
         },
         onError: (error) => {
-          const details = isApiError(error) ? JSON.stringify(error.details ?? '') : '';
-          if (isApiError(error) && /captcha/i.test(`${error.code} ${details}`)) {
-            setError('captchaAnswer', { message: 'captchaWrong' });
-            refreshCaptcha();
-            return;
-          }
-          setProblem(errorMessage(error, t('auth.registerFailed')));
+          // A captcha is single-use: whatever went wrong, the next try needs a new example.
           refreshCaptcha();
+          const fields = applyFieldProblems(error, FIELDS, setError, { captchaId: 'captchaAnswer' });
+          const [first] = fields;
+          if (first) setFocus(first);
+          else setProblem(errorMessage(error, t('auth.registerFailed')));
         },
       },
     );
@@ -130,11 +132,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           </button>
         </div>
       </FormField>
-      <CheckboxField
-        {...register('agreement')}
-        id={`${id}-agreement`}
-        error={errors.agreement ? t('auth.errors.agreementRequired') : undefined}
-      >
+      <CheckboxField {...register('agreement')} id={`${id}-agreement`} error={errorText(errors.agreement)}>
         {t('auth.agreementPrefix')}{' '}
         <button type="button" className="link" onClick={() => setAgreementOpen(true)}>
           {t('auth.agreementLink')}

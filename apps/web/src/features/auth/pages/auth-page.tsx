@@ -1,8 +1,11 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useServerText } from '../../../shared/i18n/server-text';
 import { safeNext } from '../../../shared/routing/safe-next';
 import { FlowerIcon } from '../../../shared/ui/icons';
+import { PageLoader } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
 import { LoginForm } from '../components/login-form';
@@ -12,14 +15,25 @@ import { VerifyForm } from '../components/verify-form';
 const TABS = ['login', 'register', 'verify'] as const;
 type Tab = (typeof TABS)[number];
 
-/** `/auth`: login, registration and email-code verification as tabs (`?tab=`). */
+/**
+ * `/auth`: login, registration and email-code verification as tabs (`?tab=`). Also the landing of
+ * the emailed verification link: `?verified=1` (the session token came in the fragment, see
+ * auth-session) or `?verify=invalid`.
+ */
 export function AuthPage() {
   const { t } = useTranslation();
+  const serverText = useServerText();
   const navigate = useNavigate();
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'login';
+  const verifiedByLink = searchParams.get('verified') === '1';
+  const linkInvalid = searchParams.get('verify') === 'invalid' || (verifiedByLink && session.status === 'guest');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '')
+    ? (requested as Tab)
+    : linkInvalid
+      ? 'verify'
+      : 'login';
   const email = searchParams.get('email') ?? '';
   const next = safeNext(searchParams.get('next'));
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null, verify: null });
@@ -27,16 +41,26 @@ export function AuthPage() {
   const select = (value: Tab, extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(searchParams);
     params.set('tab', value);
+    for (const key of ['sent', 'reason', 'verified', 'verify']) params.delete(key);
     for (const [key, item] of Object.entries(extra)) params.set(key, item);
     setSearchParams(params, { replace: true });
   };
 
-  const done = () => void navigate(next ?? '/', { replace: true });
+  const destination = next ?? '/account';
+  const done = () => void navigate(destination, { replace: true });
 
   usePageTitle(t(`auth.tabs.${tab}`));
 
+  useEffect(() => {
+    // One toast even if the effect runs twice (StrictMode) or the page re-renders.
+    if (verifiedByLink && session.status === 'authenticated') {
+      toast.success(t('auth.verified'), { id: 'email-verified-by-link' });
+    }
+  }, [verifiedByLink, session.status, t]);
+
+  if (session.status === 'loading' && verifiedByLink) return <PageLoader label={t('auth.checking')} />;
   // Already logged in (or just now): go where the visitor was heading.
-  if (session.status === 'authenticated') return <Navigate to={next ?? '/'} replace />;
+  if (session.status === 'authenticated') return <Navigate to={destination} replace />;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.indexOf(tab);
@@ -69,6 +93,11 @@ export function AuthPage() {
             <h1 className="mt-4 text-4xl sm:text-5xl">{t('auth.title')}</h1>
             <p className="mt-2 text-ink-soft">{t('auth.subtitle')}</p>
           </div>
+          {linkInvalid ? (
+            <p role="alert" className="mb-6 rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
+              {serverText('verificationLinkInvalid')}
+            </p>
+          ) : null}
           <div className="card p-5 sm:p-8">
             <div
               role="tablist"
@@ -97,11 +126,20 @@ export function AuthPage() {
             </div>
             <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
               {tab === 'login' ? (
-                <LoginForm onLoggedIn={done} onNeedsVerification={(address) => select('verify', { email: address })} />
+                <LoginForm
+                  onLoggedIn={done}
+                  onNeedsVerification={(address) => select('verify', { email: address, reason: 'unverified' })}
+                />
               ) : tab === 'register' ? (
-                <RegisterForm onRegistered={(address) => select('verify', { email: address })} />
+                <RegisterForm onRegistered={(address) => select('verify', { email: address, sent: '1' })} />
               ) : (
-                <VerifyForm key={email} email={email} onVerified={done} />
+                <VerifyForm
+                  key={email}
+                  email={email}
+                  codeJustSent={searchParams.get('sent') === '1'}
+                  notice={searchParams.get('reason') === 'unverified' ? t('auth.verifyFirst') : undefined}
+                  onVerified={done}
+                />
               )}
             </div>
           </div>

@@ -1,30 +1,40 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type ForgotPasswordBody, ForgotPasswordBody as ForgotPasswordSchema } from '@atelier/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
-import { SubmitButton, TextField } from '../../../shared/ui/form-field';
+import { FormProblem, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useForgotPassword } from '../api/forgot-password';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** `/forgot-password`: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const forgot = useForgotPassword();
+  const errorText = useFieldErrorText();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
+  usePageTitle(t('auth.forgotTitle'));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setProblem(t('auth.errors.emailRequired'));
-    if (!EMAIL_PATTERN.test(email.trim())) return setProblem(t('auth.errors.emailInvalid'));
+  const onSubmit = handleSubmit(({ email }) => {
     setProblem(null);
     forgot.mutate(
-      { email: email.trim() },
-      { onError: (error) => setProblem(errorMessage(error, t('auth.resetFailed'))) },
+      { email },
+      {
+        onSuccess: () => setSentTo(email),
+        onError: (error) => setProblem(errorMessage(error, t('auth.resetFailed'))),
+      },
     );
-  };
+  });
 
   return (
     <section
@@ -40,23 +50,23 @@ export function ForgotPasswordPage() {
             <span className="inline-flex size-12 items-center justify-center rounded-full bg-sage-100 text-sage-700">
               <CheckIcon />
             </span>
-            <p className="text-ink-soft">{t('auth.forgotSent', { email: email.trim() })}</p>
+            <p className="text-ink-soft">{t('auth.forgotSent', { email: sentTo })}</p>
             <Link to="/auth" className="btn btn-outline">
               {t('auth.backToLogin')}
             </Link>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
+          <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
             <p className="text-sm text-ink-soft">{t('auth.forgotText')}</p>
             <TextField
+              {...register('email')}
               id={id}
               label={t('auth.email')}
-              error={problem}
+              error={errorText(errors.email)}
               type="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
               autoComplete="email"
             />
+            <FormProblem>{problem}</FormProblem>
             <SubmitButton pending={forgot.isPending}>{t('auth.forgotSubmit')}</SubmitButton>
             <Link to="/auth" className="link self-center text-sm">
               {t('auth.backToLogin')}

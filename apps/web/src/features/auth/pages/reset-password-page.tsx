@@ -4,10 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useResetPassword } from '../api/reset-password';
-import { type PasswordForm, PasswordFormSchema } from '../auth-schemas';
+import { type NewPasswordFormInput, NewPasswordFormSchema, type NewPasswordFormValues } from '../auth-schemas';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -15,14 +17,16 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const reset = useResetPassword();
-  const errorText = useFieldErrorText('auth.errors');
+  const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
+  usePageTitle(t('auth.resetTitle'));
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
-  } = useForm<PasswordForm>({
-    resolver: zodResolver(PasswordFormSchema),
+  } = useForm<NewPasswordFormInput, unknown, NewPasswordFormValues>({
+    resolver: zodResolver(NewPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -31,11 +35,16 @@ export function ResetPasswordPage() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: () => {
-          toast.success(t('auth.passwordChanged'));
+        onSuccess: ({ message }) => {
+          toast.success(message ?? t('auth.passwordChanged'));
           void navigate('/auth', { replace: true });
         },
-        onError: (error) => setProblem(errorMessage(error, t('auth.resetFailed'))),
+        onError: (error) => {
+          // A too common password comes back as a field message; a used or old link as the form's.
+          if (applyFieldProblems(error, ['password'] as const, setError).length === 0) {
+            setProblem(errorMessage(error, t('auth.resetFailed')));
+          }
+        },
       },
     );
   });
@@ -66,9 +75,16 @@ export function ResetPasswordPage() {
           />
           <FormProblem>{problem}</FormProblem>
           <SubmitButton pending={reset.isPending}>{t('auth.resetSubmit')}</SubmitButton>
-          <Link to="/auth" className="link self-center text-sm">
-            {t('auth.backToLogin')}
-          </Link>
+          <div className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+            <Link to="/auth" className="link">
+              {t('auth.backToLogin')}
+            </Link>
+            {problem ? (
+              <Link to="/forgot-password" className="link">
+                {t('auth.requestNewLink')}
+              </Link>
+            ) : null}
+          </div>
         </form>
       </div>
     </section>

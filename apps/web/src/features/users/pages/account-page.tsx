@@ -1,22 +1,20 @@
 import { formatMoney, localize } from '@atelier/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
-import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { updateSessionUser, useSession } from '../../auth/api/auth-session';
+import { useSession } from '../../auth/api/auth-session';
 import { useMyOrders } from '../../orders/api/get-my-orders';
 import { usePurchases } from '../../training/api/get-purchases';
 import { useProfile } from '../api/get-profile';
-import { useUpdateProfile } from '../api/update-profile';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { MyDataSection } from '../components/my-data-section';
+import { ProfileForm } from '../components/profile-form';
 
-const SECTIONS = ['profile', 'orders', 'lessons'] as const;
+const SECTIONS = ['profile', 'security', 'orders', 'lessons'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function Loading() {
@@ -31,76 +29,28 @@ function ProfileSection() {
   const { t } = useTranslation();
   const session = useSession();
   const { data: profile, isPending, isError, refetch } = useProfile();
-  const update = useUpdateProfile();
-  const base = useId();
-  const [form, setForm] = useState({ name: '', firstName: '', lastName: '', phone: '' });
   const user = profile ?? (session.status === 'authenticated' ? session.user : null);
-
-  useEffect(() => {
-    if (user)
-      setForm({
-        name: user.name,
-        firstName: user.firstName ?? '',
-        lastName: user.lastName ?? '',
-        phone: user.phone ?? '',
-      });
-  }, [user]);
 
   if (isPending && !user) return <Loading />;
   if (isError && !user) return <ErrorState onRetry={() => void refetch()} />;
   if (!user) return null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.name.trim().length < 2) return toast.error(t('auth.errors.nameShort'));
-    update.mutate(
-      {
-        name: form.name.trim(),
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        phone: form.phone.trim(),
-      },
-      {
-        onSuccess: ({ user: saved }) => {
-          updateSessionUser(saved);
-          toast.success(t('account.profileSaved'));
-        },
-        onError: (error) => toast.error(errorMessage(error, t('account.profileFailed'))),
-      },
-    );
-  };
-
-  const fields = ['name', 'firstName', 'lastName', 'phone'] as const;
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
-      <form onSubmit={submit} noValidate className="card grid gap-5 p-6 sm:grid-cols-2 sm:p-8">
-        {fields.map((field) => (
-          <TextField
-            key={field}
-            id={`${base}-${field}`}
-            label={t(`account.fields.${field}`)}
-            className={field === 'name' ? 'sm:col-span-2' : ''}
-            value={form[field]}
-            onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-            type={field === 'phone' ? 'tel' : 'text'}
-            autoComplete={{ name: 'nickname', firstName: 'given-name', lastName: 'family-name', phone: 'tel' }[field]}
-          />
-        ))}
-        <div className="sm:col-span-2">
-          <SubmitButton pending={update.isPending}>{t('account.save')}</SubmitButton>
-        </div>
-      </form>
-      <aside className="card h-fit p-6">
+      <ProfileForm user={user} />
+      <aside aria-label={t('account.summary')} className="card h-fit p-6">
         <dl className="flex flex-col gap-4 text-sm">
           <div>
-            <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
-              {t('account.fields.email')}
-            </dt>
-            <dd className="mt-1 break-all font-semibold">{user.email}</dd>
-          </div>
-          <div>
             <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">{t('account.status')}</dt>
-            <dd className="mt-1 font-semibold">{user.isAdmin ? t('account.admin') : t('account.customer')}</dd>
+            <dd className="mt-1">
+              {user.isAdmin ? (
+                <span className="inline-flex items-center rounded-full bg-rose-600 px-3 py-1 text-xs font-semibold text-white">
+                  {t('account.admin')}
+                </span>
+              ) : (
+                <span className="font-semibold">{t('account.customer')}</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">{t('account.emailStatus')}</dt>
@@ -115,6 +65,15 @@ function ProfileSection() {
           </Link>
         ) : null}
       </aside>
+    </div>
+  );
+}
+
+function SecuritySection() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <ChangePasswordForm />
+      <MyDataSection />
     </div>
   );
 }
@@ -190,7 +149,7 @@ function LessonsSection() {
   );
 }
 
-/** `/account` and `/profile/*`: profile, order history and lesson purchases (SPEC §2). */
+/** `/account` and `/profile/*`: profile, password and data, order history, lesson purchases (SPEC §2). */
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -218,7 +177,15 @@ export function AccountPage() {
           </ul>
         </nav>
         <section aria-label={t(`account.${section}`)}>
-          {section === 'profile' ? <ProfileSection /> : section === 'orders' ? <OrdersSection /> : <LessonsSection />}
+          {section === 'profile' ? (
+            <ProfileSection />
+          ) : section === 'security' ? (
+            <SecuritySection />
+          ) : section === 'orders' ? (
+            <OrdersSection />
+          ) : (
+            <LessonsSection />
+          )}
         </section>
       </div>
     </>

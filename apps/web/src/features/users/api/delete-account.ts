@@ -1,0 +1,13 @@
+import type { DeleteAccountBody } from '@atelier/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+
+/** DELETE /user/account: the password confirms it; orders are kept anonymised by the server. */
+export async function deleteAccount(body: DeleteAccountBody): Promise<{ message?: string }> {
+  const { message } = await apiRequest<unknown>('/user/account', { method: 'DELETE', body, silent: true });
+  return { message };
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}
