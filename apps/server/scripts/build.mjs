@@ -30,6 +30,8 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
+// Read at run time with new URL('./common-passwords.txt', import.meta.url), like the migrations.
+cpSync(join(root, 'src/features/auth/common-passwords.txt'), join(root, 'dist/common-passwords.txt'));
 if (existsSync(join(root, 'src/db/seed/assets'))) {
   cpSync(join(root, 'src/db/seed/assets'), join(root, 'dist/assets'), { recursive: true });
 }

@@ -1,7 +1,7 @@
 /**
  * buildApp(deps) assembles the HTTP application from its parts in a stated order; main.ts and the
  * tests both call it, the tests with their own database and directories.
- *   1. logging with request ids, error envelope, access declarations, zod compilers
+ *   1. logging with request ids, error envelope, access declarations + the auth guard, zod compilers
  *   2. security headers and compression (before any route)
  *   3. OpenAPI at /api/docs
  *   4. feature routes (each declares its access level), /uploads, /dev/mail outside production
@@ -15,15 +15,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { landingRoutes } from './features/landing/landing.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
 import { trainingRoutes } from './features/training/training.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { registerAuthGuard } from './platform/auth/guard';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
+import { createRateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerErrorHandling(app);
   enforceAccessDeclarations(app);
+  registerAuthGuard(app, { db: database.db });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -121,6 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('seo', seo);
 
   await app.register(healthRoutes, { database });
+  const limiter = createRateLimiter(database.db);
+  await app.register(authRoutes, { db: database.db, limiter, config });
+  await app.register(usersRoutes, { db: database.db });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
   await app.register(landingRoutes, content);
   await app.register(shopRoutes, content);

@@ -21,6 +21,20 @@ describe('config', () => {
     expect(config.admin.email).toBe('admin@example.com');
   });
 
+  it('rate limits default to DESIGN §8 (10 failed logins per account, 100 auth requests per IP, per 15 min)', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      loginPerAccount: 10,
+      authPerIp: 100,
+      mailPerAccount: 5,
+      verifyPerAccount: 20,
+      windowMs: 15 * 60_000,
+      resendCooldownSeconds: 60,
+    });
+    const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
+    expect(custom.windowMs).toBe(300_000);
+    expect(custom.resendCooldownSeconds).toBe(30);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/db', DB_POOL_SIZE: '4' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/db', poolSize: 4 });
@@ -37,6 +51,9 @@ describe('config', () => {
     [{ PAYPAL_CLIENT_ID: 'only-id' }, 'PAYPAL_CLIENT_ID'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ RATE_LIMIT_WINDOW_MINUTES: '0' }, 'RATE_LIMIT_WINDOW_MINUTES'],
+    [{ RATE_LIMIT_MAIL_PER_ACCOUNT: '-1' }, 'RATE_LIMIT_MAIL_PER_ACCOUNT'],
+    [{ RESEND_COOLDOWN_SECONDS: 'soon' }, 'RESEND_COOLDOWN_SECONDS'],
   ])('a bad value %o stops start-up naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);

@@ -48,6 +48,10 @@ const EnvSchema = z.object({
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(512),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_MAIL_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_VERIFY_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -77,7 +81,19 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
-  rateLimits: { loginPerAccount: number; authPerIp: number };
+  rateLimits: {
+    /** Failed logins per account (email) per window. */
+    loginPerAccount: number;
+    /** Auth requests (login, register, verify, resend, forgot/reset password) per client IP per window. */
+    authPerIp: number;
+    /** Mails (verification, reset) requested for one address per window. */
+    mailPerAccount: number;
+    /** Code verification attempts for one address per window. */
+    verifyPerAccount: number;
+    windowMs: number;
+    /** Minimum seconds between two verification mails to one account. */
+    resendCooldownSeconds: number;
+  };
   filesDir: string;
 }
 
@@ -136,7 +152,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
-    rateLimits: { loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, authPerIp: e.RATE_LIMIT_AUTH_PER_IP },
+    rateLimits: {
+      loginPerAccount: e.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      mailPerAccount: e.RATE_LIMIT_MAIL_PER_ACCOUNT,
+      verifyPerAccount: e.RATE_LIMIT_VERIFY_PER_ACCOUNT,
+      windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      resendCooldownSeconds: e.RESEND_COOLDOWN_SECONDS,
+    },
     filesDir: resolve(dataDir, 'files'),
   };
 }

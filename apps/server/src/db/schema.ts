@@ -462,3 +462,18 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * Fixed-window counters of the abuse limits (login, register, verify, resend, forgot-password),
+ * in the database so they hold across several app instances. `key` names the limit and the subject
+ * (e.g. `login-fail:account:<email>`, `auth:ip:<address>`); old windows are pruned as they pass.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);

@@ -59,8 +59,12 @@ export class UnsupportedMediaType extends AppError {
     super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
   }
 }
+/** 429; `retryAfterSeconds` goes to the Retry-After header and to details. */
 export class RateLimited extends AppError {
-  constructor(message: LocalizedMessage = 'rateLimited') {
-    super(429, 'RATE_LIMITED', message);
+  constructor(
+    message: LocalizedMessage = 'rateLimited',
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(429, 'RATE_LIMITED', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
   }
 }

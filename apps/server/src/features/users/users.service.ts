@@ -1,5 +1,29 @@
+import { fromMinor, type UpdateProfileBody, type User } from '@atelier/shared';
+import type { Db } from '../../db/client';
+import type { users } from '../../db/schema';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords';
-import type { UsersRepo } from './users.repo';
+import { revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
+import { InvalidInput, Unauthorized } from '../../platform/errors';
+import { createUsersRepo, type UsersRepo } from './users.repo';
+
+/**
+ * The one mapper from a users row to the public User shape (DESIGN §8). Everything that replies
+ * with a user goes through it, so no reply can carry password_hash or other internals.
+ */
+export function toUser(row: typeof users.$inferSelect): User {
+  const user: User = {
+    id: row.id,
+    name: row.name,
+    email: row.email ?? '',
+    role: row.role,
+    isAdmin: row.role === 'admin',
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+  if (row.firstName) user.firstName = row.firstName;
+  if (row.lastName) user.lastName = row.lastName;
+  if (row.phone) user.phone = row.phone;
+  return user;
+}
 
 export interface EnsureAdminResult {
   email: string;
@@ -8,8 +32,96 @@ export interface EnsureAdminResult {
   created: boolean;
 }
 
-export function createUsersService({ repo }: { repo: UsersRepo }) {
+/** '' clears an optional profile field. */
+const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+export function createUsersService({ repo, db }: { repo: UsersRepo; db?: Db }) {
+  function transaction<T>(work: (repo: UsersRepo, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
+    if (!db) throw new Error('users service: db is required for this operation');
+    return db.transaction((tx) => work(createUsersRepo(tx), tx));
+  }
+
   return {
+    profile(user: SessionUser): User {
+      return toUser(user);
+    },
+
+    /** Name, first/last name and phone; the email is not changed here. */
+    async updateProfile(user: SessionUser, body: UpdateProfileBody): Promise<User> {
+      const patch: Parameters<UsersRepo['update']>[1] = { name: body.name };
+      if (body.firstName !== undefined) patch.firstName = orNull(body.firstName);
+      if (body.lastName !== undefined) patch.lastName = orNull(body.lastName);
+      if (body.phone !== undefined) patch.phone = orNull(body.phone);
+      const row = await repo.update(user.id, patch);
+      if (!row) throw new Unauthorized();
+      return toUser(row);
+    },
+
+    /** The user's own data as one JSON document (GDPR-style access); no hashes, no tokens. */
+    async exportData(user: SessionUser) {
+      const data = await repo.exportData(user.id);
+      const itemsByOrder = new Map<string, typeof data.items>();
+      for (const item of data.items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
+      return {
+        exportedAt: new Date().toISOString(),
+        profile: {
+          ...toUser(user),
+          createdAt: user.createdAt.toISOString(),
+        },
+        orders: data.orderRows.map((order) => ({
+          id: order.id,
+          number: order.number,
+          status: order.status,
+          createdAt: order.createdAt.toISOString(),
+          customer: order.customer,
+          delivery: order.delivery,
+          paymentMethod: order.paymentMethod,
+          currency: order.currency,
+          subtotal: fromMinor(order.subtotalRub),
+          discount: fromMinor(order.discountRub),
+          deliveryCost: fromMinor(order.deliveryCostRub),
+          total: fromMinor(order.totalRub),
+          comment: order.comment,
+          items: (itemsByOrder.get(order.id) ?? []).map((item) => ({
+            type: item.type,
+            name: item.name,
+            bookFormat: item.bookFormat,
+            unitPrice: fromMinor(item.unitPriceRub),
+            quantity: item.quantity,
+          })),
+        })),
+        purchases: data.purchaseRows.map((p) => ({
+          lessonId: p.lessonId,
+          lessonNumber: p.lessonNumber,
+          lessonTitle: p.lessonTitle,
+          courseId: p.courseId,
+          orderId: p.orderId,
+          pricePaid: fromMinor(p.pricePaidRub),
+          purchasedAt: p.createdAt.toISOString(),
+        })),
+        reviews: data.reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        cart: data.cartItems,
+      };
+    },
+
+    /**
+     * Delete the account: password confirmation → anonymise the row, drop the cart and tokens,
+     * end every session, in one transaction. Orders stay (see docs/decisions/0003).
+     */
+    async deleteAccount(user: SessionUser, password: string): Promise<void> {
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        throw new InvalidInput(
+          'passwordWrong',
+          { fields: [{ field: 'password', message: 'passwordWrong' }] },
+          'INVALID_PASSWORD',
+        );
+      }
+      await transaction(async (txRepo, tx) => {
+        await txRepo.anonymise(user.id);
+        await revokeUserSessions(tx, user.id);
+      });
+    },
+
     /**
      * DESIGN §4: the configured admin exists at every start. With ADMIN_PASSWORD set the account is
      * created or its password and role brought in line; without it an existing account is left

@@ -9,7 +9,7 @@ import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/s
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError, RateLimited } from '../errors';
 
 export function requestLanguage(request: FastifyRequest): Language {
   return pickLanguage(request.headers['accept-language']);
@@ -90,6 +90,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
     if (error instanceof AppError) {
+      if (error instanceof RateLimited && error.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
     }

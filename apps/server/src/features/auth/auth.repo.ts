@@ -1,0 +1,144 @@
+/**
+ * SQL of the account flows: users by email, captchas, email tokens (verification codes/links and
+ * reset links). Built over a Db or a transaction, so the service runs multi-step flows in one
+ * transaction: `db.transaction((tx) => flow(createAuthRepo(tx)))`.
+ */
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { captchas, emailTokens, users } from '../../db/schema';
+
+type Purpose = (typeof emailTokens.$inferSelect)['purpose'];
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+export function createAuthRepo(q: Db | Tx) {
+  return {
+    async findUserByEmail(email: string) {
+      const [row] = await q
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findUserById(id: string) {
+      const [row] = await q
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertUser(values: { email: string; name: string; passwordHash: string }) {
+      const [row] = await q
+        .insert(users)
+        .values({ ...values, role: 'user' })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>) {
+      const [row] = await q
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new Error('update found no user');
+      return row;
+    },
+
+    async insertCaptcha(values: { id: string; answerHash: string; expiresAt: Date }) {
+      await q.insert(captchas).values(values);
+    },
+
+    /** Marks a captcha used and returns it, or null when it does not exist or was already used. */
+    async consumeCaptcha(id: string) {
+      const [row] = await q
+        .update(captchas)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(captchas.id, id), isNull(captchas.usedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    async deleteExpiredCaptchas() {
+      await q.delete(captchas).where(sql`${captchas.expiresAt} < now() - interval '1 day'`);
+    },
+
+    /** Ends every unused token of a purpose (a new code replaces the old one). */
+    async retireTokens(userId: string, purpose: Purpose) {
+      await q
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    },
+
+    async insertToken(values: {
+      userId: string;
+      purpose: Purpose;
+      tokenHash: string;
+      codeHash?: string;
+      expiresAt: Date;
+    }) {
+      await q.insert(emailTokens).values(values);
+    },
+
+    /** The newest unused, unexpired token of a purpose for a user. */
+    async currentToken(userId: string, purpose: Purpose) {
+      const [row] = await q
+        .select()
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(emailTokens.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Takes an unused, unexpired token by its hash, marking it used in the same statement. */
+    async takeToken(tokenHash: string, purpose: Purpose) {
+      const [row] = await q
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, tokenHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Marks a token used only if it still is unused; false when another request took it first. */
+    async markTokenUsed(id: string) {
+      const rows = await q
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length === 1;
+    },
+
+    /** Counts a wrong code; returns the attempts so far. */
+    async addAttempt(id: string) {
+      const [row] = await q
+        .update(emailTokens)
+        .set({ attempts: sql`${emailTokens.attempts} + 1` })
+        .where(eq(emailTokens.id, id))
+        .returning({ attempts: emailTokens.attempts });
+      return row?.attempts ?? Number.POSITIVE_INFINITY;
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

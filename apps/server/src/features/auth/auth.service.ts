@@ -1,0 +1,350 @@
+/**
+ * Account flows (issue 3). Each flow reads top to bottom as named steps; every multi-step write
+ * runs in one transaction together with the mail it causes (transactional outbox). Services never
+ * see the request: routes pass a RequestContext (client address, user agent, language).
+ */
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AuthResult, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
+import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
+import { type AppError, Forbidden, InvalidInput, Unauthorized } from '../../platform/errors';
+import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { toUser } from '../users/users.service';
+import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, verificationMail } from './auth.mail';
+import { type AuthRepo, createAuthRepo } from './auth.repo';
+import { isCommonPassword } from './common-passwords';
+
+export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
+export const VERIFY_TTL_MS = 15 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Wrong codes before a verification code is dead and a new one is needed. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+export interface RequestContext {
+  ip: string;
+  userAgent?: string | undefined;
+  lang: Language;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  limiter: RateLimiter;
+  publicUrl: string;
+  limits: Config['rateLimits'];
+}
+
+/** A field error in the envelope the web maps onto its form (`details.fields`). */
+function fieldError(field: string, message: ServerMessageKey, code = 'VALIDATION_ERROR'): AppError {
+  return new InvalidInput(message, { fields: [{ field, message }] }, code);
+}
+
+export function createAuthService({ db, limiter, publicUrl, limits }: AuthServiceDeps) {
+  const base = publicUrl.replace(/\/+$/, '');
+  const windowMs = limits.windowMs;
+  /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
+  const dummyHash = hashPassword(newToken());
+
+  const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${ip}`, max: limits.authPerIp, windowMs });
+  const loginFailures = (email: string): Limit => ({
+    key: `login-fail:account:${email}`,
+    max: limits.loginPerAccount,
+    windowMs,
+  });
+  const mailLimit = (email: string): Limit => ({ key: `mail:account:${email}`, max: limits.mailPerAccount, windowMs });
+  const verifyLimit = (email: string): Limit => ({
+    key: `verify:account:${email}`,
+    max: limits.verifyPerAccount,
+    windowMs,
+  });
+  const resendCooldownKey = (email: string) => `resend-cooldown:${email}`;
+
+  function assertNotCommon(password: string, field: string) {
+    if (isCommonPassword(password)) throw fieldError(field, 'passwordCommon', 'PASSWORD_TOO_COMMON');
+  }
+
+  /** A verification code + one-click link for `user`, replacing any earlier one, mailed in `tx`. */
+  async function issueVerification(
+    repo: AuthRepo,
+    tx: Parameters<typeof enqueueMail>[0],
+    user: { id: string; email: string; name: string },
+    lang: Language,
+  ) {
+    const code = newCode();
+    const token = newToken();
+    await repo.retireTokens(user.id, 'verify_email');
+    await repo.insertToken({
+      userId: user.id,
+      purpose: 'verify_email',
+      codeHash: hashSecret(code),
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+    });
+    await enqueueMail(
+      tx,
+      verificationMail({
+        to: user.email,
+        name: user.name,
+        code,
+        link: `${base}/api/auth/verify-email/${token}`,
+        lang,
+      }),
+    );
+  }
+
+  /** Marks the email verified and opens a session: the end of both verification paths. */
+  async function completeVerification(
+    repo: AuthRepo,
+    tx: Parameters<typeof createSession>[0],
+    userId: string,
+    ctx: RequestContext,
+  ) {
+    const user = await repo.updateUser(userId, { emailVerifiedAt: new Date() });
+    await repo.retireTokens(userId, 'verify_email');
+    const token = await createSession(tx, userId, ctx);
+    return { token, user: toUser(user) };
+  }
+
+  return {
+    /** An arithmetic question ("7 + 5"); the answer is stored hashed, single use, 10 minutes. */
+    async captcha(): Promise<{ captchaId: string; question: string }> {
+      let a = randomInt(1, 21);
+      let b = randomInt(1, 21);
+      const plus = randomInt(0, 2) === 0;
+      if (!plus && b > a) [a, b] = [b, a];
+      const answer = plus ? a + b : a - b;
+      const captchaId = randomUUID();
+      const repo = createAuthRepo(db);
+      await repo.insertCaptcha({
+        id: captchaId,
+        answerHash: hashSecret(`${captchaId}:${answer}`),
+        expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
+      });
+      if (randomInt(0, 50) === 0) await repo.deleteExpiredCaptchas();
+      return { captchaId, question: `${a} ${plus ? '+' : '−'} ${b}` };
+    },
+
+    /**
+     * Register: limits → captcha (consumed whatever happens next) → password rules → create or
+     * refresh the unverified account and mail a code; an already verified address gets a notice
+     * instead, and the caller sees the same answer either way.
+     */
+    async register(body: RegisterBody, ctx: RequestContext): Promise<{ email: string }> {
+      await limiter.hit(ipLimit(ctx.ip));
+      await limiter.hit(mailLimit(body.email));
+
+      const captcha = await createAuthRepo(db).consumeCaptcha(body.captchaId);
+      if (!captcha || captcha.expiresAt.getTime() < Date.now()) {
+        throw fieldError('captchaAnswer', 'captchaExpired', 'CAPTCHA_INVALID');
+      }
+      const expected = Buffer.from(captcha.answerHash);
+      const given = Buffer.from(hashSecret(`${body.captchaId}:${body.captchaAnswer}`));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw fieldError('captchaAnswer', 'captchaWrong', 'CAPTCHA_INVALID');
+      }
+      assertNotCommon(body.password, 'password');
+
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        const existing = await repo.findUserByEmail(body.email);
+        if (existing?.emailVerifiedAt) {
+          await enqueueMail(
+            tx,
+            registrationAttemptMail({
+              to: body.email,
+              name: existing.name,
+              resetLink: `${base}/forgot-password`,
+              lang: ctx.lang,
+            }),
+          );
+          return;
+        }
+        // An unverified account is taken over by the newest registration: whoever enters the code
+        // mailed to this address owns it, with the name and password given last.
+        const user = existing
+          ? await repo.updateUser(existing.id, { name: body.name, passwordHash })
+          : await repo.insertUser({ email: body.email, name: body.name, passwordHash });
+        await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
+      });
+      // The resend countdown starts now, for real and unknown addresses alike.
+      await limiter.record(resendCooldownKey(body.email));
+      return { email: body.email };
+    },
+
+    /** The emailed link: a valid, unused, unexpired token verifies and signs in. */
+    async verifyLink(token: string, ctx: RequestContext): Promise<AuthResult | null> {
+      await limiter.hit(ipLimit(ctx.ip));
+      return db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        const row = await repo.takeToken(hashSecret(token), 'verify_email');
+        if (!row) return null;
+        const user = await repo.findUserById(row.userId);
+        if (!user) return null;
+        return completeVerification(repo, tx, user.id, ctx);
+      });
+    },
+
+    /** The 6-digit code: 5 wrong tries kill it; a right one verifies and signs in. */
+    async verifyCode(email: string, code: string, ctx: RequestContext): Promise<AuthResult> {
+      await limiter.hit(ipLimit(ctx.ip));
+      await limiter.hit(verifyLimit(email));
+      const repo = createAuthRepo(db);
+      const user = await repo.findUserByEmail(email);
+      const current = user && !user.emailVerifiedAt ? await repo.currentToken(user.id, 'verify_email') : null;
+      if (!user || !current?.codeHash) throw fieldError('code', 'codeExpired', 'CODE_EXPIRED');
+      if (current.attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
+
+      const expected = Buffer.from(current.codeHash);
+      const given = Buffer.from(hashSecret(code));
+      if (!timingSafeEqual(expected, given)) {
+        const attempts = await repo.addAttempt(current.id);
+        if (attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
+        throw new InvalidInput(
+          'codeWrong',
+          { fields: [{ field: 'code', message: 'codeWrong' }], attemptsLeft: MAX_CODE_ATTEMPTS - attempts },
+          'INVALID_CODE',
+        );
+      }
+      const result = await db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        if (!(await txRepo.markTokenUsed(current.id))) return null;
+        return completeVerification(txRepo, tx, user.id, ctx);
+      });
+      if (!result) throw fieldError('code', 'codeExpired', 'CODE_EXPIRED');
+      return result;
+    },
+
+    /** Same answer whether or not the address has an account; one mail per cooldown per address. */
+    async resendVerification(email: string, ctx: RequestContext): Promise<void> {
+      await limiter.hit(ipLimit(ctx.ip));
+      await limiter.cooldown(resendCooldownKey(email), limits.resendCooldownSeconds, 'resendTooSoon');
+      await limiter.hit(mailLimit(email));
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        const user = await repo.findUserByEmail(email);
+        if (!user?.email || user.emailVerifiedAt) return;
+        await issueVerification(repo, tx, { id: user.id, email: user.email, name: user.name }, ctx.lang);
+      });
+    },
+
+    /** Wrong email or wrong password: one answer, and about the same time (a dummy hash is checked). */
+    async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
+      await limiter.hit(ipLimit(ctx.ip));
+      await limiter.check(loginFailures(body.email));
+      const repo = createAuthRepo(db);
+      const user = await repo.findUserByEmail(body.email);
+      const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !ok) {
+        await limiter.hit(loginFailures(body.email));
+        throw new Unauthorized('invalidCredentials', 'INVALID_CREDENTIALS');
+      }
+      if (!user.emailVerifiedAt) throw new Forbidden('emailNotVerified', 'EMAIL_NOT_VERIFIED');
+      await limiter.reset(loginFailures(body.email));
+      const token = await createSession(db, user.id, ctx);
+      return { token, user: toUser(user) };
+    },
+
+    async logout(user: SessionUser): Promise<void> {
+      await revokeSession(db, user.sessionId);
+    },
+
+    me(user: SessionUser): User {
+      return toUser(user);
+    },
+
+    /** Same answer always; a known address gets a single-use link valid for 1 hour. */
+    async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
+      await limiter.hit(ipLimit(ctx.ip));
+      await limiter.hit(mailLimit(email));
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        const user = await repo.findUserByEmail(email);
+        if (!user?.email) return;
+        const token = newToken();
+        await repo.retireTokens(user.id, 'reset_password');
+        await repo.insertToken({
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hashSecret(token),
+          expiresAt: new Date(Date.now() + RESET_TTL_MS),
+        });
+        await enqueueMail(
+          tx,
+          resetPasswordMail({
+            to: user.email,
+            name: user.name,
+            link: `${base}/reset-password/${token}`,
+            lang: ctx.lang,
+          }),
+        );
+      });
+    },
+
+    /**
+     * Reset: take the token (single use) → set the password → the mailbox is proven, so the email
+     * counts as verified → end every session → mail "password changed". One transaction.
+     */
+    async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
+      await limiter.hit(ipLimit(ctx.ip));
+      assertNotCommon(password, 'password');
+      const passwordHash = await hashPassword(password);
+      const email = await db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        const row = await repo.takeToken(hashSecret(token), 'reset_password');
+        const user = row ? await repo.findUserById(row.userId) : null;
+        if (!row || !user?.email) return null;
+        await repo.updateUser(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+        await revokeUserSessions(tx, user.id);
+        await enqueueMail(
+          tx,
+          passwordChangedMail({
+            to: user.email,
+            name: user.name,
+            resetLink: `${base}/forgot-password`,
+            lang: ctx.lang,
+          }),
+        );
+        return user.email;
+      });
+      if (!email) throw new InvalidInput('resetLinkInvalid', undefined, 'INVALID_TOKEN');
+      await limiter.reset(loginFailures(email));
+    },
+
+    /** Change from the account: the current password is required; other sessions end, this one stays. */
+    async changePassword(
+      user: SessionUser,
+      body: { currentPassword: string; newPassword: string },
+      ctx: RequestContext,
+    ): Promise<void> {
+      const failures = loginFailures(user.email ?? user.id);
+      await limiter.check(failures);
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        await limiter.hit(failures);
+        throw fieldError('currentPassword', 'currentPasswordWrong', 'INVALID_PASSWORD');
+      }
+      assertNotCommon(body.newPassword, 'newPassword');
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        const repo = createAuthRepo(tx);
+        await repo.updateUser(user.id, { passwordHash });
+        await revokeUserSessions(tx, user.id, user.sessionId);
+        if (user.email) {
+          await enqueueMail(
+            tx,
+            passwordChangedMail({
+              to: user.email,
+              name: user.name,
+              resetLink: `${base}/forgot-password`,
+              lang: ctx.lang,
+            }),
+          );
+        }
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

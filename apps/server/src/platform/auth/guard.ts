@@ -1,0 +1,44 @@
+/**
+ * The one guard (issue 3 "Roles"): every request's `Authorization: Bearer <token>` is resolved to
+ * `request.user` (or null for a guest), then the route's declared `config.access` is enforced:
+ *   public → anyone; user → a signed-in user (else 401); admin → role admin (401 guest, 403 user).
+ * A revoked or expired session, or a deleted user, is a guest. Runs in onRequest, before the body
+ * is parsed, so an unauthorised upload is refused without reading it.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { Forbidden, Unauthorized } from '../errors';
+import { findSessionUser, type SessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null for a guest. */
+    user: SessionUser | null;
+  }
+}
+
+const BEARER = /^Bearer\s+([\w-]{20,200})\s*$/i;
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+/** The signed-in user of a route declared 'user' or 'admin' (the guard has already checked). */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Unauthorized();
+  return request.user;
+}
+
+export function registerAuthGuard(app: FastifyInstance, { db }: { db: Db }): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.user = token ? await findSessionUser(db, token) : null;
+    const access = request.routeOptions.config?.access ?? 'public';
+    if (access === 'public') return;
+    if (!request.user) throw new Unauthorized();
+    if (access === 'admin' && request.user.role !== 'admin') throw new Forbidden();
+  });
+}
