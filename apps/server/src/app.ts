@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   const limiter = createRateLimiter(database.db);
   await app.register(authRoutes, { db: database.db, limiter, config });
-  await app.register(usersRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db, limiter, limits: config.rateLimits });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
   await app.register(landingRoutes, content);
   await app.register(shopRoutes, content);

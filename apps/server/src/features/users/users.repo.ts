@@ -76,7 +76,7 @@ export function createUsersRepo(db: Db | Tx) {
     },
 
     /**
-     * Account deletion (docs/decisions/0003): the row stays so orders and reviews keep their link,
+     * Account deletion (docs/decisions/0008): the row stays so orders and reviews keep their link,
      * but everything that identifies the person is removed; the cart and pending mails' tokens go.
      */
     async anonymise(userId: string) {

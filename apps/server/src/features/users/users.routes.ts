@@ -13,14 +13,21 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { createUsersRepo } from './users.repo';
 import { createUsersService } from './users.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
 /** DESIGN §5 `GET|PUT /user/profile`, plus the data export and account deletion of issue 3. */
-export const usersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const service = createUsersService({ repo: createUsersRepo(db), db });
+export interface UsersRoutesOptions {
+  db: Db;
+  limiter: RateLimiter;
+  limits: { loginPerAccount: number; windowMs: number };
+}
+
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, limiter, limits }) => {
+  const service = createUsersService({ repo: createUsersRepo(db), db, limiter, limits });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 

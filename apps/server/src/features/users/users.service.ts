@@ -4,6 +4,7 @@ import type { users } from '../../db/schema';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { InvalidInput, Unauthorized } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { createUsersRepo, type UsersRepo } from './users.repo';
 
 /**
@@ -35,7 +36,15 @@ export interface EnsureAdminResult {
 /** '' clears an optional profile field. */
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 
-export function createUsersService({ repo, db }: { repo: UsersRepo; db?: Db }) {
+export interface UsersServiceDeps {
+  repo: UsersRepo;
+  db?: Db;
+  /** Wrong passwords at account deletion count with failed logins (same key as the auth feature). */
+  limiter?: RateLimiter;
+  limits?: { loginPerAccount: number; windowMs: number };
+}
+
+export function createUsersService({ repo, db, limiter, limits }: UsersServiceDeps) {
   function transaction<T>(work: (repo: UsersRepo, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
     if (!db) throw new Error('users service: db is required for this operation');
     return db.transaction((tx) => work(createUsersRepo(tx), tx));
@@ -106,10 +115,20 @@ export function createUsersService({ repo, db }: { repo: UsersRepo; db?: Db }) {
 
     /**
      * Delete the account: password confirmation → anonymise the row, drop the cart and tokens,
-     * end every session, in one transaction. Orders stay (see docs/decisions/0003).
+     * end every session, in one transaction. Orders stay (see docs/decisions/0008).
      */
     async deleteAccount(user: SessionUser, password: string): Promise<void> {
+      const failures =
+        limiter && limits
+          ? {
+              key: `login-fail:account:${user.email ?? user.id}`,
+              max: limits.loginPerAccount,
+              windowMs: limits.windowMs,
+            }
+          : undefined;
+      if (failures) await limiter?.check(failures);
       if (!(await verifyPassword(password, user.passwordHash))) {
+        if (failures) await limiter?.hit(failures);
         throw new InvalidInput(
           'passwordWrong',
           { fields: [{ field: 'password', message: 'passwordWrong' }] },

@@ -1,7 +1,7 @@
 /**
  * Abuse limits as fixed-window counters in the `rate_limits` table, so several app instances share
  * them (an in-memory limiter would give each instance its own allowance). One upsert per counted
- * request; windows older than a day are pruned now and then. See docs/decisions/0002.
+ * request; windows older than a day are pruned now and then. See docs/decisions/0007.
  */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
