@@ -2,6 +2,7 @@
  * One server for every journey file: the built app on a free port with a fresh temp DATA_DIR,
  * seeded with the demo content and a known admin. Killed and removed when the run ends.
  */
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN, makeDataDir, removeDir, snapshotBuild, startServer } from './server';
 
@@ -14,8 +15,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const buildDir = makeDataDir('atelier-e2e-build-');
-  const main = snapshotBuild(buildDir);
+  // E2E_BUILD_DIR: run against another build laid out like a snapshot (apps/server/dist, apps/web/dist).
+  const given = process.env.E2E_BUILD_DIR;
+  const buildDir = given ? null : makeDataDir('atelier-e2e-build-');
+  const main = buildDir ? snapshotBuild(buildDir) : join(given as string, 'apps/server/dist/main.js');
   const dataDir = makeDataDir();
   const started = performance.now();
   const server = await startServer({
@@ -26,7 +29,7 @@ export default async function setup(project: TestProject) {
     env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
   }).catch((error: unknown) => {
     removeDir(dataDir);
-    removeDir(buildDir);
+    if (buildDir) removeDir(buildDir);
     throw error;
   });
   console.log(`e2e: server ready at ${server.url} in ${Math.round(performance.now() - started)} ms (${dataDir})`);
@@ -36,6 +39,6 @@ export default async function setup(project: TestProject) {
     const code = await server.stop('SIGTERM');
     if (code !== 0) console.warn(`e2e: server exited with ${code}:\n${server.output().slice(-4000)}`);
     removeDir(dataDir);
-    removeDir(buildDir);
+    if (buildDir) removeDir(buildDir);
   };
 }

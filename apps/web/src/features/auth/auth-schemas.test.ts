@@ -1,5 +1,7 @@
 import { SERVER_MESSAGES } from '@atelier/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
+import { confirmingResolver } from '../../shared/forms/confirm-password';
 import {
   codeDigits,
   LoginFormSchema,
@@ -37,9 +39,16 @@ describe('registration form = the API body rules + confirmation + agreement (SPE
     expect(issues(RegisterFormSchema.safeParse({ ...valid, ...change }))).toEqual(expected);
   });
 
-  it('reports a password mismatch together with the other wrong fields', () => {
-    const result = RegisterFormSchema.safeParse({ ...valid, name: 'A', confirmPassword: 'other' });
-    expect(issues(result)).toEqual(['name:nameShort', 'confirmPassword:passwordsDiffer']);
+  it('the form reports a password mismatch in the same submit as the other wrong fields', async () => {
+    const resolve = confirmingResolver(zodResolver(RegisterFormSchema), 'password');
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const result = await resolve({ ...valid, name: '', email: '', confirmPassword: 'other' }, undefined, options);
+    expect(Object.fromEntries(Object.entries(result.errors).map(([key, error]) => [key, error?.message]))).toEqual({
+      name: 'nameRequired',
+      email: 'emailRequired',
+      confirmPassword: 'passwordsDiffer',
+    });
+    expect((await resolve(valid, undefined, options)).errors).toEqual({});
   });
 
   it('sends the captcha answer as a number and the email trimmed in lower case', () => {

@@ -1,6 +1,8 @@
 import type { LoginBody, User } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
+import { i18n } from '../../../shared/i18n/i18n';
+import { toast } from '../../../shared/ui/toast';
 import { startSession } from './auth-session';
 
 export async function login(body: LoginBody): Promise<{ user: User; token: string; message?: string }> {
@@ -12,9 +14,16 @@ export async function login(body: LoginBody): Promise<{ user: User; token: strin
   return { ...data, message };
 }
 
+/**
+ * The toast is given here, before the session starts: starting it re-renders /auth into a redirect,
+ * which unmounts the form, and a form's own `mutate(…, { onSuccess })` would then never run.
+ */
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ user, token }) => startSession(user, token),
+    onSuccess: ({ user, token, message }) => {
+      toast.success(message ?? i18n.t('auth.loggedIn'));
+      startSession(user, token);
+    },
   });
 }

@@ -1,6 +1,8 @@
 import type { AuthResult, VerifyEmailBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
+import { i18n } from '../../../shared/i18n/i18n';
+import { toast } from '../../../shared/ui/toast';
 import { startSession } from './auth-session';
 
 export async function verifyEmail(body: VerifyEmailBody) {
@@ -12,10 +14,12 @@ export async function verifyEmail(body: VerifyEmailBody) {
   return { ...data, message };
 }
 
+/** Success logs the user in; the toast comes first (see useLogin: the form unmounts at once). */
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: ({ user, token }) => {
+    onSuccess: ({ user, token, message }) => {
+      toast.success(message ?? i18n.t('auth.verified'));
       if (token && user) startSession(user, token);
     },
   });

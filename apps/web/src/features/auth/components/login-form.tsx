@@ -9,13 +9,8 @@ import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';
 import { type LoginFormInput, LoginFormSchema, type LoginFormValues } from '../auth-schemas';
 
-export function LoginForm({
-  onLoggedIn,
-  onNeedsVerification,
-}: {
-  onLoggedIn: () => void;
-  onNeedsVerification: (email: string) => void;
-}) {
+/** Success starts the session; /auth then redirects (see AuthPage). */
+export function LoginForm({ onNeedsVerification }: { onNeedsVerification: (email: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const login = useLogin();
@@ -33,10 +28,6 @@ export function LoginForm({
   const onSubmit = handleSubmit((values) => {
     setProblem(null);
     login.mutate(values, {
-      onSuccess: ({ message }) => {
-        toast.success(message ?? t('auth.loggedIn'));
-        onLoggedIn();
-      },
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
           // SPEC §8 text; the code step opens for this address (no code is sent until asked for).

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
@@ -38,7 +39,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     setFocus,
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: confirmingResolver(zodResolver(RegisterFormSchema), 'password'),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', captchaAnswer: '', agreement: false },
   });
 

@@ -20,14 +20,12 @@ export function VerifyForm({
   email: initialEmail,
   codeJustSent,
   notice,
-  onVerified,
 }: {
   email: string;
   /** A code was mailed a moment ago (registration): start with the resend countdown running. */
   codeJustSent: boolean;
   /** Shown above the form, e.g. why login led here. */
   notice?: string;
-  onVerified: () => void;
 }) {
   const { t } = useTranslation();
   const serverText = useServerText();
@@ -123,10 +121,7 @@ export function VerifyForm({
     verify.mutate(
       { email: address, code },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? t('auth.verified'));
-          onVerified();
-        },
+        // Success starts the session (toast included); /auth then redirects (see AuthPage).
         onError: (error) => {
           setProblem(errorMessage(error, t('auth.verifyFailed')));
           setDigits(emptyCode());

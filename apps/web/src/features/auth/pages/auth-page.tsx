@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { safeNext } from '../../../shared/routing/safe-next';
 import { FlowerIcon } from '../../../shared/ui/icons';
@@ -23,7 +23,6 @@ type Tab = (typeof TABS)[number];
 export function AuthPage() {
   const { t } = useTranslation();
   const serverText = useServerText();
-  const navigate = useNavigate();
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -46,8 +45,8 @@ export function AuthPage() {
     setSearchParams(params, { replace: true });
   };
 
+  // Login, code or link: once the session starts, the page redirects here.
   const destination = next ?? '/account';
-  const done = () => void navigate(destination, { replace: true });
 
   usePageTitle(t(`auth.tabs.${tab}`));
 
@@ -127,7 +126,6 @@ export function AuthPage() {
             <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
               {tab === 'login' ? (
                 <LoginForm
-                  onLoggedIn={done}
                   onNeedsVerification={(address) => select('verify', { email: address, reason: 'unverified' })}
                 />
               ) : tab === 'register' ? (
@@ -138,7 +136,6 @@ export function AuthPage() {
                   email={email}
                   codeJustSent={searchParams.get('sent') === '1'}
                   notice={searchParams.get('reason') === 'unverified' ? t('auth.verifyFirst') : undefined}
-                  onVerified={done}
                 />
               )}
             </div>

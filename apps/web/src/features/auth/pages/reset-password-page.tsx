@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
@@ -26,7 +27,7 @@ export function ResetPasswordPage() {
     setError,
     formState: { errors },
   } = useForm<NewPasswordFormInput, unknown, NewPasswordFormValues>({
-    resolver: zodResolver(NewPasswordFormSchema),
+    resolver: confirmingResolver(zodResolver(NewPasswordFormSchema), 'password'),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

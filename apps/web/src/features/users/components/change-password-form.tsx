@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
@@ -28,7 +29,7 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors },
   } = useForm<ChangePasswordFormInput, unknown, ChangePasswordFormValues>({
-    resolver: zodResolver(ChangePasswordFormSchema),
+    resolver: confirmingResolver(zodResolver(ChangePasswordFormSchema), 'newPassword'),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 

@@ -1,0 +1,233 @@
+/**
+ * Account helpers for the journeys: the interface texts they look for (ru, en, es), the captcha
+ * solved from its question, the auth forms driven like a person would, and a verified account made
+ * through the API when a journey is about something else.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser';
+import { verificationCode } from './mail';
+
+export type Lang = 'ru' | 'en' | 'es';
+
+export const TEXTS = {
+  ru: {
+    tabs: { login: 'Вход', register: 'Регистрация', verify: 'Код' },
+    name: 'Имя',
+    email: 'Email',
+    password: 'Пароль',
+    confirmPassword: 'Повторите пароль',
+    newPassword: 'Новый пароль',
+    captcha: 'Решите пример',
+    agreement: 'Я принимаю',
+    registerSubmit: 'Зарегистрироваться',
+    loginSubmit: 'Войти',
+    verifySubmit: 'Подтвердить',
+    digit: (n: number) => `Цифра ${n} из 6`,
+    accountTitle: 'Мой кабинет',
+    logout: 'Выйти',
+    codeIncomplete: 'Пожалуйста, введите все 6 цифр кода',
+    passwordsDiffer: 'Пароли не совпадают',
+    captchaRequired: 'Пожалуйста, решите пример',
+    loggedIn: 'Успешный вход в систему',
+  },
+  en: {
+    tabs: { login: 'Log in', register: 'Sign up', verify: 'Code' },
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Repeat password',
+    newPassword: 'New password',
+    captcha: 'Solve the example',
+    agreement: 'I accept the',
+    registerSubmit: 'Create account',
+    loginSubmit: 'Log in',
+    verifySubmit: 'Confirm',
+    digit: (n: number) => `Digit ${n} of 6`,
+    accountTitle: 'My account',
+    logout: 'Log out',
+    codeIncomplete: 'Please enter all 6 digits of the code',
+    passwordsDiffer: 'Passwords do not match',
+    captchaRequired: 'Please solve the example',
+    loggedIn: 'Signed in successfully',
+  },
+  es: {
+    tabs: { login: 'Entrar', register: 'Registro', verify: 'Código' },
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    confirmPassword: 'Repita la contraseña',
+    newPassword: 'Nueva contraseña',
+    captcha: 'Calcule el resultado',
+    agreement: 'Acepto el',
+    registerSubmit: 'Crear cuenta',
+    loginSubmit: 'Entrar',
+    verifySubmit: 'Confirmar',
+    digit: (n: number) => `Dígito ${n} de 6`,
+    accountTitle: 'Mi cuenta',
+    logout: 'Salir',
+    codeIncomplete: 'Introduzca los 6 dígitos del código',
+    passwordsDiffer: 'Las contraseñas no coinciden',
+    captchaRequired: 'Resuelva la operación',
+    loggedIn: 'Sesión iniciada correctamente',
+  },
+} as const;
+
+/** "7 + 5", "12 − 4" (Unicode or ASCII minus), "3 × 4" → the number. */
+export function solveCaptcha(question: string): number {
+  const match = /(-?\d+)\s*([+\-−×x*])\s*(-?\d+)/.exec(question);
+  if (!match) throw new Error(`cannot read the captcha question "${question}"`);
+  const a = Number(match[1]);
+  const b = Number(match[3]);
+  switch (match[2]) {
+    case '+':
+      return a + b;
+    case '×':
+    case 'x':
+    case '*':
+      return a * b;
+    default:
+      return a - b;
+  }
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The input labelled `label` (a section titled the same, e.g. the reset page's "New password",
+ * is labelled by its heading too).
+ */
+export function input(page: Page, label: string) {
+  return page.locator('input').and(page.getByLabel(label, { exact: true }));
+}
+
+/** A field's error message (role alert), by its exact text. */
+export function fieldError(scope: Page | ReturnType<Page['getByRole']>, text: string) {
+  return scope.getByRole('alert').filter({ hasText: text });
+}
+
+/** The auth tab panel (login, register or verify) of /auth. */
+export function authPanel(page: Page) {
+  return page.getByRole('tabpanel');
+}
+
+/** Fills and sends the register tab (the page is on /auth). */
+export async function registerThroughUi(page: Page, lang: Lang, account: Account): Promise<void> {
+  const t = TEXTS[lang];
+  await page.getByRole('tab', { name: t.tabs.register }).click();
+  const form = authPanel(page);
+  await form.getByLabel(t.name, { exact: true }).fill(account.name);
+  await form.getByLabel(t.email, { exact: true }).fill(account.email);
+  await form.getByLabel(t.password, { exact: true }).fill(account.password);
+  await form.getByLabel(t.confirmPassword, { exact: true }).fill(account.password);
+  // The question arrives from GET /api/auth/captcha and reads "a + b =".
+  const question = form.getByText(/^\s*\d+\s*[+\-−×]\s*\d+\s*=\s*$/);
+  await question.waitFor();
+  await form.getByLabel(t.captcha, { exact: true }).fill(String(solveCaptcha((await question.textContent()) ?? '')));
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: t.registerSubmit }).click();
+}
+
+/** Types the code digit by digit into the six boxes (focus moves on by itself). */
+export async function typeCode(page: Page, lang: Lang, code: string): Promise<void> {
+  await page.getByLabel(TEXTS[lang].digit(1), { exact: true }).click();
+  await page.keyboard.type(code, { delay: 20 });
+}
+
+/** Pastes the whole code into one box, as from a mail app. */
+export async function pasteCode(page: Page, lang: Lang, code: string, box = 1): Promise<void> {
+  await page.getByLabel(TEXTS[lang].digit(box), { exact: true }).evaluate((input, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}
+
+/** The digits the six boxes show now. */
+export async function codeBoxes(page: Page, lang: Lang): Promise<string> {
+  let value = '';
+  for (let n = 1; n <= 6; n++) value += await page.getByLabel(TEXTS[lang].digit(n), { exact: true }).inputValue();
+  return value;
+}
+
+/** Fills and sends the login tab (the page is on /auth). */
+export async function loginThroughUi(page: Page, lang: Lang, email: string, password: string): Promise<void> {
+  const t = TEXTS[lang];
+  await page.getByRole('tab', { name: t.tabs.login }).click();
+  const form = authPanel(page);
+  await form.getByLabel(t.email, { exact: true }).fill(email);
+  await form.getByLabel(t.password, { exact: true }).fill(password);
+  await form.getByRole('button', { name: t.loginSubmit, exact: true }).click();
+}
+
+/** Waits for the account page's heading (the user is logged in and on /account). */
+export async function expectOnAccount(page: Page, lang: Lang): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/account', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: TEXTS[lang].accountTitle }).waitFor();
+}
+
+/** SPEC §4: the session token sits in localStorage and in a 7-day cookie `token`. */
+export async function expectStoredToken(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('token'));
+  expect(stored, 'token in localStorage').toBeTruthy();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+  expect(cookie?.value, 'token cookie').toBe(stored);
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7.01);
+  return stored as string;
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string; lang?: Lang } = {}) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'Accept-Language': init.lang ?? 'ru',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const json = (await response.json().catch(() => null)) as { data?: T; message?: string } | null;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json?.data as T;
+}
+
+/** Registers through the API (captcha solved like a person would) without verifying. */
+export async function registerThroughApi(account: Account, lang: Lang = 'ru'): Promise<void> {
+  const { captchaId, question } = await api<{ captchaId: string; question: string }>('/auth/captcha');
+  await api('/auth/register', {
+    body: { ...account, captchaId, captchaAnswer: solveCaptcha(question) },
+    lang,
+  });
+}
+
+/** A registered and verified account with its session token, for journeys about something else. */
+export async function verifiedAccount(account: Account): Promise<{ token: string }> {
+  await registerThroughApi(account);
+  const code = await verificationCode(account.email);
+  return api<{ token: string }>('/auth/verify-email', { body: { email: account.email, code } });
+}
+
+/** A session for a known account, straight from the API. */
+export function loginThroughApi(email: string, password: string): Promise<{ token: string }> {
+  return api<{ token: string }>('/auth/login', { body: { email, password } });
+}
+
+/** Logs the page in with a token the API issued: stored the way the app stores it. */
+export async function useToken(page: Page, token: string): Promise<void> {
+  await page.context().addInitScript((value) => {
+    window.localStorage.setItem('token', value);
+  }, token);
+}
+
+/** A link from a mail, opened on this run's server (the mail's origin is PUBLIC_URL). */
+export function onThisServer(link: string): string {
+  const url = new URL(link);
+  return url.pathname + url.search + url.hash;
+}
