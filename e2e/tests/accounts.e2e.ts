@@ -1,0 +1,183 @@
+/**
+ * Issue 3 journeys through the real UI and the real outbox: register → code from the mail → verify
+ * → logged in → logout → login → change password → forgot password → emailed reset link → new
+ * password → login with it (ru); the same registration in en and es; the one-click link.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  codeBoxes,
+  expectOnAccount,
+  expectStoredToken,
+  fieldError,
+  input,
+  loginThroughUi,
+  onThisServer,
+  pasteCode,
+  registerThroughApi,
+  registerThroughUi,
+  TEXTS,
+  typeCode,
+} from '../src/accounts';
+import { useBrowser } from '../src/browser';
+import { isResetLink, isVerificationLink, mailedLink, mailFiles, newEmail, verificationCode } from '../src/mail';
+
+const session = useBrowser();
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
+}
+
+describe('account journey in Russian', () => {
+  it('register → code → logged in → logout → login → change password → reset by mail → login', async () => {
+    const page = await session.newPage();
+    const t = TEXTS.ru;
+    const account = { name: 'Анна Тестова', email: newEmail('ru-journey'), password: 'Rosa-silk-2026' };
+
+    await page.goto('/auth');
+    await registerThroughUi(page, 'ru', account);
+
+    // The code step opens for that address, with the resend countdown running.
+    await page.getByRole('tab', { name: t.tabs.verify, selected: true }).waitFor();
+    expect(await page.getByLabel(t.email, { exact: true }).inputValue()).toBe(account.email);
+    await page.getByText(/Повторная отправка через \d+ секунд/).waitFor();
+    expect(await page.getByRole('button', { name: 'Отправить код повторно' }).isDisabled()).toBe(true);
+
+    // An incomplete code is refused in the browser with the SPEC text.
+    await typeCode(page, 'ru', '12');
+    await page.getByRole('button', { name: t.verifySubmit }).click();
+    await page.getByText(t.codeIncomplete).waitFor();
+    // Backspace on an empty box clears the digit before it and moves there.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await codeBoxes(page, 'ru')).toBe('');
+
+    const code = await verificationCode(account.email);
+    await pasteCode(page, 'ru', code, 3);
+    expect(await codeBoxes(page, 'ru')).toBe(code);
+    await page.getByRole('button', { name: t.verifySubmit }).click();
+
+    await expectOnAccount(page, 'ru');
+    await expectStoredToken(page);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+
+    // Logout revokes the token on the server and forgets it here.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.getByRole('banner').getByRole('button', { name: t.logout }).click();
+    await toast(page, 'Вы вышли из системы').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
+    const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+
+    // Login again, straight back to the account.
+    await page.goto('/auth');
+    await loginThroughUi(page, 'ru', account.email, account.password);
+    await toast(page, t.loggedIn).waitFor();
+    await expectOnAccount(page, 'ru');
+
+    // Change the password from the account.
+    const changed = 'Peony-velvet-77';
+    await page.getByRole('link', { name: 'Пароль и данные' }).click();
+    await input(page, 'Текущий пароль').fill(account.password);
+    await input(page, 'Новый пароль').fill(changed);
+    await input(page, t.confirmPassword).fill(`${changed}!`);
+    await page.getByRole('button', { name: 'Изменить пароль' }).click();
+    await fieldError(page, t.passwordsDiffer).waitFor();
+    await input(page, t.confirmPassword).fill(changed);
+    await page.getByRole('button', { name: 'Изменить пароль' }).click();
+    await toast(page, 'Пароль успешно изменён').waitFor();
+
+    // Forgot it anyway: log out, ask for a link, open it from the mail.
+    await page.getByRole('banner').getByRole('button', { name: t.logout }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).waitFor();
+    await page.goto('/auth');
+    const before = await mailFiles();
+    await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password', { waitUntil: 'commit' });
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+    await page.getByRole('status').getByText(account.email).waitFor();
+
+    const resetLink = await mailedLink(account.email, isResetLink, before);
+    await page.goto(onThisServer(resetLink));
+    await page.getByRole('heading', { level: 1, name: 'Новый пароль' }).waitFor();
+    const fresh = 'Camellia-dawn-31';
+    await input(page, 'Новый пароль').fill(fresh);
+    await input(page, t.confirmPassword).fill(fresh);
+    await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth', { waitUntil: 'commit' });
+    await toast(page, /Пароль (успешно )?изменён/).waitFor();
+
+    // The reset link is single-use.
+    await page.goto(onThisServer(resetLink));
+    await input(page, 'Новый пароль').fill('Another-pass-99');
+    await input(page, t.confirmPassword).fill('Another-pass-99');
+    await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await page.getByRole('link', { name: 'Запросить новую ссылку' }).waitFor();
+
+    // The old passwords no longer work; the new one does.
+    await page.goto('/auth');
+    await loginThroughUi(page, 'ru', account.email, changed);
+    await page.getByRole('tabpanel').getByRole('alert').getByText('Неверный email или пароль').waitFor();
+    await loginThroughUi(page, 'ru', account.email, fresh);
+    await expectOnAccount(page, 'ru');
+  });
+});
+
+describe('registration in other languages', () => {
+  for (const lang of ['en', 'es'] as const) {
+    it(`${lang}: the forms, their messages and the account speak ${lang}`, async () => {
+      const page = await session.newPage();
+      const t = TEXTS[lang];
+      const account = { name: 'Lucía Test', email: newEmail(`${lang}-journey`), password: 'Orchid-silk-2026' };
+      await page.goto(`/auth?lang=${lang}&tab=register`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+
+      // Client-side rules in the page's language, from the shared schemas.
+      const form = page.getByRole('tabpanel');
+      await form.getByLabel(t.password, { exact: true }).fill('secret-one');
+      await form.getByLabel(t.confirmPassword, { exact: true }).fill('secret-two');
+      await form.getByRole('button', { name: t.registerSubmit }).click();
+      await fieldError(form, t.passwordsDiffer).waitFor();
+      await fieldError(form, t.captchaRequired).waitFor();
+
+      await registerThroughUi(page, lang, account);
+      await page.getByRole('tab', { name: t.tabs.verify, selected: true }).waitFor();
+      await page.getByRole('button', { name: t.verifySubmit }).click();
+      await page.getByText(t.codeIncomplete).waitFor();
+
+      await typeCode(page, lang, await verificationCode(account.email));
+      await page.getByRole('button', { name: t.verifySubmit }).click();
+      await expectOnAccount(page, lang);
+      await expectStoredToken(page);
+    });
+  }
+});
+
+describe('the one-click verification link', () => {
+  it('lands the user logged in on the account, with the token stored and gone from the address', async () => {
+    const account = { name: 'Link User', email: newEmail('link'), password: 'Tulip-link-2026' };
+    await registerThroughApi(account);
+    const link = await mailedLink(account.email, isVerificationLink);
+
+    const page = await session.newPage();
+    await page.goto(onThisServer(link));
+    await expectOnAccount(page, 'ru');
+    expect(new URL(page.url()).hash).toBe('');
+    await expectStoredToken(page);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    await page.getByText('Подтверждена').waitFor();
+
+    // The link works once; a second visit lands on the localized "invalid link" text.
+    const again = await session.newPage();
+    await again.goto(onThisServer(link));
+    await again.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('verify') === 'invalid', {
+      waitUntil: 'commit',
+    });
+    await again.getByRole('alert').getByText('Недействительная или просроченная ссылка подтверждения').waitFor();
+    expect(await again.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
