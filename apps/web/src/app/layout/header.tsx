@@ -20,7 +20,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
       <span className="flex flex-col leading-none">
         <span className="font-serif text-2xl font-semibold tracking-wide text-ink">Atelier</span>
         <span
-          className={`mt-0.5 text-[0.65rem] font-semibold uppercase tracking-[0.24em] text-muted ${compact ? 'hidden lg:block' : ''}`}
+          className={`mt-0.5 text-[0.65rem] font-semibold whitespace-nowrap uppercase tracking-[0.24em] text-muted ${compact ? 'hidden lg:block' : ''}`}
         >
           {t('header.tagline')}
         </span>
@@ -113,7 +113,10 @@ export function Header() {
                 >
                   <UserIcon />
                   {/* Icon-only between 768 and 1280 px so the header never wraps; the name stays spoken. */}
-                  <span className="sr-only xl:not-sr-only">{admin ? t('header.adminPanel') : t('header.account')}</span>
+                  {/* not-sr-only resets white-space, so the no-wrap sits on an inner span. */}
+                  <span className="sr-only xl:not-sr-only">
+                    <span className="whitespace-nowrap">{admin ? t('header.adminPanel') : t('header.account')}</span>
+                  </span>
                 </Link>
                 <button
                   type="button"
@@ -122,7 +125,9 @@ export function Header() {
                   title={t('header.logout')}
                 >
                   <LogoutIcon />
-                  <span className="sr-only xl:not-sr-only">{t('header.logout')}</span>
+                  <span className="sr-only xl:not-sr-only">
+                    <span className="whitespace-nowrap">{t('header.logout')}</span>
+                  </span>
                 </button>
               </>
             ) : (

@@ -195,9 +195,11 @@ export function VerifyForm({
           ))}
         </div>
       </fieldset>
-      <div id={`${id}-problem`}>
-        <FormProblem>{problem}</FormProblem>
-      </div>
+      {problem ? (
+        <div id={`${id}-problem`}>
+          <FormProblem>{problem}</FormProblem>
+        </div>
+      ) : null}
       <SubmitButton pending={verify.isPending}>{t('auth.verifySubmit')}</SubmitButton>
       <div className="flex flex-col items-center gap-1 text-center">
         <button
