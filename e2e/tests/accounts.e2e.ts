@@ -157,6 +157,41 @@ describe('registration in other languages', () => {
   }
 });
 
+describe('an unverified account', () => {
+  it('login answers EMAIL_NOT_VERIFIED: the code step opens for that email; a too-early resend shows the wait', async () => {
+    const account = { name: 'Нина Новая', email: newEmail('unverified'), password: 'Aster-field-2026' };
+    await registerThroughApi(account);
+    const page = await session.newPage();
+    await page.goto('/auth');
+    await loginThroughUi(page, 'ru', account.email, account.password);
+
+    await page.getByRole('tab', { name: TEXTS.ru.tabs.verify, selected: true }).waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByText('Пожалуйста, подтвердите ваш email адрес. Проверьте вашу почту.')
+      .waitFor();
+    expect(await input(page, 'Email').inputValue()).toBe(account.email);
+
+    // The registration mail went out seconds ago: the server refuses another one yet, says why,
+    // and its Retry-After drives the visible countdown.
+    const resend = page.getByRole('button', { name: 'Отправить код повторно' });
+    await resend.click();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .getByText(/Новый код можно запросить/)
+      .waitFor();
+    await page.getByText(/Повторная отправка через \d+ секунд/).waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+
+    // The code from the registration mail still logs in, with a toast, onto the account.
+    await pasteCode(page, 'ru', await verificationCode(account.email));
+    await page.getByRole('button', { name: TEXTS.ru.verifySubmit }).click();
+    await expectOnAccount(page, 'ru');
+    await toast(page, /Email подтверждён/).waitFor();
+  });
+});
+
 describe('the one-click verification link', () => {
   it('lands the user logged in on the account, with the token stored and gone from the address', async () => {
     const account = { name: 'Link User', email: newEmail('link'), password: 'Tulip-link-2026' };

@@ -96,3 +96,43 @@ describe('keyboard', () => {
     await menu.waitFor({ state: 'detached' });
   });
 });
+
+describe('the auth page by keyboard', () => {
+  it('arrow keys move between the tabs; the agreement opens and closes by keyboard; the code boxes step by themselves', async () => {
+    const page = await session.newPage();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Вход', selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Регистрация', selected: true }).waitFor();
+    expect((await focused(page)).text).toBe('Регистрация');
+
+    // The agreement link is a button inside the checkbox label: Enter opens the modal, Escape
+    // closes it and focus comes back to the link.
+    const agreement = page.getByRole('tabpanel').getByRole('button', { name: 'пользовательское соглашение' });
+    await agreement.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Radix gives focus back in a task after the dialog unmounts.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'пользовательское соглашение', undefined, {
+      timeout: 2_000,
+    });
+
+    await page.getByRole('tab', { name: 'Регистрация' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Код', selected: true }).waitFor();
+    await page.getByLabel('Цифра 1 из 6', { exact: true }).focus();
+    await page.keyboard.type('4071');
+    expect((await focused(page)).text).toBe('Цифра 5 из 6');
+    await page.keyboard.press('Backspace');
+    expect((await focused(page)).text).toBe('Цифра 4 из 6');
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused(page)).text).toBe('Цифра 3 из 6');
+    const digits = await page
+      .locator('fieldset input')
+      .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join(''));
+    expect(digits).toBe('407');
+  });
+});
