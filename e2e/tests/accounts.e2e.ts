@@ -97,6 +97,8 @@ describe('account journey in Russian', () => {
     const before = await mailFiles();
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password', { waitUntil: 'commit' });
+    // The page is a lazy chunk: until it renders, the login form (with its own Email) is still shown.
+    await page.getByRole('heading', { level: 1, name: 'Восстановление пароля' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await page.getByRole('status').getByText(account.email).waitFor();

@@ -39,8 +39,9 @@ export function ProfileForm({ user }: { user: User }) {
     defaultValues: valuesOf(user),
   });
 
-  // A fresher profile from the server (or the saved one) becomes the form's new starting point.
-  useEffect(() => reset(valuesOf(user)), [user, reset]);
+  // A fresher profile from the server (or the saved one) becomes the form's new starting point,
+  // without wiping what the user is typing meanwhile (the session's copy shows first).
+  useEffect(() => reset(valuesOf(user), { keepDirtyValues: true }), [user, reset]);
 
   const onSubmit = handleSubmit((values) => {
     setProblem(null);
