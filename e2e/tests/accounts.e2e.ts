@@ -81,6 +81,13 @@ describe('account journey in Russian', () => {
     // Change the password from the account.
     const changed = 'Peony-velvet-77';
     await page.getByRole('link', { name: 'Пароль и данные' }).click();
+    // A wrong current password is the server's field message, and the session stays.
+    await input(page, 'Текущий пароль').fill('not-the-password');
+    await input(page, 'Новый пароль').fill(changed);
+    await input(page, t.confirmPassword).fill(changed);
+    await page.getByRole('button', { name: 'Изменить пароль' }).click();
+    await fieldError(page, 'Текущий пароль указан неверно').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account/security');
     await input(page, 'Текущий пароль').fill(account.password);
     await input(page, 'Новый пароль').fill(changed);
     await input(page, t.confirmPassword).fill(`${changed}!`);
