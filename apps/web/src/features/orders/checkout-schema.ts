@@ -1,8 +1,5 @@
-import { ADDRESS_REQUIRED, DELIVERY_METHODS, PAYMENT_METHODS } from '@atelier/shared';
+import { ADDRESS_REQUIRED, DELIVERY_METHODS, PAYMENT_METHODS, PHONE_PATTERN } from '@atelier/shared';
 import { z } from 'zod';
-
-/** Accepts +7 (900) 123-45-67, 8 900 1234567, +34 600 000 000 … : 7–15 digits with usual separators. */
-export const PHONE_PATTERN = /^\+?[\d\s()-]{7,22}$/;
 
 const required = (message: string) => z.string().trim().min(1, message);
 
