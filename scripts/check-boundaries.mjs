@@ -3,6 +3,8 @@
 // - server: features/<a>/ may import from features/<b>/ only `<b>.service.ts` (a feature talks to
 //   another only through its service) and `<b>.schemas.ts` (its public payload shapes);
 // - web: features/<a>/ may import from features/<b>/ only `api/` (the query hooks and fetchers);
+//   the admin shell (features/admin) may also import `features/<b>/admin/`, the admin pages each
+//   feature keeps beside its public pages (loaded only inside the lazy admin chunk);
 // - web: shared/ never imports features/ and app/ (layers go app -> features -> shared).
 // Runs as part of `npm run lint`; exits 1 listing every violation.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -55,7 +57,7 @@ for (const [side, srcRoot] of [
       const allowed =
         side === 'server'
           ? inside.length === 1 && /^[\w-]+\.(service|schemas)(\.ts)?$/.test(inside[0] ?? '')
-          : inside[0] === 'api';
+          : inside[0] === 'api' || (from === 'admin' && inside[0] === 'admin');
       if (!allowed) {
         violations.push(
           `${where}: feature '${from}' may use '${to}' only through ${side === 'server' ? `${to}.service.ts` : `features/${to}/api/`}`,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import es from './es.json';
-import ru from './ru.json';
-
-type Tree = { [key: string]: string | Tree };
+import en from './en/index';
+import es from './es/index';
+import ru from './ru/index';
+import { mergeTrees, type Tree } from './tree';
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -65,5 +64,11 @@ describe('SPEC texts are exact in ru', () => {
     ['auth.loggedOut', 'Вы вышли из системы'],
   ])('%s = %s', (key, text) => {
     expect(flatten(ru).get(key)).toBe(text);
+  });
+});
+
+describe('locale files are split by feature', () => {
+  it('refuses a top-level key defined in two files', () => {
+    expect(() => mergeTrees([{ shop: { a: 'x' } }, { shop: { b: 'y' } }])).toThrow(/shop/);
   });
 });

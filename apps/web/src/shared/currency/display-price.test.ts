@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
-import ru from '../../locales/ru.json';
+import enCommon from '../../locales/en/common.json';
+import esCommon from '../../locales/es/common.json';
+import ruCommon from '../../locales/ru/common.json';
 import { displayAmount, formatAmount, formatPrice, isFree, sumPrices } from './display-price';
 
 const full = { rub: 2500, eur: 25, usd: 27.5 };
@@ -24,7 +24,7 @@ describe('a price is shown in the chosen currency, else in RUB', () => {
     [full, 'USD', '$'],
     [rubOnly, 'USD', '₽'],
   ] as const)('%o formatted in %s carries %s', (price, currency, symbol) => {
-    expect(formatPrice(price, currency, 'ru', ru.common.free)).toContain(symbol);
+    expect(formatPrice(price, currency, 'ru', ruCommon.common.free)).toContain(symbol);
   });
 });
 
@@ -53,18 +53,18 @@ describe('a free item (RUB price 0) reads as the word for free, never "0 ₽"', 
   const freeInRubOnly = { rub: 0, eur: null, usd: null };
 
   it.each([
-    ['ru', ru.common.free, 'Бесплатно'],
-    ['en', en.common.free, 'Free'],
-    ['es', es.common.free, 'Gratis'],
+    ['ru', ruCommon.common.free, 'Бесплатно'],
+    ['en', enCommon.common.free, 'Free'],
+    ['es', esCommon.common.free, 'Gratis'],
   ] as const)('%s says %s', (_language, word, expected) => {
     expect(word).toBe(expected);
   });
 
   it.each([
-    [freeEverywhere, 'RUB', 'ru', ru.common.free],
-    [freeEverywhere, 'EUR', 'en', en.common.free],
-    [freeEverywhere, 'USD', 'es', es.common.free],
-    [freeInRubOnly, 'EUR', 'en', en.common.free],
+    [freeEverywhere, 'RUB', 'ru', ruCommon.common.free],
+    [freeEverywhere, 'EUR', 'en', enCommon.common.free],
+    [freeEverywhere, 'USD', 'es', esCommon.common.free],
+    [freeInRubOnly, 'EUR', 'en', enCommon.common.free],
   ] as const)('%o in %s (%s) → %s', (price, currency, language, word) => {
     expect(isFree(price)).toBe(true);
     expect(formatPrice(price, currency, language, word)).toBe(word);
@@ -75,13 +75,15 @@ describe('a free item (RUB price 0) reads as the word for free, never "0 ₽"', 
     [{ rub: 0.5, eur: null, usd: null }, 'RUB', '0,5'],
   ] as const)('%o is not free: shown as money', (price, currency, digits) => {
     expect(isFree(price)).toBe(false);
-    const text = formatPrice(price, currency, 'ru', ru.common.free);
-    expect(text).not.toBe(ru.common.free);
+    const text = formatPrice(price, currency, 'ru', ruCommon.common.free);
+    expect(text).not.toBe(ruCommon.common.free);
     expect(text).toContain(digits);
   });
 
   it('a zero total reads as free, any other total as money', () => {
-    expect(formatAmount(sumPrices([{ price: freeEverywhere, quantity: 1 }], 'EUR'), 'en', en.common.free)).toBe('Free');
-    expect(formatAmount({ amount: 25, currency: 'EUR' }, 'en', en.common.free)).toContain('€');
+    expect(formatAmount(sumPrices([{ price: freeEverywhere, quantity: 1 }], 'EUR'), 'en', enCommon.common.free)).toBe(
+      'Free',
+    );
+    expect(formatAmount({ amount: 25, currency: 'EUR' }, 'en', enCommon.common.free)).toContain('€');
   });
 });

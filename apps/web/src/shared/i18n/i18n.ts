@@ -9,9 +9,9 @@ const LANGUAGE_COOKIE_DAYS = 365;
 
 // One chunk per language: a visitor downloads only the texts of the language they read.
 const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  ru: () => import('../../locales/ru.json'),
-  en: () => import('../../locales/en.json'),
-  es: () => import('../../locales/es.json'),
+  ru: () => import('../../locales/ru/index'),
+  en: () => import('../../locales/en/index'),
+  es: () => import('../../locales/es/index'),
 };
 
 const backend: BackendModule = {

@@ -1,0 +1,7 @@
+import type { Tree } from '../tree';
+import { mergeTrees } from '../tree';
+
+/** Every en text, one JSON file per feature (each file holds one top-level key), merged into one chunk. */
+const files = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
+
+export default mergeTrees(Object.values(files).map((file) => file.default));
