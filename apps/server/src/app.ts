@@ -26,6 +26,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { registerAuthGuard } from './platform/auth/guard';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
 import { createRateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await registerMultipart(app, config.uploadLimitBytes);
 
   const cache = createPublicCache({ ttlMs: database.kind === 'postgres' ? 30_000 : undefined });
   app.decorate('cache', cache);

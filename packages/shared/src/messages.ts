@@ -27,6 +27,21 @@ export const SERVER_MESSAGES = {
     en: 'The request or file is too large',
     es: 'La solicitud o el archivo es demasiado grande',
   },
+  emptyFile: {
+    ru: 'Файл пустой',
+    en: 'The file is empty',
+    es: 'El archivo está vacío',
+  },
+  unexpectedFile: {
+    ru: 'Этот файл здесь не принимается',
+    en: 'This file is not accepted here',
+    es: 'Este archivo no se acepta aquí',
+  },
+  tooManyFiles: {
+    ru: 'Слишком много файлов',
+    en: 'Too many files',
+    es: 'Demasiados archivos',
+  },
   unsupportedMediaType: {
     ru: 'Неподдерживаемый формат данных',
     en: 'Unsupported content type',
