@@ -24,6 +24,7 @@ import { shopRoutes } from './features/shop/shop.routes';
 import { trainingRoutes } from './features/training/training.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthGuard } from './platform/auth/guard';
+import { createDomainHooks, type DomainHooks } from './platform/hooks';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
@@ -51,7 +52,7 @@ export interface AppDeps {
   webDist?: string;
 }
 
-export type App = FastifyInstance & { cache: PublicCache; seo: SeoRegistry };
+export type App = FastifyInstance & { cache: PublicCache; seo: SeoRegistry; hooks: DomainHooks };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -127,6 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const seo = createSeoRegistry();
   app.decorate('seo', seo);
+
+  // Features react to each other's changes (an order confirmed → lessons granted, links issued).
+  const hooks = createDomainHooks();
+  app.decorate('hooks', hooks);
 
   await app.register(healthRoutes, { database });
   const limiter = createRateLimiter(database.db);

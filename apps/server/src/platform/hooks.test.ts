@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Tx } from '../db/client';
+import { createDomainHooks, type OrderEvent } from './hooks';
+
+const event: OrderEvent = {
+  orderId: 'o1',
+  number: 7,
+  userId: 'u1',
+  customerEmail: 'a@example.com',
+  language: 'en',
+  totalRub: 100,
+  items: [],
+};
+const tx = {} as Tx;
+
+describe('domain hooks run listeners inside the emitting transaction', () => {
+  it('calls every listener of the event in registration order, and only those', async () => {
+    const hooks = createDomainHooks();
+    const calls: string[] = [];
+    hooks.on('orderConfirmed', async (_tx, e) => {
+      calls.push(`first:${e.number}`);
+    });
+    hooks.on('orderConfirmed', async () => {
+      calls.push('second');
+    });
+    hooks.on('orderCancelled', async () => {
+      calls.push('cancelled');
+    });
+    await hooks.emit(tx, 'orderConfirmed', event);
+    expect(calls).toEqual(['first:7', 'second']);
+  });
+
+  it('propagates the first listener error so the caller rolls back', async () => {
+    const hooks = createDomainHooks();
+    const calls: string[] = [];
+    hooks.on('orderConfirmed', async () => {
+      throw new Error('grant failed');
+    });
+    hooks.on('orderConfirmed', async () => {
+      calls.push('never');
+    });
+    await expect(hooks.emit(tx, 'orderConfirmed', event)).rejects.toThrow('grant failed');
+    expect(calls).toEqual([]);
+  });
+});
