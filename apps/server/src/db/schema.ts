@@ -298,6 +298,10 @@ export const orders = pgTable(
     totalInCurrency: integer('total_in_currency'),
     promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     comment: text('comment'),
+    /** Language of the customer's mails about this order (the site language at checkout). */
+    language: text('language', { enum: ['ru', 'en', 'es'] })
+      .notNull()
+      .default('ru'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
