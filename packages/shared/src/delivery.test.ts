@@ -9,7 +9,12 @@ describe('delivery price (DESIGN §6)', () => {
     ['post', 1000, true, 300],
     ['courier_pickup', 1000, true, 300],
     ['standard', 4999.99, true, 300],
+    ['standard', 4999, true, 300],
     ['standard', FREE_DELIVERY_FROM_RUB, true, 0],
+    ['standard', 5001, true, 0],
+    ['courier_pickup', 4999, true, 300],
+    ['courier_pickup', 5000, true, 0],
+    ['standard', 0, false, 0],
     ['express', 7000, true, 0],
     ['express', 100, false, 0],
   ] as const)('%s with subtotal %d (physical: %s) costs %d ₽', (method, subtotal, physical, expected) => {

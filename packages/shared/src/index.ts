@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
+export * from './cart';
 export * from './delivery';
 export * from './i18n';
 export * from './images';

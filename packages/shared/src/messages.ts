@@ -267,6 +267,88 @@ export const SERVER_MESSAGES = {
     en: 'Your account has been deleted',
     es: 'Su cuenta ha sido eliminada',
   },
+  // ---- orders and cart
+  quantityInvalid: {
+    ru: 'Количество должно быть целым числом от 1 до 99',
+    en: 'Quantity must be a whole number from 1 to 99',
+    es: 'La cantidad debe ser un número entero de 1 a 99',
+  },
+  textTooLong: { ru: 'Слишком длинный текст', en: 'The text is too long', es: 'El texto es demasiado largo' },
+  firstNameRequired: { ru: 'Укажите имя', en: 'Enter your first name', es: 'Indique su nombre' },
+  lastNameRequired: { ru: 'Укажите фамилию', en: 'Enter your last name', es: 'Indique sus apellidos' },
+  phoneRequired: { ru: 'Укажите телефон', en: 'Enter your phone number', es: 'Indique su teléfono' },
+  termsRequired: {
+    ru: 'Необходимо согласиться с условиями',
+    en: 'You must accept the terms',
+    es: 'Debe aceptar las condiciones',
+  },
+  orderEmpty: { ru: 'Корзина пуста', en: 'The cart is empty', es: 'El carrito está vacío' },
+  orderTooManyLines: {
+    ru: 'Слишком много позиций в заказе',
+    en: 'Too many lines in the order',
+    es: 'Demasiadas líneas en el pedido',
+  },
+  addressRequired: {
+    ru: 'Для этого способа доставки укажите страну, город, адрес и индекс',
+    en: 'This delivery method needs a country, city, address and postal code',
+    es: 'Este método de envío necesita país, ciudad, dirección y código postal',
+  },
+  pickupPointRequired: {
+    ru: 'Укажите адрес пункта выдачи',
+    en: 'Enter the pickup point address',
+    es: 'Indique la dirección del punto de recogida',
+  },
+  paymentMethodNotAllowed: {
+    ru: 'Этот способ оплаты недоступен для выбранной валюты',
+    en: 'This payment method is not available for the chosen currency',
+    es: 'Este método de pago no está disponible para la moneda elegida',
+  },
+  itemUnavailable: {
+    ru: 'Некоторые товары больше недоступны',
+    en: 'Some items are no longer available',
+    es: 'Algunos artículos ya no están disponibles',
+  },
+  outOfStock: {
+    ru: 'Недостаточно товара на складе',
+    en: 'Not enough of this item in stock',
+    es: 'No hay suficientes unidades en stock',
+  },
+  notSoldInCurrency: {
+    ru: 'Некоторые товары не продаются в выбранной валюте',
+    en: 'Some items are not sold in the chosen currency',
+    es: 'Algunos artículos no se venden en la moneda elegida',
+  },
+  bookFormatInvalid: {
+    ru: 'Выберите формат книги',
+    en: 'Choose the book format',
+    es: 'Elija el formato del libro',
+  },
+  lessonQuantityOne: {
+    ru: 'Урок покупается один раз',
+    en: 'A lesson is bought once',
+    es: 'Una lección se compra una sola vez',
+  },
+  lessonAlreadyOwned: {
+    ru: 'Этот урок у вас уже есть',
+    en: 'You already own this lesson',
+    es: 'Ya tiene esta lección',
+  },
+  orderTransitionNotAllowed: {
+    ru: 'Такая смена статуса заказа недопустима',
+    en: 'This order status change is not allowed',
+    es: 'Este cambio de estado del pedido no está permitido',
+  },
+  orderNotPayable: {
+    ru: 'Этот заказ нельзя оплатить',
+    en: 'This order cannot be paid',
+    es: 'Este pedido no se puede pagar',
+  },
+  orderCreated: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' },
+  cartLoginRequired: {
+    ru: 'Войдите, чтобы добавлять товары в корзину',
+    en: 'Please log in to add items to cart',
+    es: 'Inicie sesión para añadir artículos al carrito',
+  },
 } satisfies Record<string, Texts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

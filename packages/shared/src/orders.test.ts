@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, ORDER_STATUSES } from './orders';
+import { CreateOrderBody, canTransition, ORDER_STATUSES, paymentMethodAllowed } from './orders';
 
 const allowed = new Set([
   'pending>confirmed',
@@ -15,5 +15,57 @@ describe('order status machine (DESIGN §6)', () => {
   const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
   it.each(pairs)('%s → %s follows the table', (from, to) => {
     expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`));
+  });
+});
+
+const validBody = {
+  items: [{ type: 'product', id: '5b7f1e2a-8c1d-4f7e-9a3b-2c4d5e6f7a8b', quantity: 2 }],
+  customer: { firstName: 'Анна', lastName: 'Иванова', email: 'anna@example.com', phone: '+7 912 345-67-89' },
+  delivery: { method: 'courier_pickup', pickupPoint: 'СДЭК, Ленина 1' },
+  paymentMethod: 'card',
+  currency: 'RUB',
+  acceptTerms: true,
+};
+
+describe('CreateOrderBody (DESIGN §8)', () => {
+  it('accepts a well-formed order', () => {
+    expect(CreateOrderBody.safeParse(validBody).success).toBe(true);
+  });
+  it.each([
+    ['"1"', '1'],
+    ['1.5', 1.5],
+    ['0', 0],
+    ['-1', -1],
+    ['1e9', 1e9],
+    ['null', null],
+    ['100', 100],
+  ])('a line quantity of %s is refused', (_label, quantity) => {
+    const body = { ...validBody, items: [{ ...validBody.items[0], quantity }] };
+    const result = CreateOrderBody.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['items', 0, 'quantity']);
+  });
+  it.each([
+    ['a client total', { total: 1 }],
+    ['a client price on a line', { items: [{ ...validBody.items[0], price: 1 }] }],
+    ['terms not accepted', { acceptTerms: false }],
+    ['no items', { items: [] }],
+    ['an invalid phone', { customer: { ...validBody.customer, phone: '12-34' } }],
+  ])('%s is refused', (_label, patch) => {
+    expect(CreateOrderBody.safeParse({ ...validBody, ...patch }).success).toBe(false);
+  });
+});
+
+describe('payment method per currency (SPEC §3)', () => {
+  it.each([
+    ['card', 'RUB', true],
+    ['card', 'EUR', false],
+    ['paypal', 'RUB', false],
+    ['paypal', 'USD', true],
+    ['paypal', 'EUR', true],
+    ['cash', 'EUR', true],
+    ['bank_transfer', 'RUB', true],
+  ] as const)('%s in %s allowed: %s', (method, currency, allowed) => {
+    expect(paymentMethodAllowed(method, currency)).toBe(allowed);
   });
 });

@@ -1,8 +1,32 @@
+/**
+ * Orders (DESIGN §6 machine, §8 `POST /orders` body): the shapes the server validates and the web
+ * builds. Every amount in an Order is RUB in major units, computed by the server from database
+ * prices; `totalInCurrency` is what is charged in the display currency (null for RUB).
+ */
+import { z } from 'zod';
+import { EmailSchema, isValidPhone } from './auth';
+import { DeliveryMethodSchema } from './delivery';
+import { LanguageSchema, LocalizedTextSchema } from './i18n';
+import type { ServerMessageKey } from './messages';
+import { type Currency, CurrencySchema } from './money';
+import { BOOK_FORMATS } from './shop';
+
+const m = (key: ServerMessageKey) => key;
+
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const PAYMENT_METHODS = ['card', 'paypal', 'cash', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+/** orders.payment_state: set by the payments feature (none until a payment is started). */
+export const PAYMENT_STATES = ['none', 'awaiting', 'invoice_sent', 'paid', 'failed', 'refunded'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+/** Line types a customer can put in an order (courses are ordered by the training feature). */
+export const ORDER_LINE_TYPES = ['product', 'lesson'] as const;
+export type OrderLineType = (typeof ORDER_LINE_TYPES)[number] | 'course';
 
 /** DESIGN §6 status machine; anything not listed is a 409. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -17,3 +41,154 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
+
+/** Card payments are in roubles; PayPal takes euros and dollars; cash and bank transfer any. */
+export function paymentMethodAllowed(method: PaymentMethod, currency: Currency): boolean {
+  if (method === 'card') return currency === 'RUB';
+  if (method === 'paypal') return currency !== 'RUB';
+  return true;
+}
+
+/**
+ * RUB per unit of each display currency, used to show delivery and discounts in EUR/USD (goods
+ * have their own EUR/USD prices). Every order stores the snapshot it was computed with.
+ */
+export const EXCHANGE_RATES_RUB: Record<Currency, number> = { RUB: 1, EUR: 100, USD: 92 };
+
+/** An integer 1..99; strings, fractions, zero, negatives and null are refused (DESIGN §8). */
+export const LineQuantitySchema = z
+  .number({ error: m('quantityInvalid') })
+  .int(m('quantityInvalid'))
+  .min(1, m('quantityInvalid'))
+  .max(MAX_LINE_QUANTITY, m('quantityInvalid'));
+
+export const OrderLineInputSchema = z.strictObject({
+  type: z.enum(ORDER_LINE_TYPES),
+  id: z.uuid(m('badRequest')),
+  quantity: LineQuantitySchema,
+  bookFormat: z.enum(BOOK_FORMATS).optional(),
+});
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+const requiredText = (key: ServerMessageKey, max: number) =>
+  z
+    .string({ error: m(key) })
+    .trim()
+    .min(1, { error: m(key), abort: true })
+    .max(max, m('textTooLong'));
+const optionalText = (max: number) => z.string().trim().max(max, m('textTooLong')).optional();
+
+export const OrderCustomerSchema = z.strictObject({
+  firstName: requiredText('firstNameRequired', 100),
+  lastName: requiredText('lastNameRequired', 100),
+  email: EmailSchema,
+  phone: requiredText('phoneRequired', 40).refine(isValidPhone, m('phoneInvalid')),
+});
+export type OrderCustomer = z.infer<typeof OrderCustomerSchema>;
+
+/**
+ * Where to deliver. Which fields are required depends on the method AND on the cart (a
+ * digital-only order has no delivery at all), so the server checks that after pricing the lines:
+ * country, city, address and postal code for standard/express/post, pickupPoint for courier_pickup.
+ */
+export const OrderDeliveryInputSchema = z.strictObject({
+  method: DeliveryMethodSchema,
+  country: optionalText(100),
+  city: optionalText(100),
+  address: optionalText(300),
+  postalCode: optionalText(20),
+  pickupPoint: optionalText(300),
+});
+export type OrderDeliveryInput = z.infer<typeof OrderDeliveryInputSchema>;
+
+/** DESIGN §8 `POST /orders`. Strict: prices or totals sent by a client are refused, never used. */
+export const CreateOrderBody = z.strictObject({
+  items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),
+  customer: OrderCustomerSchema,
+  delivery: OrderDeliveryInputSchema,
+  paymentMethod: PaymentMethodSchema,
+  currency: CurrencySchema,
+  comment: optionalText(1000),
+  acceptTerms: z.literal(true, m('termsRequired')),
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const UpdateOrderStatusBody = z.strictObject({ status: OrderStatusSchema });
+export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
+
+export const OrderItemSchema = z.object({
+  /** order_items.id */
+  id: z.uuid(),
+  type: z.enum(['product', 'lesson', 'course']),
+  /** The product, lesson or course id. */
+  refId: z.uuid().nullable(),
+  name: LocalizedTextSchema,
+  bookFormat: z.enum(BOOK_FORMATS).nullable(),
+  /** RUB, major units, at the time of the order. */
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderStatusEventSchema = z.object({
+  from: OrderStatusSchema.nullable(),
+  to: OrderStatusSchema,
+  at: z.iso.datetime(),
+  /** Who made the change; null for the system (payment, zero total) or a deleted account. */
+  actor: z.object({ id: z.uuid(), name: z.string(), role: z.enum(['admin', 'user']) }).nullable(),
+  note: z.string().nullable(),
+});
+export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
+
+export const OrderSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int().positive(),
+  userId: z.uuid().nullable(),
+  status: OrderStatusSchema,
+  paymentMethod: PaymentMethodSchema,
+  paymentState: z.enum(PAYMENT_STATES),
+  items: z.array(OrderItemSchema),
+  /** Sum of quantities. */
+  itemCount: z.number().int(),
+  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() }),
+  delivery: z.object({
+    method: z.enum(['standard', 'express', 'pickup', 'post', 'courier_pickup', 'none']),
+    country: z.string().optional(),
+    city: z.string().optional(),
+    address: z.string().optional(),
+    postalCode: z.string().optional(),
+    pickupPoint: z.string().optional(),
+  }),
+  /** RUB, major units. */
+  subtotal: z.number(),
+  discount: z.number(),
+  deliveryCost: z.number(),
+  total: z.number(),
+  currency: CurrencySchema,
+  /** Amount due in `currency` (major units); equals total for RUB. */
+  totalInCurrency: z.number(),
+  /** RUB per unit used for this order. */
+  exchangeRates: z.record(z.string(), z.number()),
+  language: LanguageSchema,
+  comment: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Status changes, oldest first (detail views only). */
+  history: z.array(OrderStatusEventSchema).optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderResultSchema = z.object({ order: OrderSchema });
+export type OrderResult = z.infer<typeof OrderResultSchema>;
+
+/** Admin `GET /orders`: filters (dates are inclusive days, YYYY-MM-DD), search by number/name/email. */
+export const AdminOrdersQuerySchema = z.object({
+  status: OrderStatusSchema.optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;

@@ -1,0 +1,52 @@
+/**
+ * The server copy of a logged-in user's cart (`GET|PUT /cart`), so it follows them to another
+ * device. The client keeps only ids and quantities; names, prices and availability come back
+ * from the server on every read (the stored price is never trusted).
+ */
+import { z } from 'zod';
+import { LocalizedTextSchema } from './i18n';
+import type { ServerMessageKey } from './messages';
+import { PriceSchema } from './money';
+import { LineQuantitySchema, OrderLineInputSchema } from './orders';
+import { BOOK_FORMATS } from './shop';
+
+const m = (key: ServerMessageKey) => key;
+
+export const MAX_CART_LINES = 50;
+
+export const CartLineInputSchema = OrderLineInputSchema;
+export type CartLineInput = z.infer<typeof CartLineInputSchema>;
+
+/** `PUT /cart` replaces the whole cart. */
+export const PutCartBody = z.strictObject({
+  items: z.array(CartLineInputSchema).max(MAX_CART_LINES, m('orderTooManyLines')),
+});
+export type PutCartBody = z.infer<typeof PutCartBody>;
+
+/** Why a line cannot be ordered as it is. */
+export const CART_LINE_PROBLEMS = ['not_found', 'out_of_stock', 'insufficient_stock', 'already_owned'] as const;
+export type CartLineProblem = (typeof CART_LINE_PROBLEMS)[number];
+
+export const CartLineSchema = z.object({
+  type: z.enum(['product', 'lesson']),
+  id: z.uuid(),
+  quantity: LineQuantitySchema,
+  bookFormat: z.enum(BOOK_FORMATS).optional(),
+  /** Current catalogue data; null when the item no longer exists. */
+  name: LocalizedTextSchema.nullable(),
+  price: PriceSchema.nullable(),
+  image: z.string().nullable(),
+  /** Counted stock left (null = not counted). */
+  stock: z.number().int().nullable(),
+  /** Physical goods need delivery; lessons and digital books do not. */
+  physical: z.boolean(),
+  available: z.boolean(),
+  problem: z.enum(CART_LINE_PROBLEMS).nullable(),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartSchema = z.object({
+  items: z.array(CartLineSchema),
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type Cart = z.infer<typeof CartSchema>;
