@@ -36,6 +36,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** The session ended (a 401 on a call that carried a token): for callers outside apiRequest (uploads). */
+export function notifyUnauthorized(): void {
+  onUnauthorized();
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {

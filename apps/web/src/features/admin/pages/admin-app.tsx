@@ -1,11 +1,20 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { ADMIN_PAGES } from '../admin-pages';
 import { ADMIN_SECTIONS } from '../admin-sections';
-import { DashboardPage } from './dashboard-page';
-import { OrdersAdminPage } from './orders-admin-page';
-import { ResourceAdminPage } from './resource-admin-page';
-import { ReviewsAdminPage } from './reviews-admin-page';
+
+function SectionLoader() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-16">
+      <Spinner className="size-8" />
+      <span className="text-sm text-muted">{t('common.loading')}</span>
+    </div>
+  );
+}
 
 /** The admin panel (its own lazy chunk): sidebar + sections under /admin/*. */
 export function AdminApp() {
@@ -20,7 +29,7 @@ export function AdminApp() {
             <li key={section.key} className="shrink-0">
               <NavLink
                 to={section.path ? `/admin/${section.path}` : '/admin'}
-                end
+                end={!section.path}
                 className={({ isActive }) =>
                   `flex min-h-11 items-center rounded-2xl px-4 text-sm font-semibold transition-colors ${
                     isActive ? 'bg-rose-600 text-white' : 'text-ink-soft hover:bg-blush-100 hover:text-rose-800'
@@ -34,15 +43,19 @@ export function AdminApp() {
         </ul>
       </nav>
       <div className="min-w-0">
-        <Routes>
-          <Route index element={<DashboardPage />} />
-          <Route path="reviews" element={<ReviewsAdminPage />} />
-          <Route path="orders" element={<OrdersAdminPage />} />
-          {ADMIN_SECTIONS.filter((section) => section.resource).map((section) => (
-            <Route key={section.key} path={section.path} element={<ResourceAdminPage section={section.key} />} />
-          ))}
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
+        <Suspense fallback={<SectionLoader />}>
+          <Routes>
+            {ADMIN_SECTIONS.map((section) => {
+              const Page = ADMIN_PAGES[section.key];
+              return section.path ? (
+                <Route key={section.key} path={`${section.path}/*`} element={<Page />} />
+              ) : (
+                <Route key={section.key} index element={<Page />} />
+              );
+            })}
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        </Suspense>
       </div>
     </div>
   );

@@ -1,0 +1,46 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { AdminSectionKey } from './admin-sections';
+
+/** SPEC §9: a chunk that has not arrived in 120 s counts as failed (the error boundary shows). */
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+function adminPage<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('Admin page chunk timed out')), CHUNK_LOAD_TIMEOUT_MS);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve({ default: module[name] });
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      }),
+  );
+}
+
+/**
+ * The page of each admin section, each its own lazy chunk. A feature owns its admin screens in
+ * `features/<name>/admin/` and plugs them in here with ONE line; the page is mounted at
+ * `/admin/<section path>/*`, so it may have its own nested <Routes> (list, `new`, `:id`).
+ * Sections still pointing at `./pages/placeholder-pages` show a read-only list until their
+ * feature replaces the line.
+ */
+export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentType>> = {
+  dashboard: adminPage(() => import('./pages/dashboard-page'), 'DashboardPage'),
+  portfolio: adminPage(() => import('./pages/placeholder-pages'), 'PortfolioPlaceholderPage'),
+  shop: adminPage(() => import('./pages/placeholder-pages'), 'ShopPlaceholderPage'),
+  landing: adminPage(() => import('./pages/placeholder-pages'), 'LandingPlaceholderPage'),
+  reviews: adminPage(() => import('./pages/reviews-admin-page'), 'ReviewsAdminPage'),
+  orders: adminPage(() => import('./pages/orders-admin-page'), 'OrdersAdminPage'),
+  lessons: adminPage(() => import('./pages/placeholder-pages'), 'LessonsPlaceholderPage'),
+  promoCodes: adminPage(() => import('./pages/placeholder-pages'), 'PromoCodesPlaceholderPage'),
+  users: adminPage(() => import('./pages/placeholder-pages'), 'UsersPlaceholderPage'),
+};
