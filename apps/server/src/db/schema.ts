@@ -328,6 +328,8 @@ export const orderItems = pgTable(
     name: localized('name'),
     unitPriceRub: integer('unit_price_rub').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Units taken from the product's counted stock at checkout (given back on cancel). */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
