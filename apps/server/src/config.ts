@@ -41,6 +41,12 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_API_URL: optionalUrl(/^https?:$/, 'https://api-m.paypal.com').default('https://api-m.paypal.com'),
+  PAYMENT_SANDBOX_SECRET: optionalString,
+  PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  BANK_DETAILS: optionalString,
+  DOWNLOAD_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  DOWNLOAD_MAX_USES: z.coerce.number().int().min(1).max(1000).default(5),
+  DOWNLOAD_MAX_REISSUES: z.coerce.number().int().min(0).max(100).default(3),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,7 +81,13 @@ export interface Config {
       webhookId: string | undefined;
       apiUrl: string;
     };
+    /** HMAC key of the sandbox's signed notifications; random per process when unset. */
+    sandboxSecret: string | undefined;
+    httpTimeoutMs: number;
+    /** Shown to bank-transfer customers; null = "the shop will send the details". */
+    bankDetails: string | null;
   };
+  downloads: { linkDays: number; maxUses: number; maxReissues: number };
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -119,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET].filter(Boolean).length;
   if (paypalSet === 1) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither');
+  if (paypalSet === 2 && !e.PAYPAL_WEBHOOK_ID) problems.push('PAYPAL_WEBHOOK_ID: required when PayPal is configured');
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -146,6 +159,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         webhookId: e.PAYPAL_WEBHOOK_ID,
         apiUrl: e.PAYPAL_API_URL,
       },
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+      httpTimeoutMs: e.PAYMENT_HTTP_TIMEOUT_MS,
+      bankDetails: e.BANK_DETAILS ?? null,
+    },
+    downloads: {
+      linkDays: e.DOWNLOAD_LINK_DAYS,
+      maxUses: e.DOWNLOAD_MAX_USES,
+      maxReissues: e.DOWNLOAD_MAX_REISSUES,
     },
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -1,0 +1,277 @@
+/**
+ * The real drivers against local fakes of the documented YooKassa v3 and PayPal Invoicing v2 APIs
+ * (no network here): request shapes, verification of notifications, provider errors and timeouts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake';
+import { startYookassaFake, type YookassaFake } from './fakes/yookassa-fake';
+import { createPaypalProvider } from './paypal-provider';
+import { decimalToMinor, minorToDecimal, NotificationRejected, ProviderError } from './provider';
+import { createTestProvider } from './test-provider';
+import { createYookassaProvider } from './yookassa-provider';
+
+const input = (over: Partial<Parameters<ReturnType<typeof createTestProvider>['createPayment']>[0]> = {}) => ({
+  paymentId: crypto.randomUUID(),
+  orderId: crypto.randomUUID(),
+  orderNumber: 1042,
+  amountMinor: 150050,
+  currency: 'RUB' as const,
+  description: 'Order 1042',
+  returnUrl: 'http://127.0.0.1:3000/payment/success?order=1042',
+  idempotenceKey: crypto.randomUUID(),
+  language: 'ru' as const,
+  ...over,
+});
+
+describe('money conversion for provider APIs', () => {
+  it.each([
+    [150050, '1500.50'],
+    [5, '0.05'],
+    [100, '1.00'],
+    [0, '0.00'],
+  ])('minor %i ↔ "%s" without float drift', (minor, text) => {
+    expect(minorToDecimal(minor)).toBe(text);
+    expect(decimalToMinor(text)).toBe(minor);
+  });
+  it.each(['abc', '1.234', '', '1e3'])('"%s" is not an amount', (text) => {
+    expect(decimalToMinor(text)).toBeNaN();
+  });
+});
+
+describe('sandbox (test) provider', () => {
+  const sandbox = createTestProvider({ secret: 's3cret', publicUrl: 'http://127.0.0.1:3000' });
+
+  it('signs its notifications and accepts only its own signature', async () => {
+    const n = sandbox.buildNotification('payment.succeeded', {
+      providerPaymentId: 'sbx_1',
+      amountMinor: 100,
+      currency: 'RUB',
+    });
+    const ok = await sandbox.verifyNotification(n);
+    expect(ok).toMatchObject({ outcome: 'succeeded', amountMinor: 100, currency: 'RUB', providerPaymentId: 'sbx_1' });
+    const tampered = n.rawBody.replace('"1.00"', '"0.01"');
+    await expect(sandbox.verifyNotification({ rawBody: tampered, headers: n.headers })).rejects.toBeInstanceOf(
+      NotificationRejected,
+    );
+    const other = createTestProvider({ secret: 'other', publicUrl: 'x' });
+    await expect(other.verifyNotification(n)).rejects.toMatchObject({ reason: 'bad_signature' });
+  });
+
+  it('page links carry a signature that opens only that payment', async () => {
+    const created = await sandbox.createPayment(input());
+    const url = new URL(created.redirectUrl!);
+    const sig = url.searchParams.get('signature')!;
+    expect(sandbox.pageSignatureValid(created.providerPaymentId, sig)).toBe(true);
+    expect(sandbox.pageSignatureValid('sbx_other', sig)).toBe(false);
+  });
+});
+
+describe('YooKassa driver against the fake API', () => {
+  let fake: YookassaFake;
+  const driver = (timeoutMs = 2000, secretKey?: string) =>
+    createYookassaProvider({
+      shopId: fake.shopId,
+      secretKey: secretKey ?? fake.secretKey,
+      apiUrl: fake.apiUrl,
+      timeoutMs,
+    });
+  beforeAll(async () => {
+    fake = await startYookassaFake();
+  });
+  afterAll(() => fake.close());
+
+  it('creates a redirect payment with Basic auth, Idempotence-Key, amount as a decimal string and capture', async () => {
+    const i = input();
+    const created = await driver().createPayment(i);
+    const req = fake.requests.at(-1)!;
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/v3/payments');
+    expect(req.headers['idempotence-key']).toBe(i.idempotenceKey);
+    const body = JSON.parse(req.body);
+    expect(body).toMatchObject({
+      amount: { value: '1500.50', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: i.returnUrl },
+      metadata: { paymentId: i.paymentId, orderId: i.orderId },
+    });
+    expect(created.redirectUrl).toContain('/checkout/');
+    expect(fake.payments.get(created.providerPaymentId)?.status).toBe('pending');
+  });
+
+  it('a retried create with the same idempotence key returns the same payment', async () => {
+    const i = input();
+    const a = await driver().createPayment(i);
+    const b = await driver().createPayment(i);
+    expect(b.providerPaymentId).toBe(a.providerPaymentId);
+  });
+
+  it.each([
+    ['wrong credentials (401)', () => driver(2000, 'wrong'), undefined],
+    ['server error (500)', () => driver(), { status: 500, body: { type: 'error', code: 'internal_server_error' } }],
+    ['rate limited (429)', () => driver(), { status: 429, body: { type: 'error', code: 'too_many_requests' } }],
+  ])('provider error is a ProviderError: %s', async (_name, make, failure) => {
+    if (failure) fake.failNext(failure, { pathPart: '/v3/payments' });
+    await expect(make().createPayment(input())).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('a provider that does not answer in time is a timeout ProviderError', async () => {
+    fake.setDelay(500);
+    try {
+      await expect(driver(100).createPayment(input())).rejects.toMatchObject({ kind: 'timeout' });
+    } finally {
+      fake.setDelay(0);
+    }
+  });
+
+  it('a notification is trusted only as far as a fresh GET of the payment confirms it', async () => {
+    const created = await driver().createPayment(input());
+    const body = fake.notification(created.providerPaymentId, 'payment.succeeded');
+    // Still pending at YooKassa: a "succeeded" claim is rejected.
+    await expect(driver().verifyNotification({ rawBody: body, headers: {} })).rejects.toMatchObject({
+      reason: 'verification_failed',
+    });
+    fake.setStatus(created.providerPaymentId, 'succeeded');
+    const verified = await driver().verifyNotification({ rawBody: body, headers: {} });
+    expect(verified).toMatchObject({ outcome: 'succeeded', amountMinor: 150050, currency: 'RUB' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v3/payments/${created.providerPaymentId}` });
+  });
+
+  it('the amount comes from the API, not from the notification body', async () => {
+    const created = await driver().createPayment(input());
+    fake.setStatus(created.providerPaymentId, 'succeeded');
+    const forged = JSON.stringify({
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: created.providerPaymentId, amount: { value: '999999.00', currency: 'RUB' } },
+    });
+    fake.setAmount(created.providerPaymentId, '10.00');
+    const verified = await driver().verifyNotification({ rawBody: forged, headers: {} });
+    expect(verified.amountMinor).toBe(1000);
+  });
+
+  it.each([
+    ['not JSON', 'nope', 'malformed'],
+    ['no object id', JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: {} }), 'malformed'],
+    [
+      'unknown payment',
+      JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: 'nope' } }),
+      'unknown_payment',
+    ],
+  ])('a notification with %s is rejected', async (_name, rawBody, reason) => {
+    await expect(driver().verifyNotification({ rawBody, headers: {} })).rejects.toMatchObject({ reason });
+  });
+});
+
+describe('PayPal driver against the fake API', () => {
+  let fake: PaypalFake;
+  const driver = (timeoutMs = 2000, over: { clientSecret?: string; webhookId?: string } = {}) =>
+    createPaypalProvider({
+      clientId: fake.clientId,
+      clientSecret: over.clientSecret ?? fake.clientSecret,
+      webhookId: over.webhookId ?? fake.webhookId,
+      apiUrl: fake.apiUrl,
+      timeoutMs,
+    });
+  const eur = () => input({ currency: 'EUR', amountMinor: 2590, email: 'buyer@example.com' });
+  beforeAll(async () => {
+    fake = await startPaypalFake();
+  });
+  afterAll(() => fake.close());
+
+  it('gets an OAuth token, creates and sends an invoice to the given email, returns the payer link', async () => {
+    const created = await driver().createPayment(eur());
+    const paths = fake.requests.slice(-3).map((r) => `${r.method} ${r.path.replace(/INV2-\w+/, ':id')}`);
+    expect(paths).toEqual([
+      'POST /v1/oauth2/token',
+      'POST /v2/invoicing/invoices',
+      'POST /v2/invoicing/invoices/:id/send',
+    ]);
+    const invoice = fake.invoices.get(created.providerPaymentId)!;
+    expect(invoice).toMatchObject({
+      status: 'SENT',
+      amount: { currency_code: 'EUR', value: '25.90' },
+      primary_recipients: [{ billing_info: { email_address: 'buyer@example.com' } }],
+    });
+    expect(created).toMatchObject({ status: 'invoice_sent', redirectUrl: invoice.detail.metadata.recipient_view_url });
+  });
+
+  it('reuses the access token until it expires', async () => {
+    const d = driver();
+    await d.createPayment(eur());
+    const before = fake.requests.filter((r) => r.path === '/v1/oauth2/token').length;
+    await d.createPayment(eur());
+    expect(fake.requests.filter((r) => r.path === '/v1/oauth2/token').length).toBe(before);
+  });
+
+  it.each([
+    ['bad client secret (401 on the token)', () => driver(2000, { clientSecret: 'nope' }), undefined],
+    [
+      'invoice create refused (422)',
+      () => driver(),
+      { reply: { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } }, pathPart: '/v2/invoicing/invoices' },
+    ],
+    [
+      'send fails (503)',
+      () => driver(),
+      { reply: { status: 503, body: { name: 'SERVICE_UNAVAILABLE' } }, pathPart: '/send' },
+    ],
+  ])('provider error is a ProviderError: %s', async (_name, make, failure) => {
+    if (failure) fake.failNext(failure.reply, { pathPart: failure.pathPart });
+    await expect(make().createPayment(eur())).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('a provider that does not answer in time is a timeout ProviderError', async () => {
+    fake.setDelay(500);
+    try {
+      await expect(driver(100).createPayment(eur())).rejects.toMatchObject({ kind: 'timeout' });
+    } finally {
+      fake.setDelay(0);
+    }
+  });
+
+  it('a webhook is verified through verify-webhook-signature and the amount re-read from the invoice', async () => {
+    const created = await driver().createPayment(eur());
+    fake.setStatus(created.providerPaymentId, 'PAID');
+    const hook = fake.webhook(created.providerPaymentId);
+    const verified = await driver().verifyNotification(hook);
+    expect(verified).toMatchObject({
+      outcome: 'succeeded',
+      amountMinor: 2590,
+      currency: 'EUR',
+      type: 'INVOICING.INVOICE.PAID',
+    });
+    const verify = fake.requests.find((r) => r.path === '/v1/notifications/verify-webhook-signature')!;
+    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: fake.webhookId, auth_algo: 'SHA256withRSA' });
+  });
+
+  it.each([
+    [
+      'a forged signature',
+      (h: ReturnType<PaypalFake['webhook']>) => ({
+        ...h,
+        headers: { ...h.headers, 'paypal-transmission-sig': 'forged' },
+      }),
+    ],
+    [
+      'an altered body',
+      (h: ReturnType<PaypalFake['webhook']>) => ({
+        ...h,
+        rawBody: h.rawBody.replace('"PAID"', '"PAID" ').replace('An invoice was paid', 'changed'),
+      }),
+    ],
+    ['missing transmission headers', (h: ReturnType<PaypalFake['webhook']>) => ({ ...h, headers: {} })],
+  ])('a webhook with %s is rejected', async (_name, mutate) => {
+    const created = await driver().createPayment(eur());
+    fake.setStatus(created.providerPaymentId, 'PAID');
+    await expect(driver().verifyNotification(mutate(fake.webhook(created.providerPaymentId)))).rejects.toMatchObject({
+      reason: 'bad_signature',
+    });
+  });
+
+  it('a webhook for another webhook id (another shop) is rejected', async () => {
+    const created = await driver().createPayment(eur());
+    await expect(
+      driver(2000, { webhookId: 'OTHERWEBHOOK' }).verifyNotification(fake.webhook(created.providerPaymentId)),
+    ).rejects.toMatchObject({ reason: 'bad_signature' });
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The payment provider contract (DESIGN §2): create a payment (a page to send the buyer to, or an
+ * invoice mailed by the provider), verify and parse a notification, fetch a payment's status.
+ * Drivers: `test` (built-in sandbox page), `yookassa` (cards in RUB), `paypal` (invoices in EUR/USD).
+ * Features never see provider HTTP details; they get these shapes or a ProviderError.
+ */
+import type { Currency } from '@atelier/shared';
+
+export type ProviderName = 'test' | 'yookassa' | 'paypal';
+
+export interface CreatePaymentInput {
+  /** Our payments.id; drivers put it in metadata so a notification can be traced back. */
+  paymentId: string;
+  orderId: string;
+  orderNumber: number;
+  amountMinor: number;
+  currency: Currency;
+  description: string;
+  /** Where the provider sends the buyer back after paying (redirect flows). */
+  returnUrl: string;
+  /** Sent as the provider's idempotency key so a retried create never charges twice. */
+  idempotenceKey: string;
+  /** Invoice flows: the address the payment link is sent to. */
+  email?: string;
+  language: 'ru' | 'en' | 'es';
+}
+
+export interface CreatedPayment {
+  providerPaymentId: string;
+  /** Redirect flows: the provider's page; invoice flows: the payer's link (also emailed). */
+  redirectUrl: string | null;
+  status: 'pending' | 'invoice_sent';
+}
+
+export type PaymentOutcome = 'succeeded' | 'canceled' | 'failed' | 'pending';
+
+/** A notification that passed the driver's verification. */
+export interface VerifiedNotification {
+  /** Unique per provider event; a second delivery with the same id is a replay. */
+  eventId: string;
+  type: string;
+  providerPaymentId: string;
+  outcome: PaymentOutcome;
+  /** As confirmed by the provider (re-fetched where the provider says so), in minor units. */
+  amountMinor: number;
+  currency: string;
+  payload: unknown;
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+export interface ProviderStatus {
+  outcome: PaymentOutcome;
+  amountMinor: number;
+  currency: string;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Throws NotificationRejected when the signature/status check fails. */
+  verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification>;
+  fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;
+}
+
+/** The provider could not be reached, timed out, or answered with an error. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly kind: 'timeout' | 'network' | 'http' | 'invalid_reply',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'ProviderError';
+  }
+}
+
+/** A notification that failed verification (forged, malformed, unknown payment). */
+export class NotificationRejected extends Error {
+  constructor(
+    readonly reason: 'bad_signature' | 'malformed' | 'unknown_payment' | 'verification_failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NotificationRejected';
+  }
+}
+
+/** "1234.50" ↔ 123450 without floating-point drift. */
+export function minorToDecimal(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function decimalToMinor(value: unknown): number {
+  if (typeof value !== 'string' && typeof value !== 'number') return Number.NaN;
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(value).trim());
+  if (!m) return Number.NaN;
+  const minor = Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0'));
+  return m[1] ? -minor : minor;
+}
+
+/** JSON over fetch with a hard timeout; maps every failure to ProviderError. */
+export async function providerFetch(
+  provider: ProviderName,
+  url: string,
+  init: RequestInit & { timeoutMs: number },
+): Promise<{ status: number; body: unknown; text: string }> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs) });
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      throw new ProviderError(provider, 'timeout', `no answer within ${init.timeoutMs} ms`);
+    }
+    throw new ProviderError(provider, 'network', (error as Error).message);
+  }
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (error) {
+    throw new ProviderError(provider, 'timeout', `reply not read: ${(error as Error).message}`);
+  }
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new ProviderError(provider, 'invalid_reply', `HTTP ${res.status} with a non-JSON body`);
+    }
+  }
+  if (!res.ok) {
+    const detail = body && typeof body === 'object' ? JSON.stringify(body).slice(0, 300) : text.slice(0, 300);
+    throw new ProviderError(provider, 'http', `HTTP ${res.status}: ${detail}`, res.status);
+  }
+  return { status: res.status, body, text };
+}
+
+export function header(headers: IncomingNotification['headers'], name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}

@@ -1,0 +1,124 @@
+/**
+ * The `test` provider: a sandbox built into the app so the whole payment flow works offline on a
+ * fresh machine. Its "payment page" is served by the payments feature (Pay / Cancel / Fail); each
+ * button makes the sandbox send a notification signed like a real provider's (HMAC-SHA256 of the
+ * raw body with a server secret in `X-Sandbox-Signature`), which goes through the same webhook
+ * route and checks as YooKassa's or PayPal's.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  type CreatedPayment,
+  type CreatePaymentInput,
+  decimalToMinor,
+  header,
+  type IncomingNotification,
+  minorToDecimal,
+  NotificationRejected,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type ProviderStatus,
+  type VerifiedNotification,
+} from './provider';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const SANDBOX_EVENTS = ['payment.succeeded', 'payment.canceled', 'payment.failed'] as const;
+export type SandboxEvent = (typeof SANDBOX_EVENTS)[number];
+
+const OUTCOME: Record<SandboxEvent, PaymentOutcome> = {
+  'payment.succeeded': 'succeeded',
+  'payment.canceled': 'canceled',
+  'payment.failed': 'failed',
+};
+
+export interface SandboxNotificationBody {
+  id: string;
+  event: SandboxEvent;
+  payment: { id: string; amount: { value: string; currency: string } };
+}
+
+export interface TestProvider extends PaymentProvider {
+  readonly name: 'test';
+  /** Signature that authorises opening the sandbox page of one payment. */
+  pageSignature(providerPaymentId: string): string;
+  pageSignatureValid(providerPaymentId: string, signature: string): boolean;
+  /** A notification as the sandbox sends it: raw body plus its signature header. */
+  buildNotification(
+    event: SandboxEvent,
+    payment: { providerPaymentId: string; amountMinor: number; currency: string },
+  ): { rawBody: string; headers: Record<string, string> };
+}
+
+export function createTestProvider(options: { secret: string; publicUrl: string }): TestProvider {
+  const sign = (purpose: string, data: string) =>
+    createHmac('sha256', options.secret).update(`${purpose}\n${data}`).digest('hex');
+  const same = (a: string, b: string) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
+  const statuses = new Map<string, ProviderStatus>();
+
+  return {
+    name: 'test',
+    pageSignature: (id) => sign('page', id),
+    pageSignatureValid: (id, signature) => same(sign('page', id), signature),
+
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const providerPaymentId = `sbx_${input.paymentId}`;
+      statuses.set(providerPaymentId, { outcome: 'pending', amountMinor: input.amountMinor, currency: input.currency });
+      const url = `${options.publicUrl}/api/payments/sandbox/${providerPaymentId}?signature=${sign('page', providerPaymentId)}`;
+      return { providerPaymentId, redirectUrl: url, status: input.email ? 'invoice_sent' : 'pending' };
+    },
+
+    buildNotification(event, payment) {
+      const body: SandboxNotificationBody = {
+        id: `evt_${randomUUID()}`,
+        event,
+        payment: {
+          id: payment.providerPaymentId,
+          amount: { value: minorToDecimal(payment.amountMinor), currency: payment.currency },
+        },
+      };
+      const rawBody = JSON.stringify(body);
+      return {
+        rawBody,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign('notification', rawBody) },
+      };
+    },
+
+    async verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification> {
+      const signature = header(incoming.headers, SANDBOX_SIGNATURE_HEADER) ?? '';
+      if (!same(sign('notification', incoming.rawBody), signature)) {
+        throw new NotificationRejected('bad_signature', 'sandbox signature does not match');
+      }
+      let body: SandboxNotificationBody;
+      try {
+        body = JSON.parse(incoming.rawBody) as SandboxNotificationBody;
+      } catch {
+        throw new NotificationRejected('malformed', 'body is not JSON');
+      }
+      const outcome = OUTCOME[body?.event];
+      const amountMinor = decimalToMinor(body?.payment?.amount?.value);
+      if (!outcome || typeof body.id !== 'string' || typeof body.payment.id !== 'string' || Number.isNaN(amountMinor)) {
+        throw new NotificationRejected('malformed', 'not a sandbox notification');
+      }
+      const currency = String(body.payment.amount.currency);
+      statuses.set(body.payment.id, { outcome, amountMinor, currency });
+      return {
+        eventId: body.id,
+        type: body.event,
+        providerPaymentId: body.payment.id,
+        outcome,
+        amountMinor,
+        currency,
+        payload: body,
+      };
+    },
+
+    async fetchStatus(providerPaymentId) {
+      const status = statuses.get(providerPaymentId);
+      if (!status) throw new NotificationRejected('unknown_payment', 'unknown sandbox payment');
+      return status;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * YooKassa (API v3) for card payments in RUB.
+ *   create: POST {api}/payments, HTTP Basic shopId:secretKey, `Idempotence-Key` header, body
+ *           { amount: { value: "1500.00", currency: "RUB" }, capture: true,
+ *             confirmation: { type: "redirect", return_url }, description, metadata } →
+ *           { id, status: "pending", confirmation: { confirmation_url } }
+ *   notification: { type: "notification", event: "payment.succeeded" | "payment.canceled" | ...,
+ *           object: { id, ... } }. YooKassa does not sign notifications; the documented check is to
+ *           fetch the payment (GET {api}/payments/{id}) and trust only what the API says — so the
+ *           status, amount and currency used below come from that fetch, never from the body.
+ */
+import {
+  type CreatedPayment,
+  type CreatePaymentInput,
+  decimalToMinor,
+  type IncomingNotification,
+  minorToDecimal,
+  NotificationRejected,
+  type PaymentOutcome,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderStatus,
+  providerFetch,
+  type VerifiedNotification,
+} from './provider';
+
+export interface YookassaOptions {
+  shopId: string;
+  secretKey: string;
+  /** e.g. https://api.yookassa.ru/v3 */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+interface YookassaPayment {
+  id: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  confirmation?: { type: string; confirmation_url?: string };
+}
+
+const OUTCOME: Record<YookassaPayment['status'], PaymentOutcome> = {
+  pending: 'pending',
+  waiting_for_capture: 'pending',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+function asPayment(body: unknown): YookassaPayment {
+  const p = body as YookassaPayment | null;
+  if (!p || typeof p.id !== 'string' || typeof p.status !== 'string' || !p.amount || !(p.status in OUTCOME)) {
+    throw new ProviderError('yookassa', 'invalid_reply', 'reply is not a payment object');
+  }
+  return p;
+}
+
+export function createYookassaProvider(options: YookassaOptions): PaymentProvider {
+  const api = options.apiUrl.replace(/\/+$/, '');
+  const auth = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+
+  async function getPayment(id: string): Promise<YookassaPayment> {
+    const { body } = await providerFetch('yookassa', `${api}/payments/${encodeURIComponent(id)}`, {
+      method: 'GET',
+      headers: { authorization: auth, accept: 'application/json' },
+      timeoutMs: options.timeoutMs,
+    });
+    return asPayment(body);
+  }
+
+  const toStatus = (p: YookassaPayment): ProviderStatus => ({
+    outcome: OUTCOME[p.status],
+    amountMinor: decimalToMinor(p.amount.value),
+    currency: p.amount.currency,
+  });
+
+  return {
+    name: 'yookassa',
+
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      if (input.currency !== 'RUB') throw new ProviderError('yookassa', 'invalid_reply', 'YooKassa charges RUB only');
+      const { body } = await providerFetch('yookassa', `${api}/payments`, {
+        method: 'POST',
+        headers: {
+          authorization: auth,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotence-key': input.idempotenceKey,
+        },
+        body: JSON.stringify({
+          amount: { value: minorToDecimal(input.amountMinor), currency: 'RUB' },
+          capture: true,
+          confirmation: {
+            type: 'redirect',
+            return_url: input.returnUrl,
+            locale: input.language === 'ru' ? 'ru_RU' : 'en_US',
+          },
+          description: input.description.slice(0, 128),
+          metadata: { paymentId: input.paymentId, orderId: input.orderId, orderNumber: String(input.orderNumber) },
+        }),
+        timeoutMs: options.timeoutMs,
+      });
+      const payment = asPayment(body);
+      const url = payment.confirmation?.confirmation_url;
+      if (!url) throw new ProviderError('yookassa', 'invalid_reply', 'payment without a confirmation_url');
+      return { providerPaymentId: payment.id, redirectUrl: url, status: 'pending' };
+    },
+
+    async verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification> {
+      let body: { type?: unknown; event?: unknown; object?: { id?: unknown } };
+      try {
+        body = JSON.parse(incoming.rawBody);
+      } catch {
+        throw new NotificationRejected('malformed', 'body is not JSON');
+      }
+      const id = body?.object?.id;
+      if (body?.type !== 'notification' || typeof body.event !== 'string' || typeof id !== 'string') {
+        throw new NotificationRejected('malformed', 'not a YooKassa notification');
+      }
+      let payment: YookassaPayment;
+      try {
+        payment = await getPayment(id);
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) {
+          throw new NotificationRejected('unknown_payment', 'YooKassa does not know this payment');
+        }
+        throw error;
+      }
+      const status = toStatus(payment);
+      // The body's claim must agree with the API: a "succeeded" notification for a payment the API
+      // still reports as pending is not applied.
+      const claimed =
+        body.event === 'payment.succeeded' ? 'succeeded' : body.event === 'payment.canceled' ? 'canceled' : null;
+      if (claimed && claimed !== status.outcome) {
+        throw new NotificationRejected(
+          'verification_failed',
+          `notification says ${claimed}, API says ${status.outcome}`,
+        );
+      }
+      return {
+        // YooKassa has no event id; one payment reaches each final status once.
+        eventId: `${body.event}:${payment.id}`,
+        type: body.event,
+        providerPaymentId: payment.id,
+        ...status,
+        payload: body,
+      };
+    },
+
+    async fetchStatus(providerPaymentId) {
+      return toStatus(await getPayment(providerPaymentId));
+    },
+  };
+}
