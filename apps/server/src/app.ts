@@ -16,8 +16,10 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { cartRoutes } from './features/cart/cart.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { landingRoutes } from './features/landing/landing.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
@@ -143,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(portfolioRoutes, content);
   await app.register(reviewsRoutes, content);
   await app.register(trainingRoutes, content);
+
+  await app.register(cartRoutes, { db: database.db });
+  await app.register(ordersRoutes, { db: database.db, hooks, cache, publicUrl: config.publicUrl });
 
   await app.register(uploadsRoutes, { storage: deps.storage });
   if (!config.isProduction && !config.mail.smtpUrl) {

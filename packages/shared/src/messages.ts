@@ -102,6 +102,65 @@ export const SERVER_MESSAGES = {
     en: 'The image resolution is too large',
     es: 'La resolución de la imagen es demasiado grande',
   },
+  // ---- home content: about, portfolio, reviews (issue 4)
+  reviewTooShort: {
+    ru: 'Текст отзыва должен содержать минимум 10 символов',
+    en: 'The review must contain at least 10 characters',
+    es: 'La reseña debe contener al menos 10 caracteres',
+  },
+  reviewTooLong: {
+    ru: 'Текст отзыва не должен превышать 1000 символов',
+    en: 'The review must not exceed 1000 characters',
+    es: 'La reseña no debe superar los 1000 caracteres',
+  },
+  reviewRatingInvalid: {
+    ru: 'Оценка должна быть от 1 до 5',
+    en: 'The rating must be from 1 to 5',
+    es: 'La valoración debe ser de 1 a 5',
+  },
+  reviewSubmitted: {
+    ru: 'Отзыв отправлен на модерацию',
+    en: 'Your review has been sent for moderation',
+    es: 'Su reseña se ha enviado a moderación',
+  },
+  reviewApproved: { ru: 'Отзыв одобрен', en: 'Review approved', es: 'Reseña aprobada' },
+  reviewRejected: { ru: 'Отзыв отклонён', en: 'Review rejected', es: 'Reseña rechazada' },
+  reviewDeleted: { ru: 'Отзыв удалён', en: 'Review deleted', es: 'Reseña eliminada' },
+  reviewsReordered: { ru: 'Порядок отзывов сохранён', en: 'Review order saved', es: 'Orden de reseñas guardado' },
+  reviewOrderInvalid: {
+    ru: 'В порядке могут быть только одобренные отзывы, каждый один раз',
+    en: 'The order may list only approved reviews, each once',
+    es: 'El orden solo puede incluir reseñas aprobadas, cada una una vez',
+  },
+  contentRuRequired: {
+    ru: 'Заполните текст на русском языке',
+    en: 'The Russian text is required',
+    es: 'El texto en ruso es obligatorio',
+  },
+  aboutSaved: { ru: 'Раздел «Обо мне» сохранён', en: 'About section saved', es: 'Sección «Sobre mí» guardada' },
+  landingSaved: { ru: 'Настройки сайта сохранены', en: 'Site settings saved', es: 'Ajustes del sitio guardados' },
+  portfolioSaved: { ru: 'Работа сохранена', en: 'Work saved', es: 'Trabajo guardado' },
+  portfolioDeleted: { ru: 'Работа удалена', en: 'Work deleted', es: 'Trabajo eliminado' },
+  portfolioImageRequired: {
+    ru: 'Добавьте хотя бы одно изображение',
+    en: 'Add at least one image',
+    es: 'Añada al menos una imagen',
+  },
+  portfolioTooManyImages: {
+    ru: 'У работы может быть не больше 10 изображений',
+    en: 'A work can have at most 10 images',
+    es: 'Un trabajo puede tener como máximo 10 imágenes',
+  },
+  mainImageInvalid: {
+    ru: 'Главное изображение должно быть одним из изображений работы',
+    en: 'The main image must be one of the images of the work',
+    es: 'La imagen principal debe ser una de las imágenes del trabajo',
+  },
+  linkedProductNotFound: {
+    ru: 'Связанный товар не найден',
+    en: 'The linked product does not exist',
+    es: 'El producto vinculado no existe',
+  },
   invalidFileKey: {
     ru: 'Недопустимое имя файла',
     en: 'Invalid file name',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ImageSchema } from './images';
+import type { ServerMessageKey } from './messages';
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 1000;
@@ -17,3 +18,46 @@ export const ReviewSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/** A message key, checked at compile time. */
+const m = (key: ServerMessageKey) => key;
+
+/**
+ * POST /reviews (multipart text fields `reviewText`, `rating`, file `image`; or JSON). SPEC §5:
+ * trimmed text 10–1000 characters, rating 1–5 (default 5). Stored and shown as plain text.
+ */
+export const CreateReviewSchema = z.object({
+  reviewText: z
+    .string({ error: m('reviewTooShort') })
+    .trim()
+    .min(REVIEW_TEXT_MIN, m('reviewTooShort'))
+    .max(REVIEW_TEXT_MAX, m('reviewTooLong')),
+  rating: z.coerce
+    .number({ error: m('reviewRatingInvalid') })
+    .int(m('reviewRatingInvalid'))
+    .min(1, m('reviewRatingInvalid'))
+    .max(5, m('reviewRatingInvalid'))
+    .default(5),
+});
+export type CreateReview = z.infer<typeof CreateReviewSchema>;
+
+/** What the admin sees of a review: also the author's email (null for a deleted account). */
+export const AdminReviewSchema = ReviewSchema.extend({
+  userEmail: z.string().nullable(),
+  moderatedAt: z.iso.datetime().nullable(),
+});
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+export const AdminReviewsQuerySchema = z.object({
+  status: z.enum(['all', ...REVIEW_STATUSES]).default('all'),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuerySchema>;
+
+/** PUT /reviews/admin/reorder: approved review ids in display order (DESIGN §8). */
+export const ReorderReviewsSchema = z.object({
+  reviews: z.array(z.uuid()).min(1).max(1000),
+});
+export type ReorderReviews = z.infer<typeof ReorderReviewsSchema>;

@@ -1,12 +1,20 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { landingContent } from '../../db/schema';
 
 export const LANDING_KEYS = ['about', 'settings'] as const;
 export type LandingKey = (typeof LANDING_KEYS)[number];
 
-export function createLandingRepo(db: Db) {
+export function createLandingRepo(db: Db | Tx) {
   return {
+    /** Replaces one singleton row (insert or update). */
+    async write(key: LandingKey, value: unknown): Promise<void> {
+      await db
+        .insert(landingContent)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: landingContent.key, set: { value, updatedAt: new Date() } });
+    },
+
     /** The stored JSON of the given singleton rows; a key with no row is absent from the result. */
     async read(keys: readonly LandingKey[]): Promise<Partial<Record<LandingKey, unknown>>> {
       const rows = await db

@@ -1,10 +1,22 @@
-import { AboutSchema, LandingSettingsSchema, successEnvelope } from '@atelier/shared';
+import {
+  AboutSchema,
+  AboutUpdateSchema,
+  ErrorBodySchema,
+  LandingSettingsSchema,
+  LandingSettingsUpdateSchema,
+  MAX_IMAGE_BYTES,
+  serverMessage,
+  successEnvelope,
+} from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/http/envelope';
+import { requestLanguage } from '../../platform/http/error-handler';
+import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
+import type { ImagePipeline } from '../../platform/images/images';
 import { createLandingRepo } from './landing.repo';
 import { LANDING_CACHE_TAG } from './landing.schemas';
 import { createLandingService } from './landing.service';
@@ -14,11 +26,26 @@ export interface LandingRoutesOptions {
   cache: PublicCache;
   seo: SeoRegistry;
   publicUrl: string;
+  images: ImagePipeline;
 }
 
-/** GET /api/landing/about and /api/landing from the public cache; the artisan's JSON-LD on `/`. */
-export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (app, { db, cache, seo, publicUrl }) => {
-  const service = createLandingService({ repo: createLandingRepo(db), publicUrl });
+const writeErrors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+};
+
+/**
+ * GET /api/landing/about and /api/landing from the public cache; the artisan's JSON-LD on `/`.
+ * Admin PUTs of both (about: JSON, or multipart `data` + `image`) clear the landing cache.
+ */
+export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (
+  app,
+  { db, cache, seo, publicUrl, images },
+) => {
+  const service = createLandingService({ repo: createLandingRepo(db), images, publicUrl });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -48,6 +75,48 @@ export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (ap
     },
     async (request, reply) => {
       await cache.reply(request, reply, LANDING_CACHE_TAG, async () => ok(await service.settings()));
+    },
+  );
+
+  api.put(
+    '/api/landing/about',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['landing'],
+        summary: 'Replace the about section',
+        description:
+          'JSON body `{ title, content, removeImage? }` (title/content are { ru, en?, es? }; content is ' +
+          'Markdown), or multipart/form-data with that JSON as the `data` part and an optional `image` ' +
+          'file part (JPEG, PNG, WebP, GIF or AVIF up to 5 MB, checked by content).',
+        response: { 200: successEnvelope(AboutSchema), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, AboutUpdateSchema, {
+        image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: 'imageTooLarge' },
+      });
+      const about = await service.updateAbout(form.fields, form.files.image?.[0]?.data);
+      cache.invalidate(LANDING_CACHE_TAG);
+      return ok(about, serverMessage('aboutSaved', requestLanguage(request)));
+    },
+  );
+
+  api.put(
+    '/api/landing',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['landing'],
+        summary: 'Replace the site-wide settings',
+        body: LandingSettingsUpdateSchema,
+        response: { 200: successEnvelope(LandingSettingsSchema), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const settings = await service.updateSettings(request.body);
+      cache.invalidate(LANDING_CACHE_TAG);
+      return ok(settings, serverMessage('landingSaved', requestLanguage(request)));
     },
   );
 

@@ -180,6 +180,6 @@ describe('AggregateRating on the home page', () => {
 
   it('is left out while there is no approved review', async () => {
     const repo = { approvedRating: async () => ({ average: null, count: 0 }) } as unknown as ReviewsRepo;
-    expect(await createReviewsService({ repo }).rating()).toBeNull();
+    expect(await createReviewsService({ db: t.database.db, repo }).rating()).toBeNull();
   });
 });

@@ -66,3 +66,6 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
   };
 }
 export type ShopService = ReturnType<typeof createShopService>;
+
+// ---- used by orders (owner: orders feature; implementation in shop.orders.ts)
+export * from './shop.orders';
