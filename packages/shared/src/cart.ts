@@ -18,7 +18,7 @@ export const CartLineInputSchema = OrderLineInputSchema;
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
 /** `PUT /cart` replaces the whole cart. */
-export const PutCartBody = z.strictObject({
+export const PutCartBody = z.object({
   items: z.array(CartLineInputSchema).max(MAX_CART_LINES, m('orderTooManyLines')),
 });
 export type PutCartBody = z.infer<typeof PutCartBody>;

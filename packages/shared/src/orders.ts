@@ -62,7 +62,7 @@ export const LineQuantitySchema = z
   .min(1, m('quantityInvalid'))
   .max(MAX_LINE_QUANTITY, m('quantityInvalid'));
 
-export const OrderLineInputSchema = z.strictObject({
+export const OrderLineInputSchema = z.object({
   type: z.enum(ORDER_LINE_TYPES),
   id: z.uuid(m('badRequest')),
   quantity: LineQuantitySchema,
@@ -78,7 +78,7 @@ const requiredText = (key: ServerMessageKey, max: number) =>
     .max(max, m('textTooLong'));
 const optionalText = (max: number) => z.string().trim().max(max, m('textTooLong')).optional();
 
-export const OrderCustomerSchema = z.strictObject({
+export const OrderCustomerSchema = z.object({
   firstName: requiredText('firstNameRequired', 100),
   lastName: requiredText('lastNameRequired', 100),
   email: EmailSchema,
@@ -91,7 +91,7 @@ export type OrderCustomer = z.infer<typeof OrderCustomerSchema>;
  * digital-only order has no delivery at all), so the server checks that after pricing the lines:
  * country, city, address and postal code for standard/express/post, pickupPoint for courier_pickup.
  */
-export const OrderDeliveryInputSchema = z.strictObject({
+export const OrderDeliveryInputSchema = z.object({
   method: DeliveryMethodSchema,
   country: optionalText(100),
   city: optionalText(100),
@@ -101,8 +101,11 @@ export const OrderDeliveryInputSchema = z.strictObject({
 });
 export type OrderDeliveryInput = z.infer<typeof OrderDeliveryInputSchema>;
 
-/** DESIGN §8 `POST /orders`. Strict: prices or totals sent by a client are refused, never used. */
-export const CreateOrderBody = z.strictObject({
+/**
+ * DESIGN §8 `POST /orders`. Every field is typed strictly; unknown keys (a client's prices or
+ * totals) are stripped, so they are ignored as DESIGN §8 says, never used.
+ */
+export const CreateOrderBody = z.object({
   items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),
   customer: OrderCustomerSchema,
   delivery: OrderDeliveryInputSchema,
@@ -113,7 +116,7 @@ export const CreateOrderBody = z.strictObject({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-export const UpdateOrderStatusBody = z.strictObject({ status: OrderStatusSchema });
+export const UpdateOrderStatusBody = z.object({ status: OrderStatusSchema });
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 
 export const OrderItemSchema = z.object({

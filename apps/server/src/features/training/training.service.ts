@@ -51,3 +51,6 @@ export function createTrainingService({ repo, publicUrl }: { repo: TrainingRepo;
   };
 }
 export type TrainingService = ReturnType<typeof createTrainingService>;
+
+// ---- used by orders (owner: orders feature; implementation in training.orders.ts)
+export * from './training.orders';

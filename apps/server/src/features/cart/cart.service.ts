@@ -1,0 +1,135 @@
+/**
+ * The server copy of a signed-in user's cart (`GET|PUT /cart`, DESIGN §5) so it follows them to
+ * another device. Only type, id, quantity and book format are stored; every read prices the lines
+ * from the catalogue and flags what cannot be ordered as it is.
+ */
+import type { Cart, CartLine, CartLineProblem, PutCartBody } from '@atelier/shared';
+import { fromMinor } from '@atelier/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { carts } from '../../db/schema';
+import { InvalidInput } from '../../platform/errors';
+import { productsForOrder } from '../shop/shop.service';
+import { lessonsForOrder } from '../training/training.service';
+
+type StoredLine = PutCartBody['items'][number];
+
+/** SPEC §4: the same id + type (+ book format) merges into one line; a lesson is one piece. */
+export function mergeCartLines(lines: StoredLine[]): StoredLine[] {
+  const merged = new Map<string, StoredLine>();
+  for (const line of lines) {
+    const key = `${line.type}:${line.id}:${line.bookFormat ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  return [...merged.values()].map((line) => ({
+    ...line,
+    quantity: line.type === 'lesson' ? 1 : Math.min(line.quantity, 99),
+  }));
+}
+
+const price = (item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null }) => ({
+  rub: fromMinor(item.priceRubMinor),
+  eur: item.priceEurMinor === null ? null : fromMinor(item.priceEurMinor),
+  usd: item.priceUsdMinor === null ? null : fromMinor(item.priceUsdMinor),
+});
+
+export function createCartService({ db }: { db: Db }) {
+  async function describe(userId: string, stored: StoredLine[], updatedAt: Date | null): Promise<Cart> {
+    const ids = (type: 'product' | 'lesson') => [...new Set(stored.filter((l) => l.type === type).map((l) => l.id))];
+    const [productMap, lessonMap] = await Promise.all([
+      productsForOrder(db, ids('product')),
+      lessonsForOrder(db, ids('lesson'), userId),
+    ]);
+    const items: CartLine[] = stored.map((line) => {
+      const base = {
+        type: line.type,
+        id: line.id,
+        quantity: line.quantity,
+        ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+      };
+      if (line.type === 'product') {
+        const product = productMap.get(line.id);
+        if (!product || product.archived) {
+          return {
+            ...base,
+            name: null,
+            price: null,
+            image: null,
+            stock: null,
+            physical: true,
+            available: false,
+            problem: 'not_found',
+          };
+        }
+        const physical = line.bookFormat !== 'digital';
+        const counted = physical && product.availability !== 'on_order' ? product.stock : null;
+        let problem: CartLineProblem | null = null;
+        if (product.availability === 'out_of_stock' || (counted !== null && counted <= 0)) problem = 'out_of_stock';
+        else if (counted !== null && counted < line.quantity) problem = 'insufficient_stock';
+        return {
+          ...base,
+          name: product.name,
+          price: price(product),
+          image: product.image,
+          stock: counted,
+          physical,
+          available: problem === null,
+          problem,
+        };
+      }
+      const lesson = lessonMap.get(line.id);
+      if (!lesson?.published) {
+        return {
+          ...base,
+          name: null,
+          price: null,
+          image: null,
+          stock: null,
+          physical: false,
+          available: false,
+          problem: 'not_found',
+        };
+      }
+      const problem: CartLineProblem | null = lesson.owned ? 'already_owned' : null;
+      return {
+        ...base,
+        name: lesson.name,
+        price: price(lesson),
+        image: lesson.image,
+        stock: null,
+        physical: false,
+        available: problem === null,
+        problem,
+      };
+    });
+    return { items, updatedAt: updatedAt?.toISOString() ?? null };
+  }
+
+  return {
+    async get(userId: string): Promise<Cart> {
+      const [row] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+      return describe(userId, (row?.items ?? []) as StoredLine[], row?.updatedAt ?? null);
+    },
+
+    /** Replaces the stored cart (an empty list clears it). */
+    async put(userId: string, body: PutCartBody): Promise<Cart> {
+      const lines = mergeCartLines(body.items);
+      for (const [index, line] of lines.entries()) {
+        if (line.type === 'lesson' && line.bookFormat) {
+          throw new InvalidInput('bookFormatInvalid', {
+            fields: [{ field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' }],
+          });
+        }
+      }
+      const now = new Date();
+      await db
+        .insert(carts)
+        .values({ userId, items: lines, updatedAt: now })
+        .onConflictDoUpdate({ target: carts.userId, set: { items: lines, updatedAt: now } });
+      return describe(userId, lines, now);
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;

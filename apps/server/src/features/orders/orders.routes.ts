@@ -1,0 +1,129 @@
+import {
+  AdminOrdersQuerySchema,
+  CreateOrderBody,
+  ErrorBodySchema,
+  IdParamSchema,
+  listEnvelope,
+  OrderResultSchema,
+  OrderSchema,
+  PaginationQuerySchema,
+  serverMessage,
+  successEnvelope,
+  UpdateOrderStatusBody,
+} from '@atelier/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth/guard';
+import type { DomainHooks } from '../../platform/hooks';
+import { list, ok } from '../../platform/http/envelope';
+import { requestLanguage } from '../../platform/http/error-handler';
+import type { PublicCache } from '../../platform/http/public-cache';
+import { createOrdersService } from './orders.service';
+
+export interface OrdersRoutesOptions {
+  db: Db;
+  hooks: DomainHooks;
+  cache: PublicCache;
+  publicUrl: string;
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+/** SPEC §7 orders: checkout, the customer's history, the admin list and the status machine. */
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { db, hooks, cache, publicUrl }) => {
+  const service = createOrdersService({ db, hooks, cache, publicUrl });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+
+  api.post(
+    '/api/orders',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Place an order (every amount computed by the server; counted stock reserved atomically)',
+        body: CreateOrderBody,
+        response: { 201: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const order = await service.create(requireUser(request).id, request.body, lang);
+      return reply.code(201).send(ok({ order }, serverMessage('orderCreated', lang)));
+    },
+  );
+
+  api.get(
+    '/api/orders/user',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The signed-in user’s orders, newest first',
+        querystring: PaginationQuerySchema,
+        response: { 200: listEnvelope(OrderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { items, meta } = await service.listForUser(requireUser(request).id, request.query);
+      return list(items, meta);
+    },
+  );
+
+  api.get(
+    '/api/orders',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'All orders (admin): filter by status, date range (YYYY-MM-DD, inclusive) and search',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: listEnvelope(OrderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { items, meta } = await service.listAdmin(request.query);
+      return list(items, meta);
+    },
+  );
+
+  api.get(
+    '/api/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'One order with its status history (owner or admin; others get 404)',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(OrderResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ order: await service.getVisible(request.params.id, requireUser(request)) });
+    },
+  );
+
+  api.patch(
+    '/api/orders/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change the status (DESIGN §6 machine; 409 otherwise); the customer is emailed',
+        params: IdParamSchema,
+        body: UpdateOrderStatusBody,
+        response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const order = await service.changeStatus(request.params.id, request.body.status, {
+        userId: requireUser(request).id,
+      });
+      return ok({ order });
+    },
+  );
+};

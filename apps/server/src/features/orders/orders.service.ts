@@ -1,0 +1,595 @@
+/**
+ * Orders (issue 5): checkout with server-computed amounts and atomic stock reservation, the
+ * DESIGN §6 status machine with history and customer mails, and the contract other features use
+ * (training places lesson orders, payments confirms them) — see /tmp/contracts/orders.md, kept
+ * in docs/decisions as well. Services of other features come in through their *.service.ts.
+ */
+import {
+  ADDRESS_REQUIRED,
+  type AdminOrdersQuery,
+  type BookFormat,
+  type CreateOrderBody,
+  type Currency,
+  canTransition,
+  deliveryCostRub,
+  EXCHANGE_RATES_RUB,
+  fromMinor,
+  type Language,
+  type ListMeta,
+  type Order,
+  type OrderCustomer,
+  type OrderDeliveryInput,
+  type OrderLineType,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentState,
+  paymentMethodAllowed,
+  SERVER_MESSAGES,
+  type ServerMessageKey,
+  toMinor,
+} from '@atelier/shared';
+import type { Db, Tx } from '../../db/client';
+import type { OrderDelivery } from '../../db/schema';
+import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import type { DomainHooks, OrderEvent } from '../../platform/hooks';
+import type { PublicCache } from '../../platform/http/public-cache';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
+import { productsForOrder, releaseProductStock, reserveProductStock } from '../shop/shop.service';
+import { coursesForOrder, type LessonForOrder, lessonsForOrder } from '../training/training.service';
+import { orderReceivedMail, orderStatusMail } from './orders.mail';
+import { type OrderItemRow, type OrderRow, ordersRepo, type StatusEventRow } from './orders.repo';
+
+export interface PlaceOrderLine {
+  type: OrderLineType;
+  id: string;
+  quantity: number;
+  bookFormat?: BookFormat | undefined;
+}
+
+export interface PlaceOrderInput {
+  userId: string;
+  lines: PlaceOrderLine[];
+  customer: OrderCustomer | { firstName: string; lastName: string; email: string; phone: string };
+  /** Omit for an order without physical goods (lessons, digital books). */
+  delivery?: OrderDeliveryInput | undefined;
+  paymentMethod: PaymentMethod;
+  currency: Currency;
+  language: Language;
+  comment?: string | undefined;
+  /** A promo discount in RUB major units, capped at the goods subtotal (training validates the code). */
+  promo?: { promoCodeId: string; discountRub: number } | undefined;
+}
+
+export interface OrderForPayment {
+  id: string;
+  number: number;
+  userId: string | null;
+  status: OrderStatus;
+  paymentState: PaymentState;
+  paymentMethod: PaymentMethod;
+  currency: Currency;
+  language: Language;
+  customerEmail: string;
+  totalRub: number;
+  totalRubMinor: number;
+  /** In `currency`, major and minor units (equal to the RUB figures for RUB). */
+  totalInCurrency: number;
+  totalInCurrencyMinor: number;
+  items: OrderEvent['items'];
+}
+
+export interface Actor {
+  /** null = the system (a payment, a zero total). */
+  userId: string | null;
+}
+
+export interface OrdersDeps {
+  db: Db;
+  hooks: DomainHooks;
+  /** Invalidated (shop tag) after stock changes commit. */
+  cache?: PublicCache | undefined;
+  /** Link target in the mails ("My orders"). */
+  publicUrl?: string | undefined;
+}
+
+type Q = Db | Tx;
+
+function localized(key: ServerMessageKey, lang: Language): string {
+  return SERVER_MESSAGES[key][lang];
+}
+
+interface PricedLine {
+  type: 'product' | 'lesson' | 'course';
+  refId: string;
+  name: OrderItemRow['name'];
+  bookFormat: BookFormat | null;
+  unitRubMinor: number;
+  unitCurrencyMinor: number;
+  quantity: number;
+  physical: boolean;
+  /** Take this many from a counted stock. */
+  reserve: boolean;
+}
+
+function priceIn(
+  item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null },
+  currency: Currency,
+): number | null {
+  if (currency === 'RUB') return item.priceRubMinor;
+  return currency === 'EUR' ? item.priceEurMinor : item.priceUsdMinor;
+}
+
+/** Same id + type (+ book format) merge into one line; the merged quantity still obeys 1..99. */
+function mergeLines(lines: PlaceOrderLine[], lang: Language): PlaceOrderLine[] {
+  const merged = new Map<string, PlaceOrderLine>();
+  for (const line of lines) {
+    const key = `${line.type}:${line.id}:${line.bookFormat ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  const result = [...merged.values()];
+  result.forEach((line, index) => {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 99) {
+      throw new InvalidInput('quantityInvalid', {
+        fields: [{ field: `items.${index}.quantity`, message: localized('quantityInvalid', lang) }],
+      });
+    }
+  });
+  return result;
+}
+
+export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]): Order {
+  const order: Order = {
+    id: row.id,
+    number: row.number,
+    userId: row.userId,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    paymentState: row.paymentState,
+    items: items.map((item) => ({
+      id: item.id,
+      type: item.type,
+      refId: item.productId ?? item.lessonId ?? item.courseId,
+      name: item.name,
+      bookFormat: item.bookFormat,
+      unitPrice: fromMinor(item.unitPriceRub),
+      quantity: item.quantity,
+      lineTotal: fromMinor(item.unitPriceRub * item.quantity),
+    })),
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    customer: row.customer,
+    delivery: row.delivery,
+    subtotal: fromMinor(row.subtotalRub),
+    discount: fromMinor(row.discountRub),
+    deliveryCost: fromMinor(row.deliveryCostRub),
+    total: fromMinor(row.totalRub),
+    currency: row.currency,
+    totalInCurrency: fromMinor(row.totalInCurrency ?? row.totalRub),
+    exchangeRates: row.exchangeSnapshot,
+    language: row.language,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (history) {
+    order.history = history.map((event) => ({
+      from: event.fromStatus as OrderStatus | null,
+      to: event.toStatus as OrderStatus,
+      at: event.createdAt.toISOString(),
+      actor:
+        event.actorId && event.actorName !== null && event.actorRole
+          ? { id: event.actorId, name: event.actorName, role: event.actorRole }
+          : null,
+      note: event.note,
+    }));
+  }
+  return order;
+}
+
+function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
+  return {
+    orderId: row.id,
+    number: row.number,
+    userId: row.userId,
+    customerEmail: row.customer.email,
+    language: row.language,
+    totalRub: row.totalRub,
+    items: items.map((item) => ({
+      id: item.id,
+      type: item.type,
+      productId: item.productId,
+      lessonId: item.lessonId,
+      courseId: item.courseId,
+      bookFormat: item.bookFormat,
+      unitPriceRub: item.unitPriceRub,
+      quantity: item.quantity,
+    })),
+  };
+}
+
+export function createOrdersService({ db, hooks, cache, publicUrl = '' }: OrdersDeps) {
+  const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
+
+  async function priceLines(q: Q, input: PlaceOrderInput): Promise<PricedLine[]> {
+    const lang = input.language;
+    const lines = mergeLines(input.lines, lang);
+    const idsOf = (type: OrderLineType) => [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))];
+    const [productMap, lessonMap, courseMap] = await Promise.all([
+      productsForOrder(q, idsOf('product')),
+      lessonsForOrder(q, idsOf('lesson'), input.userId),
+      coursesForOrder(q, idsOf('course'), input.userId),
+    ]);
+    const unavailable: { type: string; id: string; problem: string }[] = [];
+    const notInCurrency: { type: string; id: string }[] = [];
+    const priced: PricedLine[] = [];
+    for (const [index, line] of lines.entries()) {
+      if (line.type === 'product') {
+        const product = productMap.get(line.id);
+        if (!product || product.archived) {
+          unavailable.push({ type: line.type, id: line.id, problem: 'not_found' });
+          continue;
+        }
+        let format: BookFormat | null = null;
+        if (product.category === 'book' && product.bookFormats) {
+          format = line.bookFormat ?? (product.bookFormats.length === 1 ? product.bookFormats[0]! : null);
+          if (!format || !product.bookFormats.includes(format)) {
+            throw new InvalidInput('bookFormatInvalid', {
+              fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
+            });
+          }
+        } else if (line.bookFormat) {
+          throw new InvalidInput('bookFormatInvalid', {
+            fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
+          });
+        }
+        if (product.availability === 'out_of_stock') {
+          throw new Conflict(
+            'outOfStock',
+            { items: [{ type: 'product', id: product.id, available: 0 }] },
+            'OUT_OF_STOCK',
+          );
+        }
+        const unit = priceIn(product, input.currency);
+        if (unit === null) {
+          notInCurrency.push({ type: line.type, id: line.id });
+          continue;
+        }
+        const digital = format === 'digital';
+        priced.push({
+          type: 'product',
+          refId: product.id,
+          name: product.name,
+          bookFormat: format,
+          unitRubMinor: product.priceRubMinor,
+          unitCurrencyMinor: unit,
+          quantity: line.quantity,
+          physical: !digital,
+          // Made-to-order goods and digital copies do not draw on the counted stock.
+          reserve: !digital && product.availability !== 'on_order' && product.stock !== null,
+        });
+        continue;
+      }
+      const item: LessonForOrder | undefined = (line.type === 'lesson' ? lessonMap : courseMap).get(line.id);
+      if (!item?.published) {
+        unavailable.push({ type: line.type, id: line.id, problem: 'not_found' });
+        continue;
+      }
+      if (line.bookFormat) {
+        throw new InvalidInput('bookFormatInvalid', {
+          fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
+        });
+      }
+      if (line.quantity !== 1) {
+        throw new InvalidInput('lessonQuantityOne', {
+          fields: [{ field: `items.${index}.quantity`, message: localized('lessonQuantityOne', lang) }],
+        });
+      }
+      if (item.owned)
+        throw new Conflict('lessonAlreadyOwned', { items: [{ type: line.type, id: line.id }] }, 'ALREADY_OWNED');
+      const unit = priceIn(item, input.currency);
+      if (unit === null) {
+        notInCurrency.push({ type: line.type, id: line.id });
+        continue;
+      }
+      priced.push({
+        type: line.type,
+        refId: item.id,
+        name: item.name,
+        bookFormat: null,
+        unitRubMinor: item.priceRubMinor,
+        unitCurrencyMinor: unit,
+        quantity: 1,
+        physical: false,
+        reserve: false,
+      });
+    }
+    if (unavailable.length > 0) throw new InvalidInput('itemUnavailable', { items: unavailable }, 'ITEM_UNAVAILABLE');
+    if (notInCurrency.length > 0) {
+      throw new InvalidInput('notSoldInCurrency', { items: notInCurrency }, 'NOT_SOLD_IN_CURRENCY');
+    }
+    return priced;
+  }
+
+  function checkDelivery(delivery: OrderDeliveryInput | undefined, lang: Language): OrderDelivery {
+    const fieldError = (key: ServerMessageKey, fields: string[]) =>
+      new InvalidInput(key, {
+        fields: fields.map((field) => ({ field: `delivery.${field}`, message: localized(key, lang) })),
+      });
+    if (!delivery) throw fieldError('addressRequired', ['method']);
+    if (ADDRESS_REQUIRED[delivery.method]) {
+      const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
+      if (missing.length > 0) throw fieldError('addressRequired', missing);
+    }
+    if (delivery.method === 'courier_pickup' && !delivery.pickupPoint)
+      throw fieldError('pickupPointRequired', ['pickupPoint']);
+    const kept: OrderDelivery = { method: delivery.method };
+    const fields =
+      delivery.method === 'pickup'
+        ? []
+        : delivery.method === 'courier_pickup'
+          ? (['country', 'city', 'pickupPoint'] as const)
+          : (['country', 'city', 'address', 'postalCode'] as const);
+    for (const field of fields) if (delivery[field]) kept[field] = delivery[field];
+    return kept;
+  }
+
+  async function loadOrder(q: Q, id: string, withHistory = true): Promise<Order | null> {
+    const row = await ordersRepo.find(q, id);
+    if (!row) return null;
+    const [items, history] = await Promise.all([
+      ordersRepo.items(q, [id]),
+      withHistory ? ordersRepo.history(q, id) : Promise.resolve(undefined),
+    ]);
+    return toOrder(row, items, history);
+  }
+
+  /**
+   * One status change inside `tx`: checks the machine on the locked row, records the event,
+   * gives stock back on cancel, queues the customer's mail and emits the domain event.
+   */
+  async function transition(
+    tx: Tx,
+    orderId: string,
+    to: OrderStatus,
+    actor: Actor,
+    options: { note?: string | null; paymentState?: PaymentState } = {},
+  ): Promise<{ row: OrderRow; items: OrderItemRow[]; stockReturned: boolean }> {
+    const current = await ordersRepo.lock(tx, orderId);
+    if (!current) throw new NotFound();
+    if (!canTransition(current.status, to)) {
+      throw new Conflict('orderTransitionNotAllowed', { from: current.status, to }, 'INVALID_TRANSITION');
+    }
+    const row = await ordersRepo.setStatus(tx, orderId, to, options.paymentState);
+    await ordersRepo.addEvent(tx, {
+      orderId,
+      from: current.status,
+      to,
+      actorUserId: actor.userId,
+      note: options.note ?? null,
+    });
+    const items = await ordersRepo.items(tx, [orderId]);
+    let stockReturned = false;
+    if (to === 'cancelled') {
+      for (const item of items) {
+        if (item.productId && item.reservedQuantity > 0) {
+          await releaseProductStock(tx, item.productId, item.reservedQuantity);
+          stockReturned = true;
+        }
+      }
+    }
+    const order = toOrder(row, items);
+    if (row.customer.email) await enqueueMail(tx, orderStatusMail(order, accountUrl));
+    if (to === 'confirmed') await hooks.emit(tx, 'orderConfirmed', toEvent(row, items));
+    if (to === 'cancelled') await hooks.emit(tx, 'orderCancelled', toEvent(row, items));
+    return { row, items, stockReturned };
+  }
+
+  /**
+   * Creates an order inside the caller's transaction: prices every line from the database,
+   * computes delivery, discount and totals (RUB and display currency), reserves counted stock
+   * atomically, records the first history entry and queues the "order received" mail. A zero
+   * total is confirmed at once (orderConfirmed emitted in the same transaction).
+   */
+  async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Order> {
+    const lang = input.language;
+    if (!paymentMethodAllowed(input.paymentMethod, input.currency)) {
+      throw new InvalidInput('paymentMethodNotAllowed', {
+        fields: [{ field: 'paymentMethod', message: localized('paymentMethodNotAllowed', lang) }],
+      });
+    }
+    const lines = await priceLines(tx, input);
+    if (lines.length === 0) throw new InvalidInput('orderEmpty');
+    const hasPhysical = lines.some((line) => line.physical);
+    const delivery: OrderDelivery = hasPhysical ? checkDelivery(input.delivery, lang) : { method: 'none' };
+
+    const subtotal = lines.reduce((sum, line) => sum + line.unitRubMinor * line.quantity, 0);
+    const subtotalCurrency = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
+    const discount = input.promo ? Math.min(Math.max(toMinor(input.promo.discountRub), 0), subtotal) : 0;
+    const deliveryCost =
+      delivery.method === 'none' ? 0 : toMinor(deliveryCostRub(delivery.method, fromMinor(subtotal), hasPhysical));
+    const total = subtotal - discount + deliveryCost;
+    const rate = EXCHANGE_RATES_RUB[input.currency];
+    const discountCurrency = subtotal > 0 ? Math.round((subtotalCurrency * discount) / subtotal) : 0;
+    const totalInCurrency =
+      input.currency === 'RUB' ? total : subtotalCurrency - discountCurrency + Math.round(deliveryCost / rate);
+
+    // Counted stock first, in id order so two orders never wait on each other's rows.
+    const reservations = lines
+      .filter((line) => line.reserve)
+      .sort((a, b) => (a.refId < b.refId ? -1 : a.refId > b.refId ? 1 : 0));
+    for (const line of reservations) {
+      if (!(await reserveProductStock(tx, line.refId, line.quantity))) {
+        throw new Conflict('outOfStock', { items: [{ type: 'product', id: line.refId }] }, 'OUT_OF_STOCK');
+      }
+    }
+
+    const { order: row, items } = await ordersRepo.insert(
+      tx,
+      {
+        userId: input.userId,
+        customer: {
+          firstName: input.customer.firstName,
+          lastName: input.customer.lastName,
+          email: input.customer.email,
+          phone: input.customer.phone,
+        },
+        delivery,
+        paymentMethod: input.paymentMethod,
+        currency: input.currency,
+        exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
+        subtotalRub: subtotal,
+        discountRub: discount,
+        deliveryCostRub: deliveryCost,
+        totalRub: total,
+        totalInCurrency,
+        promoCodeId: input.promo?.promoCodeId ?? null,
+        comment: input.comment ? input.comment : null,
+        language: input.language,
+      },
+      lines.map((line) => ({
+        type: line.type,
+        productId: line.type === 'product' ? line.refId : null,
+        lessonId: line.type === 'lesson' ? line.refId : null,
+        courseId: line.type === 'course' ? line.refId : null,
+        bookFormat: line.bookFormat,
+        name: line.name,
+        unitPriceRub: line.unitRubMinor,
+        quantity: line.quantity,
+        reservedQuantity: line.reserve ? line.quantity : 0,
+      })),
+    );
+    await ordersRepo.addEvent(tx, { orderId: row.id, from: null, to: 'pending', actorUserId: input.userId });
+    await enqueueMail(tx, orderReceivedMail(toOrder(row, items), accountUrl));
+    if (total === 0) {
+      await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
+    }
+    return (await loadOrder(tx, row.id))!;
+  }
+
+  return {
+    placeOrder,
+
+    /** `POST /orders`: the customer's checkout in its own transaction. */
+    async create(userId: string, body: CreateOrderBody, language: Language): Promise<Order> {
+      const order = await db.transaction((tx) =>
+        placeOrder(tx, {
+          userId,
+          lines: body.items,
+          customer: body.customer,
+          delivery: body.delivery,
+          paymentMethod: body.paymentMethod,
+          currency: body.currency,
+          language,
+          comment: body.comment,
+        }),
+      );
+      if (order.items.some((item) => item.type === 'product')) cache?.invalidate(SHOP_CACHE_TAG);
+      return order;
+    },
+
+    /** Owner or admin; anyone else gets 404 (an order's existence is private). */
+    async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
+      const order = await loadOrder(db, id);
+      if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id)) throw new NotFound();
+      return order;
+    },
+
+    async listForUser(
+      userId: string,
+      page: { page: number; limit: number },
+    ): Promise<{ items: Order[]; meta: ListMeta }> {
+      const { rows, total } = await ordersRepo.listForUser(db, userId, {
+        offset: (page.page - 1) * page.limit,
+        limit: page.limit,
+      });
+      return { items: await withItems(rows), meta: { total, page: page.page, limit: page.limit } };
+    },
+
+    async listAdmin(query: AdminOrdersQuery): Promise<{ items: Order[]; meta: ListMeta }> {
+      const { rows, total } = await ordersRepo.listAdmin(db, query);
+      return { items: await withItems(rows), meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    /** Admin status change (DESIGN §6 machine; 409 otherwise). */
+    async changeStatus(id: string, to: OrderStatus, actor: Actor): Promise<Order> {
+      const result = await db.transaction(async (tx) => {
+        const changed = await transition(tx, id, to, actor);
+        return { changed, order: (await loadOrder(tx, id))! };
+      });
+      if (result.changed.stockReturned) cache?.invalidate(SHOP_CACHE_TAG);
+      return result.order;
+    },
+
+    // ---- for payments (see /tmp/contracts/orders.md)
+
+    async getForPayment(q: Q, orderId: string): Promise<OrderForPayment | null> {
+      const row = await ordersRepo.find(q, orderId);
+      if (!row) return null;
+      const items = await ordersRepo.items(q, [orderId]);
+      const inCurrency = row.totalInCurrency ?? row.totalRub;
+      return {
+        id: row.id,
+        number: row.number,
+        userId: row.userId,
+        status: row.status,
+        paymentState: row.paymentState,
+        paymentMethod: row.paymentMethod,
+        currency: row.currency,
+        language: row.language,
+        customerEmail: row.customer.email,
+        totalRub: fromMinor(row.totalRub),
+        totalRubMinor: row.totalRub,
+        totalInCurrency: fromMinor(inCurrency),
+        totalInCurrencyMinor: inCurrency,
+        items: toEvent(row, items).items,
+      };
+    },
+
+    async setPaymentState(q: Q, orderId: string, state: PaymentState): Promise<void> {
+      if (!(await ordersRepo.setPaymentState(q, orderId, state))) throw new NotFound();
+    },
+
+    /**
+     * A successful payment: pending → confirmed (payment_state 'paid') with history, mail and
+     * orderConfirmed in `tx`. Idempotent once confirmed or later; a cancelled order is a 409.
+     */
+    async confirmPaid(
+      tx: Tx,
+      orderId: string,
+      options: { actorUserId?: string | null; note?: string } = {},
+    ): Promise<{ changed: boolean; order: Order }> {
+      const current = await ordersRepo.lock(tx, orderId);
+      if (!current) throw new NotFound();
+      if (current.status === 'cancelled')
+        throw new Conflict('orderNotPayable', { status: current.status }, 'ORDER_NOT_PAYABLE');
+      if (current.status !== 'pending') {
+        if (current.paymentState !== 'paid') await ordersRepo.setPaymentState(tx, orderId, 'paid');
+        return { changed: false, order: (await loadOrder(tx, orderId))! };
+      }
+      await transition(
+        tx,
+        orderId,
+        'confirmed',
+        { userId: options.actorUserId ?? null },
+        {
+          note: options.note ?? 'paid',
+          paymentState: 'paid',
+        },
+      );
+      return { changed: true, order: (await loadOrder(tx, orderId))! };
+    },
+  };
+
+  async function withItems(rows: OrderRow[]): Promise<Order[]> {
+    const items = await ordersRepo.items(
+      db,
+      rows.map((row) => row.id),
+    );
+    const byOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
