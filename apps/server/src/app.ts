@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shopRoutes, content);
   await app.register(portfolioRoutes, content);
   await app.register(reviewsRoutes, content);
-  await app.register(trainingRoutes, content);
+  await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
 
   await app.register(cartRoutes, { db: database.db });
   await app.register(ordersRoutes, { db: database.db, hooks, cache, publicUrl: config.publicUrl });

@@ -2,6 +2,7 @@
  * Configuration: the environment is parsed once, here, with zod. A bad value stops start-up with a
  * message naming every offending variable. Nothing else reads process.env.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -58,6 +59,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_VERIFY_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
+  MEDIA_URL_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -107,6 +111,8 @@ export interface Config {
     resendCooldownSeconds: number;
   };
   filesDir: string;
+  /** Signed URLs of private lesson files (video, methodology sheets). */
+  media: { urlSecret: string; urlTtlSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -182,5 +188,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resendCooldownSeconds: e.RESEND_COOLDOWN_SECONDS,
     },
     filesDir: resolve(dataDir, 'files'),
+    media: {
+      // A per-process key is fine for one instance (URLs live minutes); several instances need one shared key.
+      urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
+      urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    },
   };
 }

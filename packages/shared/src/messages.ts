@@ -176,6 +176,87 @@ export const SERVER_MESSAGES = {
     en: 'The requested byte range is not satisfiable',
     es: 'El rango de bytes solicitado no es válido',
   },
+  // ---- training (issue 7)
+  promoInvalid: {
+    ru: 'Промокод не найден',
+    en: 'This promo code does not exist',
+    es: 'Este código promocional no existe',
+  },
+  promoExpired: {
+    ru: 'Срок действия промокода истёк',
+    en: 'This promo code has expired',
+    es: 'Este código promocional ha caducado',
+  },
+  promoUsedUp: {
+    ru: 'Промокод уже использован максимальное число раз',
+    en: 'This promo code has been used up',
+    es: 'Este código promocional ya se ha agotado',
+  },
+  promoNotForLesson: {
+    ru: 'Промокод не действует для этого урока',
+    en: 'This promo code does not apply to this lesson',
+    es: 'Este código promocional no es válido para esta lección',
+  },
+  promoCodeTaken: {
+    ru: 'Такой промокод уже существует',
+    en: 'A promo code with this name already exists',
+    es: 'Ya existe un código promocional con este nombre',
+  },
+  lessonAlreadyPurchased: {
+    ru: 'Этот урок уже куплен',
+    en: 'You already own this lesson',
+    es: 'Ya tiene esta lección',
+  },
+  lessonNotPurchased: {
+    ru: 'Урок доступен только после покупки',
+    en: 'This lesson is available only after purchase',
+    es: 'Esta lección solo está disponible después de la compra',
+  },
+  lessonNumberTaken: {
+    ru: 'Урок с таким номером уже существует',
+    en: 'A lesson with this number already exists',
+    es: 'Ya existe una lección con este número',
+  },
+  lessonHasOrders: {
+    ru: 'Урок нельзя удалить: по нему есть заказы. Снимите его с публикации',
+    en: 'This lesson has orders and cannot be deleted; unpublish it instead',
+    es: 'Esta lección tiene pedidos y no se puede eliminar; despublíquela',
+  },
+  videoNotUploaded: {
+    ru: 'Видео ещё не загружено',
+    en: 'The video has not been uploaded yet',
+    es: 'El vídeo aún no se ha subido',
+  },
+  methodologyLanguageNotFound: {
+    ru: 'Методичка на выбранном языке не найдена',
+    en: 'The methodology in the chosen language was not found',
+    es: 'No se encontró la metodología en el idioma elegido',
+  },
+  methodologyUnavailable: {
+    ru: 'Методические материалы недоступны, обратитесь к администратору',
+    en: 'Methodology materials are unavailable, please contact the administrator',
+    es: 'Los materiales metodológicos no están disponibles, contacte con el administrador',
+  },
+  signedUrlInvalid: {
+    ru: 'Ссылка недействительна или устарела. Обновите страницу урока',
+    en: 'This link is invalid or has expired. Reload the lesson page',
+    es: 'Este enlace no es válido o ha caducado. Recargue la página de la lección',
+  },
+  invalidVideo: {
+    ru: 'Видео должно быть в формате MP4 или WebM',
+    en: 'The video must be an MP4 or WebM file',
+    es: 'El vídeo debe ser un archivo MP4 o WebM',
+  },
+  invalidPdf: {
+    ru: 'Методичка должна быть PDF-файлом',
+    en: 'The methodology must be a PDF file',
+    es: 'La metodología debe ser un archivo PDF',
+  },
+  lessonPurchased: {
+    ru: 'Урок куплен и уже доступен',
+    en: 'The lesson is yours and ready to watch',
+    es: 'La lección es suya y ya puede verla',
+  },
   priceRangeInvalid: {
     ru: 'Минимальная цена не может быть больше максимальной',
     en: 'The minimum price cannot be greater than the maximum price',

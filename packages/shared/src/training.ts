@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES, LocalizedTextSchema } from './i18n';
 import { ImageSchema } from './images';
-import { PriceSchema } from './money';
+import { CurrencySchema, PriceSchema } from './money';
+import { OrderSchema } from './orders';
 
 export const LESSON_LEVELS = ['basic', 'intermediate', 'advanced'] as const;
 export type LessonLevel = (typeof LESSON_LEVELS)[number];
@@ -21,3 +22,156 @@ export const LessonSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
+
+// ---------------------------------------------------------------- admin: lessons
+
+/** Admin create/update of a lesson (the `data` part of the multipart form, or a JSON body). */
+export const LessonWriteSchema = z
+  .object({
+    number: z.number().int().min(1).max(100_000),
+    title: LocalizedTextSchema.extend({ ru: z.string().trim().min(1).max(200) }),
+    description: LocalizedTextSchema.extend({ ru: z.string().trim().max(20_000) }),
+    level: z.enum(LESSON_LEVELS),
+    price: z.object({
+      rub: z.number().nonnegative().max(10_000_000),
+      eur: z.number().nonnegative().max(1_000_000).nullable(),
+      usd: z.number().nonnegative().max(1_000_000).nullable(),
+    }),
+    durationMinutes: z.number().int().min(1).max(10_000).nullable().optional(),
+    published: z.boolean().default(true),
+    /** Update only: drop the stored video / poster / methodology sheets of these languages. */
+    removeVideo: z.boolean().optional(),
+    removePoster: z.boolean().optional(),
+    removeMethodology: z.array(z.enum(LANGUAGES)).optional(),
+  })
+  .strict();
+export type LessonWrite = z.infer<typeof LessonWriteSchema>;
+
+export const StoredFileInfoSchema = z.object({ filename: z.string(), size: z.number().int().nonnegative() });
+
+export const AdminLessonSchema = LessonSchema.extend({
+  published: z.boolean(),
+  video: StoredFileInfoSchema.nullable(),
+  methodology: z.object({
+    ru: StoredFileInfoSchema.optional(),
+    en: StoredFileInfoSchema.optional(),
+    es: StoredFileInfoSchema.optional(),
+  }),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminLesson = z.infer<typeof AdminLessonSchema>;
+
+/** Largest methodology sheet (PDF) and poster accepted by the admin form. */
+export const METHODOLOGY_MAX_BYTES = 30 * 1024 * 1024;
+export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
+
+// ---------------------------------------------------------------- admin: promo codes
+
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
+
+/** DESIGN §8 promo code; codes are stored upper-case and matched case-insensitively. */
+export const PromoCodeWriteSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(PROMO_CODE_PATTERN)
+      .transform((value) => value.toUpperCase()),
+    percentOff: z.number().int().min(1).max(100),
+    lessonIds: z.array(z.uuid()).max(500).default([]),
+    maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    active: z.boolean().default(true),
+  })
+  .strict();
+export type PromoCodeWrite = z.input<typeof PromoCodeWriteSchema>;
+
+export const PromoCodeSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  percentOff: z.number().int(),
+  lessonIds: z.array(z.uuid()),
+  maxUses: z.number().int().nullable(),
+  usedCount: z.number().int().nonnegative(),
+  expiresAt: z.iso.datetime().nullable(),
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type PromoCode = z.infer<typeof PromoCodeSchema>;
+
+// ---------------------------------------------------------------- purchase
+
+export const PromoCodeInputSchema = z.string().trim().max(40);
+
+export const PurchaseLessonBodySchema = z
+  .object({
+    promoCode: PromoCodeInputSchema.optional(),
+    /** Display currency of the order (RUB by card; EUR/USD go through PayPal). */
+    currency: CurrencySchema.default('RUB'),
+  })
+  .strict();
+export type PurchaseLessonBody = z.infer<typeof PurchaseLessonBodySchema>;
+
+export const PromoCheckBodySchema = z.object({ promoCode: PromoCodeInputSchema.min(1) }).strict();
+
+/** Live promo check: the lesson price before and after the code, in every currency it is sold in. */
+export const PromoQuoteSchema = z.object({
+  code: z.string(),
+  percentOff: z.number().int(),
+  price: PriceSchema,
+  discountedPrice: PriceSchema,
+  free: z.boolean(),
+});
+export type PromoQuote = z.infer<typeof PromoQuoteSchema>;
+
+/**
+ * Minor units after `percentOff` percent off, rounded to the nearest minor unit (half up).
+ * 100 % is always exactly 0.
+ */
+export function applyPercentOff(minor: number, percentOff: number): number {
+  if (percentOff >= 100) return 0;
+  return Math.round((minor * (100 - percentOff)) / 100);
+}
+
+export const PurchaseResultSchema = z.object({
+  /** true when the lesson is unlocked already (zero total: a free lesson or a 100 % code). */
+  purchased: z.boolean(),
+  /** The order of the lesson; when not `purchased`, pay it through `POST /api/payments`. */
+  order: OrderSchema,
+});
+export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;
+
+export const LessonPurchaseSchema = z.object({
+  id: z.uuid(),
+  lesson: LessonSchema,
+  purchasedAt: z.iso.datetime(),
+  /** RUB paid, major units. */
+  pricePaid: z.number().nonnegative(),
+  orderId: z.uuid().nullable(),
+});
+export type LessonPurchase = z.infer<typeof LessonPurchaseSchema>;
+
+// ---------------------------------------------------------------- protected files + progress
+
+/**
+ * Short-lived signed URLs for a purchaser (or admin): `<video src>` and download links cannot send
+ * an Authorization header, so the URL itself carries the proof, bound to user + lesson + file.
+ */
+export const LessonAccessSchema = z.object({
+  video: z.string().nullable(),
+  methodology: z.object({ ru: z.string().optional(), en: z.string().optional(), es: z.string().optional() }),
+  expiresAt: z.iso.datetime(),
+  positionSeconds: z.number().int().nonnegative(),
+});
+export type LessonAccess = z.infer<typeof LessonAccessSchema>;
+
+export const PLAYBACK_MAX_SECONDS = 24 * 60 * 60;
+export const ProgressBodySchema = z
+  .object({ positionSeconds: z.number().min(0).max(PLAYBACK_MAX_SECONDS).transform(Math.floor) })
+  .strict();
+
+export const SignedFileQuerySchema = z.object({
+  u: z.uuid().optional(),
+  e: z.coerce.number().int().positive().optional(),
+  s: z.string().max(128).optional(),
+});

@@ -1,17 +1,33 @@
 import {
   ErrorBodySchema,
   IdParamSchema,
+  LANGUAGES,
+  LessonAccessSchema,
+  LessonPurchaseSchema,
   LessonSchema,
   listEnvelope,
   PaginationQuerySchema,
+  ProgressBodySchema,
+  SignedFileQuerySchema,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth/guard';
+import type { DomainHooks } from '../../platform/hooks';
 import { list, ok } from '../../platform/http/envelope';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
+import type { ImagePipeline } from '../../platform/images/images';
+import type { Storage } from '../../platform/storage/storage';
+import { createTrainingAccess } from './training.access';
+import { createTrainingAdminRepo } from './training.admin.repo';
+import { trainingAdminRoutes } from './training.admin.routes';
+import { createTrainingAdminService } from './training.admin.service';
+import { createMediaSigner, sendPrivateFile } from './training.media';
 import { createTrainingRepo } from './training.repo';
 import { TRAINING_CACHE_TAG } from './training.schemas';
 import { createTrainingService } from './training.service';
@@ -21,15 +37,25 @@ export interface TrainingRoutesOptions {
   cache: PublicCache;
   seo: SeoRegistry;
   publicUrl: string;
+  storage: Storage;
+  images: ImagePipeline;
+  hooks: DomainHooks;
+  config: Pick<Config, 'media' | 'uploadLimitBytes'>;
 }
 
+const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
+
 /**
- * GET /api/training/lessons and /api/training/lessons/{id}. Until sign-in exists every caller is a
- * guest (`purchased: false`); the auth issue passes the session's user id to the service, and the
- * public cache already skips requests that carry an Authorization header.
+ * Lessons for everyone (`purchased` for the signed-in viewer; the public cache skips requests with
+ * an Authorization header), the purchaser's protected files and playback position, the purchase,
+ * and the admin lesson/promo-code routes.
  */
-export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (app, { db, cache, seo, publicUrl }) => {
+export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (app, options) => {
+  const { db, cache, seo, publicUrl, storage, images, config } = options;
   const service = createTrainingService({ repo: createTrainingRepo(db), publicUrl });
+  const adminRepo = createTrainingAdminRepo(db);
+  const signer = createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds });
+  const access = createTrainingAccess({ repo: adminRepo, lessons: service, signer });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -45,7 +71,7 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
     },
     async (request, reply) => {
       await cache.reply(request, reply, TRAINING_CACHE_TAG, async () => {
-        const { items, meta } = await service.list(request.query, undefined);
+        const { items, meta } = await service.list(request.query, request.user?.id);
         return list(items, meta);
       });
     },
@@ -64,10 +90,119 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
     },
     async (request, reply) => {
       await cache.reply(request, reply, TRAINING_CACHE_TAG, async () =>
-        ok(await service.get(request.params.id, undefined)),
+        ok(await service.get(request.params.id, request.user?.id)),
       );
     },
   );
+
+  api.get(
+    '/api/training/purchases',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: "The signed-in user's lesson purchases with dates, newest first",
+        response: { 200: successEnvelope(z.array(LessonPurchaseSchema)), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => ok(await access.purchases(requireUser(request).id)),
+  );
+
+  api.get(
+    '/api/training/lessons/:id/access',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: 'Short-lived signed URLs of the video and methodology sheets, and the saved playback position',
+        description: 'Purchasers of the lesson (or its course) and admins; others 403.',
+        params: IdParamSchema,
+        response: {
+          200: successEnvelope(LessonAccessSchema),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ok(await access.access(request.user, request.params.id)),
+  );
+
+  // Declared public because a signed URL (from /access) works without a bearer token — that is how
+  // <video src> and download links open them. Without a valid signature the handler applies the
+  // purchaser rule itself: guest 401, non-purchaser 403, unknown lesson 404.
+  api.get(
+    '/api/training/lessons/:id/video',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['training'],
+        summary: 'The lesson video (HTTP Range) for purchasers and admins, by bearer token or signed URL',
+        params: IdParamSchema,
+        querystring: SignedFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await access.resolveFile(request.user, request.params.id, 'video', request.query);
+      return sendPrivateFile(request, reply, storage, file, 'inline');
+    },
+  );
+
+  api.get(
+    '/api/training/lessons/:id/methodology/:lang',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['training'],
+        summary: 'The methodology sheet (PDF) in one language for purchasers and admins',
+        description: 'A missing language is a 404 with the "not found in the chosen language" message.',
+        params: LessonFileParams,
+        querystring: SignedFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, lang } = request.params;
+      const file = await access.resolveFile(request.user, id, `methodology-${lang}`, request.query);
+      return sendPrivateFile(request, reply, storage, file, 'attachment');
+    },
+  );
+
+  api.get(
+    '/api/training/lessons/:id/progress',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: 'Where the user stopped watching the lesson',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(z.object({ positionSeconds: z.number().int() })), 403: ErrorBodySchema },
+      },
+    },
+    async (request) => ok({ positionSeconds: await access.position(request.user, request.params.id) }),
+  );
+
+  api.put(
+    '/api/training/lessons/:id/progress',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: 'Saves the playback position (seconds) of the lesson for the user',
+        params: IdParamSchema,
+        body: ProgressBodySchema,
+        response: { 200: successEnvelope(z.object({ positionSeconds: z.number().int() })), 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await access.savePosition(request.user, request.params.id, request.body.positionSeconds);
+      return ok({ positionSeconds: request.body.positionSeconds });
+    },
+  );
+
+  const admin = createTrainingAdminService({ repo: adminRepo, storage, images, cache });
+  await app.register(trainingAdminRoutes, { service: admin, storage, uploadLimitBytes: config.uploadLimitBytes });
 
   seo.register('/training-detail/:id', (params, _query, lang) => service.lessonSeo(params.id, lang));
   seo.register('/training-detail', (_params, query, lang) => service.lessonSeo(query.id, lang));

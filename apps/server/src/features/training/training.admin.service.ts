@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminLesson,
+  type Image,
+  LANGUAGES,
+  type Language,
+  type LessonWrite,
+  type PromoCode,
+  type PromoCodeWriteSchema,
+  toMinor,
+} from '@atelier/shared';
+import type { z } from 'zod';
+import type { StoredFileRef } from '../../db/schema';
+import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import type { BufferedFile, StreamedFile } from '../../platform/http/multipart';
+import type { PublicCache } from '../../platform/http/public-cache';
+import type { ImagePipeline } from '../../platform/images/images';
+import type { Storage } from '../../platform/storage/storage';
+import {
+  isUniqueViolation,
+  type LessonInsert,
+  type LessonRecord,
+  type PromoRecord,
+  type TrainingAdminRepo,
+} from './training.admin.repo';
+import { toLesson } from './training.mappers';
+import { looksLikePdf, looksLikeVideo, readHead } from './training.media';
+import { TRAINING_CACHE_TAG } from './training.schemas';
+
+export interface LessonFiles {
+  video?: StreamedFile;
+  poster?: BufferedFile;
+  methodology: Partial<Record<Language, BufferedFile>>;
+}
+
+export function toAdminLesson(row: LessonRecord): AdminLesson {
+  const info = (ref: StoredFileRef | null | undefined) =>
+    ref ? { filename: ref.filename, size: ref.size } : undefined;
+  const methodology: AdminLesson['methodology'] = {};
+  for (const lang of LANGUAGES) {
+    const file = info(row.methodology[lang]);
+    if (file) methodology[lang] = file;
+  }
+  return {
+    ...toLesson({
+      ...row,
+      hasVideo: row.video !== null,
+      methodologyRu: Boolean(row.methodology.ru),
+      methodologyEn: Boolean(row.methodology.en),
+      methodologyEs: Boolean(row.methodology.es),
+      purchased: false,
+    }),
+    published: row.published,
+    video: info(row.video) ?? null,
+    methodology,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPromoCode(row: PromoRecord): PromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    percentOff: row.percentOff,
+    lessonIds: row.lessonIds,
+    maxUses: row.maxUses,
+    usedCount: row.usedCount,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const safeName = (name: string, fallback: string) => name.replace(/[/\\\0]/g, '_').slice(0, 200) || fallback;
+
+/** Admin lessons (with their private files) and promo codes. Every write invalidates the public lesson cache. */
+export function createTrainingAdminService({
+  repo,
+  storage,
+  images,
+  cache,
+}: {
+  repo: TrainingAdminRepo;
+  storage: Storage;
+  images: ImagePipeline;
+  cache: PublicCache;
+}) {
+  /**
+   * Checks and stores the files of a lesson form. Anything stored here is listed in `created`, so a
+   * refused form deletes exactly what it left behind.
+   */
+  async function storeFiles(files: LessonFiles, created: (() => Promise<void>)[]) {
+    const stored: { video?: StoredFileRef; poster?: Image; methodology: Partial<Record<Language, StoredFileRef>> } = {
+      methodology: {},
+    };
+    if (files.video) {
+      const video = files.video;
+      created.push(() => video.discard());
+      const type = looksLikeVideo(await readHead(storage, video.stored.key));
+      if (!type) throw new InvalidInput('invalidVideo', { field: 'video' });
+      stored.video = {
+        key: video.stored.key,
+        filename: safeName(video.filename, 'video'),
+        contentType: type,
+        size: video.stored.size,
+      };
+    }
+    for (const lang of LANGUAGES) {
+      const file = files.methodology[lang];
+      if (!file) continue;
+      if (!looksLikePdf(file.data)) throw new InvalidInput('invalidPdf', { field: `methodology_${lang}` });
+    }
+    for (const lang of LANGUAGES) {
+      const file = files.methodology[lang];
+      if (!file) continue;
+      const key = `lessons/methodology/${randomUUID()}.pdf`;
+      const object = await storage.put('private', key, file.data, 'application/pdf');
+      created.push(() => storage.delete('private', key));
+      stored.methodology[lang] = {
+        key,
+        filename: safeName(file.filename, `methodology-${lang}.pdf`),
+        contentType: 'application/pdf',
+        size: object.size,
+      };
+    }
+    if (files.poster) {
+      const poster = await images.ingest(files.poster.data, 'lessons');
+      created.push(() => images.remove(poster));
+      stored.poster = poster;
+    }
+    return stored;
+  }
+
+  async function cleanup(steps: (() => Promise<void>)[]) {
+    await Promise.all(steps.map((step) => step().catch(() => undefined)));
+  }
+
+  function columns(fields: LessonWrite): Partial<LessonInsert> {
+    return {
+      number: fields.number,
+      title: fields.title,
+      description: fields.description,
+      level: fields.level,
+      priceRub: toMinor(fields.price.rub),
+      priceEur: fields.price.eur === null ? null : toMinor(fields.price.eur),
+      priceUsd: fields.price.usd === null ? null : toMinor(fields.price.usd),
+      durationMinutes: fields.durationMinutes ?? null,
+      published: fields.published,
+    };
+  }
+
+  async function deleteFilesOf(
+    row: Pick<LessonRecord, 'video' | 'poster' | 'methodology'>,
+    which: {
+      video?: boolean;
+      poster?: boolean;
+      methodology?: Language[];
+    },
+  ) {
+    const jobs: Promise<unknown>[] = [];
+    if (which.video && row.video) jobs.push(storage.delete('private', row.video.key));
+    if (which.poster && row.poster) jobs.push(images.remove(row.poster));
+    for (const lang of which.methodology ?? []) {
+      const ref = row.methodology[lang];
+      if (ref) jobs.push(storage.delete('private', ref.key));
+    }
+    await Promise.allSettled(jobs);
+  }
+
+  return {
+    async listLessons(): Promise<AdminLesson[]> {
+      return (await repo.listLessons()).map(toAdminLesson);
+    },
+
+    async getLesson(id: string): Promise<AdminLesson> {
+      const row = await repo.findLesson(id);
+      if (!row) throw new NotFound();
+      return toAdminLesson(row);
+    },
+
+    async createLesson(fields: LessonWrite, files: LessonFiles): Promise<AdminLesson> {
+      const created: (() => Promise<void>)[] = [];
+      try {
+        const stored = await storeFiles(files, created);
+        const row = await repo.insertLesson({
+          ...(columns(fields) as LessonInsert),
+          video: stored.video ?? null,
+          poster: stored.poster ?? null,
+          methodology: stored.methodology,
+        });
+        cache.invalidate(TRAINING_CACHE_TAG);
+        return toAdminLesson(row);
+      } catch (error) {
+        await cleanup(created);
+        if (isUniqueViolation(error, 'lessons_number_key')) throw new Conflict('lessonNumberTaken');
+        throw error;
+      }
+    },
+
+    async updateLesson(id: string, fields: LessonWrite, files: LessonFiles): Promise<AdminLesson> {
+      const created: (() => Promise<void>)[] = [];
+      try {
+        const before = await repo.findLesson(id);
+        if (!before) throw new NotFound();
+        const stored = await storeFiles(files, created);
+        const methodology = { ...before.methodology };
+        const replaced: Language[] = [];
+        for (const lang of LANGUAGES) {
+          if (stored.methodology[lang] || fields.removeMethodology?.includes(lang)) {
+            if (methodology[lang]) replaced.push(lang);
+            delete methodology[lang];
+          }
+          if (stored.methodology[lang]) methodology[lang] = stored.methodology[lang];
+        }
+        const dropVideo = Boolean(stored.video || fields.removeVideo);
+        const dropPoster = Boolean(stored.poster || fields.removePoster);
+        const values: Partial<LessonInsert> = { ...columns(fields), methodology };
+        if (dropVideo) values.video = stored.video ?? null;
+        if (dropPoster) values.poster = stored.poster ?? null;
+        const row = await repo.updateLesson(id, values);
+        if (!row) throw new NotFound();
+        cache.invalidate(TRAINING_CACHE_TAG);
+        // The old files go only once the row no longer points at them.
+        await deleteFilesOf(before, { video: dropVideo, poster: dropPoster, methodology: replaced });
+        return toAdminLesson(row);
+      } catch (error) {
+        await cleanup(created);
+        if (isUniqueViolation(error, 'lessons_number_key')) throw new Conflict('lessonNumberTaken');
+        throw error;
+      }
+    },
+
+    async deleteLesson(id: string): Promise<void> {
+      if (await repo.lessonHasOrders(id)) throw new Conflict('lessonHasOrders');
+      const row = await repo.deleteLesson(id);
+      if (!row) throw new NotFound();
+      cache.invalidate(TRAINING_CACHE_TAG);
+      await deleteFilesOf(row, { video: true, poster: true, methodology: [...LANGUAGES] });
+    },
+
+    // ------------------------------------------------------------ promo codes
+    async listPromoCodes(): Promise<PromoCode[]> {
+      return (await repo.listPromoCodes()).map(toPromoCode);
+    },
+
+    async createPromoCode(fields: z.output<typeof PromoCodeWriteSchema>): Promise<PromoCode> {
+      try {
+        const row = await repo.insertPromo({
+          code: fields.code,
+          percentOff: fields.percentOff,
+          lessonIds: fields.lessonIds,
+          maxUses: fields.maxUses ?? null,
+          expiresAt: fields.expiresAt ? new Date(fields.expiresAt) : null,
+          active: fields.active,
+        });
+        return toPromoCode(row);
+      } catch (error) {
+        if (isUniqueViolation(error, 'promo_codes_code_key')) throw new Conflict('promoCodeTaken');
+        throw error;
+      }
+    },
+
+    async updatePromoCode(id: string, fields: z.output<typeof PromoCodeWriteSchema>): Promise<PromoCode> {
+      try {
+        const row = await repo.updatePromo(id, {
+          code: fields.code,
+          percentOff: fields.percentOff,
+          lessonIds: fields.lessonIds,
+          maxUses: fields.maxUses ?? null,
+          expiresAt: fields.expiresAt ? new Date(fields.expiresAt) : null,
+          active: fields.active,
+        });
+        if (!row) throw new NotFound();
+        return toPromoCode(row);
+      } catch (error) {
+        if (isUniqueViolation(error, 'promo_codes_code_key')) throw new Conflict('promoCodeTaken');
+        throw error;
+      }
+    },
+
+    async deletePromoCode(id: string): Promise<void> {
+      if (!(await repo.deletePromo(id))) throw new NotFound();
+    },
+  };
+}
+export type TrainingAdminService = ReturnType<typeof createTrainingAdminService>;

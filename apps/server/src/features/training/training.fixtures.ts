@@ -1,0 +1,66 @@
+/** Test fixtures for the training tests: users with sessions, lessons with real stored files. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { lessons, purchases, users } from '../../db/schema';
+import { createSession } from '../../platform/auth/sessions';
+import type { TestContext } from '../../test/harness';
+
+export async function person(t: TestContext, name: string, role: 'user' | 'admin' = 'user') {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.test`;
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ name, email, role, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  const token = await createSession(t.database.db, row!.id);
+  return { id: row!.id, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Bytes that sniff as MP4: an `ftyp` box, then `size - 12` random bytes. */
+export function fakeMp4(size: number): Buffer {
+  const bytes = randomBytes(size);
+  bytes.writeUInt32BE(24, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  return bytes;
+}
+
+export const fakePdf = (text = 'methodology') => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+let nextNumber = 100;
+
+/** A published lesson with an optional stored video and methodology sheets. */
+export async function lessonWithFiles(
+  t: TestContext,
+  options: { video?: Buffer; methodology?: Partial<Record<'ru' | 'en' | 'es', Buffer>>; priceRub?: number } = {},
+) {
+  const storage = t.platform.storage;
+  let video = null;
+  if (options.video) {
+    const key = `lessons/videos/${randomUUID()}`;
+    await storage.put('private', key, options.video, 'video/mp4');
+    video = { key, filename: 'lesson.mp4', contentType: 'video/mp4', size: options.video.length };
+  }
+  const methodology: Record<string, { key: string; filename: string; contentType: string; size: number }> = {};
+  for (const [lang, data] of Object.entries(options.methodology ?? {})) {
+    const key = `lessons/methodology/${randomUUID()}.pdf`;
+    await storage.put('private', key, data, 'application/pdf');
+    methodology[lang] = { key, filename: `sheet-${lang}.pdf`, contentType: 'application/pdf', size: data.length };
+  }
+  const [row] = await t.database.db
+    .insert(lessons)
+    .values({
+      number: nextNumber++,
+      title: { ru: 'Урок', en: 'Lesson' },
+      description: { ru: 'Описание' },
+      level: 'basic',
+      priceRub: options.priceRub ?? 150_000,
+      priceEur: 1_600,
+      priceUsd: 1_800,
+      video,
+      methodology,
+    })
+    .returning({ id: lessons.id });
+  return row!.id;
+}
+
+export async function grant(t: TestContext, userId: string, lessonId: string) {
+  await t.database.db.insert(purchases).values({ userId, lessonId, pricePaidRub: 150_000 });
+}

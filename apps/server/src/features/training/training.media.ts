@@ -1,0 +1,104 @@
+/**
+ * Private lesson files (video, methodology sheets) reach the browser only through short-lived
+ * signed URLs: `<video src>` and a download link cannot send an Authorization header, and a bearer
+ * token in a query string would be a long-lived secret in logs and history. A signature is an
+ * HMAC-SHA256 over (user, lesson, file, expiry), so it cannot be moved to another lesson, file or
+ * user, and it dies on its own after `urlTtlSeconds`.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StoredFileRef } from '../../db/schema';
+import { AppError, NotFound } from '../../platform/errors';
+import { parseRange } from '../../platform/http/uploads.routes';
+import type { Storage } from '../../platform/storage/storage';
+
+/** Which private file of a lesson a URL opens: the video or one language's methodology sheet. */
+export type LessonFile = 'video' | 'methodology-ru' | 'methodology-en' | 'methodology-es';
+
+export interface SignedParams {
+  u: string;
+  e: number;
+  s: string;
+}
+
+export function createMediaSigner({ secret, ttlSeconds }: { secret: string; ttlSeconds: number }) {
+  const mac = (userId: string, lessonId: string, file: LessonFile, expires: number) =>
+    createHmac('sha256', secret).update(`${userId}\n${lessonId}\n${file}\n${expires}`).digest('base64url');
+
+  return {
+    ttlSeconds,
+    /** Query string `u=&e=&s=` valid for `ttlSeconds` from `now`. */
+    sign(userId: string, lessonId: string, file: LessonFile, now = Date.now()): { query: string; expires: number } {
+      const expires = Math.floor(now / 1000) + ttlSeconds;
+      const s = mac(userId, lessonId, file, expires);
+      return { query: `u=${userId}&e=${expires}&s=${s}`, expires };
+    },
+    /** The user the URL was signed for, or null when it is forged, for another file, or expired. */
+    verify(params: Partial<SignedParams>, lessonId: string, file: LessonFile, now = Date.now()): string | null {
+      const { u, e, s } = params;
+      if (!u || !e || !s) return null;
+      if (e * 1000 <= now) return null;
+      const expected = Buffer.from(mac(u, lessonId, file, e));
+      const given = Buffer.from(s);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      return u;
+    },
+  };
+}
+export type MediaSigner = ReturnType<typeof createMediaSigner>;
+
+/**
+ * Streams a private file with HTTP Range support (206 + Content-Range, suffix ranges, 416 for an
+ * unsatisfiable one), so Chromium's player can seek. Never cached by shared caches.
+ */
+export async function sendPrivateFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  file: StoredFileRef,
+  disposition: 'inline' | 'attachment',
+): Promise<FastifyReply> {
+  const object = await storage.stat('private', file.key);
+  if (!object) throw new NotFound('fileNotFound');
+  const filename = file.filename.replace(/[\r\n"\\]/g, '_') || 'file';
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('accept-ranges', 'bytes')
+    .header('content-type', file.contentType || 'application/octet-stream')
+    .header(
+      'content-disposition',
+      `${disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    );
+  const range = parseRange(request.headers.range as string | undefined, object.size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${object.size}`);
+    throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'invalidByteRange');
+  }
+  const length = range ? range.end - range.start + 1 : object.size;
+  reply.header('content-length', length);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await storage.read('private', file.key, range ?? undefined));
+}
+
+const startsWith = (head: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
+
+/** MP4/MOV (`ftyp` box at offset 4) or WebM/Matroska (EBML magic). */
+export function looksLikeVideo(head: Buffer): 'video/mp4' | 'video/webm' | null {
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return 'video/mp4';
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
+  return null;
+}
+
+export function looksLikePdf(head: Buffer): boolean {
+  return head.toString('latin1', 0, 5) === '%PDF-';
+}
+
+/** The first `n` bytes of a stored private file (content sniffing after a streamed upload). */
+export async function readHead(storage: Storage, key: string, n = 16): Promise<Buffer> {
+  const stream = await storage.read('private', key, { start: 0, end: n - 1 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
