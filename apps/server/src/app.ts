@@ -20,6 +20,7 @@ import { cartRoutes } from './features/cart/cart.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { landingRoutes } from './features/landing/landing.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
@@ -39,6 +40,7 @@ import { uploadsRoutes } from './platform/http/uploads.routes';
 import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
+import { createPaymentProviders } from './platform/payments/providers';
 import type { Mailer } from './platform/mail/mail';
 import type { Storage } from './platform/storage/storage';
 
@@ -148,6 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(cartRoutes, { db: database.db });
   await app.register(ordersRoutes, { db: database.db, hooks, cache, publicUrl: config.publicUrl });
+  await app.register(paymentsRoutes, {
+    db: database.db,
+    storage: deps.storage,
+    providers: createPaymentProviders(config),
+    publicUrl: config.publicUrl,
+    bankDetails: config.payments.bankDetails,
+    downloads: config.downloads,
+  });
 
   await app.register(uploadsRoutes, { storage: deps.storage });
   if (!config.isProduction && !config.mail.smtpUrl) {

@@ -9,6 +9,7 @@ export * from './landing';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './payments';
 export * from './portfolio';
 export * from './reviews';
 export * from './shop';

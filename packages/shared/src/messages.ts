@@ -1,4 +1,5 @@
 import type { Language } from './i18n';
+import { PAYMENT_MESSAGES } from './payments';
 
 type Texts = Record<Language, string>;
 
@@ -489,6 +490,8 @@ export const SERVER_MESSAGES = {
     en: 'Please log in to add items to cart',
     es: 'Inicie sesión para añadir artículos al carrito',
   },
+  // ---- payments and digital delivery (issue 6)
+  ...PAYMENT_MESSAGES,
 } satisfies Record<string, Texts>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -1,0 +1,177 @@
+/**
+ * Digital books (DESIGN §6 "paid digital goods"): when an order is confirmed, each digital-book
+ * line gets a download link (random token, stored as its sha256; expires after DOWNLOAD_LINK_DAYS;
+ * at most DOWNLOAD_MAX_USES downloads), mailed to the customer in the order's language. The account
+ * lists them and can re-issue a link (new token, fresh expiry and uses) a limited number of times.
+ */
+
+import type { Readable } from 'node:stream';
+import type { Download, Language } from '@atelier/shared';
+import { localize } from '@atelier/shared';
+import type { Tx } from '../../db/client';
+import { hashSecret, newToken } from '../../platform/auth/tokens';
+import { AppError, Conflict, Forbidden, NotFound } from '../../platform/errors';
+import type { OrderEvent } from '../../platform/hooks';
+import { enqueueMail } from '../../platform/mail/outbox';
+import type { Storage } from '../../platform/storage/storage';
+import type { PaymentsRepo } from './payments.repo';
+import { downloadsMail } from './payments.texts';
+
+export interface DownloadLimits {
+  linkDays: number;
+  maxUses: number;
+  maxReissues: number;
+}
+
+/** 410 Gone: the link existed but can no longer be used. */
+class LinkGone extends AppError {
+  constructor(message: 'downloadExpired' | 'downloadUsedUp') {
+    super(410, message === 'downloadExpired' ? 'LINK_EXPIRED' : 'LINK_USED_UP', message);
+  }
+}
+
+type LinkRow = NonNullable<Awaited<ReturnType<PaymentsRepo['listLinksOfUser']>>[number]>['link'];
+
+export function createDownloadsService(deps: {
+  repo: PaymentsRepo;
+  storage: Storage;
+  publicUrl: string;
+  limits: DownloadLimits;
+  now?: () => Date;
+}) {
+  const { repo, storage, limits } = deps;
+  const now = deps.now ?? (() => new Date());
+  const urlOf = (token: string) => `${deps.publicUrl}/api/downloads/${token}`;
+  const expiry = () => new Date(now().getTime() + limits.linkDays * 86_400_000);
+
+  function stateOf(link: LinkRow): Download['state'] {
+    if (link.downloads >= link.maxDownloads) return 'used_up';
+    if (link.expiresAt.getTime() <= now().getTime()) return 'expired';
+    return 'active';
+  }
+
+  function view(row: {
+    link: LinkRow;
+    orderNumber: number;
+    productId: string | null;
+    name: Download['name'];
+  }): Download {
+    return {
+      id: row.link.id,
+      orderNumber: row.orderNumber,
+      productId: row.productId,
+      name: row.name,
+      state: stateOf(row.link),
+      expiresAt: row.link.expiresAt.toISOString(),
+      downloadsLeft: Math.max(0, row.link.maxDownloads - row.link.downloads),
+      maxDownloads: row.link.maxDownloads,
+      reissuesLeft: Math.max(0, limits.maxReissues - row.link.reissueCount),
+    };
+  }
+
+  return {
+    /** `orderConfirmed` listener: links for the digital books of the order, mailed in the same transaction. */
+    async onOrderConfirmed(tx: Tx, event: OrderEvent): Promise<void> {
+      const lines = event.items.filter((i) => i.type === 'product' && i.bookFormat === 'digital' && i.productId);
+      if (lines.length === 0) return;
+      const files = new Map(
+        (
+          await repo.digitalFilesOf(
+            tx,
+            lines.map((l) => l.productId!),
+          )
+        ).map((p) => [p.id, p]),
+      );
+      const books: { name: string; url: string }[] = [];
+      for (const line of lines) {
+        const product = files.get(line.productId!);
+        const token = newToken();
+        await repo.insertLink(tx, {
+          orderItemId: line.id,
+          tokenHash: hashSecret(token),
+          expiresAt: expiry(),
+          maxDownloads: limits.maxUses,
+        });
+        books.push({ name: product ? localize(product.name, event.language) : '', url: urlOf(token) });
+      }
+      await enqueueMail(
+        tx,
+        downloadsMail(event.customerEmail, event.language, {
+          number: event.number,
+          days: limits.linkDays,
+          uses: limits.maxUses,
+          books,
+        }),
+      );
+    },
+
+    /**
+     * `GET /downloads/{token}`: the token is the credential (the mailed link works in any browser);
+     * a signed-in caller who is not the buyer (nor an admin) is refused.
+     */
+    async open(
+      token: string,
+      caller: { id: string; role: string } | null,
+    ): Promise<{ stream: Readable; filename: string; contentType: string; size: number }> {
+      if (!/^[\w-]{20,200}$/.test(token)) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
+      const row = await repo.findLink(repo.db, { tokenHash: hashSecret(token) });
+      if (!row) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
+      if (caller && caller.role !== 'admin' && caller.id !== row.userId) {
+        throw new Forbidden('downloadOtherAccount', 'LINK_OTHER_ACCOUNT');
+      }
+      const state = stateOf(row.link);
+      if (state === 'used_up') throw new LinkGone('downloadUsedUp');
+      if (state === 'expired') throw new LinkGone('downloadExpired');
+      const file = row.digitalFile;
+      const stored = file ? await storage.stat('private', file.key) : null;
+      if (!file || !stored) throw new AppError(404, 'FILE_MISSING', 'downloadFileMissing');
+      // Counted atomically: two clicks at once on the last use cannot both pass.
+      if (!(await repo.countDownload(repo.db, row.link.id))) {
+        const again = await repo.findLink(repo.db, { id: row.link.id });
+        throw new LinkGone(again && stateOf(again.link) === 'expired' ? 'downloadExpired' : 'downloadUsedUp');
+      }
+      const stream = await storage.read('private', file.key);
+      return {
+        stream,
+        filename: file.filename,
+        contentType: file.contentType || stored.contentType,
+        size: stored.size,
+      };
+    },
+
+    async list(userId: string): Promise<Download[]> {
+      return (await repo.listLinksOfUser(repo.db, userId)).map(view);
+    },
+
+    /** A fresh link for one of the user's books (the old one stops working), mailed and returned once. */
+    async reissue(userId: string, linkId: string, lang: Language): Promise<{ download: Download; url: string }> {
+      const row = await repo.findLink(repo.db, { id: linkId });
+      if (!row || row.userId !== userId) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
+      if (row.link.reissueCount >= limits.maxReissues) {
+        throw new Conflict('downloadReissueLimit', undefined, 'REISSUE_LIMIT');
+      }
+      const token = newToken();
+      return repo.db.transaction(async (tx) => {
+        const link = await repo.reissueLink(tx, linkId, hashSecret(token), expiry(), limits.maxReissues);
+        if (!link) throw new Conflict('downloadReissueLimit', undefined, 'REISSUE_LIMIT');
+        const url = urlOf(token);
+        await enqueueMail(
+          tx,
+          downloadsMail(row.customerEmail, lang, {
+            number: row.orderNumber,
+            days: limits.linkDays,
+            uses: link.maxDownloads,
+            books: [{ name: localize(row.name, lang), url }],
+            reissue: true,
+          }),
+        );
+        return {
+          download: view({ link, orderNumber: row.orderNumber, productId: row.productId, name: row.name }),
+          url,
+        };
+      });
+    },
+  };
+}
+
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

@@ -1,0 +1,356 @@
+/**
+ * Payments and digital delivery (issue 6):
+ *   POST /api/payments                          order id → redirect URL (card) or instructions (cash/bank)
+ *   POST /api/payments/paypal-request           order id + email → PayPal invoice mailed to it
+ *   POST /api/payments/webhook/{provider}       provider notifications (raw body, verified by the driver)
+ *   GET  /api/payments/orders/{id}              where the buyer's payment stands (processing page)
+ *   GET  /api/payments/sandbox/{id}             the sandbox payment page (test provider)
+ *   POST /api/payments/sandbox/{id}/{action}    its Pay / Cancel / Fail buttons
+ *   POST /api/admin/orders/{id}/mark-paid       admin: paid by hand with a reference
+ *   GET  /api/admin/orders/{id}/payments        admin: attempts and events of an order
+ *   GET  /api/downloads/{token}                 a digital book, streamed from private storage
+ *   GET  /api/user/downloads                    the account's digital books
+ *   POST /api/user/downloads/{id}/reissue       a fresh link (limited)
+ */
+import {
+  CreatePaymentBody,
+  DownloadSchema,
+  ErrorBodySchema,
+  IdParamSchema,
+  MarkPaidBody,
+  PaymentStartSchema,
+  PaypalRequestBody,
+  ReissuedDownloadSchema,
+  serverMessage,
+  successEnvelope,
+} from '@atelier/shared';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../platform/auth/guard';
+import { ok } from '../../platform/http/envelope';
+import { requestLanguage } from '../../platform/http/error-handler';
+import type { PaymentProviders } from '../../platform/payments/providers';
+import type { SandboxEvent } from '../../platform/payments/test-provider';
+import type { Storage } from '../../platform/storage/storage';
+import { createOrdersService } from '../orders/orders.service';
+import { createDownloadsService, type DownloadLimits } from './downloads.service';
+import { createPaymentsRepo } from './payments.repo';
+import { createPaymentsService } from './payments.service';
+import { sandboxPage } from './payments.texts';
+
+export interface PaymentsRoutesOptions {
+  db: Db;
+  storage: Storage;
+  providers: PaymentProviders;
+  publicUrl: string;
+  bankDetails: string | null;
+  downloads: DownloadLimits;
+}
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+const SANDBOX_ACTIONS: Record<string, SandboxEvent> = {
+  pay: 'payment.succeeded',
+  cancel: 'payment.canceled',
+  fail: 'payment.failed',
+};
+
+/** Raw bodies for routes that verify signatures over the exact bytes (or read HTML forms). */
+function rawBodies(scope: FastifyInstance) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}
+
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (fastify, options) => {
+  const app = fastify as unknown as App;
+  const { db, providers } = options;
+  const repo = createPaymentsRepo(db);
+  const orders = createOrdersService({ db, hooks: app.hooks, cache: app.cache, publicUrl: options.publicUrl });
+  const service = createPaymentsService({
+    db,
+    repo,
+    orders,
+    providers,
+    publicUrl: options.publicUrl,
+    bankDetails: options.bankDetails,
+  });
+  const downloads = createDownloadsService({
+    repo,
+    storage: options.storage,
+    publicUrl: options.publicUrl,
+    limits: options.downloads,
+  });
+  app.hooks.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
+
+  const api = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+
+  api.post(
+    '/api/payments',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Start paying an order: the provider page to go to (card), or instructions (cash, bank transfer)',
+        body: CreatePaymentBody,
+        response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
+      },
+    },
+    async (request) => ok(await service.start(requireUser(request), request.body.orderId, requestLanguage(request))),
+  );
+
+  api.post(
+    '/api/payments/paypal-request',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Send a PayPal invoice (payment link) for an EUR/USD order to the given email',
+        body: PaypalRequestBody,
+        response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request);
+      const started = await service.requestPaypal(requireUser(request), request.body.orderId, request.body.email, lang);
+      return ok(started, serverMessage('paypalLinkSent', lang));
+    },
+  );
+
+  api.get(
+    '/api/payments/orders/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Where the payment of one of my orders stands',
+        params: IdParamSchema,
+        response: {
+          200: successEnvelope(z.object({ number: z.number(), status: z.string(), paymentState: z.string() })),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(await service.orderPaymentStatus(requireUser(request), request.params.id));
+    },
+  );
+
+  api.post(
+    '/api/admin/orders/:id/mark-paid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Admin: confirm a cash, bank transfer or PayPal-invoice order as paid, with the payment reference',
+        params: IdParamSchema,
+        body: MarkPaidBody,
+        response: { 200: successEnvelope(z.object({ paymentId: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await service.markPaid(requireUser(request), request.params.id, request.body.reference);
+      return ok(result, serverMessage('orderMarkedPaid', requestLanguage(request)));
+    },
+  );
+
+  api.get(
+    '/api/admin/orders/:id/payments',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Admin: payment attempts and provider events of an order', params: IdParamSchema },
+    },
+    async (request) => {
+      const list = await repo.listPaymentsOfOrder(db, request.params.id);
+      const withEvents = await Promise.all(
+        list.map(async (p) => ({
+          id: p.id,
+          provider: p.provider,
+          status: p.status,
+          amount: p.amountMinor / 100,
+          currency: p.currency,
+          reference: p.manualReference,
+          invoiceEmail: p.invoiceEmail,
+          createdAt: p.createdAt.toISOString(),
+          events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
+            type: e.type,
+            outcome: e.outcome,
+            createdAt: e.createdAt.toISOString(),
+          })),
+        })),
+      );
+      return ok(withEvents);
+    },
+  );
+
+  // -------------------------------------------------------------- digital delivery
+
+  api.get(
+    '/api/downloads/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Download a purchased digital book (link from the mail; expires, limited uses)',
+        params: z.object({ token: z.string().min(1).max(300) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await downloads.open(request.params.token, request.user);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Type', file.contentType || 'application/octet-stream')
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.filename))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+
+  api.get(
+    '/api/user/downloads',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'My digital books and their links',
+        response: { 200: successEnvelope(z.array(DownloadSchema)), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(await downloads.list(requireUser(request).id));
+    },
+  );
+
+  api.post(
+    '/api/user/downloads/:id/reissue',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A new link for one of my digital books (mailed too); the old link stops working',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(ReissuedDownloadSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request);
+      const result = await downloads.reissue(requireUser(request).id, request.params.id, lang);
+      return ok(result, serverMessage('downloadReissued', lang));
+    },
+  );
+
+  // -------------------------------------------------------------- raw-body routes
+
+  await fastify.register(async (scope) => {
+    rawBodies(scope);
+    const raw = scope.withTypeProvider<ZodTypeProvider>();
+
+    raw.post(
+      '/api/payments/webhook/:provider',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Payment provider notifications (verified by signature or by asking the provider)',
+          params: z.object({ provider: z.string().min(1).max(40) }),
+        },
+      },
+      async (request) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const outcome = await service.handleNotification(request.params.provider, {
+          headers: request.headers,
+          rawBody,
+        });
+        return ok({ outcome });
+      },
+    );
+
+    raw.get(
+      '/api/payments/sandbox/:id',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Sandbox payment page (test provider)',
+          params: z.object({ id: z.string().min(1).max(100) }),
+          querystring: z.object({ signature: z.string().max(200).default('') }),
+        },
+      },
+      async (request, reply) => {
+        const lang = requestLanguage(request);
+        const found = await service.sandboxPayment(request.params.id, request.query.signature);
+        if (!found) {
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .send(
+              `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${serverMessage('paymentSandboxLinkInvalid', lang)}</h1></main></body></html>`,
+            );
+        }
+        const amount = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : `${lang}-${lang.toUpperCase()}`, {
+          style: 'currency',
+          currency: found.payment.currency,
+        }).format(found.payment.amountMinor / 100);
+        reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+        return reply.type('text/html; charset=utf-8').send(
+          sandboxPage({
+            lang,
+            orderNumber: found.order.number,
+            amount,
+            actionBase: `/api/payments/sandbox/${encodeURIComponent(request.params.id)}`,
+            signature: request.query.signature,
+            finished: found.finished,
+            homeUrl: '/',
+          }),
+        );
+      },
+    );
+
+    raw.post(
+      '/api/payments/sandbox/:id/:action',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Sandbox Pay / Cancel / Fail: sends the signed notification, then returns the buyer to the shop',
+          params: z.object({ id: z.string().min(1).max(100), action: z.enum(['pay', 'cancel', 'fail']) }),
+        },
+      },
+      async (request, reply) => {
+        const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+        const signature = form.get('signature') ?? '';
+        const target = await service.sandboxAction(
+          request.params.id,
+          signature,
+          SANDBOX_ACTIONS[request.params.action]!,
+          async ({ rawBody, headers }) => {
+            const res = await fastify.inject({
+              method: 'POST',
+              url: '/api/payments/webhook/test',
+              headers,
+              payload: rawBody,
+            });
+            return res.statusCode === 200 ? (res.json().data as { outcome?: string }) : {};
+          },
+        );
+        return reply.code(303).header('Location', target).send();
+      },
+    );
+  });
+};

@@ -1,0 +1,551 @@
+/**
+ * Payments with the sandbox provider (the default), digital delivery and the admin's manual
+ * confirmation, through the real app on a fresh database.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  downloadLinks,
+  mailOutbox,
+  orderStatusEvents,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+} from '../../db/schema';
+import { extractLinks } from '../../platform/mail/mail-text';
+import { createTestProvider } from '../../platform/payments/test-provider';
+import { bearer, ensureAdmin, lastMail, mailCount, signUp } from '../../test/accounts';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+const SECRET = 'sandbox-secret-for-tests';
+const BANK = 'АО «Банк», р/с 40702810000000000001, БИК 044525000';
+let t: TestContext;
+let buyer: { token: string; user: { id: string; email: string } };
+let other: { token: string; user: { id: string; email: string } };
+let admin: { token: string; user: { id: string } };
+let bookId: string;
+let bouquetId: string;
+const BOOK_BYTES = Buffer.from('%PDF-1.4\n% Atelier silk peony book\n'.repeat(50));
+const sandbox = createTestProvider({ secret: SECRET, publicUrl: 'http://x' });
+
+beforeAll(async () => {
+  t = await createTestContext({
+    env: { RATE_LIMIT_AUTH_PER_IP: '100000', PAYMENT_SANDBOX_SECRET: SECRET, BANK_DETAILS: BANK },
+  });
+  buyer = await signUp(t, 'buyer@example.com');
+  other = await signUp(t, 'other@example.com');
+  admin = await ensureAdmin(t);
+  await t.platform.storage.put('private', 'books/peony.pdf', BOOK_BYTES, 'application/pdf');
+  const [book] = await t.database.db
+    .insert(products)
+    .values({
+      name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
+      description: { ru: 'Книга' },
+      priceRub: 120_000,
+      priceEur: 1_300,
+      priceUsd: 1_400,
+      category: 'book',
+      bookFormats: ['physical', 'digital'],
+      stock: null,
+      digitalFile: {
+        key: 'books/peony.pdf',
+        filename: 'Пионы из шёлка.pdf',
+        contentType: 'application/pdf',
+        size: BOOK_BYTES.length,
+      },
+    })
+    .returning({ id: products.id });
+  bookId = book!.id;
+  const [bouquet] = await t.database.db
+    .insert(products)
+    .values({
+      name: { ru: 'Букет' },
+      description: { ru: 'Шёлк' },
+      priceRub: 350_000,
+      priceEur: 3_800,
+      priceUsd: 4_100,
+      category: 'collection',
+      stock: 20,
+    })
+    .returning({ id: products.id });
+  bouquetId = bouquet!.id;
+});
+afterAll(() => t.close());
+
+const CUSTOMER = { firstName: 'Анна', lastName: 'Иванова', email: 'buyer@example.com', phone: '+7 912 345-67-89' };
+async function placeOrder(
+  token = buyer.token,
+  extra: { paymentMethod?: string; currency?: string; items?: unknown[] } = {},
+): Promise<{ id: string; number: number; total: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(token),
+    payload: {
+      items: extra.items ?? [{ type: 'product', id: bookId, quantity: 1, bookFormat: 'digital' }],
+      customer: CUSTOMER,
+      delivery: { method: 'pickup' },
+      paymentMethod: extra.paymentMethod ?? 'card',
+      currency: extra.currency ?? 'RUB',
+      acceptTerms: true,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
+  return res.json().data.order;
+}
+const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const startPayment = (orderId: string, token = buyer.token, lang = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { ...bearer(token), 'accept-language': lang },
+    payload: { orderId },
+  });
+const webhook = (provider: string, n: { rawBody: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: `/api/payments/webhook/${provider}`, headers: n.headers, payload: n.rawBody });
+
+/** Opens the sandbox page of a fresh card payment; returns its id, signature and page. */
+async function sandboxFor(orderId: string) {
+  const res = await startPayment(orderId);
+  expect(res.statusCode).toBe(200);
+  const url = new URL(res.json().data.redirectUrl);
+  const id = url.pathname.split('/').pop()!;
+  const signature = url.searchParams.get('signature')!;
+  const page = await t.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'accept-language': 'en' },
+  });
+  return { id, signature, page, url };
+}
+const press = (id: string, action: 'pay' | 'cancel' | 'fail', signature: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${id}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ signature }).toString(),
+  });
+
+describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
+  it('Pay: signed notification → order confirmed, payment_state paid, buyer lands on /payment/success?order={number}', async () => {
+    const order = await placeOrder();
+    const { id, signature, page } = await sandboxFor(order.id);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`Order #${order.number}`);
+    expect(page.body).toContain('1,200.00');
+    expect((await orderRow(order.id)).paymentState).toBe('awaiting');
+
+    const res = await press(id, 'pay', signature);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/payment/success?order=${order.number}`);
+    const row = await orderRow(order.id);
+    expect(row.status).toBe('confirmed');
+    expect(row.paymentState).toBe('paid');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ provider: 'test', status: 'succeeded', amountMinor: 120_000, currency: 'RUB' });
+    const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment!.id));
+    expect(events.map((e) => [e.type, e.outcome])).toEqual([['payment.succeeded', 'applied']]);
+
+    // The page of a finished payment no longer offers buttons, and pressing again is refused.
+    const again = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}?signature=${signature}` });
+    expect(again.body).not.toContain('/pay"');
+    expect((await press(id, 'pay', signature)).statusCode).toBe(409);
+  });
+
+  it.each([
+    ['cancel', `/payment/cancel?order=`, 'canceled'],
+    ['fail', `/payment/cancel?status=failed&order=`, 'failed'],
+  ] as const)(
+    '%s: order stays pending with payment_state failed, buyer sent to %s…, and can try again',
+    async (action, target, status) => {
+      const order = await placeOrder();
+      const { id, signature } = await sandboxFor(order.id);
+      const res = await press(id, action, signature);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`${target}${order.number}`);
+      const row = await orderRow(order.id);
+      expect(row).toMatchObject({ status: 'pending', paymentState: 'failed' });
+      const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, id));
+      expect(payment!.status).toBe(status);
+      // Try again: a new payment, paid this time.
+      const retry = await sandboxFor(order.id);
+      expect((await press(retry.id, 'pay', retry.signature)).headers.location).toBe(
+        `/payment/success?order=${order.number}`,
+      );
+      expect((await orderRow(order.id)).status).toBe('confirmed');
+    },
+  );
+
+  it('a sandbox page or button with a wrong signature is refused (404), nothing changes', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const page = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}?signature=forged` });
+    expect(page.statusCode).toBe(404);
+    const res = await press(id, 'pay', 'forged');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('a forged notification (bad signature) is a 400, stored as rejected, and changes nothing', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const forger = createTestProvider({ secret: 'not-the-server-secret', publicUrl: 'x' });
+    const n = forger.buildNotification('payment.succeeded', {
+      providerPaymentId: id,
+      amountMinor: 120_000,
+      currency: 'RUB',
+    });
+    const res = await webhook('test', n);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('NOTIFICATION_REJECTED');
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const stored = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.outcome, 'rejected_bad_signature'));
+    expect(stored.some((e) => JSON.stringify(e.payload).includes(id))).toBe(true);
+  });
+
+  it('a replayed notification is applied once: one confirmation, one history entry, one download mail', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const n = sandbox.buildNotification('payment.succeeded', {
+      providerPaymentId: id,
+      amountMinor: 120_000,
+      currency: 'RUB',
+    });
+    const mailsBefore = await mailCount(t, 'buyer@example.com');
+    const first = await webhook('test', n);
+    expect(first.json().data.outcome).toBe('applied');
+    const mailsAfterFirst = await mailCount(t, 'buyer@example.com');
+    const second = await webhook('test', n);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.outcome).toBe('duplicate');
+    expect(await mailCount(t, 'buyer@example.com')).toBe(mailsAfterFirst);
+    expect(mailsAfterFirst).toBeGreaterThan(mailsBefore);
+    const history = await t.database.db
+      .select()
+      .from(orderStatusEvents)
+      .where(and(eq(orderStatusEvents.orderId, order.id), eq(orderStatusEvents.toStatus, 'confirmed')));
+    expect(history).toHaveLength(1);
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.providerEventId, JSON.parse(n.rawBody).id));
+    expect(events).toHaveLength(1);
+  });
+
+  it.each([
+    ['a lower amount', 100, 'RUB'],
+    ['another currency', 120_000, 'EUR'],
+  ])(
+    'a notification with %s than the order is rejected (amount_mismatch), order stays pending',
+    async (_n, amountMinor, currency) => {
+      const order = await placeOrder();
+      const { id } = await sandboxFor(order.id);
+      const res = await webhook(
+        'test',
+        sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor, currency }),
+      );
+      expect(res.json().data.outcome).toBe('amount_mismatch');
+      expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentState: 'awaiting' });
+    },
+  );
+
+  it('a payment never confirms a cancelled order: the event is stored as order_cancelled, order stays cancelled', async () => {
+    const order = await placeOrder();
+    const { id, signature } = await sandboxFor(order.id);
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const res = await webhook(
+      'test',
+      sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor: 120_000, currency: 'RUB' }),
+    );
+    expect(res.json().data.outcome).toBe('order_cancelled');
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    // The sandbox page of that payment now tells the buyer it is finished, and a new attempt is refused.
+    expect((await press(id, 'pay', signature)).statusCode).toBe(409);
+    const again = await startPayment(order.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ORDER_NOT_PAYABLE');
+  });
+
+  it('only the buyer (or an admin) can start paying an order: another user gets 404, a guest 401', async () => {
+    const order = await placeOrder();
+    expect((await startPayment(order.id, other.token)).statusCode).toBe(404);
+    const guest = await t.app.inject({ method: 'POST', url: '/api/payments', payload: { orderId: order.id } });
+    expect(guest.statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: bearer(buyer.token),
+      payload: { orderId: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('an unknown provider in the webhook path is a 404', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/bitcoin',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PayPal with PAYPAL_* unset: the sandbox stands in and mails its link', () => {
+  it('sends the sandbox payment link to the given email; paying it confirms the order', async () => {
+    const order = await placeOrder(buyer.token, { paymentMethod: 'paypal', currency: 'EUR' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal-request',
+      headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+      payload: { orderId: order.id, email: 'Payer@Example.com' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.kind).toBe('invoice');
+    expect(res.json().message).toBe('The payment link has been sent to the given email');
+    expect((await orderRow(order.id)).paymentState).toBe('invoice_sent');
+    const mail = await lastMail(t, 'payer@example.com');
+    const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
+    expect(mail.text).toContain('€13');
+    const url = new URL(link);
+    const id = url.pathname.split('/').pop()!;
+    const pressed = await press(id, 'pay', url.searchParams.get('signature')!);
+    expect(pressed.headers.location).toBe(`/payment/success?order=${order.number}`);
+    expect((await orderRow(order.id)).status).toBe('confirmed');
+  });
+
+  it.each([
+    ['', 'Email must be specified'],
+    ['not-an-email', 'Incorrect email address'],
+  ])('email "%s" is refused with "%s"', async (email, message) => {
+    const order = await placeOrder(buyer.token, { paymentMethod: 'paypal', currency: 'EUR' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal-request',
+      headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+      payload: { orderId: order.id, email },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().details)).toContain(message);
+  });
+
+  it('a PayPal request for a card order is a 400', async () => {
+    const order = await placeOrder();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal-request',
+      headers: bearer(buyer.token),
+      payload: { orderId: order.id, email: 'payer@example.com' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PAYMENT_WRONG_METHOD');
+  });
+});
+
+describe('cash and bank transfer: pending with instructions until the admin confirms', () => {
+  it('bank transfer: instructions carry BANK_DETAILS and the order number; the order stays pending', async () => {
+    const order = await placeOrder(buyer.token, { paymentMethod: 'bank_transfer' });
+    const res = await startPayment(order.id, buyer.token, 'ru');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: 'instructions', redirectUrl: null });
+    expect(res.json().data.instructions).toContain(BANK);
+    expect(res.json().data.instructions).toContain(`№${order.number}`);
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('admin marks a cash order paid with a reference: confirmed, payment and event stored with the reference', async () => {
+    const order = await placeOrder(buyer.token, { paymentMethod: 'cash' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: bearer(admin.token),
+      payload: { reference: '  ' },
+    });
+    expect(missing.statusCode).toBe(400);
+    const asUser = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: bearer(buyer.token),
+      payload: { reference: 'КО-17' },
+    });
+    expect(asUser.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: bearer(admin.token),
+      payload: { reference: 'КО-17' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ provider: 'manual', manualReference: 'КО-17', status: 'succeeded' });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}/payments`,
+      headers: bearer(admin.token),
+    });
+    expect(history.json().data[0].events[0]).toMatchObject({ type: 'manual.paid', outcome: 'applied' });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: bearer(admin.token),
+      payload: { reference: 'КО-17' },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('a card order cannot be marked paid by hand (409)', async () => {
+    const order = await placeOrder();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: bearer(admin.token),
+      payload: { reference: 'X-1' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+});
+
+async function downloadLinksMailed(): Promise<string[]> {
+  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
+  return rows.flatMap((r) => extractLinks(r.text)).filter((l) => l.includes('/api/downloads/'));
+}
+
+describe('digital delivery', () => {
+  /** Pays a digital-book order and returns the link from the mail. */
+  async function paidBookLink(): Promise<{ url: string; orderNumber: number }> {
+    const order = await placeOrder();
+    const { id, signature } = await sandboxFor(order.id);
+    // The status mail and the books mail share the transaction (and its timestamp): look for a new link.
+    const before = new Set(await downloadLinksMailed());
+    await press(id, 'pay', signature);
+    const url = (await downloadLinksMailed()).find((l) => !before.has(l));
+    if (!url) throw new Error('no new download link mailed');
+    return { url: new URL(url).pathname, orderNumber: order.number };
+  }
+
+  it('the mailed link streams the book from private storage with its filename', async () => {
+    const { url } = await paidBookLink();
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Пионы из шёлка.pdf')}`,
+    );
+    expect(res.rawPayload.equals(BOOK_BYTES)).toBe(true);
+  });
+
+  it('a physical-only order gets no download link', async () => {
+    const order = await placeOrder(buyer.token, { items: [{ type: 'product', id: bouquetId, quantity: 1 }] });
+    const links = await t.database.db.select().from(downloadLinks);
+    const before = links.length;
+    const { id, signature } = await sandboxFor(order.id);
+    await press(id, 'pay', signature);
+    expect((await t.database.db.select().from(downloadLinks)).length).toBe(before);
+  });
+
+  it('a link works at most 5 times; the 6th is 410 with the used-up text', async () => {
+    const { url } = await paidBookLink();
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const sixth = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(sixth.statusCode).toBe(410);
+    expect(sixth.json().message).toBe('This download link has been used up. Get a new one in your account');
+  });
+
+  it('an expired link (after 7 days) is 410 with the expired text', async () => {
+    const { url } = await paidBookLink();
+    const link = (await t.database.db.select().from(downloadLinks).orderBy(downloadLinks.createdAt)).at(-1)!;
+    const days = (link.expiresAt.getTime() - link.createdAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(7);
+    await t.database.db
+      .update(downloadLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(downloadLinks.id, link.id));
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().code).toBe('LINK_EXPIRED');
+  });
+
+  it('another signed-in user is refused (403); an unknown token is 404', async () => {
+    const { url } = await paidBookLink();
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(other.token) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('LINK_OTHER_ACCOUNT');
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(buyer.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/downloads/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('the account lists the books; an expired link is re-issued (old link dead, new one works) a limited number of times', async () => {
+    const { url: oldUrl } = await paidBookLink();
+    const list = await t.app.inject({ method: 'GET', url: '/api/user/downloads', headers: bearer(buyer.token) });
+    expect(list.statusCode).toBe(200);
+    const item = list.json().data[0];
+    expect(item).toMatchObject({ state: 'active', downloadsLeft: 5, maxDownloads: 5, reissuesLeft: 3 });
+    expect(item.name.ru).toBe('Пионы из шёлка');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/downloads', headers: bearer(other.token) })).json().data,
+    ).toEqual([]);
+
+    await t.database.db
+      .update(downloadLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(downloadLinks.id, item.id));
+    const expired = (
+      await t.app.inject({ method: 'GET', url: '/api/user/downloads', headers: bearer(buyer.token) })
+    ).json().data[0];
+    expect(expired.state).toBe('expired');
+
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/downloads/${item.id}/reissue`,
+      headers: bearer(other.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/downloads/${item.id}/reissue`,
+      headers: bearer(buyer.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.download).toMatchObject({ state: 'active', downloadsLeft: 5, reissuesLeft: 2 });
+    const fresh = new URL(res.json().data.url).pathname;
+    expect((await lastMail(t, 'buyer@example.com')).text).toContain(fresh);
+    expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
+
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/user/downloads/${item.id}/reissue`,
+            headers: bearer(buyer.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+    const over = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/downloads/${item.id}/reissue`,
+      headers: bearer(buyer.token),
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('REISSUE_LIMIT');
+  });
+});

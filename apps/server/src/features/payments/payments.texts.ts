@@ -1,0 +1,188 @@
+/**
+ * Customer-facing texts of payments: the sandbox page, cash / bank transfer instructions and the
+ * mails (sandbox PayPal link, download links), in ru, en and es. Pure functions.
+ */
+import type { Language } from '@atelier/shared';
+import type { MailMessage } from '../../platform/mail/mail';
+
+type Texts = Record<Language, string>;
+const SITE = 'Atelier';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+
+export const SANDBOX_TEXTS = {
+  title: { ru: 'Тестовая оплата', en: 'Sandbox payment', es: 'Pago de prueba' },
+  note: {
+    ru: 'Это учебная платёжная страница магазина: деньги не списываются.',
+    en: 'This is the shop’s sandbox payment page: no money is charged.',
+    es: 'Esta es la página de pago de prueba de la tienda: no se cobra dinero.',
+  },
+  order: { ru: 'Заказ №{n}', en: 'Order #{n}', es: 'Pedido n.º {n}' },
+  amount: { ru: 'Сумма к оплате', en: 'Amount to pay', es: 'Importe a pagar' },
+  pay: { ru: 'Оплатить', en: 'Pay', es: 'Pagar' },
+  cancel: { ru: 'Отменить', en: 'Cancel', es: 'Cancelar' },
+  fail: { ru: 'Симулировать ошибку', en: 'Simulate a failure', es: 'Simular un error' },
+  finished: {
+    ru: 'Этот платёж уже завершён.',
+    en: 'This payment is already finished.',
+    es: 'Este pago ya ha finalizado.',
+  },
+  back: { ru: 'Вернуться в магазин', en: 'Back to the shop', es: 'Volver a la tienda' },
+} satisfies Record<string, Texts>;
+
+export function sandboxPage(options: {
+  lang: Language;
+  orderNumber: number;
+  amount: string;
+  actionBase: string;
+  signature: string;
+  finished: boolean;
+  homeUrl: string;
+}): string {
+  const t = (k: keyof typeof SANDBOX_TEXTS) => escapeHtml(SANDBOX_TEXTS[k][options.lang]);
+  const button = (action: string, label: string, style: string) =>
+    `<form method="post" action="${escapeHtml(`${options.actionBase}/${action}`)}"><input type="hidden" name="signature" value="${escapeHtml(options.signature)}"><button type="submit" style="${style}">${label}</button></form>`;
+  const base =
+    'width:100%;min-height:44px;border-radius:8px;font:600 16px system-ui,sans-serif;cursor:pointer;padding:10px 16px;';
+  return `<!doctype html>
+<html lang="${options.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${t('title')} — ${SITE}</title>
+<style>button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>
+<body style="margin:0;background:#f3f4f6;font-family:system-ui,sans-serif;color:#111827">
+<main style="max-width:420px;margin:40px auto;padding:0 16px">
+<div style="background:#fff;border-radius:16px;padding:28px;box-shadow:0 1px 4px rgba(0,0,0,.08)">
+<h1 style="font-size:24px;margin:0 0 8px">${t('title')}</h1>
+<p style="margin:0 0 20px;color:#4b5563">${t('note')}</p>
+<p style="margin:0 0 4px;font-weight:600">${escapeHtml(fill(SANDBOX_TEXTS.order[options.lang], { n: options.orderNumber }))}</p>
+<p style="margin:0 0 24px">${t('amount')}: <strong style="font-size:22px">${escapeHtml(options.amount)}</strong></p>
+${
+  options.finished
+    ? `<p role="status" style="margin:0 0 16px">${t('finished')}</p><p><a href="${escapeHtml(options.homeUrl)}" style="color:#1d4ed8">${t('back')}</a></p>`
+    : `<div style="display:grid;gap:12px">
+${button('pay', t('pay'), `${base}background:#15803d;color:#fff;border:0`)}
+${button('cancel', t('cancel'), `${base}background:#fff;color:#111827;border:1px solid #6b7280`)}
+${button('fail', t('fail'), `${base}background:#fff;color:#b91c1c;border:1px solid #b91c1c`)}
+</div>`
+}
+</div></main></body></html>`;
+}
+
+const INSTRUCTIONS = {
+  cash: {
+    ru: 'Оплата наличными при получении заказа №{n}: {total}. Заказ будет подтверждён после оплаты.',
+    en: 'Pay in cash when you receive order #{n}: {total}. The order is confirmed once paid.',
+    es: 'Pague en efectivo al recibir el pedido n.º {n}: {total}. El pedido se confirma tras el pago.',
+  },
+  bank_transfer: {
+    ru: 'Переведите {total} по реквизитам: {details}. В назначении платежа укажите «Заказ №{n}». Заказ будет подтверждён, когда перевод поступит.',
+    en: 'Transfer {total} to: {details}. Put “Order #{n}” as the payment reference. The order is confirmed when the transfer arrives.',
+    es: 'Transfiera {total} a: {details}. Indique «Pedido n.º {n}» como concepto. El pedido se confirma cuando llegue la transferencia.',
+  },
+  noDetails: {
+    ru: 'реквизиты магазин пришлёт вам по email',
+    en: 'the shop will email you the bank details',
+    es: 'la tienda le enviará los datos bancarios por correo',
+  },
+} satisfies Record<string, Texts>;
+
+export function paymentInstructions(
+  method: 'cash' | 'bank_transfer',
+  lang: Language,
+  vars: { number: number; total: string; bankDetails: string | null },
+): string {
+  return fill(INSTRUCTIONS[method][lang], {
+    n: vars.number,
+    total: vars.total,
+    details: vars.bankDetails ?? INSTRUCTIONS.noDetails[lang],
+  });
+}
+
+function mail(
+  to: string,
+  lang: Language,
+  subject: string,
+  paragraphs: string[],
+  links: { label: string; url: string }[],
+): MailMessage {
+  const text = [
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
+    `— ${SITE}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#fbf7f4;font-family:Georgia,'Times New Roman',serif;color:#3b2f2f">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px"><tr><td>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
+${links
+  .map(
+    (l) =>
+      `<p style="margin:16px 0"><a href="${escapeHtml(l.url)}" style="display:inline-block;background:#b5606f;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(l.label)}</a></p>`,
+  )
+  .join('\n')}
+<p style="font-size:13px;color:#7a6a6a">— ${SITE}</p>
+</td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+const MAIL = {
+  linkSubject: {
+    ru: 'Ссылка на оплату заказа №{n}',
+    en: 'Payment link for order #{n}',
+    es: 'Enlace de pago del pedido n.º {n}',
+  },
+  linkText: {
+    ru: 'Чтобы оплатить заказ №{n} на сумму {total}, перейдите по ссылке.',
+    en: 'To pay order #{n} ({total}), follow the link.',
+    es: 'Para pagar el pedido n.º {n} ({total}), siga el enlace.',
+  },
+  linkLabel: { ru: 'Оплатить', en: 'Pay', es: 'Pagar' },
+  booksSubject: {
+    ru: 'Ваши электронные книги (заказ №{n})',
+    en: 'Your e-books (order #{n})',
+    es: 'Sus libros electrónicos (pedido n.º {n})',
+  },
+  booksText: {
+    ru: 'Спасибо за покупку! Ссылки действуют {days} дн., каждая — до {uses} скачиваний. Новую ссылку можно получить в личном кабинете.',
+    en: 'Thank you for your purchase! The links work for {days} days, up to {uses} downloads each. You can get a new link in your account.',
+    es: '¡Gracias por su compra! Los enlaces valen {days} días, hasta {uses} descargas cada uno. Puede obtener uno nuevo en su cuenta.',
+  },
+  reissueSubject: { ru: 'Новая ссылка на скачивание', en: 'Your new download link', es: 'Su nuevo enlace de descarga' },
+  reissueText: {
+    ru: 'Новая ссылка действует {days} дн., до {uses} скачиваний.',
+    en: 'The new link works for {days} days, up to {uses} downloads.',
+    es: 'El nuevo enlace vale {days} días, hasta {uses} descargas.',
+  },
+  download: { ru: 'Скачать «{name}»', en: 'Download “{name}”', es: 'Descargar «{name}»' },
+} satisfies Record<string, Texts>;
+
+export function paymentLinkMail(to: string, lang: Language, vars: { number: number; total: string; url: string }) {
+  return mail(
+    to,
+    lang,
+    fill(MAIL.linkSubject[lang], { n: vars.number }),
+    [fill(MAIL.linkText[lang], { n: vars.number, total: vars.total })],
+    [{ label: MAIL.linkLabel[lang], url: vars.url }],
+  );
+}
+
+export function downloadsMail(
+  to: string,
+  lang: Language,
+  vars: { number: number; days: number; uses: number; books: { name: string; url: string }[]; reissue?: boolean },
+) {
+  const subject = vars.reissue ? MAIL.reissueSubject[lang] : fill(MAIL.booksSubject[lang], { n: vars.number });
+  const text = fill((vars.reissue ? MAIL.reissueText : MAIL.booksText)[lang], { days: vars.days, uses: vars.uses });
+  return mail(
+    to,
+    lang,
+    subject,
+    [text],
+    vars.books.map((b) => ({ label: fill(MAIL.download[lang], { name: b.name }), url: b.url })),
+  );
+}
