@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(usersRoutes, { db: database.db, limiter, limits: config.rateLimits });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
   await app.register(landingRoutes, content);
-  await app.register(shopRoutes, content);
+  await app.register(shopRoutes, { ...content, storage: deps.storage, images: deps.images });
   await app.register(portfolioRoutes, content);
   await app.register(reviewsRoutes, content);
   await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });

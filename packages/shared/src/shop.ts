@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalizedTextSchema } from './i18n';
 import { ImageSchema } from './images';
+import type { ServerMessageKey } from './messages';
 import { PriceSchema } from './money';
 
 export const PRODUCT_CATEGORIES = ['collection', 'book', 'tools', 'materials'] as const;
@@ -40,3 +41,111 @@ export const ShopQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 export type ShopQuery = z.infer<typeof ShopQuerySchema>;
+
+// ---------------------------------------------------------------- admin shop (issue 5)
+
+/** A message key, checked at compile time. */
+const m = (key: ServerMessageKey) => key;
+
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+/** Largest price in major units an admin can type (ten million of any currency). */
+export const PRODUCT_PRICE_MAX = 10_000_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+export const PRODUCT_IMAGES_MAX = 10;
+/** A digital book (PDF/EPUB) is at most 200 MB. */
+export const DIGITAL_BOOK_MAX_BYTES = 200 * 1024 * 1024;
+
+const AdminTextSchema = (max: number) => z.string().trim().max(max);
+
+/** Per-language text written by the admin: ru required (it is the fallback), en/es optional. */
+const AdminLocalizedSchema = (max: number) =>
+  z.object({
+    ru: AdminTextSchema(max).min(1, { error: m('productRuRequired') }),
+    en: AdminTextSchema(max).optional(),
+    es: AdminTextSchema(max).optional(),
+  });
+
+/** Major units with at most two decimals (kopecks/cents), as the admin types them. */
+const MajorAmountSchema = z
+  .number()
+  .nonnegative()
+  .max(PRODUCT_PRICE_MAX)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: m('priceTwoDecimals') });
+
+/** One entry of the final image list of a product form (same plan as the portfolio's). */
+export const ProductImagePlanEntrySchema = z.union([
+  z.object({ url: z.string().min(1).max(500) }).strict(),
+  z.object({ file: z.number().int().nonnegative().max(PRODUCT_IMAGES_MAX) }).strict(),
+]);
+export type ProductImagePlanEntry = z.infer<typeof ProductImagePlanEntrySchema>;
+
+/**
+ * The fields of `POST /api/shop` and `PUT /api/shop/{id}` (JSON body, or the `data` part of a
+ * multipart form with `images` and `file` parts). Prices are major units (stored as minor units).
+ * `images` is the final ordered image list: `{ url }` keeps a current image (one left out is
+ * deleted), `{ file: n }` places the n-th uploaded `images` part; every part must be placed once.
+ * Without it, current images stay and new parts are appended. `removeDigitalFile` drops the book.
+ */
+export const ProductWriteSchema = z
+  .object({
+    name: AdminLocalizedSchema(PRODUCT_NAME_MAX),
+    description: AdminLocalizedSchema(PRODUCT_DESCRIPTION_MAX),
+    price: z.object({
+      rub: MajorAmountSchema.refine((value) => value > 0, { error: m('priceRubRequired') }),
+      eur: MajorAmountSchema.nullable(),
+      usd: MajorAmountSchema.nullable(),
+    }),
+    category: z.enum(PRODUCT_CATEGORIES),
+    subcategory: z.enum(PRODUCT_SUBCATEGORIES).nullable().optional(),
+    availability: z.enum(AVAILABILITIES),
+    stock: z.number().int().nonnegative().max(PRODUCT_STOCK_MAX).nullable().optional(),
+    bookFormats: z.array(z.enum(BOOK_FORMATS)).max(2).optional(),
+    images: z.array(ProductImagePlanEntrySchema).max(PRODUCT_IMAGES_MAX).optional(),
+    removeDigitalFile: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.subcategory && value.category !== 'collection') {
+      ctx.addIssue({ code: 'custom', path: ['subcategory'], message: m('subcategoryOnlyCollection') });
+    }
+    if (value.bookFormats && value.category !== 'book' && value.bookFormats.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['bookFormats'], message: m('bookFormatsOnlyBooks') });
+    }
+    if (value.category === 'book' && value.bookFormats && value.bookFormats.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['bookFormats'], message: m('bookFormatsRequired') });
+    }
+    if (value.bookFormats && new Set(value.bookFormats).size !== value.bookFormats.length) {
+      ctx.addIssue({ code: 'custom', path: ['bookFormats'], message: m('bookFormatsRequired') });
+    }
+  });
+export type ProductWrite = z.infer<typeof ProductWriteSchema>;
+
+/** What the admin sees of a product: the public shape plus its archive state and digital file. */
+export const AdminProductSchema = ProductSchema.extend({
+  archivedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+  digitalFile: z.object({ filename: z.string(), size: z.number().int().nonnegative() }).nullable(),
+  /** Order lines that reference the product (a product with orders is archived on delete). */
+  orderCount: z.number().int().nonnegative(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const ADMIN_ARCHIVE_FILTERS = ['active', 'archived', 'all'] as const;
+export type AdminArchiveFilter = (typeof ADMIN_ARCHIVE_FILTERS)[number];
+
+/** `GET /api/admin/shop`: the public filters plus which archive state to show. */
+export const AdminShopQuerySchema = ShopQuerySchema.extend({
+  archived: z.enum(ADMIN_ARCHIVE_FILTERS).default('active'),
+  availability: z.enum(AVAILABILITIES).optional(),
+});
+export type AdminShopQuery = z.infer<typeof AdminShopQuerySchema>;
+
+export const ProductImageParamsSchema = z.object({
+  id: z.uuid(),
+  imageIndex: z.coerce.number().int().nonnegative().max(1000),
+});
+
+/** `DELETE /api/shop/{id}` answer: archived (it has orders) or deleted for good. */
+export const ProductDeleteResultSchema = z.object({ id: z.uuid(), outcome: z.enum(['archived', 'deleted']) });
+export type ProductDeleteResult = z.infer<typeof ProductDeleteResultSchema>;

@@ -47,15 +47,16 @@ export function escapeLike(text: string): string {
  */
 const nameSortKey = sql`replace(lower(${products.name}->>'ru'), 'ё', 'е')`;
 
-const ORDER_BY: Record<ShopSort, SQL[]> = {
+export const ORDER_BY: Record<ShopSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(products.priceRub), asc(products.id)],
   price_desc: [desc(products.priceRub), asc(products.id)],
   name: [asc(nameSortKey), asc(products.id)],
 };
 
-function listedWhere(filter: ProductFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(products.archivedAt)];
+/** Filter conditions shared by the public list (archived hidden) and the admin list. */
+export function filterConditions(filter: ProductFilter): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
   if (filter.category) conditions.push(eq(products.category, filter.category));
   if (filter.subcategory) conditions.push(eq(products.subcategory, filter.subcategory));
   if (filter.minPriceRubMinor !== undefined) conditions.push(gte(products.priceRub, filter.minPriceRubMinor));
@@ -71,7 +72,11 @@ function listedWhere(filter: ProductFilter): SQL | undefined {
       ),
     );
   }
-  return and(...conditions);
+  return conditions;
+}
+
+function listedWhere(filter: ProductFilter): SQL | undefined {
+  return and(isNull(products.archivedAt), ...filterConditions(filter));
 }
 
 export function createShopRepo(db: Db) {

@@ -12,6 +12,9 @@ import type { Db } from '../../db/client';
 import { list, ok } from '../../platform/http/envelope';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
+import type { ImagePipeline } from '../../platform/images/images';
+import type { Storage } from '../../platform/storage/storage';
+import { shopAdminRoutes } from './shop.admin.routes';
 import { createShopRepo } from './shop.repo';
 import { SHOP_CACHE_TAG } from './shop.schemas';
 import { createShopService } from './shop.service';
@@ -21,6 +24,8 @@ export interface ShopRoutesOptions {
   cache: PublicCache;
   seo: SeoRegistry;
   publicUrl: string;
+  storage: Storage;
+  images: ImagePipeline;
 }
 
 /**
@@ -28,7 +33,10 @@ export interface ShopRoutesOptions {
  * (serialized once, ETag, 304), so the response schemas here document the API and the tests check
  * the service output against them.
  */
-export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (app, { db, cache, seo, publicUrl }) => {
+export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
+  app,
+  { db, cache, seo, publicUrl, storage, images },
+) => {
   const service = createShopService({ repo: createShopRepo(db), publicUrl });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,6 +74,8 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (app, { d
       await cache.reply(request, reply, SHOP_CACHE_TAG, async () => ok(await service.get(request.params.id)));
     },
   );
+
+  await app.register(shopAdminRoutes, { db, cache, storage, images });
 
   seo.register('/shop', (_params, query, lang) => service.productSeo(query.product, lang));
   seo.addSitemapSource(() => service.sitemap());
