@@ -50,7 +50,9 @@ export function createAdminRepo(db: Db) {
         filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
       }
       const where = and(...filters);
-      const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`;
+      // Qualified by hand: inside a sql`` fragment drizzle writes bare column names, and a bare "id"
+      // in the subquery would mean orders.id.
+      const orderCount = sql<number>`(select count(*)::int from "orders" where "orders"."user_id" = "users"."id")`;
       const [rows, [totals]] = await Promise.all([
         db
           .select({
