@@ -12,6 +12,7 @@ const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
+const OrderDetailPage = lazyPage(() => import('../features/orders/pages/order-detail-page'), 'OrderDetailPage');
 const PaymentSuccessPage = lazyPage(
   () => import('../features/payments/pages/payment-result-pages'),
   'PaymentSuccessPage',
@@ -73,6 +74,14 @@ export const router = createBrowserRouter([
       { path: 'register', element: <ToAuth tab="register" /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+      {
+        path: 'account/orders/:id',
+        element: (
+          <RequireUser>
+            <OrderDetailPage />
+          </RequireUser>
+        ),
+      },
       {
         path: 'account/*',
         element: (

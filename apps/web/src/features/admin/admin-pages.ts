@@ -39,7 +39,7 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   shop: adminPage(() => import('./pages/placeholder-pages'), 'ShopPlaceholderPage'),
   landing: adminPage(() => import('./pages/placeholder-pages'), 'LandingPlaceholderPage'),
   reviews: adminPage(() => import('./pages/reviews-admin-page'), 'ReviewsAdminPage'),
-  orders: adminPage(() => import('./pages/orders-admin-page'), 'OrdersAdminPage'),
+  orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
   lessons: adminPage(() => import('./pages/placeholder-pages'), 'LessonsPlaceholderPage'),
   promoCodes: adminPage(() => import('./pages/placeholder-pages'), 'PromoCodesPlaceholderPage'),
   users: adminPage(() => import('./pages/placeholder-pages'), 'UsersPlaceholderPage'),

@@ -3,13 +3,16 @@ import {
   addItem,
   type Cart,
   type CartItem,
+  cartOrderable,
   cartStorageKey,
   cartTotals,
   clearCart,
   EMPTY_CART,
+  fromServerLines,
   lineKey,
   parseStoredCart,
   removeItem,
+  toServerLines,
   updateQuantity,
 } from './cart-rules';
 
@@ -111,5 +114,56 @@ describe('storage', () => {
     [JSON.stringify({ items: [{ ...rose, quantity: 0 }] }), 0],
   ])('%s parses to %d lines', (raw, lines) => {
     expect(parseStoredCart(raw).items).toHaveLength(lines);
+  });
+});
+
+describe('server sync (DESIGN §5 GET|PUT /cart)', () => {
+  it('sends only type, id, quantity and book format — never a price', () => {
+    const cart = cartWith([rose, 2], [{ ...book, bookFormat: 'digital' }, 1]);
+    expect(toServerLines(cart)).toEqual({
+      items: [
+        { type: 'product', id: 'a', quantity: 2 },
+        { type: 'product', id: 'b', quantity: 1, bookFormat: 'digital' },
+      ],
+    });
+  });
+
+  it('takes names, prices and availability from the server; a vanished line keeps its old name, flagged', () => {
+    const previous = cartWith([rose, 2], [book, 1]);
+    const next = fromServerLines(
+      [
+        {
+          type: 'product',
+          id: 'a',
+          quantity: 2,
+          name: { ru: 'Роза (новая)' },
+          price: { rub: 1700, eur: null, usd: null },
+          image: null,
+          stock: 1,
+          physical: true,
+          available: false,
+          problem: 'insufficient_stock',
+        },
+        {
+          type: 'product',
+          id: 'b',
+          quantity: 1,
+          name: null,
+          price: null,
+          image: null,
+          stock: null,
+          physical: true,
+          available: false,
+          problem: 'not_found',
+        },
+      ],
+      previous,
+    );
+    expect(next.items.map((line) => [line.name.ru, line.price.rub, line.problem])).toEqual([
+      ['Роза (новая)', 1700, 'insufficient_stock'],
+      ['Книга', 1500, 'not_found'],
+    ]);
+    expect(cartOrderable(next)).toBe(false);
+    expect(cartOrderable(previous)).toBe(true);
   });
 });

@@ -1,4 +1,12 @@
-import { type BookFormat, type LocalizedText, MAX_LINE_QUANTITY, type Price } from '@atelier/shared';
+import {
+  type BookFormat,
+  type CartLine,
+  type CartLineProblem,
+  type LocalizedText,
+  MAX_LINE_QUANTITY,
+  type Price,
+  type PutCartBody,
+} from '@atelier/shared';
 
 export type CartItemType = 'product' | 'lesson';
 
@@ -10,6 +18,11 @@ export interface CartItem {
   quantity: number;
   image?: string;
   bookFormat?: BookFormat;
+  /** From the server's last check: false = cannot be ordered as it is (see `problem`). */
+  available?: boolean;
+  problem?: CartLineProblem | null;
+  /** Counted stock left, when the product counts it. */
+  stock?: number | null;
 }
 
 export interface Cart {
@@ -104,4 +117,48 @@ export function parseStoredCart(raw: string | null): Cart {
   } catch {
     return EMPTY_CART;
   }
+}
+
+/** What the server stores: ids, types, formats and quantities only (prices are never sent). */
+export function toServerLines(cart: Cart): PutCartBody {
+  return {
+    items: cart.items.map((line) => ({
+      type: line.type,
+      id: line.id,
+      quantity: line.quantity,
+      ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+    })),
+  };
+}
+
+/**
+ * The server's priced and checked lines as cart items. A line the catalogue no longer has keeps
+ * the name and price it had here (so the visitor sees what disappeared), flagged unavailable.
+ */
+export function fromServerLines(lines: CartLine[], previous: Cart): Cart {
+  const known = new Map(previous.items.map((line) => [lineKey(line), line]));
+  return {
+    items: lines.map((line) => {
+      const before = known.get(lineKey(line));
+      const item: CartItem = {
+        id: line.id,
+        type: line.type,
+        name: line.name ?? before?.name ?? { ru: '—' },
+        price: line.price ?? before?.price ?? { rub: 0, eur: null, usd: null },
+        quantity: line.quantity,
+        available: line.available,
+        problem: line.problem,
+        stock: line.stock,
+      };
+      const image = line.image ?? before?.image;
+      if (image) item.image = image;
+      if (line.bookFormat) item.bookFormat = line.bookFormat;
+      return item;
+    }),
+  };
+}
+
+/** True when every line can be ordered (lines not yet checked by the server count as fine). */
+export function cartOrderable(cart: Cart): boolean {
+  return cart.items.every((line) => line.available !== false);
 }

@@ -11,13 +11,16 @@ import {
   cartTotals,
   clearCart,
   EMPTY_CART,
+  fromServerLines,
   parseStoredCart,
   removeItem,
+  toServerLines,
   updateQuantity,
 } from '../cart-rules';
+import { fetchServerCart, saveServerCart } from './cart-api';
 
 export type { CartItem } from '../cart-rules';
-export { lineKey } from '../cart-rules';
+export { cartOrderable, lineKey } from '../cart-rules';
 
 interface CartState {
   cart: Cart;
@@ -43,14 +46,62 @@ function currentUserId(): string | null {
   return session.status === 'authenticated' ? session.user.id : null;
 }
 
+/**
+ * Server sync (DESIGN §5 `GET|PUT /cart`): the cart follows the user to another device. Every
+ * local change bumps `version` and is sent (debounced); a reply is applied only when nothing
+ * changed meanwhile, so a slow reply never undoes a newer click. Offline, the local copy stands.
+ */
+let version = 0;
+let pushTimer: ReturnType<typeof setTimeout> | undefined;
+const PUSH_DELAY_MS = 250;
+
+function keepLocal(cart: Cart, userId: string): void {
+  localStore.set(cartStorageKey(userId), JSON.stringify(cart));
+}
+
+function applyServer(lines: Parameters<typeof fromServerLines>[0], userId: string, sentVersion: number): void {
+  if (sentVersion !== version || state.userId !== userId) return;
+  const cart = fromServerLines(lines, state.cart);
+  keepLocal(cart, userId);
+  publish(stateFor(cart, userId));
+}
+
+function schedulePush(userId: string): void {
+  clearTimeout(pushTimer);
+  pushTimer = setTimeout(() => {
+    const sent = version;
+    saveServerCart(toServerLines(state.cart)).then(
+      (server) => applyServer(server.items, userId, sent),
+      () => {},
+    );
+  }, PUSH_DELAY_MS);
+}
+
 /** SPEC §4: the cart loads when the user changes and is saved only for logged-in users. */
 function load(userId: string | null): void {
-  publish(stateFor(parseStoredCart(localStore.get(cartStorageKey(userId))), userId));
+  version += 1;
+  clearTimeout(pushTimer);
+  const local = parseStoredCart(localStore.get(cartStorageKey(userId)));
+  publish(stateFor(local, userId));
+  if (!userId) return;
+  const sent = version;
+  fetchServerCart().then(
+    (server) => {
+      // A server that never stored this user's cart adopts the one kept on this device.
+      if (server.updatedAt === null && local.items.length > 0) schedulePush(userId);
+      else applyServer(server.items, userId, sent);
+    },
+    () => {},
+  );
 }
 
 function save(cart: Cart): void {
   const userId = currentUserId();
-  if (userId) localStore.set(cartStorageKey(userId), JSON.stringify(cart));
+  version += 1;
+  if (userId) {
+    keepLocal(cart, userId);
+    schedulePush(userId);
+  }
   publish(stateFor(cart, userId));
 }
 
@@ -59,6 +110,17 @@ onSessionChange((session) => {
   const userId = session.status === 'authenticated' ? session.user.id : null;
   if (userId !== state.userId || state.cart === EMPTY_CART) load(userId);
 });
+
+/** Fetches the server copy again (the cart page calls it on open to refresh availability). */
+export function refreshCart(): void {
+  const userId = currentUserId();
+  if (!userId) return;
+  const sent = version;
+  fetchServerCart().then(
+    (server) => applyServer(server.items, userId, sent),
+    () => {},
+  );
+}
 
 /** Changing the cart needs a login (SPEC §5); guests get a toast instead. */
 function requireLogin(): boolean {

@@ -1,4 +1,5 @@
 import { localize } from '@atelier/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
@@ -9,7 +10,7 @@ import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
-import { cartActions, lineKey, useCart } from '../api/use-cart';
+import { cartActions, cartOrderable, lineKey, refreshCart, useCart } from '../api/use-cart';
 
 export function CartPage() {
   const { t } = useTranslation();
@@ -21,6 +22,12 @@ export function CartPage() {
   const total = sumPrices(cart.items, currency);
   const formatPrice = usePriceFormatter();
   const formatTotal = useAmountFormatter();
+  const orderable = cartOrderable(cart);
+
+  // Prices and availability are checked again by the server whenever the cart is opened.
+  useEffect(() => {
+    refreshCart();
+  }, []);
 
   return (
     <>
@@ -61,7 +68,12 @@ export function CartPage() {
                   const key = lineKey(item);
                   const name = localize(item.name, language);
                   return (
-                    <li key={key} className="card flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap sm:p-5">
+                    <li
+                      key={key}
+                      className={`card flex flex-wrap items-center gap-4 p-4 sm:flex-nowrap sm:p-5 ${
+                        item.available === false ? 'border-2 border-rose-600' : ''
+                      }`}
+                    >
                       {item.image ? (
                         <img
                           src={item.image}
@@ -80,6 +92,11 @@ export function CartPage() {
                           {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}
                         </p>
                         <p className="mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
+                        {item.available === false && item.problem ? (
+                          <p className="mt-1 text-sm font-semibold text-rose-800">
+                            {t(`cart.problem.${item.problem}`, { count: item.stock ?? 0 })}
+                          </p>
+                        ) : null}
                       </div>
                       <div className="flex items-center gap-3">
                         {item.type === 'lesson' ? (
@@ -152,9 +169,20 @@ export function CartPage() {
                 </div>
               </dl>
               <p className="mt-3 text-xs leading-relaxed text-muted">{t('cart.deliveryNote')}</p>
-              <Link to="/checkout" className="btn btn-primary mt-6 w-full">
-                {t('cart.checkout')}
-              </Link>
+              {orderable ? (
+                <Link to="/checkout" className="btn btn-primary mt-6 w-full">
+                  {t('cart.checkout')}
+                </Link>
+              ) : (
+                <>
+                  <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
+                    {t('cart.fixProblems')}
+                  </p>
+                  <button type="button" className="btn btn-primary mt-4 w-full" disabled>
+                    {t('cart.checkout')}
+                  </button>
+                </>
+              )}
               <Link to="/shop" className="btn btn-ghost mt-2 w-full">
                 {t('cart.continue')}
               </Link>

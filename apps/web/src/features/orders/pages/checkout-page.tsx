@@ -3,13 +3,15 @@ import {
   DELIVERY_METHODS,
   type DeliveryMethod,
   deliveryCostRub,
+  EXCHANGE_RATES_RUB,
   FREE_DELIVERY_FROM_RUB,
   formatMoney,
   localize,
   type PaymentMethod,
+  paymentMethodAllowed,
 } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,7 +33,7 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
-import { cartActions, useCart } from '../../cart/api/use-cart';
+import { cartActions, cartOrderable, useCart } from '../../cart/api/use-cart';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
@@ -58,6 +60,8 @@ export function CheckoutPage() {
     register,
     handleSubmit,
     watch,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutForm>({
     resolver: zodResolver(CheckoutFormSchema),
@@ -83,9 +87,27 @@ export function CheckoutPage() {
   const hasPhysical = cart.items.some((item) => item.type === 'product' && item.bookFormat !== 'digital');
   const subtotal = sumPrices(cart.items, 'RUB').amount;
   const delivery = deliveryCostRub(deliveryMethod, subtotal, hasPhysical);
-  const displayTotal = sumPrices(cart.items, currency);
-  const paymentMethods: PaymentMethod[] =
-    currency === 'RUB' ? ['card', 'cash', 'bank_transfer'] : ['paypal', 'card', 'bank_transfer'];
+  // The order is placed in the display currency when every line is sold in it, else in roubles.
+  const goodsShown = sumPrices(cart.items, currency);
+  const orderCurrency = goodsShown.currency;
+  const deliveryShown = Math.round((delivery / EXCHANGE_RATES_RUB[orderCurrency]) * 100) / 100;
+  const displayTotal = { amount: Math.round((goodsShown.amount + deliveryShown) * 100) / 100, currency: orderCurrency };
+  const paymentMethods: PaymentMethod[] = (['card', 'paypal', 'cash', 'bank_transfer'] as const).filter((method) =>
+    paymentMethodAllowed(method, orderCurrency),
+  );
+  const orderable = cartOrderable(cart);
+
+  // A digital-only cart has no delivery, so no address fields are asked for.
+  useEffect(() => {
+    if (!hasPhysical) setValue('deliveryMethod', 'pickup');
+  }, [hasPhysical, setValue]);
+
+  // Switching the currency can rule the chosen method out (card is roubles, PayPal euros/dollars).
+  useEffect(() => {
+    if (!paymentMethodAllowed(getValues('paymentMethod'), orderCurrency)) {
+      setValue('paymentMethod', orderCurrency === 'RUB' ? 'card' : 'paypal');
+    }
+  }, [orderCurrency, getValues, setValue]);
 
   const errorText = useFieldErrorText('checkout.errors');
   /** A text input of the form: registered, labelled, with its translated error. */
@@ -120,7 +142,7 @@ export function CheckoutPage() {
           ...(form.pickupPoint ? { pickupPoint: form.pickupPoint } : {}),
         },
         paymentMethod: form.paymentMethod,
-        currency: form.paymentMethod === 'paypal' && currency === 'RUB' ? 'EUR' : currency,
+        currency: orderCurrency,
         ...(form.comment ? { comment: form.comment } : {}),
         acceptTerms: true,
       });
@@ -280,9 +302,9 @@ export function CheckoutPage() {
               </dd>
             </div>
             {displayTotal.currency !== 'RUB' ? (
-              <div className="flex justify-between text-xs text-muted">
-                <dt>{t('checkout.approx')}</dt>
-                <dd>{formatMoney(displayTotal.amount, displayTotal.currency, language)}</dd>
+              <div className="flex justify-between text-sm">
+                <dt className="text-muted">{t('checkout.totalInCurrency')}</dt>
+                <dd className="font-semibold">{formatMoney(displayTotal.amount, displayTotal.currency, language)}</dd>
               </div>
             ) : null}
           </dl>
@@ -302,7 +324,15 @@ export function CheckoutPage() {
               {t('checkout.acceptPrivacy')}
             </button>
           </CheckboxField>
-          <SubmitButton pending={isSubmitting} className="mt-6 w-full">
+          {orderable ? null : (
+            <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
+              {t('cart.fixProblems')}{' '}
+              <Link to="/cart" className="link">
+                {t('cart.title')}
+              </Link>
+            </p>
+          )}
+          <SubmitButton pending={isSubmitting} disabled={!orderable} className="mt-6 w-full">
             {t('checkout.placeOrder')}
           </SubmitButton>
         </aside>

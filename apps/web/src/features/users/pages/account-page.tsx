@@ -95,12 +95,19 @@ function OrdersSection() {
   return (
     <ul className="flex flex-col gap-4">
       {orders.map((order) => (
-        <li key={order.id} className="card flex flex-wrap items-center justify-between gap-4 p-5">
+        <li key={order.id} className="card relative flex flex-wrap items-center justify-between gap-4 p-5">
           <div>
-            <p className="font-serif text-2xl">{t('checkout.orderNumber', { number: order.number })}</p>
+            <p className="font-serif text-2xl">
+              <Link
+                to={`/account/orders/${order.id}`}
+                className="after:absolute after:inset-0 after:rounded-[inherit] hover:text-rose-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-rose-600"
+              >
+                {t('checkout.orderNumber', { number: order.number })}
+              </Link>
+            </p>
             <p className="mt-1 text-sm text-muted">
               {formatDate(order.createdAt, language)} · {t(`checkout.payment.${order.paymentMethod}`)} ·{' '}
-              {t('account.itemsCount', { count: order.items.reduce((sum, item) => sum + item.quantity, 0) })}
+              {t('account.itemsCount', { count: order.itemCount })}
             </p>
           </div>
           <div className="flex items-center gap-4">

@@ -1,0 +1,47 @@
+import type { Order, OrderStatus } from '@atelier/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+
+export interface AdminOrdersFilter {
+  status?: OrderStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+/** Admin `GET /orders` (status, inclusive date range YYYY-MM-DD, search by number/name/email/phone). */
+export async function fetchAdminOrders(filter: AdminOrdersFilter): Promise<{ items: Order[]; total: number }> {
+  const { data, meta } = await apiRequest<Order[]>('/orders', { query: { ...filter } });
+  return { items: data ?? [], total: meta?.total ?? 0 };
+}
+
+export const adminOrdersQueryOptions = (filter: AdminOrdersFilter) =>
+  queryOptions({ queryKey: ['orders', 'admin', filter], queryFn: () => fetchAdminOrders(filter), staleTime: 10_000 });
+
+export function useAdminOrders(filter: AdminOrdersFilter) {
+  return useQuery({ ...adminOrdersQueryOptions(filter), placeholderData: keepPreviousData });
+}
+
+/** `PATCH /orders/{id}/status`; the server enforces the DESIGN §6 machine (409 otherwise). */
+export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<Order> {
+  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/status`, {
+    method: 'PATCH',
+    body: { status },
+    silent: true,
+  });
+  return data.order;
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrderStatus,
+    onSuccess: (order) => {
+      queryClient.setQueryData(['orders', 'one', order.id], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}

@@ -1,0 +1,176 @@
+import { type Currency, formatMoney, localize, type Order } from '@atelier/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { OrderStatusBadge } from './order-status-badge';
+
+const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
+
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One order as the customer and the admin read it: lines, amounts (RUB, plus what is due in the
+ * display currency), delivery, payment, comment and the status history with time and actor.
+ * `actions` (admin status buttons) render under the heading.
+ */
+export function OrderDetail({
+  order,
+  actions,
+  headingLevel = 2,
+}: {
+  order: Order;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const rub = (amount: number) => formatMoney(amount, 'RUB', language);
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  const delivery = order.delivery;
+  const place = [delivery.country, delivery.city, delivery.address, delivery.postalCode].filter(Boolean).join(', ');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="flex flex-col gap-6">
+        <section className="card p-5 sm:p-6" aria-labelledby={`order-${order.id}-items`}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <H id={`order-${order.id}-items`} className="font-serif text-2xl">
+              {t('orders.detail.items')}
+            </H>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 text-sm text-muted">
+            {t('orders.detail.placedOn', { date: formatDateTime(order.createdAt, language) })}
+          </p>
+          <ul className="mt-4 flex flex-col divide-y divide-line">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap justify-between gap-3 py-3 text-sm">
+                <span>
+                  <span className="font-semibold">{localize(item.name, language)}</span>
+                  {item.bookFormat ? (
+                    <span className="block text-muted">
+                      {t('orders.detail.format', { format: t(`shop.formats.${item.bookFormat}`) })}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="text-right">
+                  <span className="text-muted">
+                    {rub(item.unitPrice)} × {item.quantity}
+                  </span>
+                  <span className="ml-3 font-semibold">{rub(item.lineTotal)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+            <Row label={t('orders.detail.subtotal')}>{rub(order.subtotal)}</Row>
+            {order.discount > 0 ? <Row label={t('orders.detail.discount')}>−{rub(order.discount)}</Row> : null}
+            {delivery.method !== 'none' ? (
+              <Row label={t('orders.detail.deliveryCost')}>
+                {order.deliveryCost === 0 ? t('checkout.free') : rub(order.deliveryCost)}
+              </Row>
+            ) : null}
+            <Row label={<span className="font-semibold text-ink">{t('orders.detail.total')}</span>}>
+              <span className="font-serif text-xl font-semibold text-rose-700">{rub(order.total)}</span>
+            </Row>
+            {order.currency !== 'RUB' ? (
+              <Row label={t('orders.detail.totalIn', { currency: order.currency })}>
+                {formatMoney(order.totalInCurrency, order.currency as Currency, language)}
+              </Row>
+            ) : null}
+          </dl>
+        </section>
+
+        <section className="card p-5 sm:p-6" aria-labelledby={`order-${order.id}-history`}>
+          <H id={`order-${order.id}-history`} className="font-serif text-2xl">
+            {t('orders.detail.history')}
+          </H>
+          <ol className="mt-4 flex flex-col gap-3 text-sm">
+            {(order.history ?? []).map((event) => (
+              <li key={`${event.at}-${event.to}`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <OrderStatusBadge status={event.to} />
+                <time dateTime={event.at} className="text-ink-soft">
+                  {formatDateTime(event.at, language)}
+                </time>
+                <span className="text-muted">
+                  {event.actor ? t('orders.detail.by', { name: event.actor.name }) : t('orders.detail.system')}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+
+      <aside className="flex flex-col gap-6">
+        {actions}
+        <section className="card p-5 text-sm sm:p-6" aria-labelledby={`order-${order.id}-info`}>
+          <H id={`order-${order.id}-info`} className="sr-only">
+            {t('orders.detail.customer')}
+          </H>
+          <dl className="flex flex-col gap-4">
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                {t('orders.detail.customer')}
+              </dt>
+              <dd className="mt-1">
+                {order.customer.firstName} {order.customer.lastName}
+                <br />
+                {order.customer.email}
+                {order.customer.phone ? (
+                  <>
+                    <br />
+                    {order.customer.phone}
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                {t('orders.detail.delivery')}
+              </dt>
+              <dd className="mt-1">
+                {delivery.method === 'none' ? t('orders.detail.noDelivery') : t(`checkout.delivery.${delivery.method}`)}
+                {delivery.pickupPoint ? (
+                  <span className="block text-ink-soft">
+                    {t('orders.detail.pickupPoint')}: {delivery.pickupPoint}
+                  </span>
+                ) : null}
+                {place ? <span className="block text-ink-soft">{place}</span> : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                {t('orders.detail.payment')}
+              </dt>
+              <dd className="mt-1">
+                {t(`checkout.payment.${order.paymentMethod}`)}
+                <span className="block text-ink-soft">{t(`orders.paymentState.${order.paymentState}`)}</span>
+              </dd>
+            </div>
+            {order.comment ? (
+              <div>
+                <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                  {t('orders.detail.comment')}
+                </dt>
+                <dd className="mt-1 whitespace-pre-line">{order.comment}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      </aside>
+    </div>
+  );
+}
