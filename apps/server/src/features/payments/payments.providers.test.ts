@@ -1,0 +1,239 @@
+/**
+ * The payment flow with the real drivers (PAYMENT_PROVIDER=yookassa, PAYPAL_* set) against local
+ * fakes of the YooKassa v3 and PayPal Invoicing v2 APIs, through the real app: redirect, invoice,
+ * verified notifications, provider errors and timeouts ('payment creation error', order unchanged).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentEvents, payments, products } from '../../db/schema';
+import { type PaypalFake, startPaypalFake } from '../../platform/payments/fakes/paypal-fake';
+import { startYookassaFake, type YookassaFake } from '../../platform/payments/fakes/yookassa-fake';
+import { bearer, signUp } from '../../test/accounts';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let t: TestContext;
+let yookassa: YookassaFake;
+let paypal: PaypalFake;
+let buyer: { token: string; user: { id: string } };
+let productId: string;
+
+beforeAll(async () => {
+  yookassa = await startYookassaFake();
+  paypal = await startPaypalFake();
+  t = await createTestContext({
+    env: {
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: yookassa.shopId,
+      YOOKASSA_SECRET_KEY: yookassa.secretKey,
+      YOOKASSA_API_URL: yookassa.apiUrl,
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: paypal.webhookId,
+      PAYPAL_API_URL: paypal.apiUrl,
+      PAYMENT_HTTP_TIMEOUT_MS: '300',
+    },
+  });
+  buyer = await signUp(t, 'buyer@example.com');
+  const [row] = await t.database.db
+    .insert(products)
+    .values({
+      name: { ru: 'Букет' },
+      description: { ru: 'Шёлк' },
+      priceRub: 250_050,
+      priceEur: 2_590,
+      priceUsd: 2_790,
+      category: 'collection',
+      stock: 100,
+    })
+    .returning({ id: products.id });
+  productId = row!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await yookassa.close();
+  await paypal.close();
+});
+
+async function placeOrder(paymentMethod: 'card' | 'paypal', currency: 'RUB' | 'EUR' | 'USD') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(buyer.token),
+    payload: {
+      items: [{ type: 'product', id: productId, quantity: 1 }],
+      customer: { firstName: 'Anna', lastName: 'Smith', email: 'buyer@example.com', phone: '+34 612 345 678' },
+      delivery: { method: 'pickup' },
+      paymentMethod,
+      currency,
+      acceptTerms: true,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data.order as { id: string; number: number };
+}
+const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const startCard = (orderId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+    payload: { orderId },
+  });
+const requestPaypal = (orderId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/paypal-request',
+    headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+    payload: { orderId, email: 'payer@example.com' },
+  });
+const notify = (
+  provider: string,
+  rawBody: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => t.app.inject({ method: 'POST', url: `/api/payments/webhook/${provider}`, headers, payload: rawBody });
+const providerIdOf = async (orderId: string) =>
+  (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId))).find((p) => p.providerPaymentId)!
+    .providerPaymentId!;
+
+describe('YooKassa (cards in RUB)', () => {
+  it('creates a payment with the order amount in RUB and sends the buyer to its confirmation_url', async () => {
+    const order = await placeOrder('card', 'RUB');
+    const res = await startCard(order.id);
+    expect(res.statusCode).toBe(200);
+    const id = await providerIdOf(order.id);
+    expect(res.json().data).toMatchObject({
+      kind: 'redirect',
+      redirectUrl: yookassa.payments.get(id)!.confirmation.confirmation_url,
+    });
+    expect(yookassa.payments.get(id)!.amount).toEqual({ value: '2500.50', currency: 'RUB' });
+    expect(yookassa.payments.get(id)!.confirmation.return_url).toContain(`/payment/processing?order=${order.number}`);
+    expect((await orderRow(order.id)).paymentState).toBe('awaiting');
+  });
+
+  it('payment.succeeded, confirmed by a GET of the payment, confirms the order once (a replay is a duplicate)', async () => {
+    const order = await placeOrder('card', 'RUB');
+    await startCard(order.id);
+    const id = await providerIdOf(order.id);
+    yookassa.setStatus(id, 'succeeded');
+    const body = yookassa.notification(id, 'payment.succeeded');
+    const first = await notify('yookassa', body);
+    expect(first.json().data.outcome).toBe('applied');
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+    expect((await notify('yookassa', body)).json().data.outcome).toBe('duplicate');
+  });
+
+  it('a "succeeded" notification for a payment YooKassa still reports pending is rejected (400), order unchanged', async () => {
+    const order = await placeOrder('card', 'RUB');
+    await startCard(order.id);
+    const res = await notify('yookassa', yookassa.notification(await providerIdOf(order.id), 'payment.succeeded'));
+    expect(res.statusCode).toBe(400);
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('an amount at YooKassa that differs from the order is not applied (amount_mismatch)', async () => {
+    const order = await placeOrder('card', 'RUB');
+    await startCard(order.id);
+    const id = await providerIdOf(order.id);
+    yookassa.setStatus(id, 'succeeded');
+    yookassa.setAmount(id, '1.00');
+    const res = await notify('yookassa', yookassa.notification(id, 'payment.succeeded'));
+    expect(res.json().data.outcome).toBe('amount_mismatch');
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('payment.canceled leaves the order pending with payment_state failed', async () => {
+    const order = await placeOrder('card', 'RUB');
+    await startCard(order.id);
+    const id = await providerIdOf(order.id);
+    yookassa.setStatus(id, 'canceled');
+    expect((await notify('yookassa', yookassa.notification(id, 'payment.canceled'))).json().data.outcome).toBe(
+      'applied',
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentState: 'failed' });
+  });
+
+  it.each([
+    ['an HTTP 500', () => yookassa.failNext({ status: 500, body: { type: 'error', code: 'internal_server_error' } })],
+    ['an HTTP 401', () => yookassa.failNext({ status: 401, body: { type: 'error', code: 'invalid_credentials' } })],
+    ['a timeout', () => yookassa.setDelay(1000)],
+  ])("%s from YooKassa → 502 'Payment creation error', order unchanged, attempt stored", async (_name, arrange) => {
+    const order = await placeOrder('card', 'RUB');
+    const before = await orderRow(order.id);
+    arrange();
+    try {
+      const res = await startCard(order.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'PAYMENT_PROVIDER_ERROR',
+        message: 'Payment creation error',
+      });
+    } finally {
+      yookassa.setDelay(0);
+    }
+    const after = await orderRow(order.id);
+    expect({ status: after.status, paymentState: after.paymentState, updatedAt: after.updatedAt }).toEqual({
+      status: before.status,
+      paymentState: before.paymentState,
+      updatedAt: before.updatedAt,
+    });
+    const [attempt] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(attempt!.status).toBe('failed');
+    const [event] = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, attempt!.id));
+    expect(event!.outcome).toBe('provider_error');
+  });
+});
+
+describe('PayPal (invoices in EUR/USD)', () => {
+  it('an invoice for the EUR total goes to the given email; the order waits in invoice_sent', async () => {
+    const order = await placeOrder('paypal', 'EUR');
+    const res = await requestPaypal(order.id);
+    expect(res.statusCode).toBe(200);
+    const id = await providerIdOf(order.id);
+    expect(paypal.invoices.get(id)).toMatchObject({
+      status: 'SENT',
+      amount: { currency_code: 'EUR', value: '25.90' },
+      primary_recipients: [{ billing_info: { email_address: 'payer@example.com' } }],
+    });
+    expect((await orderRow(order.id)).paymentState).toBe('invoice_sent');
+  });
+
+  it('INVOICING.INVOICE.PAID with a valid signature confirms the order; a forged one is 400', async () => {
+    const order = await placeOrder('paypal', 'USD');
+    await requestPaypal(order.id);
+    const id = await providerIdOf(order.id);
+    paypal.setStatus(id, 'PAID');
+    const hook = paypal.webhook(id);
+    const forged = await notify('paypal', hook.rawBody, { ...hook.headers, 'paypal-transmission-sig': 'Zm9yZ2Vk' });
+    expect(forged.statusCode).toBe(400);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const res = await notify('paypal', hook.rawBody, hook.headers);
+    expect(res.json().data.outcome).toBe('applied');
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+    expect((await notify('paypal', hook.rawBody, hook.headers)).json().data.outcome).toBe('duplicate');
+  });
+
+  it.each([
+    [
+      'an HTTP 422 on create',
+      () =>
+        paypal.failNext(
+          { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } },
+          { pathPart: '/v2/invoicing/invoices' },
+        ),
+    ],
+    ['a timeout', () => paypal.setDelay(1000)],
+  ])("%s from PayPal → 502 'Error sending the PayPal request', order unchanged", async (_name, arrange) => {
+    const order = await placeOrder('paypal', 'EUR');
+    arrange();
+    try {
+      const res = await requestPaypal(order.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe('Error sending the PayPal request');
+    } finally {
+      paypal.setDelay(0);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentState: 'none' });
+  });
+});
