@@ -39,9 +39,9 @@ async function accessOf(headers: Record<string, string>, id = lesson) {
 
 describe('who may watch: GET /api/training/lessons/{id}/video', () => {
   it.each([
-    ['a guest', () => ({}), 401, 'UNAUTHORIZED'],
-    ['a signed-in user who has not bought it', () => stranger.headers, 403, 'FORBIDDEN'],
-  ])('%s → %i', async (_, headers, status, errorCode) => {
+    ['a guest', 401, () => ({}), 'UNAUTHORIZED'],
+    ['a signed-in user who has not bought it', 403, () => stranger.headers, 'FORBIDDEN'],
+  ])('%s → %i', async (_, status, headers, errorCode) => {
     const res = await get(`/api/training/lessons/${lesson}/video`, headers());
     expect(res.statusCode).toBe(status);
     expect(code(res)).toBe(errorCode);
@@ -121,9 +121,9 @@ describe('short-lived signed URLs (what <video src> and download links use)', ()
   });
 
   it.each([
-    ['a guest', () => ({}), 401],
-    ['a non-purchaser', () => stranger.headers, 403],
-  ])('access for %s → %i', async (_, headers, status) => {
+    ['a guest', 401, () => ({})],
+    ['a non-purchaser', 403, () => stranger.headers],
+  ])('access for %s → %i', async (_, status, headers) => {
     expect((await get(`/api/training/lessons/${lesson}/access`, headers())).statusCode).toBe(status);
   });
 
@@ -172,9 +172,9 @@ describe('methodology sheets by language', () => {
   });
 
   it.each([
-    ['a guest', () => ({}), 401],
-    ['a non-purchaser', () => stranger.headers, 403],
-  ])('%s → %i', async (_, headers, status) => {
+    ['a guest', 401, () => ({})],
+    ['a non-purchaser', 403, () => stranger.headers],
+  ])('%s → %i', async (_, status, headers) => {
     expect((await get(`/api/training/lessons/${lesson}/methodology/en`, headers())).statusCode).toBe(status);
   });
 

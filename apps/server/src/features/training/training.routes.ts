@@ -8,7 +8,12 @@ import {
   listEnvelope,
   PaginationQuerySchema,
   ProgressBodySchema,
+  PromoCheckBodySchema,
+  PromoQuoteSchema,
+  PurchaseLessonBodySchema,
+  PurchaseResultSchema,
   SignedFileQuerySchema,
+  serverMessage,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,15 +24,18 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import type { DomainHooks } from '../../platform/hooks';
 import { list, ok } from '../../platform/http/envelope';
+import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
+import { createOrdersService } from '../orders/orders.service';
 import { createTrainingAccess } from './training.access';
 import { createTrainingAdminRepo } from './training.admin.repo';
 import { trainingAdminRoutes } from './training.admin.routes';
 import { createTrainingAdminService } from './training.admin.service';
 import { createMediaSigner, sendPrivateFile } from './training.media';
+import { createTrainingPurchase } from './training.purchase';
 import { createTrainingRepo } from './training.repo';
 import { TRAINING_CACHE_TAG } from './training.schemas';
 import { createTrainingService } from './training.service';
@@ -51,11 +59,14 @@ const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
  * and the admin lesson/promo-code routes.
  */
 export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (app, options) => {
-  const { db, cache, seo, publicUrl, storage, images, config } = options;
+  const { db, cache, seo, publicUrl, storage, images, hooks, config } = options;
   const service = createTrainingService({ repo: createTrainingRepo(db), publicUrl });
   const adminRepo = createTrainingAdminRepo(db);
   const signer = createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds });
   const access = createTrainingAccess({ repo: adminRepo, lessons: service, signer });
+  // Orders is created here, not in training.service.ts: orders imports that file for lesson pricing.
+  const orders = createOrdersService({ db, hooks, cache, publicUrl });
+  const purchase = createTrainingPurchase({ db, repo: adminRepo, orders, hooks });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -198,6 +209,50 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
     async (request) => {
       await access.savePosition(request.user, request.params.id, request.body.positionSeconds);
       return ok({ positionSeconds: request.body.positionSeconds });
+    },
+  );
+
+  api.post(
+    '/api/training/lessons/:id/promo-check',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: 'Checks a promo code for the lesson (live validation): the price before and after it',
+        description: 'Unknown, inactive, expired, used-up or not-for-this-lesson codes → 400 with the reason.',
+        params: IdParamSchema,
+        body: PromoCheckBodySchema,
+        response: { 200: successEnvelope(PromoQuoteSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => ok(await purchase.quote(request.params.id, request.body.promoCode)),
+  );
+
+  api.post(
+    '/api/training/lessons/:id/purchase',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['training'],
+        summary: 'Buys the lesson: places its order (promo code optional, redeemed race-safely)',
+        description:
+          'A zero total (free lesson or a 100 % code) is confirmed at once and the lesson unlocked (201, ' +
+          '`purchased: true`); otherwise the pending order is returned to be paid with `POST /api/payments`.',
+        params: IdParamSchema,
+        body: PurchaseLessonBodySchema,
+        response: {
+          201: successEnvelope(PurchaseResultSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const result = await purchase.purchase(requireUser(request), request.params.id, request.body, language);
+      const message = result.purchased ? serverMessage('lessonPurchased', language) : undefined;
+      return reply.code(201).send(ok(result, message));
     },
   );
 

@@ -1,0 +1,233 @@
+import { applyPercentOff, ErrorBodySchema, PurchaseResultSchema, successEnvelope } from '@atelier/shared';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, promoCodes, purchases } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createOrdersService } from '../orders/orders.service';
+import { lessonWithFiles, person } from './training.fixtures';
+
+let t: TestContext;
+let lesson: string;
+let other: string;
+let admin: Awaited<ReturnType<typeof person>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  lesson = await lessonWithFiles(t, { priceRub: 150_000 });
+  other = await lessonWithFiles(t, { priceRub: 90_000 });
+  admin = await person(t, 'admin', 'admin');
+});
+afterAll(() => t.close());
+
+let codeSeq = 0;
+async function promo(values: Partial<typeof promoCodes.$inferInsert> = {}) {
+  const code = `CODE${++codeSeq}X`;
+  const [row] = await t.database.db
+    .insert(promoCodes)
+    .values({ code, percentOff: 100, ...values })
+    .returning();
+  return row!;
+}
+
+const usedCount = async (id: string) =>
+  (await t.database.db.select().from(promoCodes).where(eq(promoCodes.id, id)))[0]!.usedCount;
+const ordersOf = async (userId: string) =>
+  (await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]!.n;
+const owns = async (userId: string, lessonId: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.lessonId, lessonId)))
+  )[0]!.n > 0;
+
+function buy(headers: Record<string, string>, payload: Record<string, unknown> = {}, id = lesson) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/training/lessons/${id}/purchase`,
+    headers: { ...headers, 'accept-language': 'en' },
+    payload,
+  });
+}
+function check(headers: Record<string, string>, promoCode: string, id = lesson) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/training/lessons/${id}/promo-check`,
+    headers: { ...headers, 'accept-language': 'en' },
+    payload: { promoCode },
+  });
+}
+const result = (res: { json(): unknown }) => successEnvelope(PurchaseResultSchema).parse(res.json()).data;
+
+describe('promo maths (percent off in minor units, half up)', () => {
+  it.each([
+    [150_000, 25, 112_500],
+    [150_000, 100, 0],
+    [99, 50, 50],
+    [1, 1, 1],
+    [333, 33, 223],
+    [100, 1, 99],
+    [0, 50, 0],
+  ])('%i minus %i %% → %i', (minor, percent, expected) => {
+    expect(applyPercentOff(minor, percent)).toBe(expected);
+  });
+});
+
+describe('POST /api/training/lessons/{id}/promo-check (live validation)', () => {
+  it('answers the price before and after the code, matching it case-insensitively', async () => {
+    const user = await person(t, 'checker');
+    const row = await promo({ percentOff: 25 });
+    const res = await check(user.headers, row.code.toLowerCase());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      code: row.code,
+      percentOff: 25,
+      price: { rub: 1500, eur: 16, usd: 18 },
+      discountedPrice: { rub: 1125, eur: 12, usd: 13.5 },
+      free: false,
+    });
+    expect(await usedCount(row.id)).toBe(0);
+  });
+
+  it.each([
+    ['an unknown code', async () => 'NOSUCHCODE', 'PROMO_INVALID', 'This promo code does not exist'],
+    [
+      'an inactive code',
+      async () => (await promo({ active: false })).code,
+      'PROMO_INVALID',
+      'This promo code does not exist',
+    ],
+    [
+      'an expired code',
+      async () => (await promo({ expiresAt: new Date(Date.now() - 1000) })).code,
+      'PROMO_EXPIRED',
+      'This promo code has expired',
+    ],
+    [
+      'a used-up code',
+      async () => (await promo({ maxUses: 2, usedCount: 2 })).code,
+      'PROMO_USED_UP',
+      'This promo code has been used up',
+    ],
+    [
+      'a code for other lessons',
+      async () => (await promo({ lessonIds: [other] })).code,
+      'PROMO_NOT_APPLICABLE',
+      'This promo code does not apply to this lesson',
+    ],
+  ])('%s → 400 %s', async (_, code, errorCode, message) => {
+    const user = await person(t, 'checker');
+    const res = await check(user.headers, await code());
+    expect(res.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(res.json())).toMatchObject({ code: errorCode, message });
+  });
+
+  it('a guest → 401', async () => {
+    expect((await check({}, 'X')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/training/lessons/{id}/purchase', () => {
+  it('without a code: a pending order of the lesson for the payments flow; nothing unlocked yet', async () => {
+    const user = await person(t, 'payer');
+    const res = await buy(user.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = result(res);
+    expect(data.purchased).toBe(false);
+    expect(data.order).toMatchObject({ status: 'pending', total: 1500, discount: 0, currency: 'RUB' });
+    expect(data.order.items).toMatchObject([{ type: 'lesson', refId: lesson, quantity: 1 }]);
+    expect(await owns(user.id, lesson)).toBe(false);
+  });
+
+  it('a 100 % code (any case) confirms at once with no payment and unlocks the lesson', async () => {
+    const user = await person(t, 'lucky');
+    const row = await promo({ percentOff: 100, maxUses: 5 });
+    const res = await buy(user.headers, { promoCode: ` ${row.code.toLowerCase()} ` });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = result(res);
+    expect(data.purchased).toBe(true);
+    expect(res.json().message).toBe('The lesson is yours and ready to watch');
+    expect(data.order).toMatchObject({ status: 'confirmed', total: 0, discount: 1500 });
+    expect(await owns(user.id, lesson)).toBe(true);
+    expect(await usedCount(row.id)).toBe(1);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/training/purchases', headers: user.headers });
+    expect(mine.json().data).toMatchObject([{ lesson: { id: lesson, purchased: true }, pricePaid: 0 }]);
+    // Owned: a second purchase is refused.
+    const again = await buy(user.headers);
+    expect(again.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(again.json()).code).toBe('ALREADY_PURCHASED');
+  });
+
+  it('a 30 % code: the order carries the discount and waits for payment; the code use is taken', async () => {
+    const user = await person(t, 'thrifty');
+    const row = await promo({ percentOff: 30 });
+    const data = result(await buy(user.headers, { promoCode: row.code }));
+    expect(data).toMatchObject({
+      purchased: false,
+      order: { status: 'pending', subtotal: 1500, discount: 450, total: 1050 },
+    });
+    expect(await usedCount(row.id)).toBe(1);
+  });
+
+  it.each([
+    ['an unknown code', async () => 'NOPE-NOPE', 'PROMO_INVALID'],
+    ['an expired code', async () => (await promo({ expiresAt: new Date(Date.now() - 1) })).code, 'PROMO_EXPIRED'],
+    ['a used-up code', async () => (await promo({ maxUses: 1, usedCount: 1 })).code, 'PROMO_USED_UP'],
+    ['a code for another lesson', async () => (await promo({ lessonIds: [other] })).code, 'PROMO_NOT_APPLICABLE'],
+  ])('%s → 400 %s, and no order is written', async (_, code, errorCode) => {
+    const user = await person(t, 'refused');
+    const res = await buy(user.headers, { promoCode: await code() });
+    expect(res.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(res.json()).code).toBe(errorCode);
+    expect(await ordersOf(user.id)).toBe(0);
+  });
+
+  it('a guest → 401', async () => {
+    expect((await buy({})).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an unknown lesson', 404, '00000000-0000-4000-8000-000000000000', {}],
+    ['a bad currency', 400, null, { currency: 'GBP' }],
+    ['an unknown field', 400, null, { price: 0 }],
+  ])('%s → %i', async (_, status, id, payload) => {
+    const user = await person(t, 'odd');
+    expect((await buy(user.headers, payload, id ?? lesson)).statusCode).toBe(status);
+  });
+
+  it('20 concurrent redemptions of a single-use code → exactly one succeeds', async () => {
+    const row = await promo({ percentOff: 100, maxUses: 1 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(t, `racer${i}`)));
+    const answers = await Promise.all(buyers.map((b) => buy(b.headers, { promoCode: row.code }, other)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().code).toBe('PROMO_USED_UP');
+    expect(await usedCount(row.id)).toBe(1);
+    const owners = await Promise.all(buyers.map((b) => owns(b.id, other)));
+    expect(owners.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe('the orderConfirmed / orderCancelled listeners', () => {
+  it('a paid order grants the lesson; cancelling it takes it back and returns the code use', async () => {
+    const user = await person(t, 'later');
+    const row = await promo({ percentOff: 10, maxUses: 3 });
+    const { order } = result(await buy(user.headers, { promoCode: row.code }));
+    expect(await usedCount(row.id)).toBe(1);
+    const ordersService = createOrdersService({ db: t.database.db, hooks: t.app.hooks });
+    await t.database.db.transaction((tx) => ordersService.confirmPaid(tx, order.id, { note: 'test payment' }));
+    expect(await owns(user.id, lesson)).toBe(true);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/training/purchases', headers: user.headers });
+    expect(mine.json().data[0].pricePaid).toBe(1350);
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await owns(user.id, lesson)).toBe(false);
+    expect(await usedCount(row.id)).toBe(0);
+  });
+});
