@@ -85,10 +85,11 @@ export class PaymentProviderFailed extends AppError {
   }
 }
 
-const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number) => string> = {
+/** Where the sandbox sends the buyer back; cancel/fail carry the order id for "try again". */
+const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> = {
   'payment.succeeded': (n) => `/payment/success?order=${n}`,
-  'payment.canceled': (n) => `/payment/cancel?order=${n}`,
-  'payment.failed': (n) => `/payment/cancel?status=failed&order=${n}`,
+  'payment.canceled': (n, id) => `/payment/cancel?order=${n}&id=${id}`,
+  'payment.failed': (n, id) => `/payment/cancel?status=failed&order=${n}&id=${id}`,
 };
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
@@ -315,8 +316,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       const { outcome } = await deliver(n);
       if (event === 'payment.succeeded' && outcome !== 'applied')
-        return SANDBOX_REDIRECT['payment.failed'](found.order.number);
-      return SANDBOX_REDIRECT[event](found.order.number);
+        return SANDBOX_REDIRECT['payment.failed'](found.order.number, found.order.id);
+      return SANDBOX_REDIRECT[event](found.order.number, found.order.id);
     },
 
     /** Admin: cash, bank transfer or a PayPal invoice paid outside the API, with its reference. */

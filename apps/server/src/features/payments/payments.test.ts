@@ -164,7 +164,7 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
       const { id, signature } = await sandboxFor(order.id);
       const res = await press(id, action, signature);
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`${target}${order.number}`);
+      expect(res.headers.location).toBe(`${target}${order.number}&id=${order.id}`);
       const row = await orderRow(order.id);
       expect(row).toMatchObject({ status: 'pending', paymentState: 'failed' });
       const [payment] = await t.database.db.select().from(payments).where(eq(payments.providerPaymentId, id));

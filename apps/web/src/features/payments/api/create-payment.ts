@@ -1,14 +1,14 @@
+import type { PaymentStart } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
-/** DESIGN §5 `POST /payments`: order id → the provider's page to send the buyer to. */
-export async function createPayment(body: { orderId: string }) {
-  const { data } = await apiRequest<{ redirectUrl?: string; url?: string; confirmationUrl?: string }>('/payments', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
-  return { redirectUrl: data.redirectUrl ?? data.url ?? data.confirmationUrl ?? null };
+/**
+ * DESIGN §5 `POST /payments`: order id → where the buyer goes next. Card: `redirectUrl` (the
+ * provider's page). Cash / bank transfer: `instructions` (text with the bank details), no redirect.
+ */
+export async function createPayment(body: { orderId: string }): Promise<PaymentStart> {
+  const { data } = await apiRequest<PaymentStart>('/payments', { method: 'POST', body, silent: true });
+  return data;
 }
 
 export function useCreatePayment() {

@@ -1,19 +1,35 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
 import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useCreatePayment } from '../api/create-payment';
+import { usePaymentStatus } from '../api/get-payment-status';
 
-/** `/payment/success?order={number}`: where the provider sends the buyer back (DESIGN §8). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orderIdParam = (params: URLSearchParams) => {
+  const id = params.get('id');
+  return id && UUID.test(id) ? id : null;
+};
+const orderNumberParam = (params: URLSearchParams) => {
+  const n = params.get('order');
+  return n && /^\d{1,10}$/.test(n) ? n : null;
+};
+
+/** `/payment/success?order={number}`: where the provider sends the buyer back (DESIGN §8); closes after 10 s. */
 export function PaymentSuccessPage() {
   const { t } = useTranslation();
+  usePageTitle(t('payments.successTitle'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const number = searchParams.get('order');
+  const number = orderNumberParam(searchParams);
   const seconds = useCountdown(AUTO_CLOSE_SECONDS, () => void navigate('/account/orders', { replace: true }));
   return (
-    <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.successTitle')}>
+    <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.successTitle')} tone="success">
       {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
       <p className="mt-4 text-ink-soft">{t('payments.successText')}</p>
       <p className="mt-6 text-sm text-muted" role="status">
@@ -31,21 +47,60 @@ export function PaymentSuccessPage() {
   );
 }
 
+/** "Try again": a new payment for the same order, straight to the provider's page. */
+function TryAgainButton({ orderId }: { orderId: string | null }) {
+  const { t } = useTranslation();
+  const createPayment = useCreatePayment();
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!orderId) {
+    return (
+      <Link to="/account/orders" className="btn btn-primary">
+        {t('payments.tryAgain')}
+      </Link>
+    );
+  }
+  const retry = () => {
+    setProblem(null);
+    createPayment.mutate(
+      { orderId },
+      {
+        onSuccess: (started) => {
+          if (started.redirectUrl) window.location.assign(started.redirectUrl);
+          else setProblem(t('payments.createFailed'));
+        },
+        onError: (error) => setProblem(errorMessage(error, t('payments.createFailed'))),
+      },
+    );
+  };
+  return (
+    <div className="flex w-full flex-col items-center gap-3">
+      <button type="button" className="btn btn-primary" onClick={retry} disabled={createPayment.isPending}>
+        {createPayment.isPending ? <Spinner className="size-4" /> : null}
+        {t('payments.tryAgain')}
+      </button>
+      {problem ? (
+        <p className="text-sm font-semibold text-rose-800" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** `/payment/cancel` (and `?status=failed`): nothing was charged; offer to try again. */
 export function PaymentCancelPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const failed = searchParams.get('status') === 'failed';
+  const title = failed ? t('payments.failedTitle') : t('payments.cancelTitle');
+  usePageTitle(title);
+  const number = orderNumberParam(searchParams);
   return (
-    <ResultCard
-      icon={<CloseIcon width={32} height={32} />}
-      title={failed ? t('payments.failedTitle') : t('payments.cancelTitle')}
-    >
+    <ResultCard icon={<CloseIcon width={32} height={32} />} title={title}>
+      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
       <p className="mt-4 text-ink-soft">{failed ? t('payments.failedText') : t('payments.cancelText')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/account/orders" className="btn btn-primary">
-          {t('payments.tryAgain')}
-        </Link>
+        <TryAgainButton orderId={orderIdParam(searchParams)} />
         <Link to="/" className="btn btn-outline">
           {t('notFound.home')}
         </Link>
@@ -54,11 +109,28 @@ export function PaymentCancelPage() {
   );
 }
 
-/** `/payment/processing`: the provider has not confirmed yet. */
+/**
+ * `/payment/processing?order={number}&id={orderId}`: back from the provider before its notification
+ * arrived. Polls the order and moves on to success or failure by itself.
+ */
 export function PaymentProcessingPage() {
   const { t } = useTranslation();
+  usePageTitle(t('payments.processingTitle'));
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const number = searchParams.get('order');
+  const number = orderNumberParam(searchParams);
+  const orderId = orderIdParam(searchParams);
+  const { data } = usePaymentStatus(orderId);
+
+  useEffect(() => {
+    if (!data || !orderId) return;
+    if (data.status !== 'pending' && data.status !== 'cancelled') {
+      void navigate(`/payment/success?order=${data.number}`, { replace: true });
+    } else if (data.paymentState === 'failed' || data.status === 'cancelled') {
+      void navigate(`/payment/cancel?status=failed&order=${data.number}&id=${orderId}`, { replace: true });
+    }
+  }, [data, orderId, navigate]);
+
   return (
     <ResultCard icon={<Spinner className="size-8" />} title={t('payments.processingTitle')}>
       {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}

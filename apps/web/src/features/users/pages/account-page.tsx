@@ -11,6 +11,7 @@ import { useMyOrders } from '../../orders/api/get-my-orders';
 import { usePurchases } from '../../training/api/get-purchases';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DigitalDownloads } from '../components/digital-downloads';
 import { MyDataSection } from '../components/my-data-section';
 import { ProfileForm } from '../components/profile-form';
 
@@ -189,7 +190,10 @@ export function AccountPage() {
           ) : section === 'security' ? (
             <SecuritySection />
           ) : section === 'orders' ? (
-            <OrdersSection />
+            <>
+              <DigitalDownloads />
+              <OrdersSection />
+            </>
           ) : (
             <LessonsSection />
           )}
