@@ -92,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     request.log[level](
+    // Below the configured level the line is dropped anyway: skip building it (hot public reads).
+    const log = request.log as typeof request.log & { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled?.(level) === false) return;
       {
         method: request.method,
         url: redactUrl(request.url),

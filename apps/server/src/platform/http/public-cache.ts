@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface Entry {
-  body: string;
+  /** UTF-8 bytes, encoded once: a string body would be measured and encoded on every send. */
+  body: Buffer;
   etag: string;
   expiresAt: number;
 }
@@ -52,7 +53,7 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
       if (cached && cached.expiresAt > Date.now()) return send(request, reply, cached, true);
 
       const generation = generations.get(tag) ?? 0;
-      const body = JSON.stringify(await load());
+      const body = Buffer.from(JSON.stringify(await load()));
       const entry: Entry = {
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,

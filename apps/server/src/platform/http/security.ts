@@ -1,16 +1,17 @@
 /**
  * Response hardening and compression for every route (register before any route):
- * - @fastify/helmet with a strict CSP: scripts only from our origin (the SPA bundle, swagger-ui's
+ * - helmet's headers with a strict CSP (computed once, see securityHeaders): scripts only from our origin (the SPA bundle, swagger-ui's
  *   static files), inline styles allowed (Radix/Tailwind runtime styles, swagger-ui), no framing.
  * - Permissions-Policy, which helmet does not set.
  * - @fastify/compress (br, gzip) for text-like responses over 1 KB; images, video and PDFs are
  *   already compressed and are left alone.
  * Wrapped with fastify-plugin so the hooks apply to the whole app, not just this plugin's scope.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export interface SecurityOptions {
   /** PUBLIC_URL; HSTS and upgrade-insecure-requests are sent only when it is https. */
@@ -87,10 +88,24 @@ function isHttps(url: string): boolean {
   }
 }
 
-const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+/**
+ * The hardening headers, computed once. Helmet's values depend only on the options, never on the
+ * request, and @fastify/helmet would rebuild every helmet middleware (re-parsing the CSP) on each
+ * request; so helmet itself runs once here against a recording response and every reply gets the
+ * recorded headers in one synchronous hook (see docs/decisions, public read throughput).
+ */
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
   const https = isHttps(options.publicUrl);
-
-  await app.register(fastifyHelmet, {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // COEP would require every cross-origin embed to opt in; nothing here needs SharedArrayBuffer.
@@ -103,10 +118,18 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
     // would lock that host out of plain http. Subdomains are not included on purpose; the shop
     // cannot know what else runs under its parent domain.
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+const security: FastifyPluginAsync<SecurityOptions> = async (app, options) => {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   if (options.compress !== false) {
