@@ -35,12 +35,12 @@ function adminPage<K extends string>(
  */
 export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentType>> = {
   dashboard: adminPage(() => import('./pages/dashboard-page'), 'DashboardPage'),
-  portfolio: adminPage(() => import('./pages/placeholder-pages'), 'PortfolioPlaceholderPage'),
+  portfolio: adminPage(() => import('../portfolio/admin/portfolio-admin-page'), 'PortfolioAdminPage'),
   shop: adminPage(() => import('./pages/placeholder-pages'), 'ShopPlaceholderPage'),
-  landing: adminPage(() => import('./pages/placeholder-pages'), 'LandingPlaceholderPage'),
-  reviews: adminPage(() => import('./pages/reviews-admin-page'), 'ReviewsAdminPage'),
+  landing: adminPage(() => import('../landing/admin/landing-admin-page'), 'LandingAdminPage'),
+  reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
   lessons: adminPage(() => import('./pages/placeholder-pages'), 'LessonsPlaceholderPage'),
   promoCodes: adminPage(() => import('./pages/placeholder-pages'), 'PromoCodesPlaceholderPage'),
-  users: adminPage(() => import('./pages/placeholder-pages'), 'UsersPlaceholderPage'),
+  users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
 };

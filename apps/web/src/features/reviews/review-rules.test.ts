@@ -21,6 +21,9 @@ describe('review photo is an image up to 5 MB', () => {
     [{ type: 'image/webp', size: 5 * 1024 * 1024 + 1 }, 'tooLarge'],
     [{ type: 'application/pdf', size: 10 }, 'notImage'],
     [{ type: '', size: 10 }, 'notImage'],
+    [{ type: 'image/svg+xml', size: 10 }, 'notImage'],
+    [{ type: 'text/html', size: 10 }, 'notImage'],
+    [{ type: 'image/jpeg', size: 0 }, 'notImage'],
   ])('%o → %s', (file, expected) => {
     expect(imageError(file)).toBe(expected);
   });

@@ -10,7 +10,9 @@ export function reviewTextError(text: string): 'tooShort' | 'tooLong' | null {
 
 /** SPEC §5 review photo: an image of at most 5 MB. */
 export function imageError(file: { type: string; size: number }): 'notImage' | 'tooLarge' | null {
-  if (!file.type.startsWith('image/')) return 'notImage';
+  // SVG is an image type but can carry scripts; the server refuses it too.
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'notImage';
+  if (file.size === 0) return 'notImage';
   if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
   return null;
 }

@@ -2,8 +2,8 @@ import { localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { FlowerIcon } from '../../../shared/ui/icons';
+import { Markdown } from '../../../shared/ui/markdown';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
-import { RichText } from '../../../shared/ui/rich-text';
 import { ErrorState } from '../../../shared/ui/states';
 import { useAbout } from '../api/get-about';
 
@@ -50,7 +50,7 @@ export function AboutSection() {
             ) : isError ? (
               <ErrorState onRetry={() => void refetch()} />
             ) : (
-              <RichText text={localize(about.content, language)} />
+              <Markdown text={localize(about.content, language)} />
             )}
           </div>
           <p className="mt-8 font-serif text-2xl text-rose-700 italic">{t('landing.signature')}</p>

@@ -23,7 +23,10 @@ export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore:
   }, []);
 
   return (
-    <article className="card flex h-[266px] flex-col p-6" aria-label={t('reviews.reviewBy', { name: review.userName })}>
+    <article
+      className={`card flex h-[266px] flex-col p-6 ${review.status === 'pending' ? 'border-dashed border-gold-500' : ''}`}
+      aria-label={t('reviews.reviewBy', { name: review.userName })}
+    >
       <div className="flex items-center gap-3">
         {review.image ? (
           <img
@@ -50,7 +53,20 @@ export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore:
           <Stars rating={review.rating} size={15} />
         </span>
       </div>
-      <p ref={textRef} className="mt-4 line-clamp-4 leading-relaxed text-ink-soft">
+      {review.status === 'pending' || review.verifiedBuyer ? (
+        <div className="mt-3 flex flex-wrap gap-2 text-xs font-semibold">
+          {review.status === 'pending' ? (
+            <span className="rounded-full bg-gold-300/60 px-2.5 py-0.5 text-ink">{t('reviews.pendingMark')}</span>
+          ) : null}
+          {review.verifiedBuyer ? (
+            <span className="rounded-full bg-sage-100 px-2.5 py-0.5 text-sage-700">✓ {t('reviews.verifiedBuyer')}</span>
+          ) : null}
+        </div>
+      ) : null}
+      <p
+        ref={textRef}
+        className={`mt-3 ${review.status === 'pending' || review.verifiedBuyer ? 'line-clamp-3' : 'line-clamp-4'} leading-relaxed text-ink-soft`}
+      >
         {review.reviewText}
       </p>
       {clipped || review.image ? (

@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { Stars } from '../../../shared/ui/stars';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
 import { useSession } from '../../auth/api/auth-session';
+import { useMyReviews } from '../api/get-my-reviews';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
 
@@ -24,6 +25,10 @@ export function ReviewsSection() {
   const [reading, setReading] = useState<Review | null>(null);
   const [writing, setWriting] = useState(false);
   const loggedIn = session.status === 'authenticated';
+  // DESIGN §6: the author sees their own review while it waits for moderation, marked as such.
+  const mine = useMyReviews(loggedIn ? session.user.id : null);
+  const pending = (mine.data ?? []).filter((review) => review.status === 'pending');
+  const shown = [...pending, ...(reviews ?? [])];
 
   return (
     <section
@@ -43,11 +48,11 @@ export function ReviewsSection() {
           </div>
         ) : isError ? (
           <ErrorState onRetry={() => void refetch()} />
-        ) : reviews.length === 0 ? (
+        ) : shown.length === 0 ? (
           <EmptyState title={t('reviews.empty')} />
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {reviews.map((review) => (
+            {shown.map((review) => (
               <li key={review.id}>
                 <ReviewCard review={review} onReadMore={() => setReading(review)} />
               </li>
@@ -76,6 +81,11 @@ export function ReviewsSection() {
           <div className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Stars rating={reading.rating} />
+              {reading.verifiedBuyer ? (
+                <span className="rounded-full bg-sage-100 px-2.5 py-0.5 text-xs font-semibold text-sage-700">
+                  ✓ {t('reviews.verifiedBuyer')}
+                </span>
+              ) : null}
               <span className="text-sm text-muted">{formatDate(reading.createdAt, language)}</span>
             </div>
             <p className="leading-relaxed whitespace-pre-line text-ink-soft">{reading.reviewText}</p>

@@ -1,0 +1,15 @@
+import type { LandingSettings, LandingSettingsUpdate } from '@atelier/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+
+/** SPEC §7 PUT /landing: replaces the site-wide settings. */
+export const updateLanding = (settings: LandingSettingsUpdate) =>
+  apiRequest<LandingSettings>('/landing', { method: 'PUT', body: settings });
+
+export function useUpdateLanding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLanding,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['landing'] }),
+  });
+}
