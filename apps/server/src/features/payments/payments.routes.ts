@@ -17,14 +17,16 @@ import {
   DownloadSchema,
   ErrorBodySchema,
   IdParamSchema,
+  type Language,
   MarkPaidBody,
   PaymentStartSchema,
   PaypalRequestBody,
   ReissuedDownloadSchema,
+  resolveLanguage,
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app';
@@ -67,6 +69,12 @@ const SANDBOX_ACTIONS: Record<string, SandboxEvent> = {
 function rawBodies(scope: FastifyInstance) {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}
+
+/** A page the browser opens: the site's `lang` cookie (as the SPA), else Accept-Language. */
+function pageLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  return cookie ? resolveLanguage({ cookie }) : requestLanguage(request);
 }
 
 function contentDisposition(filename: string): string {
@@ -293,7 +301,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        const lang = requestLanguage(request);
+        const lang = pageLanguage(request);
         const found = await service.sandboxPayment(request.params.id, request.query.signature);
         if (!found) {
           return reply
