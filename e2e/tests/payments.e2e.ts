@@ -1,0 +1,125 @@
+/**
+ * Payments and digital delivery (issue 6) in a real browser with the built-in sandbox provider:
+ * a customer buys the demo digital book by card → the sandbox payment page → Pay → the success
+ * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
+ * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
+ */
+import { describe, expect, it } from 'vitest';
+import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
+import { expectNoAxeViolations } from '../src/axe';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { mailFiles, newEmail, waitForMail } from '../src/mail';
+
+const session = useBrowser();
+
+interface ShopProduct {
+  id: string;
+  name: { ru: string };
+  price: { rub: number };
+  bookFormats?: string[];
+}
+
+async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function digitalBook(): Promise<ShopProduct> {
+  const books = await api<ShopProduct[]>('/shop?category=book&limit=100');
+  const book = books.find((b) => b.bookFormats?.includes('digital'));
+  if (!book) throw new Error('the demo catalogue has no digital book');
+  return book;
+}
+
+/** A signed-in customer with the digital book in the cart, on the checkout page. */
+async function toCheckout(tag: string) {
+  const book = await digitalBook();
+  const email = newEmail(tag);
+  const { token } = await verifiedAccount({ name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
+  await api('/cart', {
+    token,
+    method: 'PUT',
+    body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
+  });
+  const page = await session.newPage();
+  await useToken(page, token);
+  await page.goto('/checkout');
+  await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
+  await page.getByLabel('Имя', { exact: true }).fill('Вера');
+  await page.getByLabel('Фамилия').fill('Соколова');
+  await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
+  await page.getByRole('radio', { name: 'Банковская карта' }).check();
+  await page.getByRole('checkbox').check();
+  return { page, email, book, token };
+}
+
+describe('payments with the sandbox provider', () => {
+  it('digital book by card → sandbox Pay → success page → the mailed link downloads the PDF; the account lists it', async () => {
+    const { page, email, book } = await toCheckout('ebook');
+    const before = await mailFiles();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    // The sandbox "provider" page: order, amount, Pay / Cancel / Fail.
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    await page.getByRole('heading', { level: 1, name: 'Тестовая оплата' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+
+    // Back in the shop: the success window with the order number, closing itself after 10 s.
+    await waitForPath(page, (p) => p === '/payment/success');
+    const number = new URL(page.url()).searchParams.get('order');
+    expect(number).toMatch(/^\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' }).waitFor();
+    await page.getByText(`Заказ № ${number}`).waitFor();
+    await expectNoAxeViolations(page);
+    const orders = await api<{ number: number; status: string }[]>('/orders/user', {
+      token: (await page.evaluate(() => localStorage.getItem('token')))!,
+    });
+    expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
+
+    // The e-book mail: its link downloads the book with its file name.
+    const mail = await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/downloads/')), { after: before });
+    const link = mail.links.find((l) => l.includes('/api/downloads/'))!;
+    const response = await fetch(`${baseUrl()}${onThisServer(link)}`, { signal: AbortSignal.timeout(15_000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.pdf"/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The success window has closed into the account, which lists the book with 4 downloads left.
+    await waitForPath(page, (p) => p === '/account/orders', 15_000);
+    const books = page.getByRole('region', { name: 'Мои электронные книги' });
+    await books.getByText(book.name.ru).waitFor();
+    await books.getByText(/осталось 4 скачивания/).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('Cancel on the sandbox page → cancel page with the SPEC text → Try again opens a new payment', async () => {
+    const { page } = await toCheckout('ebook-cancel');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    const firstPayment = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Отменить' }).click();
+
+    await waitForPath(page, (p) => p === '/payment/cancel');
+    await page.getByRole('heading', { level: 1, name: 'Оплата отменена' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Попробовать снова' }).click();
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/') && p !== firstPayment);
+    await page.getByRole('button', { name: 'Симулировать ошибку' }).click();
+    await waitForPath(page, (p) => p === '/payment/cancel');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+    await page.getByRole('heading', { level: 1, name: 'Оплата не прошла' }).waitFor();
+    await page.getByText('Ошибка при обработке платежа, попробуйте снова.').waitFor();
+  });
+});
