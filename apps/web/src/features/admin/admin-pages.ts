@@ -40,7 +40,7 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   landing: adminPage(() => import('../landing/admin/landing-admin-page'), 'LandingAdminPage'),
   reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
-  lessons: adminPage(() => import('./pages/placeholder-pages'), 'LessonsPlaceholderPage'),
-  promoCodes: adminPage(() => import('./pages/placeholder-pages'), 'PromoCodesPlaceholderPage'),
+  lessons: adminPage(() => import('../training/admin/lessons-admin-page'), 'LessonsAdminPage'),
+  promoCodes: adminPage(() => import('../training/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
   users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
 };

@@ -1,13 +1,9 @@
-import type { Lesson } from '@atelier/shared';
+import type { LessonPurchase } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api/api-error';
 import { apiGet } from '../../../shared/api/client';
 
-export interface LessonPurchase {
-  id?: string;
-  lesson: Lesson;
-  purchasedAt: string;
-}
+export type { LessonPurchase };
 
 /** The user's lessons. A 404 (a server without lesson sales yet) is an empty list, quietly. */
 export async function fetchPurchases(): Promise<LessonPurchase[]> {

@@ -1,21 +1,18 @@
+import type { PurchaseResult } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
-export interface LessonPurchaseResult {
-  /** Set when the lesson was free (promo code): it is unlocked already. */
-  purchased?: boolean;
-  /** Set when a payment is needed: where to send the buyer. */
-  paymentUrl?: string;
-  orderId?: string;
-  orderNumber?: string | number;
-}
-
-export async function purchaseLesson({ id, promoCode }: { id: string; promoCode?: string }) {
-  const { data, message } = await apiRequest<LessonPurchaseResult | null>(
-    `/training/lessons/${encodeURIComponent(id)}/purchase`,
-    { method: 'POST', body: promoCode ? { promoCode } : {}, silent: true },
-  );
-  return { result: data ?? {}, message };
+/**
+ * POST /training/lessons/{id}/purchase: the lesson's order. `purchased` = unlocked already (a free
+ * lesson or a 100 % code); otherwise the order goes on to payment.
+ */
+export async function purchaseLesson({ id, promoCode }: { id: string; promoCode?: string | undefined }) {
+  const { data, message } = await apiRequest<PurchaseResult>(`/training/lessons/${encodeURIComponent(id)}/purchase`, {
+    method: 'POST',
+    body: promoCode ? { promoCode } : {},
+    silent: true,
+  });
+  return { result: data, message };
 }
 
 export function usePurchaseLesson() {

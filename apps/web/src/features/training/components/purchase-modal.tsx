@@ -1,43 +1,117 @@
-import { type Lesson, localize } from '@atelier/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type Lesson, localize, type PromoQuote } from '@atelier/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
+import { createPayment } from '../../payments/api/create-payment';
+import { checkPromo } from '../api/check-promo';
 import { usePurchaseLesson } from '../api/purchase-lesson';
 
-/** Lesson purchase with an optional promo code (SPEC §2); a free result unlocks the lesson at once. */
+/** Wait this long after the last keystroke before asking the server about a code. */
+const CHECK_DELAY_MS = 400;
+
+type PromoState =
+  | { status: 'empty' }
+  | { status: 'checking' }
+  | { status: 'valid'; quote: PromoQuote }
+  | { status: 'invalid'; message: string };
+
+/** Checks the typed code against the server as the buyer types (debounced, stale answers dropped). */
+function usePromoCheck(lessonId: string | null, code: string): PromoState {
+  const { t } = useTranslation();
+  const [state, setState] = useState<PromoState>({ status: 'empty' });
+  useEffect(() => {
+    const trimmed = code.trim();
+    if (!lessonId || trimmed === '') {
+      setState({ status: 'empty' });
+      return;
+    }
+    setState({ status: 'checking' });
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkPromo(lessonId, trimmed, controller.signal).then(
+        (quote) => setState({ status: 'valid', quote }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) {
+            setState({ status: 'invalid', message: errorMessage(error, t('training.promoInvalid')) });
+          }
+        },
+      );
+    }, CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [lessonId, code, t]);
+  return state;
+}
+
+/**
+ * Lesson purchase with an optional promo code (SPEC §2). The code is validated live and the new
+ * price shown; a result of zero unlocks the lesson at once, otherwise the order goes to payment.
+ */
 export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
+  const navigate = useNavigate();
   const promoId = useId();
+  const statusId = useId();
   const [promoCode, setPromoCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
   const purchase = usePurchaseLesson();
+  const promo = usePromoCheck(lesson?.id ?? null, promoCode);
+
+  useEffect(() => {
+    if (lesson === null) {
+      setPromoCode('');
+      setProblem(null);
+    }
+  }, [lesson]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!lesson) return;
+    if (!lesson || promo.status === 'checking' || promo.status === 'invalid') return;
     setProblem(null);
     purchase.mutate(
-      { id: lesson.id, promoCode: promoCode.trim() || undefined },
+      { id: lesson.id, promoCode: promo.status === 'valid' ? promo.quote.code : undefined },
       {
-        onSuccess: ({ result, message }) => {
-          if (result.paymentUrl) {
-            window.location.assign(result.paymentUrl);
+        onSuccess: async ({ result, message }) => {
+          if (result.purchased) {
+            toast.success(message ?? t('training.purchaseDone'));
+            onClose();
             return;
           }
-          toast.success(message ?? t('training.purchaseDone'));
-          onClose();
+          // A price to pay: start the payment of the order (the provider's page).
+          setPaying(true);
+          try {
+            const payment = await createPayment({ orderId: result.order.id });
+            if (payment.redirectUrl) {
+              window.location.assign(payment.redirectUrl);
+              return;
+            }
+            onClose();
+            void navigate(`/account/orders/${result.order.id}`);
+          } catch (error) {
+            setPaying(false);
+            setProblem(errorMessage(error, t('training.paymentFailed')));
+          }
         },
-        onError: (error) => setProblem(errorMessage(error, t('payments.createFailed'))),
+        onError: (error) => setProblem(errorMessage(error, t('training.purchaseFailed'))),
       },
     );
   };
+
+  const price = lesson ? format(lesson.price) : '';
+  const newPrice = promo.status === 'valid' ? format(promo.quote.discountedPrice) : null;
+  const promoError = promo.status === 'invalid' ? promo.message : null;
+  const free = promo.status === 'valid' ? promo.quote.free : lesson?.price.rub === 0;
 
   return (
     <Modal
@@ -50,24 +124,55 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
         <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
           <div className="rounded-2xl bg-blush-50 p-4">
             <p className="font-serif text-2xl">{localize(lesson.title, language)}</p>
-            <p className="mt-1 font-semibold text-rose-700">{format(lesson.price)}</p>
+            <p className="mt-1 font-semibold text-rose-700">
+              {newPrice !== null ? (
+                <>
+                  <s className="mr-2 font-normal text-muted">
+                    <span className="sr-only">{t('training.oldPrice')} </span>
+                    {price}
+                  </s>
+                  <span data-testid="promo-price">{newPrice}</span>
+                </>
+              ) : (
+                price
+              )}
+            </p>
           </div>
           <TextField
             id={promoId}
             label={t('training.promoCode')}
-            error={problem}
+            error={promoError ?? undefined}
             hint={t('training.promoHint')}
             value={promoCode}
             onChange={(event) => setPromoCode(event.target.value)}
             autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
             inputClassName="uppercase"
           />
+          <p id={statusId} role="status" className="-mt-3 min-h-5 text-sm text-sage-700">
+            {promo.status === 'checking'
+              ? t('training.promoChecking')
+              : promo.status === 'valid'
+                ? t('training.promoApplied', { percent: promo.quote.percentOff })
+                : ''}
+          </p>
+          {problem ? (
+            <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
+              {problem}
+            </p>
+          ) : null}
           <p className="text-xs text-muted">{t('training.purchaseTerms')}</p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               {t('common.cancel')}
             </button>
-            <SubmitButton pending={purchase.isPending}>{t('training.confirmPurchase')}</SubmitButton>
+            <SubmitButton
+              pending={purchase.isPending || paying}
+              disabled={promo.status === 'checking' || promo.status === 'invalid'}
+            >
+              {free ? t('training.getFree') : t('training.confirmPurchase')}
+            </SubmitButton>
           </div>
         </form>
       ) : null}

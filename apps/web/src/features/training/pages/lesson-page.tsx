@@ -1,4 +1,4 @@
-import { LANGUAGES, localize } from '@atelier/shared';
+import { LANGUAGES, type Language, type Lesson, localize } from '@atelier/shared';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,7 +12,8 @@ import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { useLesson } from '../api/get-lesson';
-import { lessonVideoUrl, methodologyUrl } from '../api/lesson-files';
+import { useLessonAccess } from '../api/get-lesson-access';
+import { LessonPlayer } from '../components/lesson-player';
 import { PurchaseModal } from '../components/purchase-modal';
 
 function ExpandableText({ text }: { text: string }) {
@@ -67,6 +68,12 @@ export function LessonPage() {
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
   usePageTitle(lesson ? localize(lesson.title, language) : null);
+  // Admins may watch every lesson (DESIGN §8); buyers once purchased.
+  const canWatch = Boolean(lesson && session.status === 'authenticated' && (lesson.purchased || session.user.isAdmin));
+  const access = useLessonAccess(
+    id ?? '',
+    canWatch && Boolean(lesson?.hasVideo || lesson?.methodologyLanguages.length),
+  );
 
   if (!id) return <EmptyStateWrapper />;
   if (isPending) return <PageLoader label={t('common.loading')} />;
@@ -97,16 +104,16 @@ export function LessonPage() {
       <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
         <div>
           <div className="relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
-            {lesson.purchased && lesson.hasVideo ? (
-              // biome-ignore lint/a11y/useMediaCaption: lesson videos are uploaded by the artisan without caption tracks
-              <video
-                controls
-                controlsList="nodownload"
-                preload="metadata"
+            {canWatch && lesson.hasVideo && access.data?.video && session.user ? (
+              <LessonPlayer
+                key={lesson.id}
+                lessonId={lesson.id}
+                title={title}
+                src={access.data.video}
                 poster={lesson.poster?.large}
-                src={lessonVideoUrl(lesson.id)}
-                className="size-full bg-ink"
-                aria-label={title}
+                startAt={access.data.positionSeconds}
+                watermark={session.user.email}
+                renew={async () => (await access.refetch()).data?.video ?? null}
               />
             ) : (
               <>
@@ -124,12 +131,28 @@ export function LessonPage() {
                     <LockIcon width={24} height={24} />
                   </span>
                   <p className="max-w-sm font-semibold">
-                    {lesson.purchased ? t('training.videoMissing') : t('training.videoLocked')}
+                    {!canWatch
+                      ? t('training.videoLocked')
+                      : !lesson.hasVideo
+                        ? t('training.videoMissing')
+                        : access.isError
+                          ? t('training.videoUnavailable')
+                          : t('common.loading')}
                   </p>
+                  {!canWatch ? (
+                    <button type="button" className="btn btn-primary" onClick={buy}>
+                      {t('training.buy')}
+                    </button>
+                  ) : null}
                 </div>
               </>
             )}
           </div>
+          {canWatch && access.data && access.data.positionSeconds > 0 && lesson.hasVideo ? (
+            <p className="mt-3 text-sm text-muted">
+              {t('training.resumeHint', { time: formatTime(access.data.positionSeconds) })}
+            </p>
+          ) : null}
           <div className="mt-10">
             <h2 className="mb-4 text-3xl">{t('training.description')}</h2>
             <ExpandableText text={localize(lesson.description, language)} />
@@ -146,9 +169,9 @@ export function LessonPage() {
             {lesson.durationMinutes ? (
               <p className="mt-2 text-sm text-muted">{t('training.minutes', { count: lesson.durationMinutes })}</p>
             ) : null}
-            {lesson.purchased ? (
+            {canWatch ? (
               <p className="mt-6 rounded-2xl bg-sage-100 px-4 py-3 font-semibold text-sage-700">
-                {t('training.owned')}
+                {lesson.purchased ? t('training.owned') : t('training.adminAccess')}
               </p>
             ) : (
               <>
@@ -165,26 +188,7 @@ export function LessonPage() {
               <h2 className="font-sans text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
                 {t('training.methodology')}
               </h2>
-              {lesson.methodologyLanguages.length === 0 ? (
-                <p className="mt-3 text-sm text-muted">{t('training.methodologyUnavailable')}</p>
-              ) : (
-                <ul className="mt-3 flex flex-wrap gap-2">
-                  {LANGUAGES.filter((code) => lesson.methodologyLanguages.includes(code)).map((code) => (
-                    <li key={code}>
-                      {lesson.purchased ? (
-                        <a href={methodologyUrl(lesson.id, code)} className="chip" download>
-                          {t('training.downloadIn', { language: t(`header.languageNames.${code}`) })}
-                        </a>
-                      ) : (
-                        <span className="chip cursor-default opacity-80">{t(`header.languageNames.${code}`)}</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {!lesson.purchased && lesson.methodologyLanguages.length > 0 ? (
-                <p className="mt-3 text-xs text-muted">{t('training.methodologyAfterPurchase')}</p>
-              ) : null}
+              <Methodology lesson={lesson} links={canWatch ? access.data?.methodology : undefined} />
             </div>
           </div>
         </aside>
@@ -204,5 +208,50 @@ function EmptyStateWrapper() {
         </Link>
       </EmptyState>
     </div>
+  );
+}
+
+function formatTime(seconds: number): string {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/**
+ * Methodology sheets by language: the sheet in the interface language first; when that language is
+ * missing the SPEC text says so and the other languages are offered. Downloads only for owners.
+ */
+function Methodology({ lesson, links }: { lesson: Lesson; links: Partial<Record<Language, string>> | undefined }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const available = LANGUAGES.filter((code) => lesson.methodologyLanguages.includes(code));
+  if (available.length === 0) return <p className="mt-3 text-sm text-muted">{t('training.methodologyUnavailable')}</p>;
+  const ordered = [...available].sort((a, b) => Number(b === language) - Number(a === language));
+  return (
+    <>
+      {!available.includes(language) ? (
+        <p className="mt-3 text-sm text-muted">{t('training.methodologyLanguageMissing')}</p>
+      ) : null}
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {ordered.map((code) => {
+          const href = links?.[code];
+          const name = t(`header.languageNames.${code}`);
+          return (
+            <li key={code}>
+              {href ? (
+                <a href={href} className="chip" download lang={code === language ? undefined : code}>
+                  {t('training.downloadIn', { language: name })}
+                </a>
+              ) : (
+                <span className="chip cursor-default opacity-80">{name}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {!links ? <p className="mt-3 text-xs text-muted">{t('training.methodologyAfterPurchase')}</p> : null}
+    </>
   );
 }

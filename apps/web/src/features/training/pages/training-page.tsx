@@ -1,13 +1,21 @@
-import { LESSON_LEVELS } from '@atelier/shared';
+import { CURRENCY_SYMBOLS, LESSON_LEVELS } from '@atelier/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCurrency } from '../../../shared/currency/currency-store';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useLessons } from '../api/get-lessons';
 import { LessonCard } from '../components/lesson-card';
-import { filterLessons, LESSON_FILTERS, type LessonFilter, type LevelFilter } from '../lesson-filters';
+import {
+  DURATION_FILTERS,
+  type DurationFilter,
+  filterLessons,
+  LESSON_FILTERS,
+  type LessonFilter,
+  type LevelFilter,
+} from '../lesson-filters';
 
 function pick<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -17,15 +25,21 @@ export function TrainingPage() {
   const { t } = useTranslation();
   usePageTitle(t('training.title'));
   const levelId = useId();
+  const durationId = useId();
+  const priceId = useId();
+  const currency = useCurrency();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = pick<LessonFilter>(LESSON_FILTERS, searchParams.get('filter'), 'all');
   const level = pick<LevelFilter>(['all', ...LESSON_LEVELS], searchParams.get('level'), 'all');
+  const duration = pick<DurationFilter>(DURATION_FILTERS, searchParams.get('duration'), 'all');
+  const maxParam = searchParams.get('maxPrice');
+  const maxPrice = maxParam !== null && maxParam !== '' && Number(maxParam) >= 0 ? Number(maxParam) : null;
   const { data: lessons, isPending, isError, refetch } = useLessons();
-  const shown = lessons ? filterLessons(lessons, filter, level) : [];
+  const shown = lessons ? filterLessons(lessons, { filter, level, duration, maxPrice, currency }) : [];
 
-  const set = (key: 'filter' | 'level', value: string) => {
+  const set = (key: 'filter' | 'level' | 'duration' | 'maxPrice', value: string) => {
     const next = new URLSearchParams(searchParams);
-    if (value === 'all') next.delete(key);
+    if (value === 'all' || value === '') next.delete(key);
     else next.set(key, value);
     setSearchParams(next, { replace: true });
   };
@@ -44,23 +58,58 @@ export function TrainingPage() {
             onChange={(value) => set('filter', value)}
             label={(value) => t(`training.filters.${value}`)}
           />
-          <div className="md:w-60">
-            <label htmlFor={levelId} className="mb-1 block text-xs font-semibold text-muted">
-              {t('training.level')}
-            </label>
-            <select
-              id={levelId}
-              className="input appearance-auto"
-              value={level}
-              onChange={(event) => set('level', event.target.value)}
-            >
-              <option value="all">{t('training.levels.all')}</option>
-              {LESSON_LEVELS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`training.levels.${value}`)}
-                </option>
-              ))}
-            </select>
+          <div className="grid gap-3 sm:grid-cols-3 md:w-[36rem]">
+            <div>
+              <label htmlFor={levelId} className="mb-1 block text-xs font-semibold text-muted">
+                {t('training.level')}
+              </label>
+              <select
+                id={levelId}
+                className="input appearance-auto"
+                value={level}
+                onChange={(event) => set('level', event.target.value)}
+              >
+                <option value="all">{t('training.levels.all')}</option>
+                {LESSON_LEVELS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`training.levels.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={durationId} className="mb-1 block text-xs font-semibold text-muted">
+                {t('training.duration')}
+              </label>
+              <select
+                id={durationId}
+                className="input appearance-auto"
+                value={duration}
+                onChange={(event) => set('duration', event.target.value)}
+              >
+                {DURATION_FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`training.durations.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={priceId} className="mb-1 block text-xs font-semibold text-muted">
+                {t('training.maxPrice', { symbol: CURRENCY_SYMBOLS[currency] })}
+              </label>
+              <input
+                id={priceId}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                className="input"
+                placeholder={t('training.anyPrice')}
+                value={maxParam ?? ''}
+                onChange={(event) => set('maxPrice', event.target.value)}
+              />
+            </div>
           </div>
         </div>
         {isPending ? (
@@ -72,7 +121,17 @@ export function TrainingPage() {
         ) : isError ? (
           <ErrorState onRetry={() => void refetch()} />
         ) : shown.length === 0 ? (
-          <EmptyState title={t('training.empty')} />
+          <EmptyState title={lessons.length === 0 ? t('training.empty') : t('training.noMatch')}>
+            {lessons.length > 0 ? (
+              <button
+                type="button"
+                className="btn btn-outline mt-4"
+                onClick={() => setSearchParams({}, { replace: true })}
+              >
+                {t('training.resetFilters')}
+              </button>
+            ) : null}
+          </EmptyState>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((lesson, index) => (

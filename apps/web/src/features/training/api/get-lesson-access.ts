@@ -1,0 +1,23 @@
+import type { LessonAccess } from '@atelier/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../shared/api/client';
+
+/**
+ * Short-lived signed URLs of the lesson's video and methodology sheets (purchasers and admins) and
+ * the saved playback position. `<video src>` and download links cannot send the bearer token; the
+ * URLs carry a signature instead and expire, so they are refetched before they run out.
+ */
+export const fetchLessonAccess = (id: string) =>
+  apiGet<LessonAccess>(`/training/lessons/${encodeURIComponent(id)}/access`, undefined, undefined, { silent: true });
+
+export const lessonAccessQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['training', 'access', id],
+    queryFn: () => fetchLessonAccess(id),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useLessonAccess(id: string, enabled: boolean) {
+  return useQuery({ ...lessonAccessQueryOptions(id), enabled });
+}
