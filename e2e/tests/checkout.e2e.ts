@@ -1,0 +1,143 @@
+/**
+ * Cart → checkout → orders (issue 5): a customer adds a product from the shop, changes the
+ * quantity (the cart follows them to the server), checks out with courier pickup (live delivery
+ * price), finds the order in the account history; the admin moves it to shipped on the admin
+ * orders page and the customer gets the mail. axe on the cart and the checkout.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { expectNoAxeViolations } from '../src/axe';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { mailFiles, newEmail, waitForMail } from '../src/mail';
+import { E2E_ADMIN } from '../src/server';
+
+const session = useBrowser();
+
+interface ShopProduct {
+  id: string;
+  name: { ru: string };
+  price: { rub: number };
+  availability: string;
+  stock: number | null;
+  category: string;
+}
+
+async function api<T>(path: string, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
+}
+
+/** A counted, in-stock product under 2500 ₽, so two of them stay below free delivery. */
+async function pickProduct(): Promise<ShopProduct> {
+  const products = await api<ShopProduct[]>('/shop?limit=100&sort=price_asc');
+  const product = products.find(
+    (p) => p.availability === 'in_stock' && (p.stock ?? 0) >= 3 && p.category !== 'book' && p.price.rub < 2500,
+  );
+  if (!product) throw new Error('the demo catalogue has no suitable product');
+  return product;
+}
+
+describe('cart, checkout and orders', () => {
+  it('add to cart → change quantity → checkout with courier pickup → order in history; admin ships it and the customer is emailed', async () => {
+    const product = await pickProduct();
+    const email = newEmail('checkout');
+    const { token } = await verifiedAccount({ name: 'Ольга Покупатель', email, password: 'Peony-garden-2026' });
+    const page = await session.newPage();
+    await useToken(page, token);
+
+    // Shop → product → add to cart.
+    await page.goto(`/shop?product=${product.id}`);
+    const dialog = page.getByRole('dialog', { name: product.name.ru });
+    await dialog.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await toast(page, 'Товар добавлен в корзину').waitFor();
+
+    // Cart: one more; the server copy follows (another device would see 2).
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Корзина' }).waitFor();
+    await page.getByRole('button', { name: `Увеличить количество: ${product.name.ru}` }).click();
+    await expect
+      .poll(async () => (await api<{ items: { id: string; quantity: number }[] }>('/cart', token)).items, {
+        timeout: 10_000,
+      })
+      .toEqual([expect.objectContaining({ id: product.id, quantity: 2 })]);
+    expect(await page.getByRole('spinbutton', { name: `Количество: ${product.name.ru}` }).inputValue()).toBe('2');
+    await expectNoAxeViolations(page);
+
+    // Checkout: courier pickup needs a pickup point; the delivery price is shown live.
+    await page.getByRole('link', { name: 'Оформить заказ' }).click();
+    await waitForPath(page, (p) => p === '/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
+    await page.getByLabel('Имя', { exact: true }).fill('Ольга');
+    await page.getByLabel('Фамилия').fill('Смирнова');
+    await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
+    await page.getByRole('radio', { name: /Пункт выдачи СДЭК — 300/ }).check();
+    await page.getByRole('radio', { name: 'Наличными при получении' }).check();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await page.getByText('Укажите адрес пункта выдачи').waitFor();
+    await page.getByText('Необходимо принять условия оферты').waitFor();
+    await page.getByLabel('Адрес пункта выдачи').fill('СДЭК, Москва, ул. Тверская, 7');
+    await page.getByRole('checkbox').check();
+    const subtotal = product.price.rub * 2;
+    const summary = page.getByRole('complementary', { name: 'Ваш заказ' });
+    await expect
+      .poll(async () => ((await summary.textContent()) ?? '').replace(/\s/g, ''))
+      .toContain(`Доставка300₽К оплате`.replace(/\s/g, ''));
+    expect(((await summary.textContent()) ?? '').replace(/\s/g, '')).toContain(`${subtotal + 300}₽`);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    // Success window with the number; it closes into the account after 10 s (SPEC §9).
+    await waitForPath(page, (p) => p === '/order/success');
+    await page.getByText('Спасибо за заказ!').waitFor();
+    const number = new URL(page.url()).searchParams.get('order');
+    expect(number).toMatch(/^\d+$/);
+    await waitForPath(page, (p) => p === '/account/orders', 15_000);
+
+    // Account history: number, status, payment method, item count; it opens the detail.
+    const row = page.getByRole('listitem').filter({ hasText: `Заказ № ${number}` });
+    await row.getByText('Ожидает оплаты').waitFor();
+    await row.getByText(/Наличными при получении · 2 /).waitFor();
+    await row.getByRole('link', { name: `Заказ № ${number}` }).click();
+    await waitForPath(page, (p) => p.startsWith('/account/orders/'));
+    await page.getByText('Пункт выдачи: СДЭК, Москва, ул. Тверская, 7').waitFor();
+    const [order] = await api<{ id: string; total: number; deliveryCost: number }[]>('/orders/user', token);
+    expect(order).toMatchObject({ total: subtotal + 300, deliveryCost: 300 });
+    expect((await api<ShopProduct>(`/shop/${product.id}`)).stock).toBe((product.stock ?? 0) - 2);
+    const cart = await api<{ items: unknown[] }>('/cart', token);
+    expect(cart.items).toEqual([]);
+
+    // Admin: confirm → processing → shipped on the admin orders page; the customer is emailed.
+    const admin = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const adminPage = await session.newPage();
+    await useToken(adminPage, admin.token);
+    await adminPage.goto(`/admin/orders?search=${number}`);
+    await adminPage.getByRole('link', { name: `Заказ № ${number}` }).click();
+    await adminPage.getByRole('heading', { level: 1, name: `Заказ № ${number}` }).waitFor();
+    const before = await mailFiles();
+    for (const status of ['Оплачен', 'В работе', 'Отправлен']) {
+      await adminPage.getByRole('button', { name: `Перевести в «${status}»` }).click();
+      await toast(adminPage, `Статус заказа изменён: ${status}`).waitFor();
+    }
+    await adminPage
+      .getByText('Статус окончательный')
+      .or(adminPage.getByRole('button', { name: 'Перевести в «Доставлен»' }))
+      .waitFor();
+    const mail = await waitForMail(email, (m) => m.subject === `Заказ №${number}: отправлен`, { after: before });
+    expect(mail.to).toContain(email);
+
+    // The customer's detail shows every change with its actor: the customer placed it, the admin moved it three times.
+    await page.reload();
+    await page.getByText('История статусов').waitFor();
+    expect(await page.getByText(/изменил\(а\):/).count()).toBe(4);
+    expect(await page.getByText('изменил(а): Ольга Покупатель').count()).toBe(1);
+  });
+});
