@@ -134,7 +134,7 @@ export function DataTable<T>({
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       {search || toolbar ? (
         <div className="flex flex-wrap items-end justify-between gap-3">
           {search ? <SearchBox {...search} /> : <span />}

@@ -21,7 +21,7 @@ export function AdminApp() {
   const { t } = useTranslation();
   usePageTitle(t('admin.title'));
   return (
-    <div className="container-page grid gap-8 py-10 lg:grid-cols-[15rem_1fr]">
+    <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
       <nav aria-label={t('admin.nav')} className="lg:sticky lg:top-32 lg:self-start">
         <p className="eyebrow mb-4">{t('admin.title')}</p>
         <ul className="flex gap-2 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">

@@ -13,7 +13,7 @@ export function LandingAdminPage() {
   const about = useAbout();
   const settings = useLanding();
   return (
-    <section aria-labelledby="landing-admin-title" className="grid gap-10">
+    <section aria-labelledby="landing-admin-title" className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <h1 id="landing-admin-title" className="text-4xl">
         {t('landing.admin.title')}
       </h1>

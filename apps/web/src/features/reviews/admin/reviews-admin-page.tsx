@@ -138,7 +138,7 @@ export function ReviewsAdminPage() {
   ];
 
   return (
-    <section aria-labelledby="reviews-admin-title" className="grid gap-10">
+    <section aria-labelledby="reviews-admin-title" className="grid grid-cols-[minmax(0,1fr)] gap-10">
       <div>
         <h1 id="reviews-admin-title" className="mb-6 text-4xl">
           {t('reviews.admin.title')}

@@ -62,7 +62,7 @@ export function ReviewsOrder() {
   else if (order.length === 0) body = <EmptyState title={t('reviews.admin.order.empty')} />;
   else
     body = (
-      <ol className="grid gap-2" aria-describedby="reviews-order-hint">
+      <ol className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-describedby="reviews-order-hint">
         {order.map((review, index) => (
           <li
             key={review.id}
