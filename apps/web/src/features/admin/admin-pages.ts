@@ -36,7 +36,7 @@ function adminPage<K extends string>(
 export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentType>> = {
   dashboard: adminPage(() => import('./pages/dashboard-page'), 'DashboardPage'),
   portfolio: adminPage(() => import('../portfolio/admin/portfolio-admin-page'), 'PortfolioAdminPage'),
-  shop: adminPage(() => import('./pages/placeholder-pages'), 'ShopPlaceholderPage'),
+  shop: adminPage(() => import('../shop/admin/shop-admin-page'), 'ShopAdminPage'),
   landing: adminPage(() => import('../landing/admin/landing-admin-page'), 'LandingAdminPage'),
   reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),

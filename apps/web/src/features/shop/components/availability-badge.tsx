@@ -1,4 +1,4 @@
-import type { Availability } from '@atelier/shared';
+import type { Availability, Product } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 
 const TONES: Record<Availability, string> = {
@@ -14,4 +14,9 @@ export function AvailabilityBadge({ availability }: { availability: Availability
       {t(`shop.availability.${availability}`)}
     </span>
   );
+}
+
+/** What the shop shows: a counted stock that ran out wins over the availability the admin set. */
+export function shownAvailability(product: Pick<Product, 'availability' | 'stock'>): Availability {
+  return product.stock === 0 ? 'out_of_stock' : product.availability;
 }

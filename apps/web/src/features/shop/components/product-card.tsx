@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
-import { AvailabilityBadge } from './availability-badge';
+import { AvailabilityBadge, shownAvailability } from './availability-badge';
 
 export function ProductCard({
   product,
@@ -33,7 +33,7 @@ export function ProductCard({
           />
         ) : null}
         <span className="absolute top-3 left-3">
-          <AvailabilityBadge availability={product.availability} />
+          <AvailabilityBadge availability={shownAvailability(product)} />
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">

@@ -12,7 +12,7 @@ import { ErrorState } from '../../../shared/ui/states';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useProduct } from '../api/get-product';
-import { AvailabilityBadge } from './availability-badge';
+import { AvailabilityBadge, shownAvailability } from './availability-badge';
 
 function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => void }) {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const formats = product.category === 'book' ? (product.bookFormats ?? []) : [];
   const [bookFormat, setBookFormat] = useState<BookFormat | undefined>(formats[0]);
   const name = localize(product.name, language);
-  const soldOut = product.availability === 'out_of_stock';
+  const soldOut = shownAvailability(product) === 'out_of_stock';
 
   const add = () => {
     const added = cartActions.add({
@@ -47,7 +47,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
       />
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-3">
-          <AvailabilityBadge availability={product.availability} />
+          <AvailabilityBadge availability={shownAvailability(product)} />
           <span className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
             {t(`shop.categories.${product.category}`)}
             {product.subcategory ? ` · ${t(`shop.subcategories.${product.subcategory}`)}` : ''}

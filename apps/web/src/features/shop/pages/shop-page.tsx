@@ -1,4 +1,5 @@
 import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,7 +7,8 @@ import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { useProducts } from '../api/get-products';
+import { DEFAULT_SHOP_PARAMS, productsQueryOptions, useProducts } from '../api/get-products';
+import { PriceRange } from '../components/price-range';
 import { ProductCard } from '../components/product-card';
 import { ProductModal } from '../components/product-modal';
 import { parseShopParams, updateShopSearch } from '../shop-url';
@@ -37,14 +39,13 @@ export function ShopPage() {
   const params = parseShopParams(searchParams);
   const productId = searchParams.get('product');
   const { data, isPending, isError, isFetching, refetch } = useProducts(params);
-  const ids = { search: useId(), sort: useId(), min: useId(), max: useId() };
+  const ids = { search: useId(), sort: useId() };
+  // The dearest product sets the right end of the price slider (a cached public read).
+  const dearest = useQuery(productsQueryOptions({ ...DEFAULT_SHOP_PARAMS, sort: 'price_desc', limit: 1 }));
+  const priceBound = Math.max(params.maxPrice ?? 0, dearest.data?.items[0]?.price.rub ?? 10_000);
 
   const [searchText, setSearchText] = useState(params.search ?? '');
-  const [minPrice, setMinPrice] = useState(params.minPrice?.toString() ?? '');
-  const [maxPrice, setMaxPrice] = useState(params.maxPrice?.toString() ?? '');
   useEffect(() => setSearchText(params.search ?? ''), [params.search]);
-  useEffect(() => setMinPrice(params.minPrice?.toString() ?? ''), [params.minPrice]);
-  useEffect(() => setMaxPrice(params.maxPrice?.toString() ?? ''), [params.maxPrice]);
 
   const change = (update: Change, replace = false) =>
     setSearchParams(updateShopSearch(searchParams, update), { replace });
@@ -52,10 +53,6 @@ export function ShopPage() {
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     change({ search: searchText.trim() || null });
-  };
-  const submitPrice = (event: FormEvent) => {
-    event.preventDefault();
-    change({ minPrice: minPrice || null, maxPrice: maxPrice || null });
   };
 
   const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.limit)) : 1;
@@ -89,44 +86,13 @@ export function ShopPage() {
           label={(value) => t(`shop.subcategories.${value}`)}
         />
       ) : null}
-      <form onSubmit={submitPrice}>
-        <fieldset>
-          <legend className={FILTER_LEGEND}>{t('shop.priceRange')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            <div>
-              <label htmlFor={ids.min} className="mb-1 block text-xs font-semibold text-muted">
-                {t('shop.priceFrom')}
-              </label>
-              <input
-                id={ids.min}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={minPrice}
-                onChange={(event) => setMinPrice(event.target.value)}
-                className="input"
-              />
-            </div>
-            <div>
-              <label htmlFor={ids.max} className="mb-1 block text-xs font-semibold text-muted">
-                {t('shop.priceTo')}
-              </label>
-              <input
-                id={ids.max}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={maxPrice}
-                onChange={(event) => setMaxPrice(event.target.value)}
-                className="input"
-              />
-            </div>
-          </div>
-          <button type="submit" className="btn btn-outline btn-sm mt-3 w-full">
-            {t('shop.applyPrice')}
-          </button>
-        </fieldset>
-      </form>
+      <PriceRange
+        minRub={params.minPrice}
+        maxRub={params.maxPrice}
+        boundRub={priceBound}
+        legendClassName={FILTER_LEGEND}
+        onCommit={(range) => change(range, true)}
+      />
       {filtersActive ? (
         <button
           type="button"

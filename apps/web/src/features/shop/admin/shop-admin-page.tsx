@@ -1,0 +1,242 @@
+import {
+  ADMIN_ARCHIVE_FILTERS,
+  type AdminArchiveFilter,
+  type AdminProduct,
+  AVAILABILITIES,
+  type Availability,
+  formatMoney,
+  localize,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+} from '@atelier/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { useConfirm } from '../../../shared/ui/confirm-dialog';
+import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
+import { Modal } from '../../../shared/ui/modal';
+import { toast } from '../../../shared/ui/toast';
+import { useAdminProducts, useDeleteProduct } from '../api/admin-shop';
+import { AvailabilityBadge, shownAvailability } from '../components/availability-badge';
+import { ProductEditor } from './product-editor';
+
+const PAGE_SIZE = 10;
+
+/**
+ * /admin/shop: the catalogue with search, category, availability and archive filters and pages;
+ * create and edit in a dialog; delete (a product that has orders is archived, the answer says so).
+ */
+export function ShopAdminPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const ids = { category: useId(), availability: useId(), archived: useId() };
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<ProductCategory | 'all'>('all');
+  const [availability, setAvailability] = useState<Availability | 'all'>('all');
+  const [archived, setArchived] = useState<AdminArchiveFilter>('active');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
+  const query = useAdminProducts({ search, category, availability, archived, page, limit: PAGE_SIZE });
+  const remove = useDeleteProduct();
+  const { ask, dialog } = useConfirm();
+
+  const filter =
+    <T extends string>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
+
+  const columns: DataColumn<AdminProduct>[] = [
+    {
+      key: 'image',
+      header: t('shop.admin.columns.image'),
+      hideLabelOnPhone: true,
+      className: 'sm:w-24',
+      cell: (product) =>
+        product.images[0] ? (
+          <img
+            src={product.images[0].thumb}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 rounded-xl object-cover"
+          />
+        ) : null,
+    },
+    {
+      key: 'name',
+      header: t('shop.admin.columns.name'),
+      cell: (product) => (
+        <span className="flex flex-col">
+          <span className="font-semibold">{localize(product.name, language)}</span>
+          {product.archivedAt ? <span className="text-xs text-muted">{t('shop.admin.archivedBadge')}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'category',
+      header: t('shop.category'),
+      cell: (product) =>
+        `${t(`shop.categories.${product.category}`)}${
+          product.subcategory ? ` · ${t(`shop.subcategories.${product.subcategory}`)}` : ''
+        }`,
+    },
+    {
+      key: 'price',
+      header: t('shop.admin.columns.price'),
+      cell: (product) => (
+        <span className="flex flex-col text-sm">
+          <span>{formatMoney(product.price.rub, 'RUB', language)}</span>
+          {product.price.eur !== null ? <span>{formatMoney(product.price.eur, 'EUR', language)}</span> : null}
+          {product.price.usd !== null ? <span>{formatMoney(product.price.usd, 'USD', language)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'availability',
+      header: t('shop.admin.columns.availability'),
+      cell: (product) => (
+        <span className="flex flex-col items-start gap-1">
+          <AvailabilityBadge availability={shownAvailability(product)} />
+          <span className="text-xs text-muted">
+            {product.stock === null ? t('shop.admin.notCounted') : t('shop.admin.stockCount', { count: product.stock })}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('shop.admin.columns.actions'),
+      hideLabelOnPhone: true,
+      cell: (product) => {
+        const name = localize(product.name, language);
+        return (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(product)}>
+              {t('shop.admin.edit')}
+              <span className="sr-only"> — {name}</span>
+            </button>
+            {product.archivedAt ? null : (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-red-800"
+                onClick={() =>
+                  ask({
+                    title: t('shop.admin.deleteTitle', { name }),
+                    description: product.orderCount > 0 ? t('shop.admin.deleteArchives') : t('shop.admin.deleteText'),
+                    confirmLabel: product.orderCount > 0 ? t('shop.admin.archive') : undefined,
+                    action: () =>
+                      remove.mutateAsync(product.id, {
+                        onSuccess: ({ data }) =>
+                          toast.success(
+                            data.outcome === 'archived' ? t('shop.admin.archived') : t('shop.admin.deleted'),
+                          ),
+                        onError: (error) => toast.error(errorMessage(error, t('shop.admin.failed'))),
+                      }),
+                  })
+                }
+              >
+                {t('shop.admin.delete')}
+                <span className="sr-only"> — {name}</span>
+              </button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  const select = <T extends string>(
+    selectId: string,
+    label: string,
+    value: T,
+    options: readonly T[],
+    optionLabel: (value: T) => string,
+    onChange: (value: T) => void,
+  ) => (
+    <div>
+      <label htmlFor={selectId} className="mb-1 block text-xs font-semibold text-muted">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        className="input appearance-auto"
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="shop-admin-title">
+      <h1 id="shop-admin-title" className="mb-6 text-4xl">
+        {t('shop.admin.title')}
+      </h1>
+      <DataTable
+        caption={t('shop.admin.caption')}
+        columns={columns}
+        rows={query.data?.items}
+        rowKey={(product) => product.id}
+        loading={query.isFetching}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        search={{ value: search, label: t('shop.admin.search'), onChange: filter<string>(setSearch) }}
+        toolbar={
+          <div className="flex flex-wrap items-end gap-3">
+            {select(
+              ids.category,
+              t('shop.category'),
+              category,
+              ['all', ...PRODUCT_CATEGORIES] as const,
+              (value) => t(`shop.categories.${value}`),
+              filter<ProductCategory | 'all'>(setCategory),
+            )}
+            {select(
+              ids.availability,
+              t('shop.admin.columns.availability'),
+              availability,
+              ['all', ...AVAILABILITIES] as const,
+              (value) => (value === 'all' ? t('shop.admin.anyAvailability') : t(`shop.availability.${value}`)),
+              filter<Availability | 'all'>(setAvailability),
+            )}
+            {select(
+              ids.archived,
+              t('shop.admin.archiveFilter'),
+              archived,
+              ADMIN_ARCHIVE_FILTERS,
+              (value) => t(`shop.admin.archiveStates.${value}`),
+              filter<AdminArchiveFilter>(setArchived),
+            )}
+            <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+              {t('shop.admin.add')}
+            </button>
+          </div>
+        }
+        pagination={{ page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPage }}
+      />
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing === 'new' ? t('shop.admin.newTitle') : t('shop.admin.editTitle')}
+        size="xl"
+      >
+        {editing !== null ? (
+          <ProductEditor
+            key={editing === 'new' ? 'new' : editing.id}
+            product={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
+      {dialog}
+    </section>
+  );
+}
