@@ -147,14 +147,22 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         summary: 'Where the payment of one of my orders stands',
         params: IdParamSchema,
         response: {
-          200: successEnvelope(z.object({ number: z.number(), status: z.string(), paymentState: z.string() })),
+          200: successEnvelope(
+            z.object({
+              number: z.number(),
+              status: z.string(),
+              paymentState: z.string(),
+              paymentMethod: z.string(),
+              instructions: z.string().nullable(),
+            }),
+          ),
           ...errors,
         },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok(await service.orderPaymentStatus(requireUser(request), request.params.id));
+      return ok(await service.orderPaymentStatus(requireUser(request), request.params.id, requestLanguage(request)));
     },
   );
 

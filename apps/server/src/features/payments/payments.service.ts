@@ -23,7 +23,7 @@ import {
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
-import { paymentInstructions, paymentLinkMail } from './payments.texts';
+import { instructionsMail, paymentInstructions, paymentLinkMail } from './payments.texts';
 
 /** What payments needs from orders (contract in orders.service.ts). */
 export interface OrderForPayment {
@@ -106,6 +106,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   const money = (minor: number, currency: Currency, lang: Language) => formatMoney(fromMinor(minor), currency, lang);
 
+  /** Cash / bank transfer: what to pay and how; null for other methods. */
+  function instructionsFor(order: OrderForPayment, lang: Language): string | null {
+    if (order.paymentMethod !== 'cash' && order.paymentMethod !== 'bank_transfer') return null;
+    const total =
+      order.currency === 'RUB' || order.totalInCurrencyMinor === null
+        ? money(order.totalRubMinor, 'RUB', lang)
+        : money(order.totalInCurrencyMinor, order.currency, lang);
+    return paymentInstructions(order.paymentMethod, lang, {
+      number: order.number,
+      total,
+      bankDetails: deps.bankDetails,
+    });
+  }
+
   /** Creates the provider payment outside any transaction (a slow provider must not hold the DB). */
   async function createWithProvider(
     provider: PaymentProvider,
@@ -159,20 +173,30 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async start(actor: Actor, orderId: string, lang: Language) {
       const order = await payableOrder(actor, orderId);
       if (order.paymentMethod === 'cash' || order.paymentMethod === 'bank_transfer') {
-        const total =
-          order.currency === 'RUB' || order.totalInCurrencyMinor === null
-            ? money(order.totalRubMinor, 'RUB', lang)
-            : money(order.totalInCurrencyMinor, order.currency, lang);
+        // The instructions are also mailed, once per order (the event id makes it once).
+        await db.transaction(async (tx) => {
+          const first = await repo.insertEvent(tx, {
+            provider: 'manual',
+            providerEventId: `instructions:${order.id}`,
+            type: 'instructions.sent',
+            payload: { method: order.paymentMethod },
+            outcome: 'applied',
+          });
+          if (first) {
+            const text = instructionsFor(order, order.language);
+            if (text)
+              await enqueueMail(
+                tx,
+                instructionsMail(order.customerEmail, order.language, { number: order.number, text }),
+              );
+          }
+        });
         return {
           paymentId: null,
           orderNumber: order.number,
           kind: 'instructions' as const,
           redirectUrl: null,
-          instructions: paymentInstructions(order.paymentMethod, lang, {
-            number: order.number,
-            total,
-            bankDetails: deps.bankDetails,
-          }),
+          instructions: instructionsFor(order, lang),
         };
       }
       if (order.paymentMethod !== 'card')
@@ -358,10 +382,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /** The buyer's view of where a payment stands (the processing page polls it). */
-    async orderPaymentStatus(actor: Actor, orderId: string) {
+    async orderPaymentStatus(actor: Actor, orderId: string, lang: Language) {
       const order = await orders.getForPayment(db, orderId);
       if (!order || (order.userId !== actor.id && actor.role !== 'admin')) throw new NotFound();
-      return { number: order.number, status: order.status, paymentState: order.paymentState };
+      return {
+        number: order.number,
+        status: order.status,
+        paymentState: order.paymentState,
+        paymentMethod: order.paymentMethod,
+        instructions: order.status === 'pending' ? instructionsFor(order, lang) : null,
+      };
     },
   };
 

@@ -363,6 +363,27 @@ describe('cash and bank transfer: pending with instructions until the admin conf
     expect(res.json().data.instructions).toContain(BANK);
     expect(res.json().data.instructions).toContain(`№${order.number}`);
     expect((await orderRow(order.id)).status).toBe('pending');
+    // Mailed once, in the order's language, however often the buyer asks.
+    const mailsBefore = await mailCount(t, 'buyer@example.com');
+    await startPayment(order.id, buyer.token, 'en');
+    expect(await mailCount(t, 'buyer@example.com')).toBe(mailsBefore);
+    const mail = await lastMail(t, 'buyer@example.com');
+    expect(mail.subject).toBe(`Как оплатить заказ №${order.number}`);
+    expect(mail.text).toContain(BANK);
+    // The processing page reads the same instructions.
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/orders/${order.id}`,
+      headers: { ...bearer(buyer.token), 'accept-language': 'en' },
+    });
+    expect(status.json().data).toMatchObject({ status: 'pending', paymentMethod: 'bank_transfer' });
+    expect(status.json().data.instructions).toContain(`Order #${order.number}`);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/orders/${order.id}`,
+      headers: bearer(other.token),
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('admin marks a cash order paid with a reference: confirmed, payment and event stored with the reference', async () => {

@@ -158,6 +158,11 @@ const MAIL = {
     en: 'The new link works for {days} days, up to {uses} downloads.',
     es: 'El nuevo enlace vale {days} días, hasta {uses} descargas.',
   },
+  instructionsSubject: {
+    ru: 'Как оплатить заказ №{n}',
+    en: 'How to pay order #{n}',
+    es: 'Cómo pagar el pedido n.º {n}',
+  },
   download: { ru: 'Скачать «{name}»', en: 'Download “{name}”', es: 'Descargar «{name}»' },
 } satisfies Record<string, Texts>;
 
@@ -185,4 +190,8 @@ export function downloadsMail(
     [text],
     vars.books.map((b) => ({ label: fill(MAIL.download[lang], { name: b.name }), url: b.url })),
   );
+}
+
+export function instructionsMail(to: string, lang: Language, vars: { number: number; text: string }) {
+  return mail(to, lang, fill(MAIL.instructionsSubject[lang], { n: vars.number }), [vars.text], []);
 }

@@ -5,6 +5,9 @@ export interface PaymentStatus {
   number: number;
   status: string;
   paymentState: string;
+  paymentMethod: string;
+  /** Cash / bank transfer while pending: what to pay and how (bank details), in the UI language. */
+  instructions: string | null;
 }
 
 /** Where the payment of one of my orders stands (the processing page polls it). */
@@ -24,6 +27,8 @@ export function usePaymentStatus(orderId: string | null) {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return 2000;
+      // Cash and bank transfer wait for the shop, not for a provider: nothing to poll for.
+      if (data.instructions) return false;
       return data.status === 'pending' && data.paymentState !== 'failed' ? 2000 : false;
     },
   });

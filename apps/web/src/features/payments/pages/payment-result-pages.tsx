@@ -115,21 +115,36 @@ export function PaymentCancelPage() {
  */
 export function PaymentProcessingPage() {
   const { t } = useTranslation();
-  usePageTitle(t('payments.processingTitle'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const number = orderNumberParam(searchParams);
   const orderId = orderIdParam(searchParams);
   const { data } = usePaymentStatus(orderId);
+  usePageTitle(data?.instructions ? t('payments.instructionsTitle') : t('payments.processingTitle'));
 
   useEffect(() => {
-    if (!data || !orderId) return;
+    if (!data || !orderId || data.instructions) return;
     if (data.status !== 'pending' && data.status !== 'cancelled') {
       void navigate(`/payment/success?order=${data.number}`, { replace: true });
     } else if (data.paymentState === 'failed' || data.status === 'cancelled') {
       void navigate(`/payment/cancel?status=failed&order=${data.number}&id=${orderId}`, { replace: true });
     }
   }, [data, orderId, navigate]);
+
+  if (data?.instructions) {
+    return (
+      <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.instructionsTitle')} tone="success">
+        <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: data.number })}</p>
+        <p className="mt-4 text-ink-soft whitespace-pre-line break-words">{data.instructions}</p>
+        <p className="mt-4 text-sm text-muted">{t('payments.instructionsMailed')}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/account/orders" className="btn btn-primary">
+            {t('account.orders')}
+          </Link>
+        </div>
+      </ResultCard>
+    );
+  }
 
   return (
     <ResultCard icon={<Spinner className="size-8" />} title={t('payments.processingTitle')}>
