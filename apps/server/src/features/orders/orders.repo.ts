@@ -77,6 +77,9 @@ export const ordersRepo = {
       toStatus: event.to,
       actorUserId: event.actorUserId,
       note: event.note ?? null,
+      // The wall clock, not the transaction start (now()): two changes in one transaction, such
+      // as pending → confirmed of a zero total, keep their order in the history.
+      createdAt: sql`clock_timestamp()`,
     });
   },
 

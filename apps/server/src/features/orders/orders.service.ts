@@ -461,11 +461,14 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
       })),
     );
     await ordersRepo.addEvent(tx, { orderId: row.id, from: null, to: 'pending', actorUserId: input.userId });
-    await enqueueMail(tx, orderReceivedMail(toOrder(row, items), accountUrl));
+    const placed = toOrder(row, items);
+    await enqueueMail(tx, orderReceivedMail(placed, accountUrl));
     if (total === 0) {
       await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
+      return (await loadOrder(tx, row.id))!;
     }
-    return (await loadOrder(tx, row.id))!;
+    // The reply of a checkout: the rows just written (GET /orders/{id} adds the history).
+    return placed;
   }
 
   return {

@@ -69,13 +69,31 @@ const orderCount = async () => (await t.database.db.select({ n: count() }).from(
 const CUSTOMER = { firstName: 'Анна', lastName: 'Иванова', email: 'buyer@example.com', phone: '+7 912 345-67-89' };
 const PICKUP = { method: 'courier_pickup', pickupPoint: 'СДЭК, ул. Ленина, 1' };
 function body(items: unknown[], extra: Record<string, unknown> = {}) {
-  return { items, customer: CUSTOMER, delivery: PICKUP, paymentMethod: 'card', currency: 'RUB', acceptTerms: true, ...extra };
+  return {
+    items,
+    customer: CUSTOMER,
+    delivery: PICKUP,
+    paymentMethod: 'card',
+    currency: 'RUB',
+    acceptTerms: true,
+    ...extra,
+  };
 }
 async function place(token: string, payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(token), ...headers }, payload: payload as object });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...bearer(token), ...headers },
+    payload: payload as object,
+  });
 }
 async function setStatus(id: string, status: string) {
-  return t.app.inject({ method: 'PATCH', url: `/api/orders/${id}/status`, headers: bearer(admin.token), payload: { status } });
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${id}/status`,
+    headers: bearer(admin.token),
+    payload: { status },
+  });
 }
 
 describe('POST /api/orders: the server computes every amount', () => {
@@ -100,7 +118,10 @@ describe('POST /api/orders: the server computes every amount', () => {
       items: [{ type: 'product', refId: id, unitPrice: 1200, quantity: 2, lineTotal: 2400 }],
     });
     expect(order.number).toBeGreaterThan(0);
-    expect(order.history).toEqual([expect.objectContaining({ from: null, to: 'pending' })]);
+    const read = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(customer.token) });
+    expect(read.json().data.order.history).toEqual([
+      expect.objectContaining({ from: null, to: 'pending', actor: expect.objectContaining({ id: customer.user.id }) }),
+    ]);
     expect(await stockOf(id)).toBe(3);
   });
 
@@ -124,16 +145,32 @@ describe('POST /api/orders: the server computes every amount', () => {
 
   it('duplicate lines merge; a merged quantity over 99 is a 400', async () => {
     const id = await product({ stock: null });
-    const ok = await place(customer.token, body([{ type: 'product', id, quantity: 2 }, { type: 'product', id, quantity: 3 }]));
+    const ok = await place(
+      customer.token,
+      body([
+        { type: 'product', id, quantity: 2 },
+        { type: 'product', id, quantity: 3 },
+      ]),
+    );
     expect(ok.json().data.order.items).toEqual([expect.objectContaining({ quantity: 5 })]);
-    const over = await place(customer.token, body([{ type: 'product', id, quantity: 60 }, { type: 'product', id, quantity: 40 }]));
+    const over = await place(
+      customer.token,
+      body([
+        { type: 'product', id, quantity: 60 },
+        { type: 'product', id, quantity: 40 },
+      ]),
+    );
     expect(over.statusCode).toBe(400);
   });
 
   it.each([
     ['standard without an address', { method: 'standard' }, 400],
     ['courier pickup without a pickup point', { method: 'courier_pickup' }, 400],
-    ['post with a full address', { method: 'post', country: 'RU', city: 'Москва', address: 'Тверская, 1', postalCode: '101000' }, 201],
+    [
+      'post with a full address',
+      { method: 'post', country: 'RU', city: 'Москва', address: 'Тверская, 1', postalCode: '101000' },
+      201,
+    ],
     ['pickup with nothing else', { method: 'pickup' }, 201],
   ])('delivery: %s → %i', async (_label, delivery, status) => {
     const id = await product();
@@ -158,7 +195,10 @@ describe('POST /api/orders: the server computes every amount', () => {
 
   it('a digital-only order has no delivery and needs no address', async () => {
     const book = await product({ category: 'book', bookFormats: ['physical', 'digital'], priceRub: 80_000, stock: 0 });
-    const res = await place(customer.token, body([{ type: 'product', id: book, quantity: 1, bookFormat: 'digital' }], { delivery: { method: 'standard' } }));
+    const res = await place(
+      customer.token,
+      body([{ type: 'product', id: book, quantity: 1, bookFormat: 'digital' }], { delivery: { method: 'standard' } }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.order).toMatchObject({ delivery: { method: 'none' }, deliveryCost: 0, total: 800 });
     const noFormat = await place(customer.token, body([{ type: 'product', id: book, quantity: 1 }]));
@@ -169,13 +209,19 @@ describe('POST /api/orders: the server computes every amount', () => {
     const id = await product({ priceRub: 150_000, priceEur: 1_600 });
     const card = await place(customer.token, body([{ type: 'product', id, quantity: 1 }], { currency: 'EUR' }));
     expect(card.statusCode).toBe(400);
-    const res = await place(customer.token, body([{ type: 'product', id, quantity: 1 }], { currency: 'EUR', paymentMethod: 'paypal' }));
+    const res = await place(
+      customer.token,
+      body([{ type: 'product', id, quantity: 1 }], { currency: 'EUR', paymentMethod: 'paypal' }),
+    );
     expect(res.statusCode).toBe(201);
     const { order } = res.json().data;
     expect(order).toMatchObject({ currency: 'EUR', total: 1800, exchangeRates: { EUR: 100, RUB: 1 } });
     expect(order.totalInCurrency).toBe(16 + 300 / 100);
     const notSold = await product({ priceEur: null });
-    const refused = await place(customer.token, body([{ type: 'product', id: notSold, quantity: 1 }], { currency: 'EUR', paymentMethod: 'paypal' }));
+    const refused = await place(
+      customer.token,
+      body([{ type: 'product', id: notSold, quantity: 1 }], { currency: 'EUR', paymentMethod: 'paypal' }),
+    );
     expect(refused.statusCode).toBe(400);
   });
 
@@ -191,28 +237,48 @@ describe('POST /api/orders: the server computes every amount', () => {
   it('more than the stock is a 409 and takes nothing; unknown and archived products are a 400', async () => {
     const a = await product({ stock: 5 });
     const b = await product({ stock: 1 });
-    const res = await place(customer.token, body([{ type: 'product', id: a, quantity: 2 }, { type: 'product', id: b, quantity: 2 }]));
+    const res = await place(
+      customer.token,
+      body([
+        { type: 'product', id: a, quantity: 2 },
+        { type: 'product', id: b, quantity: 2 },
+      ]),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('OUT_OF_STOCK');
     expect([await stockOf(a), await stockOf(b)]).toEqual([5, 1]);
     const archived = await product({ archivedAt: new Date() });
     expect((await place(customer.token, body([{ type: 'product', id: archived, quantity: 1 }]))).statusCode).toBe(400);
     expect(
-      (await place(customer.token, body([{ type: 'product', id: '00000000-0000-4000-8000-000000000000', quantity: 1 }]))).statusCode,
+      (
+        await place(
+          customer.token,
+          body([{ type: 'product', id: '00000000-0000-4000-8000-000000000000', quantity: 1 }]),
+        )
+      ).statusCode,
     ).toBe(400);
   });
 
   it('terms must be accepted; guests get 401', async () => {
     const id = await product();
-    expect((await place(customer.token, body([{ type: 'product', id, quantity: 1 }], { acceptTerms: false }))).statusCode).toBe(400);
-    const guest = await t.app.inject({ method: 'POST', url: '/api/orders', payload: body([{ type: 'product', id, quantity: 1 }]) });
+    expect(
+      (await place(customer.token, body([{ type: 'product', id, quantity: 1 }], { acceptTerms: false }))).statusCode,
+    ).toBe(400);
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: body([{ type: 'product', id, quantity: 1 }]),
+    });
     expect(guest.statusCode).toBe(401);
   });
 
   it('a lesson line: quantity 1 only; a lesson already owned is a 409', async () => {
     const id = await lesson();
     expect((await place(customer.token, body([{ type: 'lesson', id, quantity: 2 }]))).statusCode).toBe(400);
-    const res = await place(customer.token, body([{ type: 'lesson', id, quantity: 1 }], { delivery: { method: 'standard' } }));
+    const res = await place(
+      customer.token,
+      body([{ type: 'lesson', id, quantity: 1 }], { delivery: { method: 'standard' } }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.order).toMatchObject({ delivery: { method: 'none' }, total: 900 });
     await t.database.db.insert(purchases).values({ userId: customer.user.id, lessonId: id });
@@ -254,11 +320,19 @@ describe('reading orders', () => {
   });
 
   it('admin list: 403 for a user; filters by status, search by number and email, paginates', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(customer.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(customer.token) })).statusCode,
+    ).toBe(403);
     const id = await product();
-    const { order } = (await place(other.token, body([{ type: 'product', id, quantity: 1 }], { customer: { ...CUSTOMER, email: 'zed@example.com' } }))).json().data;
+    const { order } = (
+      await place(
+        other.token,
+        body([{ type: 'product', id, quantity: 1 }], { customer: { ...CUSTOMER, email: 'zed@example.com' } }),
+      )
+    ).json().data;
     await setStatus(order.id, 'cancelled');
-    const q = (query: string) => t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: bearer(admin.token) });
+    const q = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: bearer(admin.token) });
     const byNumber = (await q(`search=${order.number}`)).json();
     expect(byNumber.data.map((o: { id: string }) => o.id)).toContain(order.id);
     expect((await q('search=zed@EXAMPLE')).json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
@@ -306,7 +380,9 @@ describe('status machine (DESIGN §6)', () => {
 
   it('every change is recorded with time and actor and emailed to the customer', async () => {
     const id = await orderIn('shipped');
-    const { order } = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(customer.token) })).json().data;
+    const { order } = (
+      await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: bearer(customer.token) })
+    ).json().data;
     expect(order.history.map((e: { to: string }) => e.to)).toEqual(['pending', 'confirmed', 'processing', 'shipped']);
     expect(order.history[3]).toMatchObject({ from: 'processing', actor: { id: admin.user.id, role: 'admin' } });
     expect(Date.parse(order.history[3].at)).not.toBeNaN();
@@ -316,7 +392,12 @@ describe('status machine (DESIGN §6)', () => {
 
   it('a customer cannot change a status (403); an unknown order is a 404; a bad status a 400', async () => {
     const id = await orderIn('pending');
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/orders/${id}/status`, headers: bearer(customer.token), payload: { status: 'cancelled' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${id}/status`,
+      headers: bearer(customer.token),
+      payload: { status: 'cancelled' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await setStatus('00000000-0000-4000-8000-000000000000', 'confirmed')).statusCode).toBe(404);
     expect((await setStatus(id, 'lost')).statusCode).toBe(400);
@@ -330,7 +411,10 @@ describe('status machine (DESIGN §6)', () => {
     expect(confirmed.at(-1)).toMatchObject({ orderId: order.id, number: order.number, totalRub: order.total * 100 });
     await setStatus(order.id, 'cancelled');
     expect(await stockOf(id)).toBe(4);
-    expect(cancelled.at(-1)).toMatchObject({ orderId: order.id, items: [expect.objectContaining({ productId: id, quantity: 3 })] });
+    expect(cancelled.at(-1)).toMatchObject({
+      orderId: order.id,
+      items: [expect.objectContaining({ productId: id, quantity: 3 })],
+    });
   });
 });
 
