@@ -112,6 +112,7 @@ export function createDownloadsService(deps: {
     async open(
       token: string,
       caller: { id: string; role: string } | null,
+      options: { count: boolean } = { count: true },
     ): Promise<{ stream: Readable; filename: string; contentType: string; size: number }> {
       if (!/^[\w-]{20,200}$/.test(token)) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
       const row = await repo.findLink(repo.db, { tokenHash: hashSecret(token) });
@@ -125,6 +126,9 @@ export function createDownloadsService(deps: {
       const file = row.digitalFile;
       const stored = file ? await storage.stat('private', file.key) : null;
       if (!file || !stored) throw new AppError(404, 'FILE_MISSING', 'downloadFileMissing');
+      const meta = { filename: file.filename, contentType: file.contentType || stored.contentType, size: stored.size };
+      // A HEAD (link previews, mail scanners) answers the headers without using up a download.
+      if (!options.count) return { stream: await storage.read('private', file.key), ...meta };
       // Counted atomically: two clicks at once on the last use cannot both pass.
       if (!(await repo.countDownload(repo.db, row.link.id))) {
         const again = await repo.findLink(repo.db, { id: row.link.id });

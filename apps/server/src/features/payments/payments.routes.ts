@@ -226,14 +226,15 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const file = await downloads.open(request.params.token, request.user);
-      return reply
+      const file = await downloads.open(request.params.token, request.user, { count: request.method !== 'HEAD' });
+      reply
         .header('Cache-Control', 'private, no-store')
         .header('Content-Type', file.contentType || 'application/octet-stream')
         .header('Content-Length', String(file.size))
         .header('Content-Disposition', contentDisposition(file.filename))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.stream);
+        .header('X-Content-Type-Options', 'nosniff');
+      // Fastify answers HEAD from this route without a body (and closes the stream).
+      return reply.send(file.stream);
     },
   );
 

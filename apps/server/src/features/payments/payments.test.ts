@@ -478,8 +478,11 @@ describe('digital delivery', () => {
     expect((await t.database.db.select().from(downloadLinks)).length).toBe(before);
   });
 
-  it('a link works at most 5 times; the 6th is 410 with the used-up text', async () => {
+  it('a link works at most 5 times (HEAD requests of link scanners do not count); the 6th is 410 with the used-up text', async () => {
     const { url } = await paidBookLink();
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(BOOK_BYTES.length));
     for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const sixth = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
     expect(sixth.statusCode).toBe(410);
