@@ -1,0 +1,39 @@
+/** Which driver serves card payments and PayPal requests, by configuration (DESIGN §4, §8). */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { createPaymentProviders } from './providers';
+
+const YOOKASSA = { PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k' };
+const PAYPAL = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH1' };
+
+describe('payment providers chosen by config', () => {
+  it.each([
+    ['nothing set: the sandbox serves both', {}, 'test', 'test'],
+    ['PAYMENT_PROVIDER=yookassa: cards through YooKassa, PayPal unset → sandbox', YOOKASSA, 'yookassa', 'test'],
+    ['PayPal credentials: invoices through PayPal', PAYPAL, 'test', 'paypal'],
+    ['both', { ...YOOKASSA, ...PAYPAL }, 'yookassa', 'paypal'],
+  ])('%s', (_name, env, card, paypal) => {
+    const providers = createPaymentProviders(loadConfig({ NODE_ENV: 'test', ...env }));
+    expect([providers.card.name, providers.paypal.name]).toEqual([card, paypal]);
+    expect(providers.byName('test')).toBe(providers.sandbox);
+    expect(providers.byName('stripe')).toBeNull();
+  });
+
+  it.each([
+    [
+      'PayPal without a webhook id (notifications could not be verified)',
+      { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' },
+      /PAYPAL_WEBHOOK_ID/,
+    ],
+    ['yookassa without credentials', { PAYMENT_PROVIDER: 'yookassa' }, /YOOKASSA_SHOP_ID/],
+    ['a download limit of 0', { DOWNLOAD_MAX_USES: '0' }, /DOWNLOAD_MAX_USES/],
+    ['a non-numeric provider timeout', { PAYMENT_HTTP_TIMEOUT_MS: 'soon' }, /PAYMENT_HTTP_TIMEOUT_MS/],
+  ])('refuses to start: %s', (_name, env, message) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...env })).toThrow(message);
+  });
+
+  it('download limits default to 7 days, 5 downloads, 3 re-issues', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).downloads).toEqual({ linkDays: 7, maxUses: 5, maxReissues: 3 });
+  });
+});
