@@ -72,8 +72,8 @@ export function LessonPlayer({ lessonId, title, src, poster, startAt, watermark,
     const target = pendingSeek.current;
     if (!element || target === null) return;
     pendingSeek.current = null;
-    // A position within the last seconds means the lesson was finished: start again.
-    if (Number.isFinite(element.duration) && target >= element.duration - 2) return;
+    // A position in the last moments (5 s, or a tenth of a short clip) means it was finished: start again.
+    if (Number.isFinite(element.duration) && element.duration - target < Math.min(5, element.duration / 10)) return;
     element.currentTime = target;
     if (target === startAt) setResumedAt(target);
   };

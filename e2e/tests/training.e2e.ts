@@ -1,0 +1,199 @@
+/**
+ * Video lessons (issue 7) in a real browser: a customer redeems a 100 % promo code on a paid demo
+ * lesson → the lesson unlocks with no payment → the protected video plays in Chromium's player from
+ * its signed URL and seeking works (Range requests answered 206) → leaving and coming back resumes
+ * at the saved position; the methodology sheet downloads in English; axe is clean on /training
+ * and on the lesson page for a guest and for the owner.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { expectNoAxeViolations } from '../src/axe';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { newEmail } from '../src/mail';
+import { E2E_ADMIN } from '../src/server';
+
+const session = useBrowser();
+
+interface LessonSummary {
+  id: string;
+  number: number;
+  title: { ru: string; en?: string };
+  price: { rub: number };
+  hasVideo: boolean;
+}
+
+async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A paid demo lesson with a video, and a fresh single-use 100 % code for it (made by the admin). */
+async function paidLessonWithCode(tag: string) {
+  const lessons = await api<LessonSummary[]>('/training/lessons');
+  const lesson = lessons.find((l) => l.price.rub > 0 && l.hasVideo);
+  if (!lesson) throw new Error('the demo catalogue has no paid lesson with a video');
+  const { token: admin } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  const code = `${tag}-${Date.now().toString(36)}`.toUpperCase();
+  await api('/admin/promo-codes', {
+    token: admin,
+    method: 'POST',
+    body: { code, percentOff: 100, maxUses: 1, lessonIds: [lesson.id] },
+  });
+  return { lesson, code };
+}
+
+async function customer(tag: string) {
+  const email = newEmail(tag);
+  const { token } = await verifiedAccount({ name: 'Ольга Ученица', email, password: 'Silk-student-2026' });
+  return { email, token };
+}
+
+const video = (page: Page) => page.getByTestId('lesson-video');
+
+/** Waits until the player's own clock is within [min, max) seconds. */
+async function waitForTime(page: Page, min: number, max = Number.POSITIVE_INFINITY, timeout = 15_000) {
+  await page.waitForFunction(
+    ([low, high]) => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid="lesson-video"]');
+      return element !== null && element.currentTime >= low! && element.currentTime < high!;
+    },
+    [min, max === Number.POSITIVE_INFINITY ? 1e9 : max],
+    { timeout },
+  );
+}
+
+describe('video lessons', () => {
+  it('a 100 % code unlocks the lesson at once → the video plays and seeks → coming back resumes where the viewer left', async () => {
+    const { lesson, code } = await paidLessonWithCode('free');
+    const { email, token } = await customer('lesson');
+    const page = await session.newPage();
+    await useToken(page, token);
+    await page.goto(`/training-detail/${lesson.id}`);
+    await page.getByRole('heading', { level: 1, name: lesson.title.ru }).waitFor();
+    await expect(video(page).count()).resolves.toBe(0);
+
+    // The purchase modal checks the code as it is typed (any case) and shows the new price.
+    await page.getByRole('button', { name: 'Купить урок' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Покупка урока' });
+    await dialog.getByLabel('Промокод (необязательно)').fill(code.toLowerCase());
+    await dialog.getByText('Промокод применён: скидка 100%').waitFor();
+    await expect(dialog.getByTestId('promo-price').textContent()).resolves.toBe('Бесплатно');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Получить бесплатно' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Unlocked without any payment: the player, the owner note and the faint email overlay.
+    await page.getByText('Урок куплен и уже доступен').waitFor();
+    await video(page).waitFor();
+    await expect(page.getByTestId('video-watermark').textContent()).resolves.toBe(email);
+    const src = await video(page).getAttribute('src');
+    expect(src).toMatch(new RegExp(`^/api/training/lessons/${lesson.id}/video\\?u=.+&e=\\d+&s=`));
+    expect(src).not.toContain(token);
+
+    // It plays (muted: autoplay policy), and the bytes come as Range answers.
+    const ranges: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes(`/api/training/lessons/${lesson.id}/video`)) ranges.push(response.status());
+    });
+    await video(page).evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await waitForTime(page, 0.3);
+    expect(ranges).toContain(206);
+
+    // Seeking: jump to 3 s, the element reports it and keeps playing from there.
+    await video(page).evaluate((element: HTMLVideoElement) => {
+      element.currentTime = 3;
+    });
+    await waitForTime(page, 3, 4.9);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/training/lessons/${lesson.id}/progress`) && response.request().method() === 'PUT',
+    );
+    await video(page).evaluate((element: HTMLVideoElement) => element.pause());
+    expect((await saved).status()).toBe(200);
+    const position = await video(page).evaluate((element: HTMLVideoElement) => Math.floor(element.currentTime));
+    expect(position).toBeGreaterThanOrEqual(3);
+    await expectNoAxeViolations(page);
+
+    // Leave for the list (the lesson shows as purchased there), then come back: it resumes.
+    await page.getByRole('link', { name: 'Все уроки' }).click();
+    await waitForPath(page, (p) => p === '/training');
+    await page.getByRole('button', { name: 'Купленные' }).click();
+    const card = page.getByRole('link', { name: lesson.title.ru });
+    await card.waitFor();
+    await card.click();
+    await waitForPath(page, (p) => p === `/training-detail/${lesson.id}`);
+    await video(page).waitFor();
+    await page.getByText(/Вы остановились на 0:0\d/).waitFor();
+    await waitForTime(page, position, position + 1);
+
+    // The account lists the lesson purchase with its date.
+    await page.goto('/account/lessons');
+    await page.getByText(lesson.title.ru).first().waitFor();
+  });
+
+  it('the methodology sheet downloads in English (the interface language) as a PDF', async () => {
+    const { lesson, code } = await paidLessonWithCode('sheet');
+    const { token } = await customer('sheet');
+    await api(`/training/lessons/${lesson.id}/purchase`, { token, method: 'POST', body: { promoCode: code } });
+    const page = await session.newPage({ locale: 'en-US' });
+    await useToken(page, token);
+    await page.goto(`/training-detail?id=${lesson.id}&lang=en`);
+    await page.getByRole('heading', { level: 1, name: lesson.title.en ?? lesson.title.ru }).waitFor();
+    const link = page.getByRole('link', { name: 'Download: English' });
+    await link.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/en\.pdf$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    // The signed link works without the session, and only until it expires (checked in API tests).
+    const href = await link.getAttribute('href');
+    const anonymous = await fetch(`${baseUrl()}${href}`, { signal: AbortSignal.timeout(15_000) });
+    expect(anonymous.status).toBe(200);
+    expect((await fetch(`${baseUrl()}/api/training/lessons/${lesson.id}/methodology/en`)).status).toBe(401);
+    await expectNoAxeViolations(page);
+  });
+
+  it('a guest sees the preview and the buy button, never the video; axe is clean on /training and the lesson page', async () => {
+    const lessons = await api<LessonSummary[]>('/training/lessons');
+    const page = await session.newPage();
+    await page.goto('/training');
+    await page.getByRole('heading', { level: 1, name: 'Видеоуроки' }).waitFor();
+    await page.getByRole('link', { name: lessons[0]!.title.ru }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Длительность').selectOption('long');
+    await page.getByRole('button', { name: 'Доступные' }).click();
+    await expectNoAxeViolations(page);
+
+    const paid = lessons.find((l) => l.price.rub > 0)!;
+    await page.goto(`/training-detail?id=${paid.id}`);
+    await page.getByRole('heading', { level: 1, name: paid.title.ru }).waitFor();
+    await page.getByText('Видео станет доступно после покупки урока').waitFor();
+    await expect(video(page).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Купить урок' }).first().click();
+    await waitForPath(page, (p) => p === '/auth');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/training-detail?id=${paid.id}`);
+
+    const mobile = await session.newPage({ mobile: true });
+    await mobile.goto(`/training-detail/${paid.id}`);
+    await mobile.getByRole('heading', { level: 1, name: paid.title.ru }).waitFor();
+    await expectNoAxeViolations(mobile);
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
