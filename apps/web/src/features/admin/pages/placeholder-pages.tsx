@@ -1,9 +1,6 @@
 import { ResourceAdminPage } from './resource-admin-page';
 
 /** Read-only lists shown until a feature plugs its own admin page into ADMIN_PAGES. */
-export const PortfolioPlaceholderPage = () => <ResourceAdminPage section="portfolio" />;
 export const ShopPlaceholderPage = () => <ResourceAdminPage section="shop" />;
-export const LandingPlaceholderPage = () => <ResourceAdminPage section="landing" />;
 export const LessonsPlaceholderPage = () => <ResourceAdminPage section="lessons" />;
 export const PromoCodesPlaceholderPage = () => <ResourceAdminPage section="promoCodes" />;
-export const UsersPlaceholderPage = () => <ResourceAdminPage section="users" />;

@@ -1,14 +1,11 @@
-import { type Lesson, localize, type PortfolioItem, type Product, type User } from '@atelier/shared';
+import { type Lesson, localize, type Product } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { RichText } from '../../../shared/ui/rich-text';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
-import { useAbout } from '../../landing/api/get-about';
-import { useLanding } from '../../landing/api/get-landing';
 import type { AdminSectionKey } from '../admin-sections';
 import { useAdminList } from '../api/get-admin-list';
 
@@ -85,38 +82,6 @@ function ListOf<T>({
   );
 }
 
-function LandingOverview() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const about = useAbout();
-  const landing = useLanding();
-  if (about.isPending || landing.isPending)
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner />
-      </div>
-    );
-  if (about.isError || landing.isError) return <ErrorState />;
-  return (
-    <div className="grid gap-6">
-      <div className="card p-6">
-        <h2 className="text-2xl">{t('admin.landing.hero')}</h2>
-        <p className="mt-3 font-semibold">{localize(landing.data.heroTitle, language)}</p>
-        <p className="mt-1 text-ink-soft">{localize(landing.data.heroSubtitle, language)}</p>
-        <p className="mt-4 text-sm text-muted">
-          {landing.data.contactEmail} · {landing.data.contactPhone}
-        </p>
-      </div>
-      <div className="card p-6">
-        <h2 className="text-2xl">{localize(about.data.title, language)}</h2>
-        <div className="mt-3 text-sm">
-          <RichText text={localize(about.data.content, language)} />
-        </div>
-      </div>
-    </div>
-  );
-}
-
 export function ResourceAdminPage({ section }: { section: AdminSectionKey }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -124,28 +89,6 @@ export function ResourceAdminPage({ section }: { section: AdminSectionKey }) {
 
   let body: ReactNode;
   switch (section) {
-    case 'portfolio':
-      body = (
-        <ListOf<PortfolioItem>
-          path="/admin/portfolio"
-          rowKey={(row) => row.id}
-          columns={[
-            {
-              key: 'image',
-              cell: (row) => {
-                const image = row.images[row.mainImageIndex] ?? row.images[0];
-                return image ? (
-                  <img src={image.thumb} alt="" width={56} height={56} className="size-14 rounded-xl object-cover" />
-                ) : null;
-              },
-            },
-            { key: 'title', cell: (row) => localize(row.title, language) },
-            { key: 'category', cell: (row) => t(`portfolio.categories.${row.category}`) },
-            { key: 'photos', cell: (row) => row.images.length },
-          ]}
-        />
-      );
-      break;
     case 'shop':
       body = (
         <ListOf<Product>
@@ -196,22 +139,8 @@ export function ResourceAdminPage({ section }: { section: AdminSectionKey }) {
         />
       );
       break;
-    case 'users':
-      body = (
-        <ListOf<User>
-          path="/admin/users"
-          rowKey={(row) => row.id}
-          columns={[
-            { key: 'name', cell: (row) => row.name },
-            { key: 'email', cell: (row) => <span className="break-all">{row.email}</span> },
-            { key: 'role', cell: (row) => (row.isAdmin ? t('account.admin') : t('account.customer')) },
-            { key: 'verified', cell: (row) => (row.emailVerified ? t('common.yes') : t('common.no')) },
-          ]}
-        />
-      );
-      break;
     default:
-      body = <LandingOverview />;
+      body = null;
   }
 
   return (
