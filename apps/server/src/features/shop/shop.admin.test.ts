@@ -396,6 +396,19 @@ describe('admin shop: list', () => {
 });
 
 describe('admin shop: the public cache is invalidated by every write (DESIGN §2)', () => {
+  it('serves signed-in visitors from the same cache entry (the catalogue does not depend on the user)', async () => {
+    const url = '/api/shop?sort=name&limit=7';
+    const guest = await t.app.inject({ method: 'GET', url });
+    const signedIn = await t.app.inject({ method: 'GET', url, headers: auth('user') });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['x-cache']).toBe('HIT');
+    expect(signedIn.headers.etag).toBe(guest.headers.etag);
+    const itemUrl = `/api/shop/${(await create()).id}`;
+    await t.app.inject({ method: 'GET', url: itemUrl, headers: auth('user') });
+    const again = await t.app.inject({ method: 'GET', url: itemUrl, headers: auth('admin') });
+    expect(again.headers['x-cache']).toBe('HIT');
+  });
+
   it.each(['create', 'update', 'delete image', 'delete'] as const)(
     '%s changes the ETag of GET /api/shop',
     async (write) => {

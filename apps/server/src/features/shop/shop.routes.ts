@@ -19,6 +19,9 @@ import { createShopRepo } from './shop.repo';
 import { SHOP_CACHE_TAG } from './shop.schemas';
 import { createShopService } from './shop.service';
 
+/** The catalogue never depends on who asks: signed-in visitors are served from the cache too. */
+const SAME_FOR_EVERYONE = { sameForEveryone: true };
+
 export interface ShopRoutesOptions {
   db: Db;
   cache: PublicCache;
@@ -52,10 +55,16 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      await cache.reply(request, reply, SHOP_CACHE_TAG, async () => {
-        const { items, meta } = await service.list(request.query);
-        return list(items, meta);
-      });
+      await cache.reply(
+        request,
+        reply,
+        SHOP_CACHE_TAG,
+        async () => {
+          const { items, meta } = await service.list(request.query);
+          return list(items, meta);
+        },
+        SAME_FOR_EVERYONE,
+      );
     },
   );
 
@@ -71,7 +80,13 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      await cache.reply(request, reply, SHOP_CACHE_TAG, async () => ok(await service.get(request.params.id)));
+      await cache.reply(
+        request,
+        reply,
+        SHOP_CACHE_TAG,
+        async () => ok(await service.get(request.params.id)),
+        SAME_FOR_EVERYONE,
+      );
     },
   );
 

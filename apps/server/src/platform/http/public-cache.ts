@@ -20,9 +20,17 @@ interface Entry {
 export interface PublicCache {
   /**
    * Replies from cache when possible (304 on a matching If-None-Match), otherwise runs `load`,
-   * serializes and stores it. Only requests without credentials are cached.
+   * serializes and stores it. Only requests without credentials are cached, unless
+   * `sameForEveryone` says the answer never depends on who asks (the catalogue), so signed-in
+   * visitors share the entry too.
    */
-  reply(request: FastifyRequest, reply: FastifyReply, tag: string, load: () => Promise<unknown>): Promise<FastifyReply>;
+  reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tag: string,
+    load: () => Promise<unknown>,
+    options?: { sameForEveryone?: boolean },
+  ): Promise<FastifyReply>;
   invalidate(tag: string): void;
   clear(): void;
   readonly size: number;
@@ -45,9 +53,9 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
   }
 
   return {
-    async reply(request, reply, tag, load) {
+    async reply(request, reply, tag, load, options) {
       const key = request.url;
-      const cacheable = !request.headers.authorization;
+      const cacheable = options?.sameForEveryone === true || !request.headers.authorization;
       let bucket = tags.get(tag);
       const cached = cacheable ? bucket?.get(key) : undefined;
       if (cached && cached.expiresAt > Date.now()) return send(request, reply, cached, true);
