@@ -16,6 +16,8 @@
  * 4. Idle RSS of the server process after that warm-up and load, from /proc/<pid>/status VmRSS.
  * 5. JS needed for the first paint of `/`: every script Chromium requests before the load event,
  *    summed as gzip -9 of the bytes served (plus the raw size and what went over the wire).
+ * 7. Lesson video (issue 7): the protected, signed-URL video endpoint against plain static serving of
+ *    the same file, and a mid-file Range request's time to first byte; see video.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
 import { launchChromium } from '../../e2e/src/chromium';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, '../results.json');
@@ -33,6 +36,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const SHOP_MIN_RATIO = 0.7;
 const SHOP_MAX_P99_MS = 25;
+/** The video section (issue 7) uploads its file as this admin, ensured at the second start. */
+const BENCH_ADMIN = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
 
 interface Load {
   url: string;
@@ -147,7 +152,12 @@ async function main(): Promise<void> {
     if (stopped !== 0) throw new Error(`server did not stop cleanly (${stopped})`);
 
     console.log('bench: second start on the seeded DATA_DIR…');
-    server = await startServer({ main, dataDir, logLevel: 'warn' });
+    server = await startServer({
+      main,
+      dataDir,
+      logLevel: 'warn',
+      env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    });
     const coldMs = Math.round(server.readyMs ?? Number.NaN);
 
     const shopUrl = `${server.url}/api/shop?limit=24`;
@@ -169,6 +179,9 @@ async function main(): Promise<void> {
     console.log('bench: first paint of / in Chromium…');
     const paint = await firstPaintJs(server.url);
 
+    console.log('bench: protected lesson video vs static file, mid-file Range TTFB…');
+    const video = await videoBench(server.url, BENCH_ADMIN, dataDir, DURATION_S);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -177,6 +190,7 @@ async function main(): Promise<void> {
       coldStartMs: { firstStartWithSeed: coldSeedMs, seededDataDir: coldMs },
       idleRssMiB,
       firstPaintJs: paint,
+      video,
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -196,6 +210,14 @@ async function main(): Promise<void> {
       'shop target (≥ 0.7×, p99 ≤ 25 ms)',
       shopPasses ? 'met' : `NOT met (ratio ${results.shopToConstantRatio}, p99 ${shop.latencyP99Ms} ms)`,
     ]);
+    rows.push(
+      [
+        'lesson video, protected / static',
+        `${video.protectedMiBps} / ${video.staticMiBps} MiB/s (${video.ratio}×), ${video.connections} connections`,
+      ],
+      ['mid-file Range TTFB p50 / p95', `${video.rangeTtfbP50Ms} / ${video.rangeTtfbP95Ms} ms`],
+      [`video target (≥ ${VIDEO_MIN_RATIO}×, p95 ≤ ${VIDEO_MAX_TTFB_MS} ms)`, video.targetsMet ? 'met' : 'NOT met'],
+    );
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nAtelier bench (${CONNECTIONS} connections, ${DURATION_S} s, 127.0.0.1)`);
     for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);

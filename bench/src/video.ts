@@ -1,0 +1,195 @@
+/**
+ * Issue 7: the protected lesson video against plain static serving of the same file.
+ *
+ * A 64 MiB MP4-looking file is uploaded through the admin API (streamed to private storage), an
+ * admin asks for its short-lived signed URL (what `<video src>` uses), then:
+ *  - throughput: 4 connections downloading the whole file again and again, in interleaved 1 s rounds
+ *    (DURATION of them per side),
+ *    bytes/s through the app (signature check, lesson lookup, Range-capable private file stream)
+ *    vs a minimal node:http static server streaming the same file (static-server.mjs);
+ *    target ≥ 0.8×;
+ *  - time to first byte of a mid-file Range request (`bytes=<middle>-<middle+64 KiB>`), 200 samples
+ *    one after another on one kept-alive connection (as a seeking player), p50 / p95; target: p95 ≤ 20 ms.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../e2e/src/server';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MiB = 1024 * 1024;
+const FILE_BYTES = 64 * MiB;
+const CONNECTIONS = 4;
+const TTFB_SAMPLES = 200;
+export const VIDEO_MIN_RATIO = 0.8;
+export const VIDEO_MAX_TTFB_MS = 20;
+
+export interface VideoBench {
+  fileBytes: number;
+  connections: number;
+  protectedMiBps: number;
+  staticMiBps: number;
+  ratio: number;
+  rangeTtfbP50Ms: number;
+  rangeTtfbP95Ms: number;
+  targetsMet: boolean;
+}
+
+function fakeVideo(): Buffer {
+  const bytes = Buffer.alloc(FILE_BYTES, 0x5a);
+  bytes.writeUInt32BE(24, 0);
+  bytes.write('ftypisom', 4, 'latin1');
+  return bytes;
+}
+
+async function json<T>(url: string, init: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Streams GET `url` to the end; resolves with the body size and the ms to the first body byte. */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+  agent: Agent | false = false,
+): Promise<{ bytes: number; ttfbMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let ttfbMs = -1;
+    let bytes = 0;
+    const req = request(url, { headers, agent }, (res) => {
+      if ((res.statusCode ?? 0) >= 300) reject(new Error(`${url} answered ${res.statusCode}`));
+      res.on('data', (chunk: Buffer) => {
+        if (ttfbMs < 0) ttfbMs = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ bytes, ttfbMs }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function throughput(url: string, seconds: number): Promise<number> {
+  const until = performance.now() + seconds * 1000;
+  let total = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) total += (await get(url)).bytes;
+    }),
+  );
+  return total / MiB / ((performance.now() - started) / 1000);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+async function startStatic(file: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(HERE, 'static-server.mjs'), String(port), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/video.mp4`, child };
+}
+
+export async function videoBench(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  workDir: string,
+  seconds: number,
+): Promise<VideoBench> {
+  const { token } = await json<{ token: string }>(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  const video = fakeVideo();
+  const file = join(workDir, 'bench-video.mp4');
+  writeFileSync(file, video);
+
+  const form = new FormData();
+  form.append(
+    'data',
+    JSON.stringify({
+      number: 9000 + Math.floor(Math.random() * 900),
+      title: { ru: 'Bench' },
+      description: { ru: 'Bench' },
+      level: 'basic',
+      price: { rub: 100, eur: null, usd: null },
+      published: false,
+    }),
+  );
+  form.append('video', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'bench.mp4');
+  const lesson = await json<{ id: string }>(`${baseUrl}/api/admin/lessons`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const access = await json<{ video: string }>(`${baseUrl}/api/training/lessons/${lesson.id}/access`, {
+    headers: auth,
+  });
+  const protectedUrl = `${baseUrl}${access.video}`;
+
+  const statics = await startStatic(file);
+  try {
+    // Warm both (page cache, JIT), then measure each for the same time.
+    await throughput(protectedUrl, 1);
+    await throughput(statics.url, 1);
+    // Interleaved one-second rounds (alternating which goes first), so a change in machine load
+    // during the run hits both sides alike.
+    const rounds = Math.max(2, Math.round(seconds));
+    let protectedSum = 0;
+    let staticSum = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      if (round % 2 === 0) {
+        protectedSum += await throughput(protectedUrl, 1);
+        staticSum += await throughput(statics.url, 1);
+      } else {
+        staticSum += await throughput(statics.url, 1);
+        protectedSum += await throughput(protectedUrl, 1);
+      }
+    }
+    const protectedMiBps = protectedSum / rounds;
+    const staticMiBps = staticSum / rounds;
+
+    const middle = Math.floor(FILE_BYTES / 2);
+    const range = { range: `bytes=${middle}-${middle + 64 * 1024 - 1}` };
+    // One kept-alive connection, as a player seeking within a video uses.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const samples: number[] = [];
+    for (let i = 0; i < TTFB_SAMPLES; i += 1) samples.push((await get(protectedUrl, range, agent)).ttfbMs);
+    agent.destroy();
+    const rangeTtfbP50Ms = percentile(samples, 50);
+    const rangeTtfbP95Ms = percentile(samples, 95);
+    const ratio = Math.round((protectedMiBps / staticMiBps) * 100) / 100;
+    return {
+      fileBytes: FILE_BYTES,
+      connections: CONNECTIONS,
+      protectedMiBps: Math.round(protectedMiBps),
+      staticMiBps: Math.round(staticMiBps),
+      ratio,
+      rangeTtfbP50Ms,
+      rangeTtfbP95Ms,
+      targetsMet: ratio >= VIDEO_MIN_RATIO && rangeTtfbP95Ms <= VIDEO_MAX_TTFB_MS,
+    };
+  } finally {
+    statics.child.kill('SIGTERM');
+    await fetch(`${baseUrl}/api/admin/lessons/${lesson.id}`, { method: 'DELETE', headers: auth }).catch(
+      () => undefined,
+    );
+  }
+}
