@@ -94,7 +94,7 @@ describe('visitor: portfolio on the home page', () => {
 });
 
 describe('review with a photo → moderation → home in the admin order', () => {
-  it('a user sends a review (SPEC counter and limits), sees it pending; the admin approves and moves it; `/` follows', async () => {
+  it('a user sends a review (SPEC counter and limits), sees it pending; the admin approves, moves it by keyboard and by drag and drop; `/` follows', async () => {
     const stamp = Date.now();
     const account = {
       name: `Вера ${stamp % 10_000}`,
@@ -147,20 +147,34 @@ describe('review with a photo → moderation → home in the admin order', () =>
     await admin.keyboard.press('Enter');
     await toastWith(admin, 'Порядок отзывов сохранён').waitFor();
     await expect.poll(async () => (await orderList.locator('li').nth(1).textContent()) ?? '').toContain(String(stamp));
-    const adminOrder = await orderList
-      .locator('li')
-      .evaluateAll((items) => items.map((li) => li.getAttribute('data-review-id')));
+    // … and dragged back to the top with the mouse. Headless Chromium's own drag emulation never
+    // delivers `drop`, so the page gets the same DragEvents a browser sends (one shared DataTransfer).
+    await orderList.evaluate((list) => {
+      const [target, source] = [...list.querySelectorAll('li')];
+      const data = new DataTransfer();
+      const fire = (element: Element, type: string) =>
+        element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+      fire(source!, 'dragstart');
+      fire(target!, 'dragenter');
+      fire(target!, 'dragover');
+      fire(target!, 'drop');
+      fire(source!, 'dragend');
+    });
+    await expect.poll(async () => (await orderList.locator('li').first().textContent()) ?? '').toContain(String(stamp));
+    await expect.poll(async () => (await apiJson<Review[]>('/reviews?limit=100'))[0]?.reviewText).toBe(body);
+    const approved = await apiJson<Review[]>('/reviews?limit=100');
+    await expect
+      .poll(() => orderList.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-review-id'))))
+      .toEqual(approved.map((r) => r.id));
 
     // A visitor's home shows the approved reviews in exactly that order, the new one with its photo.
     const visitor = await session.newPage();
     await visitor.goto('/');
     const cards = visitor.locator('#reviews article');
     await cards.first().waitFor();
-    const approved = await apiJson<Review[]>('/reviews?limit=100');
-    expect(approved.map((r) => r.id)).toEqual(adminOrder);
     const shown = await cards.evaluateAll((items) => items.map((a) => a.getAttribute('aria-label')));
     expect(shown).toEqual(approved.slice(0, shown.length).map((r) => `Отзыв: ${r.userName}`));
-    const mine = cards.nth(1);
+    const mine = cards.first();
     expect(await mine.textContent()).toContain(String(stamp));
     expect(await mine.locator('img').getAttribute('src')).toMatch(/^\/uploads\/reviews\//);
   });

@@ -110,6 +110,8 @@ export function ImageUploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [problems, setProblems] = useState<string[]>([]);
+  // Also in a ref: other tiles' dragover/drop may run before React re-renders them with the state.
+  const dragged = useRef<number | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropping, setDropping] = useState(false);
   const limit = multiple ? (maxFiles ?? 10) : 1;
@@ -190,20 +192,25 @@ export function ImageUploadField({
                 key={item.key}
                 draggable={!disabled && items.length > 1}
                 onDragStart={(event) => {
+                  dragged.current = index;
                   setDragFrom(index);
                   event.dataTransfer.effectAllowed = 'move';
                 }}
                 onDragOver={(event) => {
-                  if (dragFrom !== null) event.preventDefault();
+                  if (dragged.current !== null) event.preventDefault();
                 }}
                 onDrop={(event) => {
-                  if (dragFrom === null) return;
+                  if (dragged.current === null) return;
                   event.preventDefault();
                   event.stopPropagation();
-                  changeOrder(dragFrom, index);
+                  changeOrder(dragged.current, index);
+                  dragged.current = null;
                   setDragFrom(null);
                 }}
-                onDragEnd={() => setDragFrom(null)}
+                onDragEnd={() => {
+                  dragged.current = null;
+                  setDragFrom(null);
+                }}
                 className={`card overflow-hidden ${isMain ? 'ring-2 ring-rose-600' : ''} ${dragFrom === index ? 'opacity-50' : ''}`}
               >
                 <div className="relative aspect-square bg-blush-50">
@@ -268,7 +275,7 @@ export function ImageUploadField({
         // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone only adds mouse dropping; the button inside is the keyboard way
         <div
           onDragOver={(event) => {
-            if (dragFrom !== null || disabled) return;
+            if (dragged.current !== null || disabled) return;
             event.preventDefault();
             setDropping(true);
           }}

@@ -1,5 +1,5 @@
 import type { AdminReview } from '@atelier/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -23,12 +23,18 @@ export function ReviewsOrder() {
   const query = useAdminReviews({ status: 'approved', search: '', page: 1, limit: 200 });
   const reorder = useReorderReviews();
   const [order, setOrder] = useState<AdminReview[]>([]);
+  // The dragged row in a ref as well as in state: dragover/drop handlers of the other rows may run
+  // before React re-renders them with the new state.
+  const dragged = useRef<number | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
+  // The server's order replaces the local one only when fresh data arrives and no save is running:
+  // the answer of the refetch after a save, never the stale list from before it.
+  const saving = useRef(false);
   useEffect(() => {
-    if (query.data && !reorder.isPending) setOrder(query.data.items);
-  }, [query.data, reorder.isPending]);
+    if (query.data && !saving.current) setOrder(query.data.items);
+  }, [query.data]);
 
   const commit = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
@@ -36,6 +42,7 @@ export function ReviewsOrder() {
     const next = move(order, from, to);
     setOrder(next);
     const review = next[to]!;
+    saving.current = true;
     reorder.mutate(
       next.map((item) => item.id),
       {
@@ -46,6 +53,9 @@ export function ReviewsOrder() {
         onError: (error) => {
           setOrder(previous);
           toast.error(errorMessage(error, t('reviews.admin.failed')));
+        },
+        onSettled: () => {
+          saving.current = false;
         },
       },
     );
@@ -68,19 +78,26 @@ export function ReviewsOrder() {
             key={review.id}
             draggable
             onDragStart={(event) => {
+              dragged.current = index;
               setDragFrom(index);
               event.dataTransfer.effectAllowed = 'move';
               event.dataTransfer.setData('text/plain', review.id);
             }}
             onDragOver={(event) => {
-              if (dragFrom !== null) event.preventDefault();
+              if (dragged.current === null) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
             }}
             onDrop={(event) => {
               event.preventDefault();
-              if (dragFrom !== null) commit(dragFrom, index);
+              if (dragged.current !== null) commit(dragged.current, index);
+              dragged.current = null;
               setDragFrom(null);
             }}
-            onDragEnd={() => setDragFrom(null)}
+            onDragEnd={() => {
+              dragged.current = null;
+              setDragFrom(null);
+            }}
             data-review-id={review.id}
             className={`card flex cursor-grab items-center gap-3 px-4 py-3 active:cursor-grabbing ${
               dragFrom === index ? 'opacity-50' : ''
