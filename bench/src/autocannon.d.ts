@@ -26,6 +26,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Seconds the run lasted. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -3,6 +3,8 @@
  * a customer buys the demo digital book by card → the sandbox payment page → Pay → the success
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
+ * PayPal (EUR) without PAYPAL_*: the email modal's SPEC checks, the sandbox link mailed to the
+ * given address, paid from another browser tab.
  */
 import { describe, expect, it } from 'vitest';
 import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
@@ -41,7 +43,7 @@ async function digitalBook(): Promise<ShopProduct> {
 }
 
 /** A signed-in customer with the digital book in the cart, on the checkout page. */
-async function toCheckout(tag: string) {
+async function toCheckout(tag: string, currency: 'RUB' | 'EUR' = 'RUB') {
   const book = await digitalBook();
   const email = newEmail(tag);
   const { token } = await verifiedAccount({ name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
@@ -52,12 +54,13 @@ async function toCheckout(tag: string) {
   });
   const page = await session.newPage();
   await useToken(page, token);
+  await page.context().addInitScript((value) => window.localStorage.setItem('currency', value), currency);
   await page.goto('/checkout');
   await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
   await page.getByLabel('Имя', { exact: true }).fill('Вера');
   await page.getByLabel('Фамилия').fill('Соколова');
   await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
-  await page.getByRole('radio', { name: 'Банковская карта' }).check();
+  await page.getByRole('radio', { name: currency === 'RUB' ? 'Банковская карта' : 'PayPal (евро / доллары)' }).check();
   await page.getByRole('checkbox').check();
   return { page, email, book, token };
 }
@@ -121,5 +124,39 @@ describe('payments with the sandbox provider', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
     await page.getByRole('heading', { level: 1, name: 'Оплата не прошла' }).waitFor();
     await page.getByText('Ошибка при обработке платежа, попробуйте снова.').waitFor();
+  });
+
+  it('PayPal without PAYPAL_*: the email modal checks the address, the sandbox link is mailed to it, paying it confirms the order', async () => {
+    const { page, token } = await toCheckout('paypal', 'EUR');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
+    await modal.waitFor();
+    const field = modal.getByLabel('Email для счёта PayPal');
+    await field.fill('');
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText('Необходимо указать email').waitFor();
+    await field.fill('payer-at-example');
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText('Некорректный email адрес').waitFor();
+    await expectNoAxeViolations(page);
+    const payer = newEmail('payer');
+    const before = await mailFiles();
+    await field.fill(payer);
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText(`Ссылка на оплату отправлена на ${payer}.`).waitFor();
+
+    // The mail to the payer carries the sandbox payment page; paying there confirms the order.
+    const mail = await waitForMail(payer, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), {
+      after: before,
+    });
+    const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
+    const payerPage = await session.newPage();
+    await payerPage.goto(onThisServer(link));
+    await payerPage.getByText(/Сумма к оплате: [\d\s,]+\s?€/).waitFor();
+    await payerPage.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(payerPage, (p) => p === '/payment/success');
+    const number = new URL(payerPage.url()).searchParams.get('order');
+    const orders = await api<{ number: number; status: string }[]>('/orders/user', { token });
+    expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
   });
 });
