@@ -92,7 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Callback-style hooks: no promise and microtask per request on the hot public reads.
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level](
     // Below the configured level the line is dropped anyway: skip building it (hot public reads).
     const log = request.log as typeof request.log & { isLevelEnabled?: (level: string) => boolean };
     if (log.isLevelEnabled?.(level) === false) return done();
@@ -108,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     done(null, payload);
   });
