@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AboutSchema, LandingSettingsSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +14,15 @@ let userToken: string;
 let adminToken: string;
 let png: Buffer;
 let jpeg: Buffer;
+let webDist: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  webDist = mkdtempSync(join(tmpdir(), 'atelier-landing-admin-web-'));
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
+  );
+  t = await createTestContext({ webDist });
   const passwordHash = await hashPassword('Silk-Peony-2024');
   const rows = await t.database.db
     .insert(users)
@@ -29,7 +36,10 @@ beforeAll(async () => {
   png = await pngBytes();
   jpeg = await jpegBytes();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
 
 type Who = 'guest' | 'user' | 'admin';
 const auth = (who: Who): Record<string, string> =>
@@ -165,5 +175,19 @@ describe('PUT /api/landing', () => {
     expect(res.statusCode).toBe(400);
     const got = (await t.app.inject({ method: 'GET', url: '/api/landing' })).json().data;
     expect(got).toEqual(SETTINGS);
+  });
+});
+
+describe('stored markup never runs on the home page', () => {
+  it('an about title with </script> is escaped inside the JSON-LD block and comes back as the same text', async () => {
+    const evil = '</script><script>alert(1)</script>';
+    expect((await putAbout({ ...ABOUT, title: { ru: evil } })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    expect(blocks.find((b) => b['@type'] === 'LocalBusiness')?.name).toBe(evil);
+    expect((await getAbout()).title.ru).toBe(evil);
   });
 });
