@@ -2,7 +2,7 @@
  * The customer's order mails (order received, every status change), as text and HTML in the
  * order's language. Pure functions: the service enqueues what they return in its transaction.
  */
-import { type Currency, formatMoney, type Language, localize, type Order, type OrderStatus } from '@atelier/shared';
+import { type Currency, type Language, localize, type Order, type OrderStatus } from '@atelier/shared';
 import type { MailMessage } from '../../platform/mail/mail';
 
 type Texts = Record<Language, string>;
@@ -65,8 +65,29 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** formatMoney's output with the Intl formatters built once per language/currency/fraction (they are costly to build). */
+function cachedMoney(amount: number, currency: Currency, lang: Language): string {
+  const whole = Number.isInteger(amount);
+  const key = `${lang}:${currency}:${whole}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALES[lang], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amount);
+}
+
 function money(_order: Order, rub: number, lang: Language): string {
-  return formatMoney(rub, 'RUB', lang);
+  return cachedMoney(rub, 'RUB', lang);
 }
 
 function summary(order: Order, lang: Language): string[] {
@@ -78,7 +99,7 @@ function summary(order: Order, lang: Language): string[] {
     ...(order.discount > 0 ? [`${L.discount[lang]}: −${money(order, order.discount, lang)}`] : []),
     ...(order.delivery.method !== 'none' ? [`${L.delivery[lang]}: ${money(order, order.deliveryCost, lang)}`] : []),
     `${L.total[lang]}: ${money(order, order.total, lang)}${
-      order.currency !== 'RUB' ? ` (${formatMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
+      order.currency !== 'RUB' ? ` (${cachedMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
     }`,
     `${L.payment[lang]}: ${PAYMENT_NAMES[order.paymentMethod][lang]}`,
   ];

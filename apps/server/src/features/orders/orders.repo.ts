@@ -6,7 +6,61 @@ import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export type NewOrderRow = Omit<NewOrder, 'id' | 'number' | 'status' | 'paymentState' | 'createdAt' | 'updatedAt'>;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'>;
+export interface PlacedPlan {
+  order: NewOrderRow;
+  items: NewOrderItem[];
+  /** The customer's first mail; `numberToken` in it becomes the order number. */
+  mail: { to: string; subject: string; text: string; html?: string | undefined };
+  reservations: { productId: string; quantity: number }[];
+  /** RUB minor units. */
+  total: number;
+}
+
+type Json = Record<string, unknown>;
+const date = (value: unknown) => new Date(String(value));
+
+function orderFromJson(o: Json): OrderRow {
+  return {
+    id: o.id as string,
+    number: o.number as number,
+    userId: o.user_id as string | null,
+    status: o.status as OrderRow['status'],
+    customer: o.customer as OrderRow['customer'],
+    delivery: o.delivery as OrderRow['delivery'],
+    paymentMethod: o.payment_method as OrderRow['paymentMethod'],
+    paymentState: o.payment_state as OrderRow['paymentState'],
+    currency: o.currency as OrderRow['currency'],
+    exchangeSnapshot: o.exchange_snapshot as OrderRow['exchangeSnapshot'],
+    subtotalRub: o.subtotal_rub as number,
+    discountRub: o.discount_rub as number,
+    deliveryCostRub: o.delivery_cost_rub as number,
+    totalRub: o.total_rub as number,
+    totalInCurrency: o.total_in_currency as number | null,
+    promoCodeId: o.promo_code_id as string | null,
+    comment: o.comment as string | null,
+    language: o.language as OrderRow['language'],
+    createdAt: date(o.created_at),
+    updatedAt: date(o.updated_at),
+  };
+}
+
+function itemFromJson(i: Json): OrderItemRow {
+  return {
+    id: i.id as string,
+    orderId: i.order_id as string,
+    type: i.type as OrderItemRow['type'],
+    productId: i.product_id as string | null,
+    lessonId: i.lesson_id as string | null,
+    courseId: i.course_id as string | null,
+    bookFormat: i.book_format as OrderItemRow['bookFormat'],
+    name: i.name as OrderItemRow['name'],
+    unitPriceRub: i.unit_price_rub as number,
+    quantity: i.quantity as number,
+    reservedQuantity: i.reserved_quantity as number,
+  };
+}
 export interface StatusEventRow {
   fromStatus: string | null;
   toStatus: string;
@@ -23,6 +77,59 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Orders and their lines, status history and payment state; every function runs on `q`. */
 export const ordersRepo = {
+  /**
+   * The order, its lines, its first history entry (pending, by the customer) and its first mail
+   * in ONE statement (data-modifying CTEs): atomic on its own, one round trip to the database.
+   */
+  async insertPlaced(q: Q, plan: PlacedPlan, numberToken: string): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+    const o = plan.order;
+    const items = plan.items.map((item) => ({
+      type: item.type,
+      product_id: item.productId ?? null,
+      lesson_id: item.lessonId ?? null,
+      course_id: item.courseId ?? null,
+      book_format: item.bookFormat ?? null,
+      name: item.name,
+      unit_price_rub: item.unitPriceRub,
+      quantity: item.quantity,
+      reserved_quantity: item.reservedQuantity ?? 0,
+    }));
+    const result = await q.execute(sql`
+      with o as (
+        insert into orders (user_id, customer, delivery, payment_method, currency, exchange_snapshot, subtotal_rub,
+          discount_rub, delivery_cost_rub, total_rub, total_in_currency, promo_code_id, comment, language)
+        values (${o.userId ?? null}, ${JSON.stringify(o.customer)}::jsonb, ${JSON.stringify(o.delivery)}::jsonb,
+          ${o.paymentMethod}, ${o.currency ?? 'RUB'}, ${JSON.stringify(o.exchangeSnapshot ?? {})}::jsonb, ${o.subtotalRub},
+          ${o.discountRub ?? 0}, ${o.deliveryCostRub ?? 0}, ${o.totalRub}, ${o.totalInCurrency ?? null},
+          ${o.promoCodeId ?? null}, ${o.comment ?? null}, ${o.language ?? 'ru'})
+        returning *
+      ), i as (
+        insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
+          quantity, reserved_quantity)
+        select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.name, x.unit_price_rub,
+          x.quantity, x.reserved_quantity
+        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(type text, product_id uuid, lesson_id uuid,
+          course_id uuid, book_format text, name jsonb, unit_price_rub integer, quantity integer, reserved_quantity integer)
+        returning *
+      ), e as (
+        insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
+        select o.id, null, 'pending', o.user_id, clock_timestamp() from o
+      ), m as (
+        insert into mail_outbox ("to", subject, text, html)
+        select ${plan.mail.to}, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
+          replace(${plan.mail.text}, ${numberToken}, o.number::text),
+          replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text)
+        from o
+      )
+      select (select row_to_json(o) from o) as "order", (select json_agg(i order by i.id) from i) as "items"
+    `);
+    const rows = (result as unknown as { rows: { order: Json | string; items: Json[] | string }[] }).rows;
+    const first = rows[0]!;
+    const order = typeof first.order === 'string' ? (JSON.parse(first.order) as Json) : first.order;
+    const list = typeof first.items === 'string' ? (JSON.parse(first.items) as Json[]) : first.items;
+    return { row: orderFromJson(order), items: list.map(itemFromJson) };
+  },
+
   async insert(q: Q, order: NewOrder, items: NewOrderItem[]): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
     const [row] = await q.insert(orders).values(order).returning();
     const inserted = await q

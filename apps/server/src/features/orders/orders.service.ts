@@ -35,10 +35,18 @@ import type { DomainHooks, OrderEvent } from '../../platform/hooks';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
-import { productsForOrder, releaseProductStock, reserveProductStock } from '../shop/shop.service';
+import { productsForOrder, releaseProductStock, reserveProductsStock } from '../shop/shop.service';
 import { coursesForOrder, type LessonForOrder, lessonsForOrder } from '../training/training.service';
 import { orderReceivedMail, orderStatusMail } from './orders.mail';
-import { type OrderItemRow, type OrderRow, ordersRepo, type StatusEventRow } from './orders.repo';
+import {
+  type NewOrderItem,
+  type NewOrderRow,
+  type OrderItemRow,
+  type OrderRow,
+  ordersRepo,
+  type PlacedPlan,
+  type StatusEventRow,
+} from './orders.repo';
 
 export interface PlaceOrderLine {
   type: OrderLineType;
@@ -94,6 +102,9 @@ export interface OrdersDeps {
 }
 
 type Q = Db | Tx;
+
+/** Stands for the order number in the mail until the database assigns it (never a real text). */
+const NUMBER_TOKEN = `\u2063N${Math.random().toString(36).slice(2)}\u2063`;
 
 function localized(key: ServerMessageKey, lang: Language): string {
   return SERVER_MESSAGES[key][lang];
@@ -387,19 +398,18 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
   }
 
   /**
-   * Creates an order inside the caller's transaction: prices every line from the database,
-   * computes delivery, discount and totals (RUB and display currency), reserves counted stock
-   * atomically, records the first history entry and queues the "order received" mail. A zero
-   * total is confirmed at once (orderConfirmed emitted in the same transaction).
+   * Everything an order needs before it is written: lines priced from the database, delivery,
+   * discount and totals (RUB and display currency), the stock to reserve and the mail to queue
+   * (its order number filled in by the database).
    */
-  async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Order> {
+  async function prepare(q: Q, input: PlaceOrderInput): Promise<PlacedPlan> {
     const lang = input.language;
     if (!paymentMethodAllowed(input.paymentMethod, input.currency)) {
       throw new InvalidInput('paymentMethodNotAllowed', {
         fields: [{ field: 'paymentMethod', message: localized('paymentMethodNotAllowed', lang) }],
       });
     }
-    const lines = await priceLines(tx, input);
+    const lines = await priceLines(q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
     const hasPhysical = lines.some((line) => line.physical);
     const delivery: OrderDelivery = hasPhysical ? checkDelivery(input.delivery, lang) : { method: 'none' };
@@ -415,60 +425,86 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
     const totalInCurrency =
       input.currency === 'RUB' ? total : subtotalCurrency - discountCurrency + Math.round(deliveryCost / rate);
 
-    // Counted stock first, in id order so two orders never wait on each other's rows.
+    const order: NewOrderRow = {
+      userId: input.userId,
+      customer: {
+        firstName: input.customer.firstName,
+        lastName: input.customer.lastName,
+        email: input.customer.email,
+        phone: input.customer.phone,
+      },
+      delivery,
+      paymentMethod: input.paymentMethod,
+      currency: input.currency,
+      exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
+      subtotalRub: subtotal,
+      discountRub: discount,
+      deliveryCostRub: deliveryCost,
+      totalRub: total,
+      totalInCurrency,
+      promoCodeId: input.promo?.promoCodeId ?? null,
+      comment: input.comment ? input.comment : null,
+      language: input.language,
+    };
+    const items: NewOrderItem[] = lines.map((line) => ({
+      type: line.type,
+      productId: line.type === 'product' ? line.refId : null,
+      lessonId: line.type === 'lesson' ? line.refId : null,
+      courseId: line.type === 'course' ? line.refId : null,
+      bookFormat: line.bookFormat,
+      name: line.name,
+      unitPriceRub: line.unitRubMinor,
+      quantity: line.quantity,
+      reservedQuantity: line.reserve ? line.quantity : 0,
+    }));
+    // The mail as it will read, with a token where the database-assigned number goes.
+    const draft = toOrder(
+      {
+        ...order,
+        id: NUMBER_TOKEN,
+        number: 0,
+        status: 'pending',
+        paymentState: 'none',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      } as OrderRow,
+      items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
+    );
+    const mail = orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
+    // Counted stock in id order, so two orders never wait on each other's rows.
     const reservations = lines
       .filter((line) => line.reserve)
-      .sort((a, b) => (a.refId < b.refId ? -1 : a.refId > b.refId ? 1 : 0));
-    for (const line of reservations) {
-      if (!(await reserveProductStock(tx, line.refId, line.quantity))) {
-        throw new Conflict('outOfStock', { items: [{ type: 'product', id: line.refId }] }, 'OUT_OF_STOCK');
+      .map((line) => ({ productId: line.refId, quantity: line.quantity }))
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+    return { order, items, mail, reservations, total };
+  }
+
+  /** Reserves the stock (all or nothing: a 409 rolls the caller's transaction back) and writes the order. */
+  async function write(q: Q, plan: PlacedPlan): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+    if (plan.reservations.length > 0) {
+      const short = await reserveProductsStock(q, plan.reservations);
+      if (short.length > 0) {
+        throw new Conflict('outOfStock', { items: short.map((id) => ({ type: 'product', id })) }, 'OUT_OF_STOCK');
       }
     }
+    return ordersRepo.insertPlaced(q, plan, NUMBER_TOKEN);
+  }
 
-    const { order: row, items } = await ordersRepo.insert(
-      tx,
-      {
-        userId: input.userId,
-        customer: {
-          firstName: input.customer.firstName,
-          lastName: input.customer.lastName,
-          email: input.customer.email,
-          phone: input.customer.phone,
-        },
-        delivery,
-        paymentMethod: input.paymentMethod,
-        currency: input.currency,
-        exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
-        subtotalRub: subtotal,
-        discountRub: discount,
-        deliveryCostRub: deliveryCost,
-        totalRub: total,
-        totalInCurrency,
-        promoCodeId: input.promo?.promoCodeId ?? null,
-        comment: input.comment ? input.comment : null,
-        language: input.language,
-      },
-      lines.map((line) => ({
-        type: line.type,
-        productId: line.type === 'product' ? line.refId : null,
-        lessonId: line.type === 'lesson' ? line.refId : null,
-        courseId: line.type === 'course' ? line.refId : null,
-        bookFormat: line.bookFormat,
-        name: line.name,
-        unitPriceRub: line.unitRubMinor,
-        quantity: line.quantity,
-        reservedQuantity: line.reserve ? line.quantity : 0,
-      })),
-    );
-    await ordersRepo.addEvent(tx, { orderId: row.id, from: null, to: 'pending', actorUserId: input.userId });
-    const placed = toOrder(row, items);
-    await enqueueMail(tx, orderReceivedMail(placed, accountUrl));
-    if (total === 0) {
+  /**
+   * Creates an order inside the caller's transaction: prices every line from the database,
+   * computes delivery, discount and totals (RUB and display currency), reserves counted stock
+   * atomically, records the first history entry and queues the "order received" mail. A zero
+   * total is confirmed at once (orderConfirmed emitted in the same transaction).
+   */
+  async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Order> {
+    const plan = await prepare(tx, input);
+    const { row, items } = await write(tx, plan);
+    if (plan.total === 0) {
       await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
       return (await loadOrder(tx, row.id))!;
     }
     // The reply of a checkout: the rows just written (GET /orders/{id} adds the history).
-    return placed;
+    return toOrder(row, items);
   }
 
   return {
@@ -476,19 +512,32 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
 
     /** `POST /orders`: the customer's checkout in its own transaction. */
     async create(userId: string, body: CreateOrderBody, language: Language): Promise<Order> {
-      const order = await db.transaction((tx) =>
-        placeOrder(tx, {
-          userId,
-          lines: body.items,
-          customer: body.customer,
-          delivery: body.delivery,
-          paymentMethod: body.paymentMethod,
-          currency: body.currency,
-          language,
-          comment: body.comment,
-        }),
-      );
-      if (order.items.some((item) => item.type === 'product')) cache?.invalidate(SHOP_CACHE_TAG);
+      const input: PlaceOrderInput = {
+        userId,
+        lines: body.items,
+        customer: body.customer,
+        delivery: body.delivery,
+        paymentMethod: body.paymentMethod,
+        currency: body.currency,
+        language,
+        comment: body.comment,
+      };
+      const plan = await prepare(db, input);
+      // Nothing to reserve and nothing to confirm: the order, its lines, its first history entry
+      // and its mail are one atomic statement, no transaction round trips needed.
+      if (plan.reservations.length === 0 && plan.total > 0) {
+        const { row, items } = await write(db, plan);
+        return toOrder(row, items);
+      }
+      const order = await db.transaction(async (tx) => {
+        const { row, items } = await write(tx, plan);
+        if (plan.total === 0) {
+          await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
+          return (await loadOrder(tx, row.id))!;
+        }
+        return toOrder(row, items);
+      });
+      if (plan.reservations.length > 0) cache?.invalidate(SHOP_CACHE_TAG);
       return order;
     },
 

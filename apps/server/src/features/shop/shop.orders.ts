@@ -86,3 +86,25 @@ export async function releaseProductStock(q: Db | Tx, productId: string, quantit
     .set({ stock: sql`${products.stock} + ${quantity}` })
     .where(and(eq(products.id, productId), isNotNull(products.stock)));
 }
+
+/**
+ * Reserves several lines in ONE statement (each row: `stock >= quantity` in the WHERE, so it can
+ * never go negative). Returns the ids that could not be reserved; when any is returned the caller
+ * must roll its transaction back (the others were taken). Uncounted products need no reservation
+ * and must not be passed.
+ */
+export async function reserveProductsStock(
+  q: Db | Tx,
+  lines: { productId: string; quantity: number }[],
+): Promise<string[]> {
+  if (lines.length === 0) return [];
+  const result = await q.execute(sql`
+    update products p set stock = p.stock - x.quantity
+    from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ id: l.productId, quantity: l.quantity })))}::jsonb)
+      as x(id uuid, quantity integer)
+    where p.id = x.id and p.stock is not null and p.stock >= x.quantity
+    returning p.id
+  `);
+  const taken = new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+  return lines.filter((line) => !taken.has(line.productId)).map((line) => line.productId);
+}
