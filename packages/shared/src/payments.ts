@@ -103,6 +103,11 @@ export const PAYMENT_MESSAGES = {
     en: 'No more new links can be issued for this book, please contact the administrator',
     es: 'No se pueden emitir más enlaces para este libro, contacte con el administrador',
   },
+  downloadOrderCancelled: {
+    ru: 'Заказ отменён, скачивание по нему недоступно',
+    en: 'This order was cancelled, so its downloads are closed',
+    es: 'El pedido se canceló, sus descargas ya no están disponibles',
+  },
   downloadReissued: {
     ru: 'Новая ссылка отправлена на ваш email',
     en: 'A new link has been sent to your email',

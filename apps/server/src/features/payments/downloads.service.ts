@@ -24,9 +24,14 @@ export interface DownloadLimits {
 }
 
 /** 410 Gone: the link existed but can no longer be used. */
+const GONE_CODES = {
+  downloadExpired: 'LINK_EXPIRED',
+  downloadUsedUp: 'LINK_USED_UP',
+  downloadOrderCancelled: 'ORDER_CANCELLED',
+};
 class LinkGone extends AppError {
-  constructor(message: 'downloadExpired' | 'downloadUsedUp') {
-    super(410, message === 'downloadExpired' ? 'LINK_EXPIRED' : 'LINK_USED_UP', message);
+  constructor(message: keyof typeof GONE_CODES) {
+    super(410, GONE_CODES[message], message);
   }
 }
 
@@ -44,7 +49,9 @@ export function createDownloadsService(deps: {
   const urlOf = (token: string) => `${deps.publicUrl}/api/downloads/${token}`;
   const expiry = () => new Date(now().getTime() + limits.linkDays * 86_400_000);
 
-  function stateOf(link: LinkRow): Download['state'] {
+  /** A link of a cancelled (refunded) order is dead, whatever its dates and counts. */
+  function stateOf(link: LinkRow, orderStatus?: string): Download['state'] {
+    if (orderStatus === 'cancelled') return 'expired';
     if (link.downloads >= link.maxDownloads) return 'used_up';
     if (link.expiresAt.getTime() <= now().getTime()) return 'expired';
     return 'active';
@@ -53,19 +60,21 @@ export function createDownloadsService(deps: {
   function view(row: {
     link: LinkRow;
     orderNumber: number;
+    orderStatus: string;
     productId: string | null;
     name: Download['name'];
   }): Download {
+    const cancelled = row.orderStatus === 'cancelled';
     return {
       id: row.link.id,
       orderNumber: row.orderNumber,
       productId: row.productId,
       name: row.name,
-      state: stateOf(row.link),
+      state: stateOf(row.link, row.orderStatus),
       expiresAt: row.link.expiresAt.toISOString(),
       downloadsLeft: Math.max(0, row.link.maxDownloads - row.link.downloads),
       maxDownloads: row.link.maxDownloads,
-      reissuesLeft: Math.max(0, limits.maxReissues - row.link.reissueCount),
+      reissuesLeft: cancelled ? 0 : Math.max(0, limits.maxReissues - row.link.reissueCount),
     };
   }
 
@@ -120,7 +129,8 @@ export function createDownloadsService(deps: {
       if (caller && caller.role !== 'admin' && caller.id !== row.userId) {
         throw new Forbidden('downloadOtherAccount', 'LINK_OTHER_ACCOUNT');
       }
-      const state = stateOf(row.link);
+      if (row.orderStatus === 'cancelled') throw new LinkGone('downloadOrderCancelled');
+      const state = stateOf(row.link, row.orderStatus);
       if (state === 'used_up') throw new LinkGone('downloadUsedUp');
       if (state === 'expired') throw new LinkGone('downloadExpired');
       const file = row.digitalFile;
@@ -132,7 +142,9 @@ export function createDownloadsService(deps: {
       // Counted atomically: two clicks at once on the last use cannot both pass.
       if (!(await repo.countDownload(repo.db, row.link.id))) {
         const again = await repo.findLink(repo.db, { id: row.link.id });
-        throw new LinkGone(again && stateOf(again.link) === 'expired' ? 'downloadExpired' : 'downloadUsedUp');
+        throw new LinkGone(
+          again && stateOf(again.link, again.orderStatus) === 'expired' ? 'downloadExpired' : 'downloadUsedUp',
+        );
       }
       const stream = await storage.read('private', file.key);
       return {
@@ -151,6 +163,7 @@ export function createDownloadsService(deps: {
     async reissue(userId: string, linkId: string, lang: Language): Promise<{ download: Download; url: string }> {
       const row = await repo.findLink(repo.db, { id: linkId });
       if (!row || row.userId !== userId) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
+      if (row.orderStatus === 'cancelled') throw new Conflict('downloadOrderCancelled', undefined, 'ORDER_CANCELLED');
       if (row.link.reissueCount >= limits.maxReissues) {
         throw new Conflict('downloadReissueLimit', undefined, 'REISSUE_LIMIT');
       }
@@ -170,7 +183,13 @@ export function createDownloadsService(deps: {
           }),
         );
         return {
-          download: view({ link, orderNumber: row.orderNumber, productId: row.productId, name: row.name }),
+          download: view({
+            link,
+            orderNumber: row.orderNumber,
+            orderStatus: row.orderStatus,
+            productId: row.productId,
+            name: row.name,
+          }),
           url,
         };
       });

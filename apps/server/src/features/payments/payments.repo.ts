@@ -137,6 +137,7 @@ export function createPaymentsRepo(db: Db) {
         .select({
           link: downloadLinks,
           orderNumber: orders.number,
+          orderStatus: orders.status,
           productId: orderItems.productId,
           name: orderItems.name,
         })

@@ -503,6 +503,30 @@ describe('digital delivery', () => {
     expect(res.json().code).toBe('LINK_EXPIRED');
   });
 
+  it("a cancelled (refunded) order's link stops working (410) and cannot be re-issued (409)", async () => {
+    const { url, orderNumber } = await paidBookLink();
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.number, orderNumber));
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order!.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toBe('This order was cancelled, so its downloads are closed');
+    const list = await t.app.inject({ method: 'GET', url: '/api/user/downloads', headers: bearer(buyer.token) });
+    const item = list.json().data.find((d: { orderNumber: number }) => d.orderNumber === orderNumber);
+    expect(item).toMatchObject({ state: 'expired', reissuesLeft: 0 });
+    const reissue = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/downloads/${item.id}/reissue`,
+      headers: bearer(buyer.token),
+    });
+    expect(reissue.statusCode).toBe(409);
+  });
+
   it('another signed-in user is refused (403); an unknown token is 404', async () => {
     const { url } = await paidBookLink();
     const res = await t.app.inject({ method: 'GET', url, headers: bearer(other.token) });
