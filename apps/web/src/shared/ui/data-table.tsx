@@ -94,7 +94,15 @@ export function DataTable<T>({
     );
   } else {
     body = (
-      <div className={`card overflow-hidden transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      // Wide tables (tablets, many columns) scroll sideways inside the card; the region takes focus
+      // so the keyboard can scroll it too (WCAG scrollable-region-focusable).
+      <section
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className={`card overflow-x-auto transition-opacity max-sm:overflow-hidden ${loading ? 'opacity-60' : ''}`}
+        aria-busy={loading}
+      >
         <table className="w-full text-left text-sm max-sm:block">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-blush-50 text-xs uppercase tracking-[0.14em] text-muted max-sm:sr-only">
@@ -129,7 +137,7 @@ export function DataTable<T>({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     );
   }
 

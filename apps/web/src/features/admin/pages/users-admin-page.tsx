@@ -18,7 +18,11 @@ export function UsersAdminPage() {
 
   const columns: DataColumn<AdminUser>[] = [
     { key: 'name', header: t('admin.columns.name'), cell: (user) => user.name },
-    { key: 'email', header: t('admin.columns.email'), cell: (user) => <span className="break-all">{user.email}</span> },
+    {
+      key: 'email',
+      header: t('admin.columns.email'),
+      cell: (user) => <span className="break-all sm:break-normal sm:whitespace-nowrap">{user.email}</span>,
+    },
     { key: 'phone', header: t('admin.users.phone'), cell: (user) => user.phone ?? '—' },
     {
       key: 'role',
