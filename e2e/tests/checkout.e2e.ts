@@ -120,6 +120,8 @@ describe('cart, checkout and orders', () => {
     const adminPage = await session.newPage();
     await useToken(adminPage, admin.token);
     await adminPage.goto(`/admin/orders?search=${number}`);
+    await adminPage.getByRole('table').waitFor();
+    await expectNoAxeViolations(adminPage);
     await adminPage.getByRole('link', { name: `Заказ № ${number}` }).click();
     await adminPage.getByRole('heading', { level: 1, name: `Заказ № ${number}` }).waitFor();
     const before = await mailFiles();
@@ -131,6 +133,7 @@ describe('cart, checkout and orders', () => {
       .getByText('Статус окончательный')
       .or(adminPage.getByRole('button', { name: 'Перевести в «Доставлен»' }))
       .waitFor();
+    await expectNoAxeViolations(adminPage);
     const mail = await waitForMail(email, (m) => m.subject === `Заказ №${number}: отправлен`, { after: before });
     expect(mail.to).toContain(email);
 
