@@ -73,7 +73,7 @@ function OrdersList() {
       key: 'number',
       header: t('orders.admin.number'),
       cell: (order) => (
-        <Link to={order.id} className="link font-semibold">
+        <Link to={order.id} className="link font-semibold whitespace-nowrap">
           {t('checkout.orderNumber', { number: order.number })}
         </Link>
       ),
