@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { StarIcon } from '../../../shared/ui/icons';
@@ -16,6 +16,14 @@ export function ReviewForm({ onDone }: { onDone: () => void }) {
   const [image, setImage] = useState<File | null>(null);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const create = useCreateReview();
+  // A preview of the chosen photo, released when it changes or the form closes.
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) return setPreview(null);
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
 
   const textProblem = reviewTextError(text);
   const trimmedLength = text.trim().length;
@@ -120,6 +128,9 @@ export function ReviewForm({ onDone }: { onDone: () => void }) {
             />
             {t('reviews.chooseImage')}
           </label>
+          {preview ? (
+            <img src={preview} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" />
+          ) : null}
           <span className="min-w-0 truncate text-sm text-muted">{image ? image.name : t('reviews.noImage')}</span>
           {image ? (
             <button type="button" className="link text-sm" onClick={() => setImage(null)}>
