@@ -31,7 +31,7 @@ beforeAll(async () => {
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
       PAYPAL_WEBHOOK_ID: paypal.webhookId,
       PAYPAL_API_URL: paypal.apiUrl,
-      PAYMENT_HTTP_TIMEOUT_MS: '300',
+      PAYMENT_HTTP_TIMEOUT_MS: '2000',
     },
   });
   buyer = await signUp(t, 'buyer@example.com');
@@ -156,7 +156,7 @@ describe('YooKassa (cards in RUB)', () => {
   it.each([
     ['an HTTP 500', () => yookassa.failNext({ status: 500, body: { type: 'error', code: 'internal_server_error' } })],
     ['an HTTP 401', () => yookassa.failNext({ status: 401, body: { type: 'error', code: 'invalid_credentials' } })],
-    ['a timeout', () => yookassa.setDelay(1000)],
+    ['a timeout', () => yookassa.setDelay(4000)],
   ])("%s from YooKassa → 502 'Payment creation error', order unchanged, attempt stored", async (_name, arrange) => {
     const order = await placeOrder('card', 'RUB');
     const before = await orderRow(order.id);
@@ -223,7 +223,7 @@ describe('PayPal (invoices in EUR/USD)', () => {
           { pathPart: '/v2/invoicing/invoices' },
         ),
     ],
-    ['a timeout', () => paypal.setDelay(1000)],
+    ['a timeout', () => paypal.setDelay(4000)],
   ])("%s from PayPal → 502 'Error sending the PayPal request', order unchanged", async (_name, arrange) => {
     const order = await placeOrder('paypal', 'EUR');
     arrange();
