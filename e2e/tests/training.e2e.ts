@@ -167,6 +167,55 @@ describe('video lessons', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('the admin uploads a lesson with a 40 MB video (progress bar shown) and an en sheet; the stored video streams back whole (Range)', async () => {
+    const { token } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const page = await session.newPage();
+    await useToken(page, token);
+    await page.goto('/admin/lessons');
+    await page.getByRole('heading', { level: 1, name: 'Видеоуроки' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Добавить урок' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый урок' });
+    const title = `Бутоньерка ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Название (RU)').fill(title);
+    await dialog.getByLabel('Описание (RU)').fill('Маленькая бутоньерка из шёлка.');
+    await dialog.getByLabel('Рубли, ₽').fill('1200');
+    await dialog.getByLabel('Длительность, минут').fill('30');
+    // 40 MB that sniff as MP4 (the sample clip's bytes, then padding), picked from disk like a person would.
+    const { readFile, writeFile, mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const sample = await readFile(new URL('../../apps/server/src/db/seed/assets/lesson-sample.mp4', import.meta.url));
+    const video = Buffer.concat([sample, Buffer.alloc(40 * 1024 * 1024 - sample.length)]);
+    const file = join(await mkdtemp(join(tmpdir(), 'atelier-e2e-video-')), 'boutonniere.mp4');
+    await writeFile(file, video);
+    await dialog.locator('#lesson-video').setInputFiles(file);
+    const pdf = Buffer.from('%PDF-1.4\n% boutonniere sheet\n%%EOF\n');
+    await dialog
+      .locator('#lesson-methodology_en')
+      .setInputFiles({ name: 'boutonniere-en.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByRole('progressbar', { name: 'Загрузка файлов' }).waitFor();
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByRole('cell', { name: 'boutonniere.mp4' }).waitFor();
+
+    const lessons = await api<{ id: string; title: { ru: string }; methodologyLanguages: string[] }[]>(
+      '/admin/lessons',
+      {
+        token,
+      },
+    );
+    const created = lessons.find((l) => l.title.ru === title)!;
+    expect(created.methodologyLanguages).toEqual(['en']);
+    const head = await fetch(`${baseUrl()}/api/training/lessons/${created.id}/video`, {
+      headers: { Authorization: `Bearer ${token}`, Range: 'bytes=-16' },
+    });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes ${video.length - 16}-${video.length - 1}/${video.length}`);
+    await api(`/admin/lessons/${created.id}`, { token, method: 'DELETE' });
+  });
+
   it('a guest sees the preview and the buy button, never the video; axe is clean on /training and the lesson page', async () => {
     const lessons = await api<LessonSummary[]>('/training/lessons');
     const page = await session.newPage();
