@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AdminProductSchema, listEnvelope, ProductSchema, successEnvelope } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -392,6 +393,39 @@ describe('admin shop: list', () => {
     expect(await get('?availability=in_stock')).not.toContain(tool.id);
     expect(await get('?archived=archived')).not.toContain(tool.id);
     expect(await get('?archived=all')).toContain(tool.id);
+  });
+});
+
+describe('public cache: compressed once per entry, as the client accepts', () => {
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['gzip;q=1, br;q=0', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', undefined],
+    ['', undefined],
+  ])('Accept-Encoding "%s" → %s, same JSON and ETag', async (accept, encoding) => {
+    const url = '/api/shop?limit=50&sort=price_desc';
+    const plain = await t.app.inject({ method: 'GET', url });
+    const res = await t.app.inject({ method: 'GET', url, headers: accept ? { 'accept-encoding': accept } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers.etag).toBe(plain.headers.etag);
+    const bytes = res.rawPayload;
+    const body = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+    expect(body.toString()).toBe(plain.body);
+    if (encoding) expect(bytes.length).toBeLessThan(plain.rawPayload.length);
+  });
+
+  it('x-no-compression gets the plain body', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shop?limit=50',
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(() => JSON.parse(res.body)).not.toThrow();
   });
 });
 

@@ -8,11 +8,15 @@
  * entries live until invalidated.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface Entry {
   /** UTF-8 bytes, encoded once: a string body would be measured and encoded on every send. */
   body: Buffer;
+  /** Compressed once, on the first request that accepts it (compressing per request cost ~10×). */
+  br?: Buffer;
+  gzip?: Buffer;
   etag: string;
   expiresAt: number;
 }
@@ -36,6 +40,38 @@ export interface PublicCache {
   readonly size: number;
 }
 
+/** Bodies below this are sent as they are (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * br or gzip when the client accepts it (q > 0), br first; null for identity. Unknown or absent
+ * Accept-Encoding means identity, like @fastify/compress.
+ */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+function compressed(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 9 },
+    });
+    return entry.br;
+  }
+  entry.gzip ??= gzipSync(entry.body, { level: 9 });
+  return entry.gzip;
+}
+
 export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: number } = {}): PublicCache {
   const ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
   const maxEntries = options.maxEntriesPerTag ?? 500;
@@ -49,7 +85,16 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
     reply.header('X-Cache', hit ? 'HIT' : 'MISS');
     const inm = request.headers['if-none-match'];
     if (inm?.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(entry.body);
+    reply.type('application/json; charset=utf-8');
+    if (entry.body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(entry.body);
+    const vary = reply.getHeader('Vary');
+    reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding =
+      request.headers['x-no-compression'] === undefined ? acceptedEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(entry.body);
+    // With Content-Encoding set, @fastify/compress leaves the bytes alone.
+    reply.header('Content-Encoding', encoding);
+    return reply.send(compressed(entry, encoding));
   }
 
   return {
