@@ -16,6 +16,12 @@ export const lessonAccessQueryOptions = (id: string) =>
     queryFn: () => fetchLessonAccess(id),
     staleTime: 0,
     gcTime: 0,
+    // Fresh links a minute before these expire (the download links on the page; the player keeps
+    // its current source and renews it only if it fails).
+    refetchInterval: (query) => {
+      const expiresAt = query.state.data?.expiresAt;
+      return expiresAt ? Math.max(30_000, Date.parse(expiresAt) - Date.now() - 60_000) : false;
+    },
   });
 
 export function useLessonAccess(id: string, enabled: boolean) {
