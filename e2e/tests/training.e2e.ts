@@ -144,6 +144,26 @@ describe('video lessons', () => {
     await page.getByText(lesson.title.ru).first().waitFor();
   });
 
+  it('without a code the purchase goes through the payment page: Pay → success → the lesson is unlocked', async () => {
+    const lessons = await api<LessonSummary[]>('/training/lessons');
+    const lesson = lessons.filter((l) => l.price.rub > 0 && l.hasVideo).at(-1)!;
+    const { token } = await customer('paid');
+    const page = await session.newPage();
+    await useToken(page, token);
+    await page.goto(`/training-detail/${lesson.id}`);
+    await page.getByRole('button', { name: 'Купить урок' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Покупка урока' });
+    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
+
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(page, (p) => p === '/payment/success');
+    const mine = await api<{ lesson: { id: string } }[]>('/training/purchases', { token });
+    expect(mine.map((p) => p.lesson.id)).toEqual([lesson.id]);
+    await page.goto(`/training-detail/${lesson.id}`);
+    await video(page).waitFor();
+  });
+
   it('the methodology sheet downloads in English (the interface language) as a PDF', async () => {
     const { lesson, code } = await paidLessonWithCode('sheet');
     const { token } = await customer('sheet');
