@@ -85,7 +85,11 @@ describe('video lessons', () => {
     // The purchase modal checks the code as it is typed (any case) and shows the new price.
     await page.getByRole('button', { name: 'Купить урок' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Покупка урока' });
-    await dialog.getByLabel('Промокод (необязательно)').fill(code.toLowerCase());
+    const promo = dialog.getByLabel('Промокод (необязательно)');
+    await promo.fill('NO-SUCH-CODE');
+    await dialog.getByText('Промокод не найден').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Перейти к оплате' }).isDisabled()).resolves.toBe(true);
+    await promo.fill(code.toLowerCase());
     await dialog.getByText('Промокод применён: скидка 100%').waitFor();
     await expect(dialog.getByTestId('promo-price').textContent()).resolves.toBe('Бесплатно');
     await expectNoAxeViolations(page);
