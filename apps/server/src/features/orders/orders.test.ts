@@ -285,6 +285,22 @@ describe('POST /api/orders: the server computes every amount', () => {
     expect((await place(customer.token, body([{ type: 'lesson', id, quantity: 1 }]))).statusCode).toBe(409);
   });
 
+  it('a zero-total checkout (a free lesson) is confirmed at once and emits orderConfirmed (DESIGN §6)', async () => {
+    const id = await lesson(0);
+    const before = confirmed.length;
+    const res = await place(
+      other.token,
+      body([{ type: 'lesson', id, quantity: 1 }], { customer: { ...CUSTOMER, email: 'other@example.com' } }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.order).toMatchObject({ status: 'confirmed', total: 0, delivery: { method: 'none' } });
+    expect(confirmed.length).toBe(before + 1);
+    expect(confirmed.at(-1)).toMatchObject({
+      userId: other.user.id,
+      items: [expect.objectContaining({ lessonId: id })],
+    });
+  });
+
   it('the customer is emailed on creation, in the language of the checkout', async () => {
     const id = await product();
     const res = await place(customer.token, body([{ type: 'product', id, quantity: 1 }]), { 'accept-language': 'en' });
@@ -315,7 +331,8 @@ describe('reading orders', () => {
     const list = mine.json();
     expect(list.meta.total).toBeGreaterThan(0);
     expect(list.data.every((o: { userId: string }) => o.userId === customer.user.id)).toBe(true);
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/orders/user', headers: bearer(other.token) });
+    const fresh = await signUp(t, 'no-orders@example.com');
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/orders/user', headers: bearer(fresh.token) });
     expect(theirs.json()).toMatchObject({ data: [], meta: { total: 0 } });
   });
 
