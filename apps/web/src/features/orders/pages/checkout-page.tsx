@@ -15,7 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error';
+import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { isFree, sumPrices } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -33,11 +33,13 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
-import { cartActions, cartOrderable, useCart } from '../../cart/api/use-cart';
+import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api/use-cart';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
+
+const CART_PROBLEM_CODES = new Set(['OUT_OF_STOCK', 'ITEM_UNAVAILABLE', 'NOT_SOLD_IN_CURRENCY', 'ALREADY_OWNED']);
 
 export function CheckoutPage() {
   const { t } = useTranslation();
@@ -162,6 +164,9 @@ export function CheckoutPage() {
       finish(order);
     } catch (error) {
       toast.error(errorMessage(error, t('checkout.orderFailed')));
+      // The catalogue changed under the cart (sold out, withdrawn, not sold in this currency,
+      // already owned): fetch the checked cart again so the lines show what is wrong.
+      if (isApiError(error) && CART_PROBLEM_CODES.has(error.code)) refreshCart();
     }
   });
 
