@@ -47,8 +47,11 @@ export function ShopPage() {
   const [searchText, setSearchText] = useState(params.search ?? '');
   useEffect(() => setSearchText(params.search ?? ''), [params.search]);
 
+  // From the address bar, not from this render: React Router renders navigations in a transition,
+  // so a quick second change (search right after a chip, the slider's delayed commit) would
+  // otherwise start from a stale copy and drop the filter set just before.
   const change = (update: Change, replace = false) =>
-    setSearchParams(updateShopSearch(searchParams, update), { replace });
+    setSearchParams(updateShopSearch(new URLSearchParams(window.location.search), update), { replace });
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
