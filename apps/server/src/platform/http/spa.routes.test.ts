@@ -162,6 +162,25 @@ describe('static files of the build', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it('answers 404, not 500, for a file a rebuild deleted under the running server, and serves the new build', async () => {
+    const rebuilt = await mkdtemp(path.join(os.tmpdir(), 'atelier-rebuild-'));
+    try {
+      await makeDist(rebuilt);
+      app = await build({ webDist: rebuilt });
+      await rm(path.join(rebuilt, 'assets'), { recursive: true, force: true });
+      await mkdir(path.join(rebuilt, 'assets'));
+      await writeFile(path.join(rebuilt, 'assets', 'index-NewHash99.js'), JS);
+      const gone = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      const fresh = await app.inject({ method: 'GET', url: '/assets/index-NewHash99.js' });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toBe(JS);
+    } finally {
+      await rm(rebuilt, { recursive: true, force: true });
+    }
+  });
+
   it('leaves other routes alone', async () => {
     app = await build();
     expect((await app.inject({ method: 'GET', url: '/api/health', headers: HTML })).json()).toEqual({ ok: true });

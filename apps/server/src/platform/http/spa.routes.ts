@@ -9,8 +9,7 @@
  * - /sitemap.xml and /robots.txt.
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
-import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -343,9 +342,20 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     return loaded;
   }
 
-  function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  async function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
     const encoding = pickEncoding(request.headers['accept-encoding'], file);
     const variant = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined;
+    // Open before answering: a rebuild under a running server deletes old files, and a stream
+    // that fails after the headers went out would be a 500. A vanished file re-reads the build.
+    let handle: FileHandle;
+    try {
+      handle = await open((variant ?? file).file, 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      await load();
+      return reply.callNotFound();
+    }
     const etag = `"${file.tag}${encoding ? `-${encoding}` : ''}"`;
     reply
       .header('content-type', file.type)
@@ -356,11 +366,15 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     if (variant) reply.header('content-encoding', encoding);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      await handle.close();
       return reply.code(304).send();
     }
     reply.header('content-length', (variant ?? file).size);
-    if (request.method === 'HEAD') return reply.send();
-    return reply.send(createReadStream((variant ?? file).file));
+    if (request.method === 'HEAD') {
+      await handle.close();
+      return reply.send();
+    }
+    return reply.send(handle.createReadStream());
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {

@@ -91,7 +91,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       .for('update', { skipLocked: true });
   }
 
-  async function sendAndRecord(q: Db | Tx, row: OutboxRow): Promise<void> {
+  /** Sends one row and records the outcome; true when it left the queue (sent or failed for good). */
+  async function sendAndRecord(q: Db | Tx, row: OutboxRow): Promise<boolean> {
     try {
       await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
     } catch (error) {
@@ -109,13 +110,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         notBefore.set(row.id, now() + backoffMs(attempts));
         log.warn({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail send failed, will retry');
       }
-      return;
+      return failed;
     }
     notBefore.delete(row.id);
     await q
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1 })
       .where(eq(mailOutbox.id, row.id));
+    return true;
   }
 
   /** One pass over at most `batchSize` due rows; returns how many were tried. */
@@ -123,8 +125,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     if (!lockWhileSending) {
       const rows = await claimQuery(db, skip, batchSize);
       for (const row of rows) {
-        skip.add(row.id);
-        await sendAndRecord(db, row);
+        // Only a row still queued (a failed try) needs skipping for the rest of this pass; sent
+        // rows no longer match, and listing them would grow the query with every mail.
+        if (!(await sendAndRecord(db, row))) skip.add(row.id);
       }
       return rows.length;
     }
@@ -134,8 +137,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const got = await db.transaction(async (tx) => {
         const [row] = await claimQuery(tx, skip, 1);
         if (!row) return false;
-        skip.add(row.id);
-        await sendAndRecord(tx, row);
+        if (!(await sendAndRecord(tx, row))) skip.add(row.id);
         return true;
       });
       if (!got) break;
