@@ -30,8 +30,6 @@ function adminPage<K extends string>(
  * The page of each admin section, each its own lazy chunk. A feature owns its admin screens in
  * `features/<name>/admin/` and plugs them in here with ONE line; the page is mounted at
  * `/admin/<section path>/*`, so it may have its own nested <Routes> (list, `new`, `:id`).
- * Sections still pointing at `./pages/placeholder-pages` show a read-only list until their
- * feature replaces the line.
  */
 export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentType>> = {
   dashboard: adminPage(() => import('./pages/dashboard-page'), 'DashboardPage'),

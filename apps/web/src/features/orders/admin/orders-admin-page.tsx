@@ -15,6 +15,7 @@ import { useAdminOrders, useUpdateOrderStatus } from '../api/admin-orders';
 import { useOrder } from '../api/get-order';
 import { OrderDetail } from '../components/order-detail';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderPaymentsPanel } from './order-payments-panel';
 
 const LIMIT = 20;
 const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
@@ -210,47 +211,50 @@ function OrderAdminDetail() {
         <OrderDetail
           order={order}
           actions={
-            <section className="card p-5 sm:p-6" aria-labelledby="admin-order-actions">
-              <h2 id="admin-order-actions" className="font-serif text-2xl">
-                {t('orders.admin.nextSteps')}
-              </h2>
-              {next.length === 0 ? (
-                <p className="mt-3 text-sm text-muted">{t('orders.admin.final')}</p>
-              ) : (
-                <div className="mt-4 flex flex-col gap-2">
-                  {next.map((target) =>
-                    target === 'cancelled' ? (
-                      <button
-                        key={target}
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={change.isPending}
-                        onClick={() =>
-                          ask({
-                            title: t('orders.admin.cancelTitle', { number: order.number }),
-                            description: t('orders.admin.cancelText'),
-                            confirmLabel: t('orders.admin.cancelConfirm'),
-                            action: () => move(target),
-                          })
-                        }
-                      >
-                        {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
-                      </button>
-                    ) : (
-                      <button
-                        key={target}
-                        type="button"
-                        className="btn btn-primary"
-                        disabled={change.isPending}
-                        onClick={() => void move(target).catch(() => undefined)}
-                      >
-                        {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
-                      </button>
-                    ),
-                  )}
-                </div>
-              )}
-            </section>
+            <>
+              <section className="card p-5 sm:p-6" aria-labelledby="admin-order-actions">
+                <h2 id="admin-order-actions" className="font-serif text-2xl">
+                  {t('orders.admin.nextSteps')}
+                </h2>
+                {next.length === 0 ? (
+                  <p className="mt-3 text-sm text-muted">{t('orders.admin.final')}</p>
+                ) : (
+                  <div className="mt-4 flex flex-col gap-2">
+                    {next.map((target) =>
+                      target === 'cancelled' ? (
+                        <button
+                          key={target}
+                          type="button"
+                          className="btn btn-outline"
+                          disabled={change.isPending}
+                          onClick={() =>
+                            ask({
+                              title: t('orders.admin.cancelTitle', { number: order.number }),
+                              description: t('orders.admin.cancelText'),
+                              confirmLabel: t('orders.admin.cancelConfirm'),
+                              action: () => move(target),
+                            })
+                          }
+                        >
+                          {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
+                        </button>
+                      ) : (
+                        <button
+                          key={target}
+                          type="button"
+                          className="btn btn-primary"
+                          disabled={change.isPending}
+                          onClick={() => void move(target).catch(() => undefined)}
+                        >
+                          {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
+                        </button>
+                      ),
+                    )}
+                  </div>
+                )}
+              </section>
+              <OrderPaymentsPanel order={order} ask={ask} />
+            </>
           }
         />
       )}

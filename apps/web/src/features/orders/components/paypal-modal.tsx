@@ -18,7 +18,8 @@ export function PaypalModal({
 }: {
   order: Order | null;
   defaultEmail: string;
-  onDone: () => void;
+  /** Closed: `sent` tells whether the payment link went out (else the order still waits for it). */
+  onDone: (sent: boolean) => void;
 }) {
   const { t } = useTranslation();
   const emailId = useId();
@@ -26,10 +27,14 @@ export function PaypalModal({
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const request = useRequestPaypal();
-  const seconds = useCountdown(sent ? AUTO_CLOSE_SECONDS : 0, onDone);
+  const seconds = useCountdown(sent ? AUTO_CLOSE_SECONDS : 0, () => onDone(true));
 
+  // Each opening starts over (the account may open it again for the same order).
   useEffect(() => {
-    if (order) setEmail(defaultEmail);
+    if (!order) return;
+    setEmail(defaultEmail);
+    setSent(false);
+    setProblem(null);
   }, [order, defaultEmail]);
 
   const submit = (event: FormEvent) => {
@@ -48,7 +53,12 @@ export function PaypalModal({
   };
 
   return (
-    <Modal open={order !== null} onOpenChange={(open) => !open && onDone()} title={t('payments.paypalTitle')} size="sm">
+    <Modal
+      open={order !== null}
+      onOpenChange={(open) => !open && onDone(sent)}
+      title={t('payments.paypalTitle')}
+      size="sm"
+    >
       {sent ? (
         <div className="flex flex-col items-center gap-4 text-center" role="status">
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-sage-100 text-sage-700">
@@ -56,7 +66,7 @@ export function PaypalModal({
           </span>
           <p className="text-ink-soft">{t('payments.paypalSent', { email: email.trim() })}</p>
           <p className="text-sm text-muted">{t('common.autoClose', { count: seconds })}</p>
-          <button type="button" className="btn btn-primary" onClick={onDone}>
+          <button type="button" className="btn btn-primary" onClick={() => onDone(true)}>
             {t('common.close')}
           </button>
         </div>

@@ -29,6 +29,8 @@ import {
   TextField,
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
+import { ResultCard } from '../../../shared/ui/result-card';
+import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -38,6 +40,7 @@ import { useCreatePayment } from '../../payments/api/create-payment';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
+import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
 const CART_PROBLEM_CODES = new Set(['OUT_OF_STOCK', 'ITEM_UNAVAILABLE', 'NOT_SOLD_IN_CURRENCY', 'ALREADY_OWNED']);
 
@@ -52,6 +55,7 @@ export function CheckoutPage() {
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
   const [legal, setLegal] = useState<LegalDoc | null>(null);
+  const [placed, setPlaced] = useState<Order | null>(null);
   const [paypalOrder, setPaypalOrder] = useState<Order | null>(null);
   const createOrder = useCreateOrder();
   const createPayment = useCreatePayment();
@@ -121,13 +125,16 @@ export function CheckoutPage() {
   });
 
   const finish = (order: Order) => {
-    cartActions.clear({ silent: true });
-    void navigate(`/order/success?order=${encodeURIComponent(String(order.number))}`, { replace: true });
+    void navigate(successUrl(order.number), { replace: true });
   };
 
+  /** The order is kept whatever happens to its payment: the account's order page offers "Pay". */
+  const toAccountOrder = (order: Order) => void navigate(accountOrderUrl(order), { replace: true });
+
   const onSubmit = handleSubmit(async (form) => {
+    let order: Order;
     try {
-      const { order } = await createOrder.mutateAsync({
+      ({ order } = await createOrder.mutateAsync({
         items: cart.items.map((item) => ({
           type: item.type,
           id: item.id,
@@ -147,30 +154,54 @@ export function CheckoutPage() {
         currency: orderCurrency,
         ...(form.comment ? { comment: form.comment } : {}),
         acceptTerms: true,
-      });
-      // A zero total (promo code) is confirmed at once, with nothing to pay.
-      if (order.total === 0 || order.status === 'confirmed') return finish(order);
-      if (form.paymentMethod === 'paypal') {
-        setPaypalOrder(order);
-        return;
-      }
-      if (form.paymentMethod === 'card') {
-        const { redirectUrl } = await createPayment.mutateAsync({ orderId: order.id });
-        cartActions.clear({ silent: true });
-        if (redirectUrl) window.location.assign(redirectUrl);
-        else void navigate(`/payment/processing?order=${encodeURIComponent(String(order.number))}`);
-        return;
-      }
-      finish(order);
+      }));
     } catch (error) {
       toast.error(errorMessage(error, t('checkout.orderFailed')));
       // The catalogue changed under the cart (sold out, withdrawn, not sold in this currency,
       // already owned): fetch the checked cart again so the lines show what is wrong.
       if (isApiError(error) && CART_PROBLEM_CODES.has(error.code)) refreshCart();
+      return;
+    }
+    // The order exists from here on: the cart is done with, whatever the payment does.
+    setPlaced(order);
+    cartActions.clear({ silent: true });
+    const path = paymentPathFor(order);
+    if (path === 'done') return finish(order);
+    if (path === 'paypal') return setPaypalOrder(order);
+    try {
+      const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id }), order);
+      if (next.external) window.location.assign(next.url);
+      else void navigate(next.url, { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, t('payments.createFailed')));
+      toAccountOrder(order);
     }
   });
 
-  if (cart.items.length === 0 && !paypalOrder) {
+  if (placed) {
+    return (
+      <>
+        <ResultCard icon={<Spinner className="size-8" />} title={t('checkout.placedTitle')}>
+          <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: placed.number })}</p>
+          <p className="mt-4 text-ink-soft" role="status">
+            {paypalOrder ? t('checkout.paypalNext') : t('checkout.preparingPayment')}
+          </p>
+        </ResultCard>
+        <PaypalModal
+          order={paypalOrder}
+          defaultEmail={getValues('email')}
+          onDone={(sent) => {
+            if (!paypalOrder) return;
+            setPaypalOrder(null);
+            if (sent) finish(paypalOrder);
+            else toAccountOrder(paypalOrder);
+          }}
+        />
+      </>
+    );
+  }
+
+  if (cart.items.length === 0) {
     return (
       <>
         <PageTitle title={t('checkout.title')} />
@@ -343,13 +374,6 @@ export function CheckoutPage() {
         </aside>
       </form>
       <LegalModal doc={legal} onClose={() => setLegal(null)} />
-      <PaypalModal
-        order={paypalOrder}
-        defaultEmail={watch('email')}
-        onDone={() => {
-          if (paypalOrder) finish(paypalOrder);
-        }}
-      />
     </>
   );
 }

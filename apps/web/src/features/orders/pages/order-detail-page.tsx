@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useOrder } from '../api/get-order';
 import { OrderDetail } from '../components/order-detail';
+import { PayOrderCard } from '../components/pay-order-card';
 
 /** `/account/orders/{id}`: one of the customer's orders with its status history. */
 export function OrderDetailPage() {
@@ -33,7 +34,7 @@ export function OrderDetailPage() {
             <ErrorState onRetry={() => void refetch()} />
           )
         ) : (
-          <OrderDetail order={order} />
+          <OrderDetail order={order} actions={<PayOrderCard order={order} />} />
         )}
       </div>
     </>

@@ -1,0 +1,149 @@
+import { type Currency, formatMoney, type Order } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
+import { Spinner } from '../../../shared/ui/spinner';
+import { toast } from '../../../shared/ui/toast';
+import { useMarkOrderPaid, useOrderPayments } from '../../payments/api/admin-payments';
+import { formatDateTime } from '../components/order-detail';
+import { canMarkPaid } from '../payment-path';
+
+const PAYMENT_STATUSES = ['created', 'pending', 'invoice_sent', 'succeeded', 'canceled', 'failed'] as const;
+const PROVIDERS = ['test', 'yookassa', 'paypal', 'manual'] as const;
+const known = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * Admin order page: "Mark paid" (cash, bank transfer or a PayPal invoice paid outside the site,
+ * with the bank/PayPal reference, confirmed in the page's dialog) and every payment attempt with
+ * its provider events.
+ */
+export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request: ConfirmRequest) => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const referenceId = useId();
+  const client = useQueryClient();
+  const payments = useOrderPayments(order.id);
+  const markPaid = useMarkOrderPaid();
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = reference.trim();
+    if (!value) return setProblem(t('orders.admin.referenceRequired'));
+    if (value.length > 200) return setProblem(t('orders.admin.referenceTooLong'));
+    setProblem(null);
+    ask({
+      title: t('orders.admin.markPaidTitle', { number: order.number }),
+      description: t('orders.admin.markPaidText', { reference: value }),
+      confirmLabel: t('orders.admin.markPaid'),
+      tone: 'default',
+      action: async () => {
+        try {
+          const { message } = await markPaid.mutateAsync({ orderId: order.id, reference: value });
+          toast.success(message ?? t('orders.admin.markedPaid'));
+          setReference('');
+          void client.invalidateQueries({ queryKey: ['admin'] });
+        } catch (failure) {
+          toast.error(errorMessage(failure, t('orders.admin.markPaidFailed')));
+          void client.invalidateQueries({ queryKey: ['orders'] });
+          throw failure;
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      {canMarkPaid(order) ? (
+        <section className="card p-5 sm:p-6" aria-labelledby="admin-order-mark-paid">
+          <h2 id="admin-order-mark-paid" className="font-serif text-2xl">
+            {t('orders.admin.markPaid')}
+          </h2>
+          <p className="mt-2 text-sm text-ink-soft">{t('orders.admin.markPaidHint')}</p>
+          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
+            <TextField
+              id={referenceId}
+              label={t('orders.admin.reference')}
+              error={problem}
+              value={reference}
+              maxLength={200}
+              required
+              onChange={(event) => setReference(event.target.value)}
+            />
+            <SubmitButton pending={markPaid.isPending}>{t('orders.admin.markPaid')}</SubmitButton>
+          </form>
+        </section>
+      ) : null}
+
+      <section className="card p-5 text-sm sm:p-6" aria-labelledby="admin-order-payments">
+        <h2 id="admin-order-payments" className="font-serif text-2xl">
+          {t('orders.admin.payments')}
+        </h2>
+        {payments.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : payments.isError ? (
+          <p className="mt-3" role="alert">
+            {t('orders.admin.paymentsFailed')}{' '}
+            <button type="button" className="link" onClick={() => void payments.refetch()}>
+              {t('common.retry')}
+            </button>
+          </p>
+        ) : payments.data.length === 0 ? (
+          <p className="mt-3 text-muted">{t('orders.admin.noPayments')}</p>
+        ) : (
+          <ol className="mt-4 flex flex-col divide-y divide-line">
+            {payments.data.map((payment) => (
+              <li key={payment.id} className="flex flex-col gap-1 py-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-semibold">
+                    {known(PROVIDERS, payment.provider)
+                      ? t(`orders.admin.provider.${payment.provider}`)
+                      : payment.provider}
+                  </span>
+                  <span className="whitespace-nowrap font-semibold">
+                    {formatMoney(payment.amount, payment.currency as Currency, language)}
+                  </span>
+                </div>
+                <span className="text-ink-soft">
+                  {known(PAYMENT_STATUSES, payment.status)
+                    ? t(`orders.admin.paymentStatus.${payment.status}`)
+                    : payment.status}
+                  {' · '}
+                  <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt, language)}</time>
+                </span>
+                {payment.reference ? (
+                  <span className="break-words">
+                    {t('orders.admin.reference')}: {payment.reference}
+                  </span>
+                ) : null}
+                {payment.invoiceEmail ? (
+                  <span className="break-words text-ink-soft">
+                    {t('orders.admin.invoiceEmail', { email: payment.invoiceEmail })}
+                  </span>
+                ) : null}
+                {payment.events.length > 0 ? (
+                  <ul className="mt-1 flex flex-col gap-0.5 text-xs text-muted">
+                    {payment.events.map((event) => (
+                      <li key={`${event.createdAt}-${event.type}`} className="break-words">
+                        <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, language)}</time>{' '}
+                        <code>{event.type}</code> — {event.outcome}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

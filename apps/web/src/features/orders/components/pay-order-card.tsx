@@ -1,0 +1,86 @@
+import type { Order } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useCreatePayment } from '../../payments/api/create-payment';
+import { canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
+import { PaypalModal } from './paypal-modal';
+
+/**
+ * The account's order page, while the order waits for its money: "Pay" for a card or PayPal order
+ * (a new payment / a new invoice: the way back after a failed or abandoned payment), and the
+ * payment instructions for cash and bank transfer. Nothing for a paid, cancelled or free order.
+ */
+export function PayOrderCard({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const createPayment = useCreatePayment();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [paypalOpen, setPaypalOpen] = useState(false);
+  const online = canPayOnline(order);
+  const offline = order.status === 'pending' && order.total > 0 && !online && order.paymentMethod !== 'card';
+  if (!online && !offline) return null;
+
+  const pay = () => {
+    setProblem(null);
+    if (order.paymentMethod === 'paypal') return setPaypalOpen(true);
+    createPayment.mutate(
+      { orderId: order.id },
+      {
+        onSuccess: (started) => {
+          const next = nextStepAfterStart(started, order);
+          if (next.external) window.location.assign(next.url);
+          else setProblem(t('payments.createFailed'));
+        },
+        onError: (error) => setProblem(errorMessage(error, t('payments.createFailed'))),
+      },
+    );
+  };
+
+  return (
+    <section className="card p-5 sm:p-6" aria-labelledby={`order-${order.id}-pay`}>
+      <h2 id={`order-${order.id}-pay`} className="font-serif text-2xl">
+        {t('orders.pay.title')}
+      </h2>
+      {online ? (
+        <>
+          <p className="mt-2 text-sm text-ink-soft">
+            {order.paymentMethod === 'paypal' ? t('orders.pay.paypalText') : t('orders.pay.cardText')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary mt-4 w-full"
+            onClick={pay}
+            disabled={createPayment.isPending}
+          >
+            {createPayment.isPending ? <Spinner className="size-4" /> : null}
+            {t('orders.pay.button')}
+          </button>
+          {problem ? (
+            <p className="mt-3 text-sm font-semibold text-rose-800" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <PaypalModal
+            order={paypalOpen ? order : null}
+            defaultEmail={order.customer.email}
+            onDone={() => {
+              setPaypalOpen(false);
+              void client.invalidateQueries({ queryKey: ['orders'] });
+            }}
+          />
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-ink-soft">{t('orders.pay.offlineText')}</p>
+          <Link to={instructionsUrl(order)} className="btn btn-outline mt-4 w-full">
+            {t('orders.pay.instructions')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

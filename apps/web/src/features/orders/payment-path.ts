@@ -1,0 +1,55 @@
+import type { Order, PaymentStart } from '@atelier/shared';
+
+type OrderForPayment = Pick<Order, 'id' | 'number' | 'status' | 'paymentState' | 'paymentMethod' | 'total'>;
+
+/**
+ * What checkout does once the order exists (payments contract):
+ * - `done`: nothing to pay (zero total, or already confirmed) → the success page;
+ * - `redirect`: card (roubles) → `createPayment`, then the provider's (or sandbox's) page;
+ * - `paypal`: PayPal (euros/dollars) → the email modal and `requestPaypal` (an invoice);
+ * - `instructions`: cash / bank transfer → `createPayment` (mails the instructions once), then
+ *   `/payment/processing`, which shows the bank details.
+ * The method/currency pairing itself (card = RUB, PayPal = EUR/USD) is enforced by the server
+ * when the order is placed, so the method decides here.
+ */
+export type PaymentPath = 'done' | 'redirect' | 'paypal' | 'instructions';
+
+export function paymentPathFor(order: Pick<OrderForPayment, 'status' | 'total' | 'paymentMethod'>): PaymentPath {
+  if (order.status !== 'pending' || order.total === 0) return 'done';
+  if (order.paymentMethod === 'card') return 'redirect';
+  if (order.paymentMethod === 'paypal') return 'paypal';
+  return 'instructions';
+}
+
+/** Where to go after `createPayment` answered: an external page, or a route of the site. */
+export type NextStep = { external: true; url: string } | { external: false; url: string };
+
+export const successUrl = (number: number | string) => `/order/success?order=${encodeURIComponent(String(number))}`;
+export const instructionsUrl = (order: Pick<OrderForPayment, 'id' | 'number'>) =>
+  `/payment/processing?order=${encodeURIComponent(String(order.number))}&id=${encodeURIComponent(order.id)}`;
+export const accountOrderUrl = (order: Pick<OrderForPayment, 'id'>) =>
+  `/account/orders/${encodeURIComponent(order.id)}`;
+
+export function nextStepAfterStart(start: PaymentStart, order: Pick<OrderForPayment, 'id' | 'number'>): NextStep {
+  if (start.kind === 'redirect' && start.redirectUrl) return { external: true, url: start.redirectUrl };
+  if (start.kind === 'confirmed') return { external: false, url: successUrl(order.number) };
+  // Instructions (cash / transfer), or a redirect without a URL: the processing page polls the
+  // order and shows the instructions or moves on by itself.
+  return { external: false, url: instructionsUrl(order) };
+}
+
+/** The account's "Pay" button: a pending card or PayPal order that is not paid yet. */
+export function canPayOnline(order: Pick<OrderForPayment, 'status' | 'paymentState' | 'paymentMethod' | 'total'>) {
+  return (
+    order.status === 'pending' &&
+    order.total > 0 &&
+    (order.paymentMethod === 'card' || order.paymentMethod === 'paypal') &&
+    order.paymentState !== 'paid' &&
+    order.paymentState !== 'refunded'
+  );
+}
+
+/** The admin's "Mark paid": a pending order paid outside the site (cash, transfer, PayPal invoice). */
+export function canMarkPaid(order: Pick<OrderForPayment, 'status' | 'paymentMethod'>) {
+  return order.status === 'pending' && order.paymentMethod !== 'card';
+}
