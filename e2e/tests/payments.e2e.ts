@@ -4,13 +4,15 @@
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
  * PayPal (EUR) without PAYPAL_*: the email modal's SPEC checks, the sandbox link mailed to the
- * given address, paid from another browser tab.
+ * given address, paid from another browser tab. An abandoned card payment or a PayPal modal closed
+ * unsent keeps the order, whose account page offers "Pay". Bank transfer: checkout creates the
+ * payment, the "How to pay" page shows the instructions (also at 360 px) and they are mailed once.
  */
 import { describe, expect, it } from 'vitest';
 import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
-import { mailFiles, newEmail, waitForMail } from '../src/mail';
+import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 
 const session = useBrowser();
 
@@ -158,5 +160,86 @@ describe('payments with the sandbox provider', () => {
     const number = new URL(payerPage.url()).searchParams.get('order');
     const orders = await api<{ number: number; status: string }[]>('/orders/user', { token });
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
+  });
+
+  it('a card payment abandoned on the sandbox page: the account order page offers Pay, which opens a new payment that confirms the order', async () => {
+    const { page, token } = await toCheckout('ebook-later');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    const firstPayment = new URL(page.url()).pathname;
+    const [order] = await api<{ id: string; number: number; status: string }[]>('/orders/user', { token });
+    expect(order?.status).toBe('pending');
+
+    await page.goto(`/account/orders/${order?.id}`);
+    const pay = page.getByRole('region', { name: 'Оплата заказа' });
+    await pay.getByRole('button', { name: 'Оплатить' }).waitFor();
+    await expectNoAxeViolations(page);
+    await pay.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/') && p !== firstPayment);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(page, (p) => p === '/payment/success');
+    expect(new URL(page.url()).searchParams.get('order')).toBe(String(order?.number));
+    const after = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    expect(after.find((o) => o.id === order?.id)?.status).toBe('confirmed');
+
+    // Paid: no Pay any more.
+    await page.goto(`/account/orders/${order?.id}`);
+    await page.getByText('История статусов').waitFor();
+    expect(await page.getByRole('region', { name: 'Оплата заказа' }).count()).toBe(0);
+  });
+
+  it('PayPal modal closed without sending: the order is kept, its account page reopens the modal with Pay and the invoice goes out', async () => {
+    const { page, token } = await toCheckout('paypal-later', 'EUR');
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await waitForPath(page, (p) => p.startsWith('/account/orders/'));
+    const [order] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    expect(order).toMatchObject({ status: 'pending', paymentState: 'none' });
+    expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
+
+    const pay = page.getByRole('region', { name: 'Оплата заказа' });
+    await pay.getByRole('button', { name: 'Оплатить' }).click();
+    await modal.waitFor();
+    const payer = newEmail('payer-later');
+    const before = await mailFiles();
+    await modal.getByLabel('Email для счёта PayPal').fill(payer);
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText(`Ссылка на оплату отправлена на ${payer}.`).waitFor();
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: 'Закрыть' }).first().click();
+    await waitForMail(payer, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
+    const [sent] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
+  });
+
+  it('bank transfer: checkout creates the payment, the How to pay page shows the transfer instructions with the order number (fits 360 px) and mails them once', async () => {
+    const { page, email, token } = await toCheckout('transfer');
+    await page.getByRole('radio', { name: 'Банковский перевод' }).check();
+    const before = await mailFiles();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    await waitForPath(page, (p) => p === '/payment/processing');
+    const number = new URL(page.url()).searchParams.get('order');
+    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    await page.getByText(new RegExp(`^Переведите .+ В назначении платежа укажите «Заказ №${number}»`)).waitFor();
+    await expectNoAxeViolations(page);
+    const mail = await waitForMail(email, (m) => m.subject === `Как оплатить заказ №${number}`, { after: before });
+    expect(mail.to).toContain(email);
+
+    // 360 px: nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The order waits for the shop; its account page leads back to the instructions, no Pay button.
+    const [order] = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    expect(order?.status).toBe('pending');
+    await page.goto(`/account/orders/${order?.id}`);
+    await page.getByRole('link', { name: 'Как оплатить' }).click();
+    await waitForPath(page, (p) => p === '/payment/processing');
+    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    expect((await listMail()).filter((m) => m.subject === `Как оплатить заказ №${number}`)).toHaveLength(1);
   });
 });
