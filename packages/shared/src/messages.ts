@@ -253,6 +253,41 @@ export const SERVER_MESSAGES = {
     en: 'The methodology must be a PDF file',
     es: 'La metodología debe ser un archivo PDF',
   },
+  promoNotForCourse: {
+    ru: 'Промокод не действует для этого курса',
+    en: 'This promo code does not apply to this course',
+    es: 'Este código promocional no es válido para este curso',
+  },
+  courseAlreadyPurchased: {
+    ru: 'Этот курс уже куплен',
+    en: 'You already own this course',
+    es: 'Ya tiene este curso',
+  },
+  courseSoldOut: {
+    ru: 'Все места на мастер-класс уже заняты',
+    en: 'This master class is sold out',
+    es: 'No quedan plazas para esta clase magistral',
+  },
+  coursePurchased: {
+    ru: 'Курс куплен, все его уроки уже доступны',
+    en: 'The course is yours: all its lessons are unlocked',
+    es: 'El curso es suyo: todas sus lecciones están disponibles',
+  },
+  courseHasOrders: {
+    ru: 'Курс нельзя удалить: по нему есть заказы. Снимите его с публикации',
+    en: 'This course has orders and cannot be deleted; unpublish it instead',
+    es: 'Este curso tiene pedidos y no se puede eliminar; despublíquelo',
+  },
+  lessonInOtherCourse: {
+    ru: 'Урок уже входит в другой курс',
+    en: 'This lesson already belongs to another course',
+    es: 'Esta lección ya pertenece a otro curso',
+  },
+  seatLimitBelowTaken: {
+    ru: 'Лимит мест не может быть меньше уже занятых мест',
+    en: 'The seat limit cannot be lower than the seats already taken',
+    es: 'El límite de plazas no puede ser menor que las plazas ya ocupadas',
+  },
   lessonPurchased: {
     ru: 'Урок куплен и уже доступен',
     en: 'The lesson is yours and ready to watch',

@@ -79,6 +79,8 @@ export const PromoCodeWriteSchema = z
       .transform((value) => value.toUpperCase()),
     percentOff: z.number().int().min(1).max(100),
     lessonIds: z.array(z.uuid()).max(500).default([]),
+    /** Courses the code applies to. Both lists empty = every lesson and every course. */
+    courseIds: z.array(z.uuid()).max(500).default([]),
     maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
     active: z.boolean().default(true),
@@ -91,6 +93,7 @@ export const PromoCodeSchema = z.object({
   code: z.string(),
   percentOff: z.number().int(),
   lessonIds: z.array(z.uuid()),
+  courseIds: z.array(z.uuid()),
   maxUses: z.number().int().nullable(),
   usedCount: z.number().int().nonnegative(),
   expiresAt: z.iso.datetime().nullable(),
@@ -175,3 +178,112 @@ export const SignedFileQuerySchema = z.object({
   e: z.coerce.number().int().positive().optional(),
   s: z.string().max(128).optional(),
 });
+
+// ---------------------------------------------------------------- courses and master classes
+
+/**
+ * Course levels. SPEC words are beginner / intermediate / advanced; they are stored with the lesson
+ * values (`basic` = beginner) so lessons and courses filter the same way. The UI shows the SPEC word.
+ */
+export const COURSE_LEVELS = LESSON_LEVELS;
+export const COURSE_LEVEL_SPEC_WORD: Record<LessonLevel, 'beginner' | 'intermediate' | 'advanced'> = {
+  basic: 'beginner',
+  intermediate: 'intermediate',
+  advanced: 'advanced',
+};
+
+/** A lesson as listed inside a course (in course order). */
+export const CourseLessonSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int().positive(),
+  title: LocalizedTextSchema,
+  level: z.enum(LESSON_LEVELS),
+  durationMinutes: z.number().int().positive().nullable(),
+  hasVideo: z.boolean(),
+  poster: ImageSchema.nullable(),
+  position: z.number().int().nonnegative(),
+});
+export type CourseLesson = z.infer<typeof CourseLessonSchema>;
+
+export const CourseSchema = z.object({
+  id: z.uuid(),
+  title: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  level: z.enum(COURSE_LEVELS),
+  isMasterClass: z.boolean(),
+  /** Set by the admin, or the sum of its lessons' durations; null when neither is known. */
+  durationMinutes: z.number().int().positive().nullable(),
+  price: PriceSchema,
+  cover: ImageSchema.nullable(),
+  /** Live master class: date/time and place (null = a recorded course/session). */
+  eventAt: z.iso.datetime().nullable(),
+  eventPlace: z.string().nullable(),
+  /** null = no seat limit. */
+  seatLimit: z.number().int().positive().nullable(),
+  seatsLeft: z.number().int().nonnegative().nullable(),
+  soldOut: z.boolean(),
+  lessons: z.array(CourseLessonSchema),
+  /** For the signed-in viewer (false / 0 / the list price for guests). */
+  purchased: z.boolean(),
+  /** RUB the viewer already paid for lessons of this course, credited against its price. */
+  credit: z.number().nonnegative(),
+  /** The price for the viewer after the credit, never below zero. */
+  priceForYou: PriceSchema,
+  createdAt: z.iso.datetime(),
+});
+export type Course = z.infer<typeof CourseSchema>;
+
+export const CourseListQuerySchema = z.object({
+  kind: z.enum(['all', 'courses', 'masterClasses']).default('all'),
+});
+export type CourseListQuery = z.infer<typeof CourseListQuerySchema>;
+
+export const CourseWriteSchema = z
+  .object({
+    title: LocalizedTextSchema.extend({ ru: z.string().trim().min(1).max(200) }),
+    description: LocalizedTextSchema.extend({ ru: z.string().trim().max(20_000) }),
+    level: z.enum(COURSE_LEVELS),
+    isMasterClass: z.boolean().default(false),
+    /** null = computed from the lessons. */
+    durationMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
+    price: z.object({
+      rub: z.number().nonnegative().max(10_000_000),
+      eur: z.number().nonnegative().max(1_000_000).nullable(),
+      usd: z.number().nonnegative().max(1_000_000).nullable(),
+    }),
+    eventAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    eventPlace: z.string().trim().max(300).nullable().optional(),
+    seatLimit: z.number().int().min(1).max(100_000).nullable().optional(),
+    /** Lessons of the course in order (a lesson belongs to at most one course). */
+    lessonIds: z
+      .array(z.uuid())
+      .max(200)
+      .default([])
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate lesson' }),
+    published: z.boolean().default(true),
+    removeCover: z.boolean().optional(),
+  })
+  .strict();
+export type CourseWrite = z.input<typeof CourseWriteSchema>;
+
+export const AdminCourseSchema = CourseSchema.extend({
+  published: z.boolean(),
+  /** The duration the admin set (null = computed). */
+  durationSet: z.number().int().positive().nullable(),
+  seatsTaken: z.number().int().nonnegative(),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminCourse = z.infer<typeof AdminCourseSchema>;
+
+export const CoursePurchaseSchema = z.object({
+  id: z.uuid(),
+  course: CourseSchema,
+  purchasedAt: z.iso.datetime(),
+  pricePaid: z.number().nonnegative(),
+  orderId: z.uuid().nullable(),
+});
+export type CoursePurchase = z.infer<typeof CoursePurchaseSchema>;
+
+/** Live promo check on a course: list price, after the code, and after the code and the credit. */
+export const CourseQuoteSchema = PromoQuoteSchema.extend({ credit: z.number().nonnegative(), toPay: PriceSchema });
+export type CourseQuote = z.infer<typeof CourseQuoteSchema>;

@@ -65,8 +65,11 @@ export interface PlaceOrderInput {
   currency: Currency;
   language: Language;
   comment?: string | undefined;
-  /** A promo discount in RUB major units, capped at the goods subtotal (training validates the code). */
-  promo?: { promoCodeId: string; discountRub: number } | undefined;
+  /**
+   * A promo discount in RUB major units, capped at the goods subtotal (training validates the code).
+   * promoCodeId null = a discount without a code (training: a course credited with lessons already bought).
+   */
+  promo?: { promoCodeId: string | null; discountRub: number } | undefined;
 }
 
 export interface OrderForPayment {

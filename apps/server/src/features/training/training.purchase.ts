@@ -28,22 +28,24 @@ export interface OrdersPort {
     tx: Tx,
     input: {
       userId: string;
-      lines: { type: 'lesson'; id: string; quantity: number }[];
+      lines: { type: 'lesson' | 'course'; id: string; quantity: number }[];
       customer: { firstName: string; lastName: string; email: string; phone: string };
       paymentMethod: 'card' | 'paypal';
       currency: Currency;
       language: Language;
-      promo?: { promoCodeId: string; discountRub: number };
+      /** promoCodeId null = a discount without a code (a course's credit for lessons already bought). */
+      promo?: { promoCodeId: string | null; discountRub: number };
     },
   ): Promise<Order>;
 }
 
-type PromoProblem = 'promoInvalid' | 'promoExpired' | 'promoUsedUp' | 'promoNotForLesson';
+export type PromoProblem = 'promoInvalid' | 'promoExpired' | 'promoUsedUp' | 'promoNotForLesson' | 'promoNotForCourse';
 const PROBLEM_CODES: Record<PromoProblem, string> = {
   promoInvalid: 'PROMO_INVALID',
   promoExpired: 'PROMO_EXPIRED',
   promoUsedUp: 'PROMO_USED_UP',
   promoNotForLesson: 'PROMO_NOT_APPLICABLE',
+  promoNotForCourse: 'PROMO_NOT_APPLICABLE',
 };
 
 /** Why a code cannot be used on this lesson now, or null when it can. */
@@ -51,13 +53,15 @@ export function promoProblem(promo: PromoRecord | null, lessonId: string, now = 
   if (!promo?.active) return 'promoInvalid';
   if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime()) return 'promoExpired';
   if (promo.maxUses !== null && promo.usedCount >= promo.maxUses) return 'promoUsedUp';
-  if (promo.lessonIds.length > 0 && !promo.lessonIds.includes(lessonId)) return 'promoNotForLesson';
+  // Both lists empty = every lesson and course; a code aimed at courses only is not for single lessons.
+  const everything = promo.lessonIds.length === 0 && promo.courseIds.length === 0;
+  if (!everything && !promo.lessonIds.includes(lessonId)) return 'promoNotForLesson';
   return null;
 }
 
-const refuse = (problem: PromoProblem) => new InvalidInput(problem, undefined, PROBLEM_CODES[problem]);
+export const refuse = (problem: PromoProblem) => new InvalidInput(problem, undefined, PROBLEM_CODES[problem]);
 
-function splitName(user: SessionUser): { firstName: string; lastName: string } {
+export function splitName(user: SessionUser): { firstName: string; lastName: string } {
   if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
   const [first = user.name, ...rest] = user.name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };

@@ -34,6 +34,9 @@ import { createTrainingAccess } from './training.access';
 import { createTrainingAdminRepo } from './training.admin.repo';
 import { trainingAdminRoutes } from './training.admin.routes';
 import { createTrainingAdminService } from './training.admin.service';
+import { createCoursesRepo } from './training.courses.repo';
+import { courseRoutes } from './training.courses.routes';
+import { createCoursesService } from './training.courses.service';
 import { createMediaSigner, sendPrivateFile } from './training.media';
 import { createTrainingPurchase } from './training.purchase';
 import { createTrainingRepo } from './training.repo';
@@ -258,6 +261,20 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
 
   const admin = createTrainingAdminService({ repo: adminRepo, storage, images, cache });
   await app.register(trainingAdminRoutes, { service: admin, storage, uploadLimitBytes: config.uploadLimitBytes });
+
+  const courses = createCoursesService({
+    db,
+    repo: createCoursesRepo(db),
+    lessonsRepo: adminRepo,
+    orders,
+    hooks,
+    cache,
+    images,
+    publicUrl,
+  });
+  await app.register(courseRoutes, { service: courses, cache });
+  seo.register('/training-course/:id', (params, _query, lang) => courses.seo(params.id, lang));
+  seo.addSitemapSource(() => courses.sitemap());
 
   seo.register('/training-detail/:id', (params, _query, lang) => service.lessonSeo(params.id, lang));
   seo.register('/training-detail', (_params, query, lang) => service.lessonSeo(query.id, lang));

@@ -125,6 +125,15 @@ export const SPA_PAGES: PageDefaults[] = [
   { pattern: '/training-detail', ...LESSON },
   { pattern: '/training-detail/:id', ...LESSON },
   {
+    pattern: '/training-course/:id',
+    title: { ru: 'Курс', en: 'Course', es: 'Curso' },
+    description: {
+      ru: 'Курс или мастер-класс по созданию цветов из шёлка: уроки по порядку, уровень, длительность и цена.',
+      en: 'A course or master class on making silk flowers: its lessons in order, level, duration and price.',
+      es: 'Un curso o clase magistral de flores de seda: sus lecciones en orden, nivel, duración y precio.',
+    },
+  },
+  {
     pattern: '/shop',
     title: { ru: 'Магазин', en: 'Shop', es: 'Tienda' },
     description: {
