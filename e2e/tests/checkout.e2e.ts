@@ -1,15 +1,17 @@
 /**
- * Cart → checkout → orders (issue 5): a customer adds a product from the shop, changes the
+ * Cart → checkout → orders (issues 5 and 6): a customer adds a product from the shop, changes the
  * quantity (the cart follows them to the server), checks out with courier pickup (live delivery
- * price), finds the order in the account history; the admin moves it to shipped on the admin
- * orders page and the customer gets the mail. axe on the cart and the checkout.
+ * price) paying in cash: the "How to pay" page shows the instructions and the same instructions are
+ * mailed; the account history has the order. The admin marks it paid with a reference (confirm
+ * dialog, payment history), the customer sees it confirmed, then the admin ships it and the
+ * customer gets the mail. axe on the cart, the checkout, the instructions and both order pages.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
-import { mailFiles, newEmail, waitForMail } from '../src/mail';
+import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
 const session = useBrowser();
@@ -47,7 +49,7 @@ async function pickProduct(): Promise<ShopProduct> {
 }
 
 describe('cart, checkout and orders', () => {
-  it('add to cart → change quantity → checkout with courier pickup → order in history; admin ships it and the customer is emailed', async () => {
+  it('add to cart → change quantity → cash checkout shows and mails the instructions → admin marks it paid with a reference → the customer sees it confirmed; admin ships it and the customer is emailed', async () => {
     const product = await pickProduct();
     const email = newEmail('checkout');
     const { token } = await verifiedAccount({ name: 'Ольга Покупатель', email, password: 'Peony-garden-2026' });
@@ -93,14 +95,23 @@ describe('cart, checkout and orders', () => {
       .toContain(`Доставка300₽К оплате`.replace(/\s/g, ''));
     expect(((await summary.textContent()) ?? '').replace(/\s/g, '')).toContain(`${subtotal + 300}₽`);
     await expectNoAxeViolations(page);
+    const placedAt = await mailFiles();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
-    // Success window with the number; it closes into the account after 10 s (SPEC §9).
-    await waitForPath(page, (p) => p === '/order/success');
-    await page.getByText('Спасибо за заказ!').waitFor();
+    // Cash: the payment is created at once (instructions mailed once) and the "How to pay" page shows them.
+    await waitForPath(page, (p) => p === '/payment/processing');
     const number = new URL(page.url()).searchParams.get('order');
     expect(number).toMatch(/^\d+$/);
-    await waitForPath(page, (p) => p === '/account/orders', 15_000);
+    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    await page.getByText(`Оплата наличными при получении заказа №${number}:`).waitFor();
+    await page.getByText('Мы продублировали эти инструкции на ваш email').waitFor();
+    await expectNoAxeViolations(page);
+    const instructions = await waitForMail(email, (m) => m.subject === `Как оплатить заказ №${number}`, {
+      after: placedAt,
+    });
+    expect(instructions.to).toContain(email);
+    await page.getByRole('link', { name: 'Мои заказы' }).click();
+    await waitForPath(page, (p) => p === '/account/orders');
 
     // Account history: number, status, payment method, item count; it opens the detail.
     const row = page.getByRole('listitem').filter({ hasText: `Заказ № ${number}` });
@@ -109,13 +120,24 @@ describe('cart, checkout and orders', () => {
     await row.getByRole('link', { name: `Заказ № ${number}` }).click();
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
     await page.getByText('Пункт выдачи: СДЭК, Москва, ул. Тверская, 7').waitFor();
+    // A cash order has no "Pay" button (it is paid on delivery), only the way back to the instructions.
+    await page.getByRole('link', { name: 'Как оплатить' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Оплатить' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
     const [order] = await api<{ id: string; total: number; deliveryCost: number }[]>('/orders/user', token);
     expect(order).toMatchObject({ total: subtotal + 300, deliveryCost: 300 });
     expect((await api<ShopProduct>(`/shop/${product.id}`)).stock).toBe((product.stock ?? 0) - 2);
     const cart = await api<{ items: unknown[] }>('/cart', token);
     expect(cart.items).toEqual([]);
+    // Only one instructions mail, although the instructions page was shown (and could be reloaded).
+    await page.goto(`/payment/processing?order=${number}&id=${order?.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    const instructionMails = (await listMail()).filter(
+      (m) => m.to.includes(email) && m.subject === `Как оплатить заказ №${number}`,
+    );
+    expect(instructionMails).toHaveLength(1);
 
-    // Admin: confirm → processing → shipped on the admin orders page; the customer is emailed.
+    // Admin: marks the cash order paid with a reference (required; confirmed in a dialog).
     const admin = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
     const adminPage = await session.newPage();
     await useToken(adminPage, admin.token);
@@ -124,8 +146,39 @@ describe('cart, checkout and orders', () => {
     await expectNoAxeViolations(adminPage);
     await adminPage.getByRole('link', { name: `Заказ № ${number}` }).click();
     await adminPage.getByRole('heading', { level: 1, name: `Заказ № ${number}` }).waitFor();
+    const markPaid = adminPage.getByRole('region', { name: 'Отметить оплаченным' });
+    await markPaid.getByRole('button', { name: 'Отметить оплаченным' }).click();
+    await markPaid.getByText('Укажите номер платежа', { exact: true }).waitFor();
+    const payments = adminPage.getByRole('region', { name: 'Платежи' });
+    await payments.getByText('Вручную').or(payments.getByText('Платежей пока нет')).first().waitFor();
+    await expectNoAxeViolations(adminPage);
+    await markPaid.getByLabel('Номер платежа').fill('КАССА-0042');
+    await markPaid.getByRole('button', { name: 'Отметить оплаченным' }).click();
+    const confirm = adminPage.getByRole('alertdialog', { name: `Отметить заказ №${number} оплаченным?` });
+    await confirm.getByText('Платёж «КАССА-0042» будет сохранён').waitFor();
+    await expectNoAxeViolations(adminPage);
+    await confirm.getByRole('button', { name: 'Отметить оплаченным' }).click();
+    await toast(adminPage, 'Заказ отмечен как оплаченный').waitFor();
+    await payments.getByText('Номер платежа: КАССА-0042').waitFor();
+    await payments.getByText('Вручную').waitFor();
+    await expect.poll(() => markPaid.count()).toBe(0);
+    await expectNoAxeViolations(adminPage);
+
+    // The customer sees it confirmed (paid) with the admin's change in the history.
+    await page.goto(`/account/orders/${order?.id}`);
+    await page.getByText('История статусов').waitFor();
+    const itemsCard = page.getByRole('region', { name: 'Состав заказа' });
+    await itemsCard.getByText('Оплачен', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Как оплатить' }).count()).toBe(0);
+    const orders = await api<{ number: number; status: string; paymentState: string }[]>('/orders/user', token);
+    expect(orders.find((o) => String(o.number) === number)).toMatchObject({
+      status: 'confirmed',
+      paymentState: 'paid',
+    });
+
+    // Then processing → shipped on the admin orders page; the customer is emailed.
     const before = await mailFiles();
-    for (const status of ['Оплачен', 'В работе', 'Отправлен']) {
+    for (const status of ['В работе', 'Отправлен']) {
       await adminPage.getByRole('button', { name: `Перевести в «${status}»` }).click();
       await toast(adminPage, `Статус заказа изменён: ${status}`).waitFor();
     }
