@@ -76,7 +76,13 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
                 </label>
               ))}
             </div>
-            {bookFormat === 'digital' ? <p className="mt-2 text-sm text-muted">{t('shop.digitalHint')}</p> : null}
+            {bookFormat === 'digital' ? (
+              <p className="mt-2 text-sm text-muted">
+                {session.status === 'authenticated'
+                  ? t('shop.digitalHintEmail', { email: session.user.email })
+                  : t('shop.digitalHint')}
+              </p>
+            ) : null}
           </fieldset>
         ) : null}
         {product.availability === 'on_order' ? <p className="text-sm text-muted">{t('shop.onOrderHint')}</p> : null}
