@@ -9,6 +9,7 @@ import { HomePage } from './routes/home-page';
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
 const TrainingPage = lazyPage(() => import('../features/training/pages/training-page'), 'TrainingPage');
 const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page'), 'LessonPage');
+const CoursePage = lazyPage(() => import('../features/training/pages/course-page'), 'CoursePage');
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
       { path: 'training', element: <TrainingPage /> },
       { path: 'training-detail', element: <LessonPage /> },
       { path: 'training-detail/:id', element: <LessonById /> },
+      { path: 'training-course/:id', element: <CoursePage /> },
       { path: 'cart', element: <CartPage /> },
       {
         path: 'checkout',

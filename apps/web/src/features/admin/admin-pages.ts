@@ -40,5 +40,6 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
   lessons: adminPage(() => import('../training/admin/lessons-admin-page'), 'LessonsAdminPage'),
   promoCodes: adminPage(() => import('../training/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
+  courses: adminPage(() => import('../training/admin/courses-admin-page'), 'CoursesAdminPage'),
   users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
 };

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { key: 'orders', path: 'orders', resource: false },
   { key: 'lessons', path: 'lessons', resource: true },
   { key: 'promoCodes', path: 'promo-codes', resource: true },
+  { key: 'courses', path: 'courses', resource: true },
   { key: 'users', path: 'users', resource: true },
 ] as const;
 

@@ -10,6 +10,7 @@ import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
+import { useAdminCourses } from '../api/admin-courses';
 import { useAdminLessons, useAdminPromoCodes, useDeletePromoCode, useSavePromoCode } from '../api/admin-lessons';
 
 /** `yyyy-mm-dd` of an ISO date for a date input, and back to the end of that day (UTC). */
@@ -20,10 +21,12 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
   const { t } = useTranslation();
   const language = useLanguage();
   const lessons = useAdminLessons();
+  const courses = useAdminCourses();
   const save = useSavePromoCode();
   const [code, setCode] = useState(promo?.code ?? '');
   const [percent, setPercent] = useState(String(promo?.percentOff ?? 10));
   const [lessonIds, setLessonIds] = useState<string[]>(promo?.lessonIds ?? []);
+  const [courseIds, setCourseIds] = useState<string[]>(promo?.courseIds ?? []);
   const [maxUses, setMaxUses] = useState(promo?.maxUses ? String(promo.maxUses) : '');
   const [expires, setExpires] = useState(toDateInput(promo?.expiresAt ?? null));
   const [active, setActive] = useState(promo?.active ?? true);
@@ -36,6 +39,7 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
       code: code.trim(),
       percentOff: Number(percent),
       lessonIds,
+      courseIds,
       maxUses: maxUses.trim() === '' ? null : Number(maxUses),
       expiresAt: fromDateInput(expires),
       active,
@@ -141,6 +145,28 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
           ))}
         </ul>
       </fieldset>
+      <fieldset>
+        <legend className="field-label">{t('training.promoCourses')}</legend>
+        <p className="mb-2 text-sm text-muted">{t('training.promoCoursesHint')}</p>
+        <ul className="grid max-h-56 gap-1 overflow-y-auto rounded-2xl border border-line bg-white p-3">
+          {(courses.data ?? []).map((course) => (
+            <li key={course.id}>
+              <label className="flex min-h-9 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={courseIds.includes(course.id)}
+                  onChange={(event) =>
+                    setCourseIds(
+                      event.target.checked ? [...courseIds, course.id] : courseIds.filter((id) => id !== course.id),
+                    )
+                  }
+                />
+                {localize(course.title, language)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
         {t('training.promoAdmin.fields.active')}
@@ -177,7 +203,10 @@ export function PromoCodesAdminPage() {
     {
       key: 'lessons',
       header: t('training.promoAdmin.columns.lessons'),
-      cell: (row) => (row.lessonIds.length === 0 ? t('training.promoAdmin.allLessons') : row.lessonIds.length),
+      cell: (row) =>
+        row.lessonIds.length === 0 && row.courseIds.length === 0
+          ? t('training.promoAdmin.allLessons')
+          : `${row.lessonIds.length} + ${row.courseIds.length}`,
     },
     {
       key: 'uses',

@@ -1,4 +1,4 @@
-import { type Lesson, localize, type PromoQuote } from '@atelier/shared';
+import { type Course, type Lesson, localize, type Price, type PromoQuote } from '@atelier/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
 import { createPayment } from '../../payments/api/create-payment';
 import { checkPromo } from '../api/check-promo';
+import { checkCoursePromo, usePurchaseCourse } from '../api/courses';
 import { usePurchaseLesson } from '../api/purchase-lesson';
 
 /** Wait this long after the last keystroke before asking the server about a code. */
@@ -18,11 +19,11 @@ const CHECK_DELAY_MS = 400;
 type PromoState =
   | { status: 'empty' }
   | { status: 'checking' }
-  | { status: 'valid'; quote: PromoQuote }
+  | { status: 'valid'; quote: PromoQuote & { toPay?: Price; credit?: number } }
   | { status: 'invalid'; message: string };
 
 /** Checks the typed code against the server as the buyer types (debounced, stale answers dropped). */
-function usePromoCheck(lessonId: string | null, code: string): PromoState {
+function usePromoCheck(kind: 'lesson' | 'course', lessonId: string | null, code: string): PromoState {
   const { t } = useTranslation();
   const [state, setState] = useState<PromoState>({ status: 'empty' });
   useEffect(() => {
@@ -34,7 +35,7 @@ function usePromoCheck(lessonId: string | null, code: string): PromoState {
     setState({ status: 'checking' });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      checkPromo(lessonId, trimmed, controller.signal).then(
+      (kind === 'course' ? checkCoursePromo : checkPromo)(lessonId, trimmed, controller.signal).then(
         (quote) => setState({ status: 'valid', quote }),
         (error: unknown) => {
           if (!controller.signal.aborted) {
@@ -47,7 +48,7 @@ function usePromoCheck(lessonId: string | null, code: string): PromoState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [lessonId, code, t]);
+  }, [kind, lessonId, code, t]);
   return state;
 }
 
@@ -55,7 +56,18 @@ function usePromoCheck(lessonId: string | null, code: string): PromoState {
  * Lesson purchase with an optional promo code (SPEC §2). The code is validated live and the new
  * price shown; a result of zero unlocks the lesson at once, otherwise the order goes to payment.
  */
-export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onClose: () => void }) {
+export function PurchaseModal({
+  lesson: lessonProp,
+  course,
+  onClose,
+}: {
+  lesson?: Lesson | null;
+  /** A course or master class instead of a lesson: its price after the viewer's credit, its own endpoints. */
+  course?: Course | null;
+  onClose: () => void;
+}) {
+  const kind = course ? 'course' : 'lesson';
+  const lesson = lessonProp ?? course ?? null;
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
@@ -65,8 +77,10 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
   const [promoCode, setPromoCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const purchase = usePurchaseLesson();
-  const promo = usePromoCheck(lesson?.id ?? null, promoCode);
+  const lessonPurchase = usePurchaseLesson();
+  const coursePurchase = usePurchaseCourse();
+  const purchase = kind === 'course' ? coursePurchase : lessonPurchase;
+  const promo = usePromoCheck(kind, lesson?.id ?? null, promoCode);
 
   useEffect(() => {
     if (lesson === null) {
@@ -109,15 +123,17 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
   };
 
   const price = lesson ? format(lesson.price) : '';
-  const newPrice = promo.status === 'valid' ? format(promo.quote.discountedPrice) : null;
+  const credited = course && course.credit > 0 ? format(course.priceForYou) : null;
+  const newPrice = promo.status === 'valid' ? format(promo.quote.toPay ?? promo.quote.discountedPrice) : credited;
   const promoError = promo.status === 'invalid' ? promo.message : null;
-  const free = promo.status === 'valid' ? promo.quote.free : lesson?.price.rub === 0;
+  const free =
+    promo.status === 'valid' ? promo.quote.free : (course ? course.priceForYou.rub : lesson?.price.rub) === 0;
 
   return (
     <Modal
       open={lesson !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={t('training.purchaseTitle')}
+      title={kind === 'course' ? t('training.courses.purchaseTitle') : t('training.purchaseTitle')}
       size="sm"
     >
       {lesson ? (
@@ -137,6 +153,11 @@ export function PurchaseModal({ lesson, onClose }: { lesson: Lesson | null; onCl
                 price
               )}
             </p>
+            {course && course.credit > 0 ? (
+              <p className="mt-1 text-sm text-sage-700">
+                {t('training.courses.creditNote', { amount: format({ rub: course.credit, eur: null, usd: null }) })}
+              </p>
+            ) : null}
           </div>
           <TextField
             id={promoId}

@@ -6,7 +6,9 @@ import { useCurrency } from '../../../shared/currency/currency-store';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useCourses } from '../api/courses';
 import { useLessons } from '../api/get-lessons';
+import { CourseCard } from '../components/course-card';
 import { LessonCard } from '../components/lesson-card';
 import {
   DURATION_FILTERS,
@@ -16,6 +18,10 @@ import {
   type LessonFilter,
   type LevelFilter,
 } from '../lesson-filters';
+
+/** What /training lists: everything, single lessons only, courses only, master classes only (issue 8). */
+export const KIND_FILTERS = ['all', 'lessons', 'courses', 'masterClasses'] as const;
+type KindFilter = (typeof KIND_FILTERS)[number];
 
 function pick<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -34,10 +40,25 @@ export function TrainingPage() {
   const duration = pick<DurationFilter>(DURATION_FILTERS, searchParams.get('duration'), 'all');
   const maxParam = searchParams.get('maxPrice');
   const maxPrice = maxParam !== null && maxParam !== '' && Number(maxParam) >= 0 ? Number(maxParam) : null;
-  const { data: lessons, isPending, isError, refetch } = useLessons();
-  const shown = lessons ? filterLessons(lessons, { filter, level, duration, maxPrice, currency }) : [];
+  const kind = pick<KindFilter>(KIND_FILTERS, searchParams.get('show'), 'all');
+  const lessonsQuery = useLessons();
+  const coursesQuery = useCourses();
+  const { data: lessons } = lessonsQuery;
+  const isPending = lessonsQuery.isPending || coursesQuery.isPending;
+  const isError = lessonsQuery.isError || coursesQuery.isError;
+  const refetch = () => Promise.all([lessonsQuery.refetch(), coursesQuery.refetch()]);
+  const showLessons = kind === 'all' || kind === 'lessons';
+  const shown = lessons && showLessons ? filterLessons(lessons, { filter, level, duration, maxPrice, currency }) : [];
+  const shownCourses = (kind === 'lessons' ? [] : (coursesQuery.data ?? [])).filter(
+    (course) =>
+      (kind === 'all' || (kind === 'masterClasses') === course.isMasterClass) &&
+      (level === 'all' || course.level === level) &&
+      (filter !== 'purchased' || course.purchased) &&
+      (filter !== 'available' || (!course.purchased && !course.soldOut)),
+  );
+  const nothing = (lessons?.length ?? 0) === 0 && (coursesQuery.data?.length ?? 0) === 0;
 
-  const set = (key: 'filter' | 'level' | 'duration' | 'maxPrice', value: string) => {
+  const set = (key: 'filter' | 'level' | 'duration' | 'maxPrice' | 'show', value: string) => {
     const next = new URLSearchParams(searchParams);
     if (value === 'all' || value === '') next.delete(key);
     else next.set(key, value);
@@ -50,6 +71,15 @@ export function TrainingPage() {
         {t('training.lead')}
       </PageTitle>
       <div className="container-page pb-10">
+        <div className="mb-6">
+          <ChipGroup
+            legend={t('training.courses.kindLabel')}
+            options={KIND_FILTERS}
+            value={kind}
+            onChange={(value) => set('show', value)}
+            label={(value) => t(`training.courses.kinds.${value}`)}
+          />
+        </div>
         <div className="mb-10 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
           <ChipGroup
             legend={t('training.filterLabel')}
@@ -120,9 +150,9 @@ export function TrainingPage() {
           </div>
         ) : isError ? (
           <ErrorState onRetry={() => void refetch()} />
-        ) : shown.length === 0 ? (
-          <EmptyState title={lessons.length === 0 ? t('training.empty') : t('training.noMatch')}>
-            {lessons.length > 0 ? (
+        ) : shown.length === 0 && shownCourses.length === 0 ? (
+          <EmptyState title={nothing ? t('training.empty') : t('training.noMatch')}>
+            {!nothing ? (
               <button
                 type="button"
                 className="btn btn-outline mt-4"
@@ -133,13 +163,36 @@ export function TrainingPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((lesson, index) => (
-              <li key={lesson.id}>
-                <LessonCard lesson={lesson} priority={index < 3} />
-              </li>
-            ))}
-          </ul>
+          <div className="flex flex-col gap-12">
+            {shownCourses.length > 0 ? (
+              <section aria-labelledby="training-courses">
+                <h2 id="training-courses" className="mb-5 text-3xl">
+                  {t('training.courses.sectionTitle')}
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {shownCourses.map((course, index) => (
+                    <li key={course.id}>
+                      <CourseCard course={course} priority={index < 3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {shown.length > 0 ? (
+              <section aria-labelledby="training-lessons">
+                <h2 id="training-lessons" className={shownCourses.length > 0 ? 'mb-5 text-3xl' : 'sr-only'}>
+                  {t('training.courses.lessonsTitle')}
+                </h2>
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {shown.map((lesson, index) => (
+                    <li key={lesson.id}>
+                      <LessonCard lesson={lesson} priority={shownCourses.length === 0 && index < 3} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
         )}
       </div>
     </>

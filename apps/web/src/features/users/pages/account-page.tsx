@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { useMyOrders } from '../../orders/api/get-my-orders';
+import { useCoursePurchases } from '../../training/api/courses';
 import { usePurchases } from '../../training/api/get-purchases';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -123,12 +124,55 @@ function OrdersSection() {
   );
 }
 
+/** Courses and master classes bought (issue 8), with dates; shown above the single lessons. */
+function CoursePurchasesList() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data: courses } = useCoursePurchases();
+  if (!courses || courses.length === 0) return null;
+  return (
+    <section aria-labelledby="account-courses" className="mb-8">
+      <h2 id="account-courses" className="mb-4 font-serif text-2xl">
+        {t('training.courses.accountTitle')}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2" data-testid="course-purchases">
+        {courses.map((purchase) => (
+          <li key={purchase.id} className="card flex flex-col gap-2 p-5">
+            <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+              {purchase.course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')} ·{' '}
+              {t('training.courses.lessonsCount', { count: purchase.course.lessons.length })}
+            </p>
+            <p className="font-serif text-2xl">{localize(purchase.course.title, language)}</p>
+            <p className="text-sm text-muted">
+              {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
+            </p>
+            <Link to={`/training-course/${purchase.course.id}`} className="btn btn-outline btn-sm mt-2 self-start">
+              {t('training.courses.openCourse')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function LessonsSection() {
+  return (
+    <>
+      <CoursePurchasesList />
+      <LessonPurchasesList />
+    </>
+  );
+}
+
+function LessonPurchasesList() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { data: purchases, isPending, isError, refetch } = usePurchases();
+  const { data: courses } = useCoursePurchases();
   if (isPending) return <Loading />;
   if (isError) return <ErrorState onRetry={() => void refetch()} />;
+  if (purchases.length === 0 && (courses?.length ?? 0) > 0) return null;
   if (purchases.length === 0)
     return (
       <EmptyState title={t('account.noLessons')}>

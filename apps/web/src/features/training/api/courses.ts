@@ -1,0 +1,76 @@
+import type { Course, CoursePurchase, CourseQuote, PurchaseResult } from '@atelier/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../shared/api/api-error';
+import { apiGet, apiRequest } from '../../../shared/api/client';
+
+export type { Course, CoursePurchase };
+
+export const fetchCourses = (silent = false) => apiGet<Course[]>('/training/courses', undefined, undefined, { silent });
+
+/** `purchased`, `credit` and `priceForYou` depend on who asks: the app invalidates ['training'] on a user change. */
+export const coursesQueryOptions = () =>
+  queryOptions({ queryKey: ['training', 'courses'], queryFn: () => fetchCourses() });
+
+export function useCourses() {
+  return useQuery(coursesQueryOptions());
+}
+
+export const fetchCourse = (id: string) => apiGet<Course>(`/training/courses/${encodeURIComponent(id)}`);
+
+export function useCourse(id: string | null) {
+  return useQuery({
+    queryKey: ['training', 'course', id ?? ''],
+    queryFn: () => fetchCourse(id ?? ''),
+    enabled: id !== null,
+  });
+}
+
+/** The user's courses and master classes; a 404 (server without courses) is an empty list. */
+export async function fetchCoursePurchases(): Promise<CoursePurchase[]> {
+  try {
+    return (
+      (await apiGet<CoursePurchase[] | null>('/training/course-purchases', undefined, undefined, { silent: true })) ??
+      []
+    );
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
+}
+
+export function useCoursePurchases(enabled = true) {
+  return useQuery({ queryKey: ['training', 'course-purchases'], queryFn: fetchCoursePurchases, enabled });
+}
+
+/** Live promo check on a course: 400 with the reason when the code cannot be used. */
+export async function checkCoursePromo(
+  courseId: string,
+  promoCode: string,
+  signal?: AbortSignal,
+): Promise<CourseQuote> {
+  const { data } = await apiRequest<CourseQuote>(`/training/courses/${encodeURIComponent(courseId)}/promo-check`, {
+    method: 'POST',
+    body: { promoCode },
+    signal,
+    silent: true,
+  });
+  return data;
+}
+
+/** POST /training/courses/{id}/purchase: `purchased` = unlocked already (zero total); otherwise pay the order. */
+export async function purchaseCourse({ id, promoCode }: { id: string; promoCode?: string | undefined }) {
+  const { data, message } = await apiRequest<PurchaseResult>(`/training/courses/${encodeURIComponent(id)}/purchase`, {
+    method: 'POST',
+    body: promoCode ? { promoCode } : {},
+    silent: true,
+  });
+  return { result: data, message };
+}
+
+export function usePurchaseCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purchaseCourse,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
+  });
+}

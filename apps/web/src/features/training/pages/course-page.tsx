@@ -1,0 +1,235 @@
+import { localize } from '@atelier/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { RichText } from '../../../shared/ui/rich-text';
+import { PageLoader } from '../../../shared/ui/spinner';
+import { EmptyState, ErrorState } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useSession } from '../../auth/api/auth-session';
+import { useCourse } from '../api/courses';
+import { useDuration } from '../components/duration';
+import { PurchaseModal } from '../components/purchase-modal';
+
+/** `/training-course/:id`: a course or master class — its lessons in order, duration, level, price, what buying unlocks. */
+export function CoursePage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = usePriceFormatter();
+  const duration = useDuration();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const id = useParams().id ?? null;
+  const { data: course, isPending, isError, error, refetch } = useCourse(id);
+  const [buying, setBuying] = useState(false);
+  usePageTitle(course ? localize(course.title, language) : null);
+
+  if (!id) return null;
+  if (isPending) return <PageLoader label={t('common.loading')} />;
+  if (isError) {
+    const missing = (error as { status?: number }).status === 404;
+    return (
+      <div className="container-page py-20">
+        {missing ? (
+          <EmptyState title={t('training.courses.notFound')}>
+            <Link to="/training" className="link">
+              {t('training.backToList')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <ErrorState onRetry={() => void refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const title = localize(course.title, language);
+  const credited = course.credit > 0 && !course.purchased;
+  const dateTime = course.eventAt
+    ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(course.eventAt))
+    : null;
+  const buy = () => {
+    if (session.status !== 'authenticated') {
+      void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+      return;
+    }
+    setBuying(true);
+  };
+  const owned = course.purchased;
+
+  return (
+    <article className="container-page py-10 sm:py-14">
+      <Link to="/training?show=courses" className="link mb-6 inline-flex items-center gap-1 text-sm">
+        <ChevronLeftIcon width={16} height={16} />
+        {t('training.backToList')}
+      </Link>
+      <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+        <div className="min-w-0">
+          <div className="relative aspect-video overflow-hidden rounded-3xl bg-blush-100 shadow-soft">
+            {course.cover ? (
+              <ResponsiveImage
+                image={course.cover}
+                alt={t('training.courses.coverOf', { title })}
+                sizes="(min-width: 1024px) 44rem, 92vw"
+                priority
+                className="size-full object-cover"
+              />
+            ) : null}
+          </div>
+          <div className="mt-10">
+            <RichText text={localize(course.description, language)} />
+          </div>
+          <section aria-labelledby="course-lessons" className="mt-10">
+            <h2 id="course-lessons" className="mb-4 text-3xl">
+              {t('training.courses.lessonsListTitle')}
+            </h2>
+            {course.lessons.length === 0 ? (
+              <p className="text-muted">{t('training.courses.noLessons')}</p>
+            ) : (
+              <ol className="flex flex-col gap-3" data-testid="course-lessons">
+                {course.lessons.map((lesson, index) => (
+                  <li key={lesson.id} className="card flex items-center gap-4 p-4">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-blush-100 font-semibold text-rose-800"
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                        {t('training.courses.lessonInCourse', { position: index + 1 })} ·{' '}
+                        {t(`training.levels.${lesson.level}`)}
+                        {lesson.durationMinutes ? ` · ${duration(lesson.durationMinutes)}` : ''}
+                      </p>
+                      <Link to={`/training-detail/${lesson.id}`} className="font-serif text-xl hover:text-rose-700">
+                        {localize(lesson.title, language)}
+                      </Link>
+                    </div>
+                    <span className="shrink-0 text-rose-700" aria-hidden="true">
+                      {owned ? <PlayIcon width={20} height={20} /> : <LockIcon width={20} height={20} />}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+        <aside aria-labelledby="course-title" className="lg:sticky lg:top-32 lg:self-start">
+          <div className="card p-6 sm:p-8">
+            <p className="eyebrow">
+              {course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')}
+            </p>
+            <h1 id="course-title" className="mt-3 text-4xl">
+              {title}
+            </h1>
+            <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted">{t('training.courses.level')}</dt>
+              <dd className="font-semibold">{t(`training.levels.${course.level}`)}</dd>
+              {course.durationMinutes ? (
+                <>
+                  <dt className="text-muted">{t('training.courses.totalDuration')}</dt>
+                  <dd className="font-semibold">{duration(course.durationMinutes)}</dd>
+                </>
+              ) : null}
+              {course.lessons.length > 0 ? (
+                <>
+                  <dt className="text-muted">{t('training.courses.kinds.lessons')}</dt>
+                  <dd className="font-semibold">
+                    {t('training.courses.lessonsCount', { count: course.lessons.length })}
+                  </dd>
+                </>
+              ) : null}
+              {dateTime ? (
+                <>
+                  <dt className="text-muted">{t('training.courses.date')}</dt>
+                  <dd className="font-semibold">{dateTime}</dd>
+                </>
+              ) : null}
+              {course.eventPlace ? (
+                <>
+                  <dt className="text-muted">{t('training.courses.place')}</dt>
+                  <dd className="font-semibold">{course.eventPlace}</dd>
+                </>
+              ) : null}
+              {course.seatsLeft !== null ? (
+                <>
+                  <dt className="text-muted">{t('training.courses.seats')}</dt>
+                  <dd className={course.soldOut ? 'font-semibold text-red-800' : 'font-semibold'}>
+                    {course.soldOut
+                      ? t('training.courses.soldOut')
+                      : t('training.courses.seatsLeft', { count: course.seatsLeft })}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            {owned ? (
+              <p className="mt-6 rounded-2xl bg-sage-100 px-4 py-3 font-semibold text-sage-700">
+                {t('training.courses.owned')}
+              </p>
+            ) : (
+              <>
+                <p className="mt-6 font-serif text-4xl font-semibold text-rose-700" data-testid="course-price">
+                  {credited ? (
+                    <>
+                      <s className="mr-2 text-2xl font-normal text-muted">
+                        <span className="sr-only">{t('training.oldPrice')} </span>
+                        {format(course.price)}
+                      </s>
+                      {format(course.priceForYou)}
+                    </>
+                  ) : (
+                    format(course.price)
+                  )}
+                </p>
+                {credited ? (
+                  <p className="mt-1 text-sm text-sage-700">
+                    {t('training.courses.creditNote', { amount: format({ rub: course.credit, eur: null, usd: null }) })}
+                  </p>
+                ) : null}
+                <button type="button" className="btn btn-primary mt-5 w-full" onClick={buy} disabled={course.soldOut}>
+                  {course.soldOut
+                    ? t('training.courses.soldOut')
+                    : course.isMasterClass && course.eventAt
+                      ? t('training.courses.buyMasterClass')
+                      : t('training.courses.buy')}
+                </button>
+                {session.status !== 'authenticated' ? (
+                  <p className="mt-3 text-center text-sm text-muted">{t('training.loginToBuy')}</p>
+                ) : null}
+              </>
+            )}
+            <div className="mt-8 border-t border-line pt-6">
+              <h2 className="font-sans text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
+                {t('training.courses.unlocksTitle')}
+              </h2>
+              <ul className="mt-3 flex flex-col gap-2 text-sm">
+                {course.lessons.length > 0 ? (
+                  <li className="flex gap-2">
+                    <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-sage-700" aria-hidden="true" />
+                    {t('training.courses.unlocksLessons', { count: course.lessons.length })}
+                  </li>
+                ) : null}
+                {course.eventAt ? (
+                  <li className="flex gap-2">
+                    <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-sage-700" aria-hidden="true" />
+                    {t('training.courses.unlocksLive')}
+                  </li>
+                ) : null}
+                <li className="flex gap-2">
+                  <CheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-sage-700" aria-hidden="true" />
+                  {t('training.courses.unlocksCredit')}
+                </li>
+              </ul>
+            </div>
+          </div>
+        </aside>
+      </div>
+      <PurchaseModal course={buying ? course : null} onClose={() => setBuying(false)} />
+    </article>
+  );
+}
