@@ -730,6 +730,70 @@ export const LESSONS: LessonSeed[] = [
   },
 ];
 
+/** Issue 8: a course grouping seeded lessons (by number, in course order) and a live master class. */
+export interface CourseSeed {
+  key: string;
+  title: LocalizedText;
+  description: LocalizedText;
+  level: 'basic' | 'intermediate' | 'advanced';
+  isMasterClass: boolean;
+  /** Lesson numbers in course order. */
+  lessons: number[];
+  durationMinutes: number | null;
+  priceRub: number;
+  priceEur: number;
+  priceUsd: number;
+  /** Days from the seeding day (live master class). */
+  eventInDays: number | null;
+  eventPlace: string | null;
+  seatLimit: number | null;
+  /** Index into LESSONS whose artwork the cover reuses (with another seed). */
+  artOf: number;
+}
+
+export const COURSES: CourseSeed[] = [
+  {
+    key: 'garden',
+    title: t('Садовые цветы из шёлка', 'Garden flowers in silk', 'Flores de jardín en seda'),
+    description: t(
+      'Курс из двух уроков: пышный пион и нежная ветка сирени. Вы научитесь тонировать лепестки, работать с булькой и собирать объёмные цветы. Если вы уже купили один из уроков, его стоимость засчитывается.',
+      'A course of two lessons: a lush peony and a delicate lilac branch. Learn to tint petals, shape them with a ball tool and assemble full-bodied flowers. If you already bought one of the lessons, its price is credited.',
+      'Un curso de dos lecciones: una peonía exuberante y una delicada rama de lila. Aprenderá a teñir pétalos, moldearlos con bolillo y montar flores con volumen. Si ya compró una de las lecciones, su precio se descuenta.',
+    ),
+    level: 'intermediate',
+    isMasterClass: false,
+    lessons: [2, 3],
+    durationMinutes: null,
+    priceRub: 450_000,
+    priceEur: 4_800,
+    priceUsd: 5_200,
+    eventInDays: null,
+    eventPlace: null,
+    seatLimit: null,
+    artOf: 1,
+  },
+  {
+    key: 'bridal-live',
+    title: t('Мастер-класс: свадебный гребень', 'Master class: a bridal comb', 'Clase magistral: un peine nupcial'),
+    description: t(
+      'Одно большое занятие в мастерской: за четыре часа вы соберёте свадебный гребень с миниатюрными цветами и жемчугом. Все материалы включены. Запись занятия — урок 4 — открывается сразу после покупки.',
+      'One long session in the studio: in four hours you make a bridal comb with miniature flowers and pearls. All materials included. The recording of the session — lesson 4 — opens right after purchase.',
+      'Una sesión larga en el taller: en cuatro horas montará un peine nupcial con flores en miniatura y perlas. Todos los materiales incluidos. La grabación de la sesión — la lección 4 — se abre nada más comprar.',
+    ),
+    level: 'advanced',
+    isMasterClass: true,
+    lessons: [4],
+    durationMinutes: 240,
+    priceRub: 900_000,
+    priceEur: 9_500,
+    priceUsd: 10_500,
+    eventInDays: 30,
+    eventPlace: 'Atelier studio, Madrid',
+    seatLimit: 8,
+    artOf: 3,
+  },
+];
+
 export interface ReviewSeed {
   userName: string;
   text: string;

@@ -17,7 +17,7 @@ import { createImagePipeline } from '../../platform/images/sharp-pipeline';
 import { createLocalStorage } from '../../platform/storage/local-storage';
 import type { Storage } from '../../platform/storage/storage';
 import { type Database, type Db, openDatabase } from '../client';
-import { landingContent, lessons, portfolioItems, products, promoCodes, reviews } from '../schema';
+import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews } from '../schema';
 import { seedDemo } from './seed';
 
 const SEED_TIMEOUT = 120_000;
@@ -190,6 +190,25 @@ describe('seedDemo on an empty database', () => {
     const rows = await database.db.select().from(promoCodes);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ code: 'SILK10', percentOff: 10, lessonIds: [], active: true });
+  });
+
+  it('has a course of lessons 2 and 3 (in that order) and a live master class with 8 seats holding lesson 4', async () => {
+    const rows = await database.db.select().from(courses);
+    const lessonRows = await database.db.select().from(lessons);
+    const numbersOf = (courseId: string) =>
+      lessonRows
+        .filter((lesson) => lesson.courseId === courseId)
+        .sort((a, b) => (a.positionInCourse ?? 0) - (b.positionInCourse ?? 0))
+        .map((lesson) => lesson.number);
+    const course = rows.find((row) => !row.isMasterClass)!;
+    const master = rows.find((row) => row.isMasterClass)!;
+    expect(rows).toHaveLength(2);
+    expect(numbersOf(course.id)).toEqual([2, 3]);
+    expect(course).toMatchObject({ level: 'intermediate', seatLimit: null, durationMinutes: null, published: true });
+    expect(course.cover?.url).toMatch(/^\/uploads\/courses\//);
+    expect(numbersOf(master.id)).toEqual([4]);
+    expect(master).toMatchObject({ seatLimit: 8, seatsTaken: 0, durationMinutes: 240 });
+    expect(master.eventAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('every referenced image exists as WebP variants in public storage', async () => {

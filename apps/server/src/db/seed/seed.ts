@@ -18,9 +18,18 @@ import { sql } from 'drizzle-orm';
 import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db, Tx } from '../client';
-import { landingContent, lessons, portfolioItems, products, promoCodes, reviews, type StoredFileRef } from '../schema';
+import {
+  courses,
+  landingContent,
+  lessons,
+  portfolioItems,
+  products,
+  promoCodes,
+  reviews,
+  type StoredFileRef,
+} from '../schema';
 import { renderArtwork } from './art';
-import { ABOUT, type ArtSpec, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
+import { ABOUT, type ArtSpec, COURSES, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
 
 export interface SeedDeps {
   db: Db;
@@ -100,6 +109,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
       p.art.map((spec, j) => job(spec, 'portfolio', 1200, 900, 2000 + i * 10 + j)),
     );
     const lessonArt = LESSONS.map((l, i) => job(l.art, 'lessons', 1280, 720, 3000 + i));
+    const courseArt = COURSES.map((c, i) => job(LESSONS[c.artOf]!.art, 'courses', 1280, 720, 3500 + i));
     const reviewArt = REVIEWS.map((r, i) => (r.art ? job(r.art, 'reviews', 800, 800, 4000 + i) : null));
 
     const rendered = await mapLimit(jobs, IMAGE_CONCURRENCY, async (j) => {
@@ -128,9 +138,15 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
       );
     }
 
+    const courseIds = COURSES.map(() => randomUUID());
+    /** Lesson number → its course and position (issue 8). */
+    const inCourse = new Map(
+      COURSES.flatMap((c, ci) => c.lessons.map((number, position) => [number, { ci, position }] as const)),
+    );
     const lessonRows = await Promise.all(
       LESSONS.map(async (lesson, i) => {
         const id = randomUUID();
+        const membership = inCourse.get(lesson.number);
         const video = await putPrivate(
           'lesson-sample.mp4',
           `lessons/${id}/video.mp4`,
@@ -159,6 +175,8 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           poster: img(lessonArt[i]!),
           video,
           methodology,
+          courseId: membership ? courseIds[membership.ci]! : null,
+          positionInCourse: membership ? membership.position : null,
           published: true,
         };
       }),
@@ -209,6 +227,27 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           sortOrder: i + 1,
           createdAt: daysAgo(60 - i * 3),
           updatedAt: daysAgo(60 - i * 3),
+        })),
+      );
+      await tx.insert(courses).values(
+        COURSES.map((c, i) => ({
+          id: courseIds[i]!,
+          title: c.title,
+          description: c.description,
+          level: c.level,
+          isMasterClass: c.isMasterClass,
+          durationMinutes: c.durationMinutes,
+          priceRub: c.priceRub,
+          priceEur: c.priceEur,
+          priceUsd: c.priceUsd,
+          cover: img(courseArt[i]!),
+          eventAt:
+            c.eventInDays === null
+              ? null
+              : new Date(Math.floor(now / DAY_MS) * DAY_MS + c.eventInDays * DAY_MS + 11 * 3_600_000),
+          eventPlace: c.eventPlace,
+          seatLimit: c.seatLimit,
+          sortOrder: i + 1,
         })),
       );
       await tx.insert(lessons).values(lessonRows);
