@@ -15,6 +15,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { cartRoutes } from './features/cart/cart.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -40,8 +41,8 @@ import { uploadsRoutes } from './platform/http/uploads.routes';
 import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
-import { createPaymentProviders } from './platform/payments/providers';
 import type { Mailer } from './platform/mail/mail';
+import { createPaymentProviders } from './platform/payments/providers';
 import type { Storage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -148,10 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes, { db: database.db, limiter, config });
   await app.register(usersRoutes, { db: database.db, limiter, limits: config.rateLimits });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
-  await app.register(landingRoutes, content);
+  await app.register(landingRoutes, { ...content, images: deps.images });
   await app.register(shopRoutes, { ...content, storage: deps.storage, images: deps.images });
-  await app.register(portfolioRoutes, content);
-  await app.register(reviewsRoutes, content);
+  await app.register(portfolioRoutes, { ...content, images: deps.images });
+  await app.register(reviewsRoutes, { ...content, images: deps.images });
+  await app.register(adminRoutes, { db: database.db });
   await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
 
   await app.register(cartRoutes, { db: database.db });
