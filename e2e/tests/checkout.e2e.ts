@@ -147,6 +147,9 @@ describe('cart, checkout and orders', () => {
     await adminPage.getByRole('link', { name: `Заказ № ${number}` }).click();
     await adminPage.getByRole('heading', { level: 1, name: `Заказ № ${number}` }).waitFor();
     const markPaid = adminPage.getByRole('region', { name: 'Отметить оплаченным' });
+    // Confirmation goes through "Mark paid" (with a reference), not a bare status change.
+    await adminPage.getByRole('button', { name: 'Перевести в «Отменён»' }).waitFor();
+    expect(await adminPage.getByRole('button', { name: 'Перевести в «Оплачен»' }).count()).toBe(0);
     await markPaid.getByRole('button', { name: 'Отметить оплаченным' }).click();
     await markPaid.getByText('Укажите номер платежа', { exact: true }).waitFor();
     const payments = adminPage.getByRole('region', { name: 'Платежи' });

@@ -14,6 +14,17 @@ import { canMarkPaid } from '../payment-path';
 
 const PAYMENT_STATUSES = ['created', 'pending', 'invoice_sent', 'succeeded', 'canceled', 'failed'] as const;
 const PROVIDERS = ['test', 'yookassa', 'paypal', 'manual'] as const;
+const EVENT_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'ignored',
+  'unknown_payment',
+  'amount_mismatch',
+  'order_cancelled',
+  'order_not_pending',
+  'provider_error',
+  'received',
+] as const;
 const known = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
@@ -134,7 +145,12 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
                     {payment.events.map((event) => (
                       <li key={`${event.createdAt}-${event.type}`} className="break-words">
                         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, language)}</time>{' '}
-                        <code>{event.type}</code> — {event.outcome}
+                        <code>{event.type}</code> —{' '}
+                        {known(EVENT_OUTCOMES, event.outcome)
+                          ? t(`orders.admin.eventOutcome.${event.outcome}`)
+                          : event.outcome.startsWith('rejected')
+                            ? t('orders.admin.eventOutcome.rejected')
+                            : event.outcome}
                       </li>
                     ))}
                   </ul>

@@ -15,6 +15,7 @@ import { useAdminOrders, useUpdateOrderStatus } from '../api/admin-orders';
 import { useOrder } from '../api/get-order';
 import { OrderDetail } from '../components/order-detail';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { canMarkPaid } from '../payment-path';
 import { OrderPaymentsPanel } from './order-payments-panel';
 
 const LIMIT = 20;
@@ -187,7 +188,11 @@ function OrderAdminDetail() {
   };
 
   const title = order ? t('checkout.orderNumber', { number: order.number }) : t('admin.sections.orders');
-  const next = order ? ORDER_TRANSITIONS[order.status] : [];
+  // A cash, transfer or PayPal-invoice order is confirmed through "Mark paid" (with the payment's
+  // reference, recorded as a payment), not by a bare status change that would leave it "not paid".
+  const next = order
+    ? ORDER_TRANSITIONS[order.status].filter((target) => !(target === 'confirmed' && canMarkPaid(order)))
+    : [];
 
   return (
     <section aria-labelledby="admin-order-title">
