@@ -7,12 +7,15 @@
  * given address, paid from another browser tab. An abandoned card payment or a PayPal modal closed
  * unsent keeps the order, whose account page offers "Pay". Bank transfer: checkout creates the
  * payment, the "How to pay" page shows the instructions (also at 360 px) and they are mailed once.
+ * A provider that cannot be reached (a server of its own with YooKassa on a closed port): the
+ * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
+import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
 
 const session = useBrowser();
 
@@ -241,5 +244,92 @@ describe('payments with the sandbox provider', () => {
     await waitForPath(page, (p) => p === '/payment/processing');
     await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
     expect((await listMail()).filter((m) => m.subject === `Как оплатить заказ №${number}`)).toHaveLength(1);
+  });
+});
+
+describe('a payment provider that cannot be reached', () => {
+  const admin = { email: 'admin@unreachable.test', password: 'unreachable-admin-password' };
+  let server: ServerProcess | undefined;
+  let dataDir = '';
+
+  beforeAll(async () => {
+    dataDir = makeDataDir('atelier-e2e-pay-down-');
+    server = await startServer({
+      main: inject('serverMain'),
+      dataDir,
+      seedDemo: true,
+      logLevel: 'warn',
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        PAYMENT_PROVIDER: 'yookassa',
+        YOOKASSA_SHOP_ID: 'shop-e2e',
+        YOOKASSA_SECRET_KEY: 'secret-e2e',
+        // Nothing listens on the discard port: every create fails at once.
+        YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop('SIGTERM');
+    if (dataDir) removeDir(dataDir);
+  });
+
+  it("card checkout: 'Payment creation error' next to Pay on the kept (pending) order's account page; Pay tries again and reports the same error", async () => {
+    const url = (server as ServerProcess).url;
+    const call = async <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) => {
+      const response = await fetch(`${url}/api${path}`, {
+        method: init.method ?? (init.body ? 'POST' : 'GET'),
+        headers: {
+          ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+    const { token } = await call<{ token: string }>('/auth/login', { body: admin });
+    const books = await call<ShopProduct[]>('/shop?category=book&limit=100');
+    const book = books.find((b) => b.bookFormats?.includes('digital'));
+    if (!book) throw new Error('the demo catalogue has no digital book');
+    await call('/cart', {
+      token,
+      method: 'PUT',
+      body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
+    });
+
+    const page = await session.newPage({ baseURL: url });
+    await useToken(page, token);
+    await page.goto('/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
+    await page.getByLabel('Имя', { exact: true }).fill('Вера');
+    await page.getByLabel('Фамилия').fill('Соколова');
+    await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
+    await page.getByRole('radio', { name: 'Банковская карта' }).check();
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    // The buyer is on the kept order's page, the error said next to its Pay button.
+    await waitForPath(page, (p) => p.startsWith('/account/orders/'));
+    const pay = page.getByRole('region', { name: 'Оплата заказа' });
+    await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
+    const [order] = await call<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    expect(order?.status).toBe('pending');
+    expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
+    expect((await call<{ items: unknown[] }>('/cart', { token })).items).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    // Pay tries again: a second failed attempt, the same words, the order still pending.
+    await pay.getByRole('button', { name: 'Оплатить' }).click();
+    const attempts = () => call<{ status: string }[]>(`/admin/orders/${order?.id}/payments`, { token });
+    await expect
+      .poll(async () => (await attempts()).map((p) => p.status), { timeout: 15_000 })
+      .toEqual(['failed', 'failed']);
+    await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
+    await pay.getByRole('button', { name: 'Оплатить' }).and(page.locator(':enabled')).waitFor();
+    const [still] = await call<{ id: string; status: string }[]>('/orders/user', { token });
+    expect(still).toMatchObject({ id: order?.id, status: 'pending' });
   });
 });

@@ -14,11 +14,11 @@ import { PaypalModal } from './paypal-modal';
  * (a new payment / a new invoice: the way back after a failed or abandoned payment), and the
  * payment instructions for cash and bank transfer. Nothing for a paid, cancelled or free order.
  */
-export function PayOrderCard({ order }: { order: Order }) {
+export function PayOrderCard({ order, initialProblem = null }: { order: Order; initialProblem?: string | null }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const createPayment = useCreatePayment();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(initialProblem);
   const [paypalOpen, setPaypalOpen] = useState(false);
   const online = canPayOnline(order);
   const offline = order.status === 'pending' && order.total > 0 && !online && order.paymentMethod !== 'card';

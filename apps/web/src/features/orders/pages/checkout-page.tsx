@@ -129,7 +129,8 @@ export function CheckoutPage() {
   };
 
   /** The order is kept whatever happens to its payment: the account's order page offers "Pay". */
-  const toAccountOrder = (order: Order) => void navigate(accountOrderUrl(order), { replace: true });
+  const toAccountOrder = (order: Order, paymentProblem?: string) =>
+    void navigate(accountOrderUrl(order), { replace: true, state: paymentProblem ? { paymentProblem } : null });
 
   const onSubmit = handleSubmit(async (form) => {
     let order: Order;
@@ -173,8 +174,8 @@ export function CheckoutPage() {
       if (next.external) window.location.assign(next.url);
       else void navigate(next.url, { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, t('payments.createFailed')));
-      toAccountOrder(order);
+      // Said next to the order's "Pay" button (a toast raised while the page changes can be lost).
+      toAccountOrder(order, errorMessage(error, t('payments.createFailed')));
     }
   });
 

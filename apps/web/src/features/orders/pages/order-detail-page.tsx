@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
@@ -12,6 +12,12 @@ import { PayOrderCard } from '../components/pay-order-card';
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  // Checkout sends the buyer here when starting the payment failed, with the reason.
+  const state: unknown = useLocation().state;
+  const paymentProblem =
+    state && typeof state === 'object' && 'paymentProblem' in state && typeof state.paymentProblem === 'string'
+      ? state.paymentProblem
+      : null;
   const { data: order, isPending, isError, error, refetch } = useOrder(id);
   const title = order ? t('checkout.orderNumber', { number: order.number }) : t('account.orders');
   usePageTitle(title);
@@ -34,7 +40,7 @@ export function OrderDetailPage() {
             <ErrorState onRetry={() => void refetch()} />
           )
         ) : (
-          <OrderDetail order={order} actions={<PayOrderCard order={order} />} />
+          <OrderDetail order={order} actions={<PayOrderCard order={order} initialProblem={paymentProblem} />} />
         )}
       </div>
     </>
