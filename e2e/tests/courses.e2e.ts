@@ -116,11 +116,12 @@ describe('courses and master classes', () => {
     await page.getByRole('link', { name: course.title.ru }).waitFor();
     await page.getByRole('button', { name: 'Мастер-классы' }).click();
     await page.getByRole('link', { name: master.title.ru }).waitFor();
-    await expect(page.getByRole('link', { name: course.title.ru }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: course.title.ru }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('show')).toBe('masterClasses');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Уроки', exact: true }).click();
-    await expect(page.getByRole('link', { name: master.title.ru }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: master.title.ru }).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('show')).toBe('lessons');
 
     await page.goto(`/training-course/${master.id}`);
     await page.getByRole('heading', { level: 1, name: master.title.ru }).waitFor();
@@ -191,8 +192,7 @@ describe('courses and master classes', () => {
       .nth(1)
       .focus();
     await page.keyboard.press('Enter');
-    const namesAfter = await order.allInnerTexts();
-    expect(namesAfter[0]).toBe(namesBefore[1]);
+    await expect.poll(() => order.allInnerTexts()).toEqual([namesBefore[1], namesBefore[0]]);
     await expectNoAxeViolations(page);
     // Drag the first back below the second (headless Chromium needs the DragEvents dispatched).
     await page.evaluate(() => {
@@ -206,7 +206,7 @@ describe('courses and master classes', () => {
       fire(items[1]!, 'drop');
       fire(items[0]!, 'dragend');
     });
-    await expect(order.allInnerTexts()).resolves.toEqual(namesBefore);
+    await expect.poll(() => order.allInnerTexts()).toEqual(namesBefore);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });
     const saved = await api<{ lessons: { id: string }[] }>(`/admin/courses/${created.id}`, { token });
