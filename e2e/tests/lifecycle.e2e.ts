@@ -51,7 +51,9 @@ async function counts(server: ServerProcess): Promise<Counts> {
   };
 }
 
-describe('lifecycle', () => {
+// Each journey starts two servers on fresh data dirs, one of them seeding the demo content (sharp
+// renders the artwork): on a busy 2-core CI machine that is well over the default 60 s.
+describe('lifecycle', { timeout: 240_000 }, () => {
   it('a second start on the same DATA_DIR keeps all data and neither seeds nor creates the admin again', async () => {
     const dir = dataDir();
     const first = await start(dir);
