@@ -6,14 +6,21 @@ import { expect } from 'vitest';
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Judge what a person sees once the page settles: a colour caught mid-transition (a link turning
   // active) is not the colour anyone reads. Infinite animations (spinners) are not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A click's state change may start its transition a frame or two later, so look again after two
+  // frames and repeat until nothing finite is running (bounded, in case a page keeps starting some).
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 10; round++) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running' || animation.pending);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const report = results.violations.map((violation) => {
     const nodes = violation.nodes

@@ -71,7 +71,8 @@ describe('visitor: portfolio on the home page', () => {
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await card.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus goes back to the card once the dialog has unmounted (a frame later, not at once).
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('review cards are 266 px high; `/` carries LocalBusiness and AggregateRating JSON-LD; axe finds nothing', async () => {
