@@ -4,7 +4,7 @@
  * afterwards. A crash between commit and send only delays the mail; it is never lost.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Mailer, MailLog, MailMessage } from './mail';
@@ -91,43 +91,67 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       .for('update', { skipLocked: true });
   }
 
-  /** Sends one row and records the outcome; true when it left the queue (sent or failed for good). */
-  async function sendAndRecord(q: Db | Tx, row: OutboxRow): Promise<boolean> {
-    try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const lastError = describe(error);
-      const failed = attempts >= MAX_MAIL_ATTEMPTS;
-      await q
-        .update(mailOutbox)
-        .set({ attempts, lastError, status: failed ? 'failed' : 'queued' })
-        .where(eq(mailOutbox.id, row.id));
-      if (failed) {
-        notBefore.delete(row.id);
-        log.error({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail failed permanently');
-      } else {
-        notBefore.set(row.id, now() + backoffMs(attempts));
-        log.warn({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail send failed, will retry');
-      }
-      return failed;
-    }
-    notBefore.delete(row.id);
+  /** Records a failed try (queued again with a backoff, or failed for good); true when it left the queue. */
+  async function recordFailure(q: Db | Tx, row: OutboxRow, error: unknown): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    const lastError = describe(error);
+    const failed = attempts >= MAX_MAIL_ATTEMPTS;
     await q
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1 })
+      .set({ attempts, lastError, status: failed ? 'failed' : 'queued' })
       .where(eq(mailOutbox.id, row.id));
-    return true;
+    if (failed) {
+      notBefore.delete(row.id);
+      log.error({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail failed permanently');
+    } else {
+      notBefore.set(row.id, now() + backoffMs(attempts));
+      log.warn({ mailId: row.id, to: row.to, attempts, err: lastError }, 'mail send failed, will retry');
+    }
+    return failed;
+  }
+
+  /** Marks rows sent in one statement (attempts counted per row). */
+  async function recordSent(q: Db | Tx, rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    for (const row of rows) notBefore.delete(row.id);
+    await q
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          mailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+      );
+  }
+
+  /** Sends one row; true when it was sent. */
+  async function trySend(q: Db | Tx, row: OutboxRow): Promise<{ sent: true } | { sent: false; left: boolean }> {
+    try {
+      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+      return { sent: true };
+    } catch (error) {
+      return { sent: false, left: await recordFailure(q, row, error) };
+    }
   }
 
   /** One pass over at most `batchSize` due rows; returns how many were tried. */
   async function processBatch(skip: Set<string>): Promise<number> {
     if (!lockWhileSending) {
       const rows = await claimQuery(db, skip, batchSize);
-      for (const row of rows) {
-        // Only a row still queued (a failed try) needs skipping for the rest of this pass; sent
-        // rows no longer match, and listing them would grow the query with every mail.
-        if (!(await sendAndRecord(db, row))) skip.add(row.id);
+      const sent: OutboxRow[] = [];
+      try {
+        for (const row of rows) {
+          const result = await trySend(db, row);
+          if (result.sent) sent.push(row);
+          // Only a row still queued (a failed try) needs skipping for the rest of this pass; sent
+          // rows no longer match, and listing them would grow the query with every mail.
+          else if (!result.left) skip.add(row.id);
+        }
+      } finally {
+        // One UPDATE for the whole batch: under an order burst the worker shares the embedded
+        // database's single connection with checkouts, so one statement per mail would halve them.
+        await recordSent(db, sent);
       }
       return rows.length;
     }
@@ -137,7 +161,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const got = await db.transaction(async (tx) => {
         const [row] = await claimQuery(tx, skip, 1);
         if (!row) return false;
-        if (!(await sendAndRecord(tx, row))) skip.add(row.id);
+        const result = await trySend(tx, row);
+        if (result.sent) await recordSent(tx, [row]);
+        else if (!result.left) skip.add(row.id);
         return true;
       });
       if (!got) break;
