@@ -1,9 +1,10 @@
-import { ABOUT_CONTENT_MAX, ABOUT_TITLE_MAX, type About, type Language, type LocalizedText } from '@atelier/shared';
+import { ABOUT_CONTENT_MAX, ABOUT_TITLE_MAX, type About, type Language } from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { ImageUploadField, itemsFromImages, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
+import { toFullText } from '../../../shared/ui/localized-field';
 import { Markdown } from '../../../shared/ui/markdown';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
@@ -11,13 +12,11 @@ import { useUpdateAbout } from '../api/update-about';
 import { problemText } from './form-problem';
 import { LanguageTabs } from './language-tabs';
 
-const full = (text: LocalizedText) => ({ ru: text.ru, en: text.en ?? '', es: text.es ?? '' });
-
 export function AboutEditor({ about }: { about: About }) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<Language>('ru');
-  const [title, setTitle] = useState(() => full(about.title));
-  const [content, setContent] = useState(() => full(about.content));
+  const [title, setTitle] = useState(() => toFullText(about.title));
+  const [content, setContent] = useState(() => toFullText(about.content));
   const [photo, setPhoto] = useState<UploadItem[]>(() => itemsFromImages(about.image ? [about.image] : []));
   const [preview, setPreview] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

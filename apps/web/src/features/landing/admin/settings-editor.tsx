@@ -2,24 +2,19 @@ import { type LandingSettings, type Language, SOCIAL_NETWORKS } from '@atelier/s
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormProblem } from '../../../shared/ui/form-field';
+import { toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateLanding } from '../api/update-landing';
 import { problemText } from './form-problem';
 import { LanguageTabs } from './language-tabs';
 
 type Network = (typeof SOCIAL_NETWORKS)[number];
-const full = (text: { ru: string; en?: string; es?: string }) => ({
-  ru: text.ru,
-  en: text.en ?? '',
-  es: text.es ?? '',
-});
-
 export function SettingsEditor({ settings }: { settings: LandingSettings }) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<Language>('ru');
   const [artisanName, setArtisanName] = useState(settings.artisanName ?? '');
-  const [heroTitle, setHeroTitle] = useState(() => full(settings.heroTitle));
-  const [heroSubtitle, setHeroSubtitle] = useState(() => full(settings.heroSubtitle));
+  const [heroTitle, setHeroTitle] = useState(() => toFullText(settings.heroTitle));
+  const [heroSubtitle, setHeroSubtitle] = useState(() => toFullText(settings.heroSubtitle));
   const [contactEmail, setContactEmail] = useState(settings.contactEmail);
   const [contactPhone, setContactPhone] = useState(settings.contactPhone);
   const [social, setSocial] = useState(settings.social);

@@ -20,23 +20,18 @@ import {
   newFilesOf,
   type UploadItem,
 } from '../../../shared/ui/image-upload-field';
+import { LocalizedField, toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useSavePortfolioItem } from '../api/admin-portfolio';
 import { ProductPicker } from './product-picker';
 
-const full = (text?: { ru: string; en?: string; es?: string }) => ({
-  ru: text?.ru ?? '',
-  en: text?.en ?? '',
-  es: text?.es ?? '',
-});
-
 /** Create or edit one work: texts per language, category, images (order, main), linked product. */
 export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; onDone: () => void }) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<Language>('ru');
-  const [title, setTitle] = useState(() => full(item?.title));
-  const [description, setDescription] = useState(() => full(item?.description));
+  const [title, setTitle] = useState(() => toFullText(item?.title));
+  const [description, setDescription] = useState(() => toFullText(item?.description));
   const [category, setCategory] = useState<PortfolioCategory>(item?.category ?? 'wedding');
   const [images, setImages] = useState<UploadItem[]>(() => itemsFromImages(item?.images ?? []));
   const [mainIndex, setMainIndex] = useState(item?.mainImageIndex ?? 0);
@@ -95,30 +90,23 @@ export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; 
         onChange={setLang}
         label={(value) => value.toUpperCase()}
       />
-      <div>
-        <label htmlFor={`portfolio-title-${lang}`} className="field-label">
-          {t('portfolio.admin.fields.title', { lang: lang.toUpperCase() })}
-        </label>
-        <input
-          id={`portfolio-title-${lang}`}
-          className="input"
-          value={title[lang]}
-          maxLength={200}
-          onChange={(event) => setTitle({ ...title, [lang]: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`portfolio-description-${lang}`} className="field-label">
-          {t('portfolio.admin.fields.description', { lang: lang.toUpperCase() })}
-        </label>
-        <textarea
-          id={`portfolio-description-${lang}`}
-          className="input min-h-32 resize-y"
-          value={description[lang]}
-          maxLength={5000}
-          onChange={(event) => setDescription({ ...description, [lang]: event.target.value })}
-        />
-      </div>
+      <LocalizedField
+        id="portfolio-title"
+        label={t('portfolio.admin.fields.title', { lang: lang.toUpperCase() })}
+        lang={lang}
+        value={title}
+        onChange={setTitle}
+        maxLength={200}
+      />
+      <LocalizedField
+        id="portfolio-description"
+        label={t('portfolio.admin.fields.description', { lang: lang.toUpperCase() })}
+        lang={lang}
+        value={description}
+        onChange={setDescription}
+        maxLength={5000}
+        multiline
+      />
       <div>
         <label htmlFor="portfolio-category" className="field-label">
           {t('portfolio.admin.fields.category')}

@@ -31,15 +31,10 @@ import {
   newFilesOf,
   type UploadItem,
 } from '../../../shared/ui/image-upload-field';
+import { toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useSaveProduct } from '../api/admin-shop';
-
-const full = (text?: { ru: string; en?: string; es?: string }) => ({
-  ru: text?.ru ?? '',
-  en: text?.en ?? '',
-  es: text?.es ?? '',
-});
 
 const amountText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -63,8 +58,8 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
   const ids = { prefix: useId() };
   const id = (name: string) => `${ids.prefix}-${name}`;
   const [lang, setLang] = useState<Language>('ru');
-  const [name, setName] = useState(() => full(product?.name));
-  const [description, setDescription] = useState(() => full(product?.description));
+  const [name, setName] = useState(() => toFullText(product?.name));
+  const [description, setDescription] = useState(() => toFullText(product?.description));
   const [prices, setPrices] = useState(() => ({
     rub: amountText(product?.price.rub),
     eur: amountText(product?.price.eur),

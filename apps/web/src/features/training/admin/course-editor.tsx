@@ -17,14 +17,10 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { FileField } from '../../../shared/ui/image-upload-field';
+import { LocalizedField, toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { useSaveCourse } from '../api/admin-courses';
 
-const full = (text?: { ru: string; en?: string; es?: string }) => ({
-  ru: text?.ru ?? '',
-  en: text?.en ?? '',
-  es: text?.es ?? '',
-});
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 
 /** ISO instant → the value of a datetime-local input (local time). */
@@ -64,8 +60,8 @@ export function CourseEditor({
   const language = useLanguage();
   const addId = useId();
   const [lang, setLang] = useState<Language>('ru');
-  const [title, setTitle] = useState(() => full(course?.title));
-  const [description, setDescription] = useState(() => full(course?.description));
+  const [title, setTitle] = useState(() => toFullText(course?.title));
+  const [description, setDescription] = useState(() => toFullText(course?.description));
   const [level, setLevel] = useState<LessonLevel>(course?.level ?? 'basic');
   const [isMasterClass, setIsMasterClass] = useState(course?.isMasterClass ?? false);
   const [duration, setDuration] = useState(course?.durationSet ? String(course.durationSet) : '');
@@ -162,30 +158,23 @@ export function CourseEditor({
         onChange={setLang}
         label={(value) => value.toUpperCase()}
       />
-      <div>
-        <label htmlFor={`course-title-${lang}`} className="field-label">
-          {t('training.coursesAdmin.titleIn', { language: lang.toUpperCase() })}
-        </label>
-        <input
-          id={`course-title-${lang}`}
-          className="input"
-          value={title[lang]}
-          maxLength={200}
-          onChange={(event) => setTitle({ ...title, [lang]: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`course-description-${lang}`} className="field-label">
-          {t('training.coursesAdmin.descriptionIn', { language: lang.toUpperCase() })}
-        </label>
-        <textarea
-          id={`course-description-${lang}`}
-          className="input min-h-32 resize-y"
-          value={description[lang]}
-          maxLength={20000}
-          onChange={(event) => setDescription({ ...description, [lang]: event.target.value })}
-        />
-      </div>
+      <LocalizedField
+        id="course-title"
+        label={t('training.coursesAdmin.titleIn', { language: lang.toUpperCase() })}
+        lang={lang}
+        value={title}
+        onChange={setTitle}
+        maxLength={200}
+      />
+      <LocalizedField
+        id="course-description"
+        label={t('training.coursesAdmin.descriptionIn', { language: lang.toUpperCase() })}
+        lang={lang}
+        value={description}
+        onChange={setDescription}
+        maxLength={20000}
+        multiline
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="course-level" className="field-label">

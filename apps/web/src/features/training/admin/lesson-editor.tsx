@@ -16,15 +16,10 @@ import { fieldProblems } from '../../../shared/forms/server-errors';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { FileField } from '../../../shared/ui/image-upload-field';
+import { LocalizedField, toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { type LessonFilesInput, useSaveLesson } from '../api/admin-lessons';
-
-const full = (text?: { ru: string; en?: string; es?: string }) => ({
-  ru: text?.ru ?? '',
-  en: text?.en ?? '',
-  es: text?.es ?? '',
-});
 
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 
@@ -47,8 +42,8 @@ export function LessonEditor({
   const { t } = useTranslation();
   const [lang, setLang] = useState<Language>('ru');
   const [number, setNumber] = useState(String(lesson?.number ?? nextNumber));
-  const [title, setTitle] = useState(() => full(lesson?.title));
-  const [description, setDescription] = useState(() => full(lesson?.description));
+  const [title, setTitle] = useState(() => toFullText(lesson?.title));
+  const [description, setDescription] = useState(() => toFullText(lesson?.description));
   const [level, setLevel] = useState<LessonLevel>(lesson?.level ?? 'basic');
   const [duration, setDuration] = useState(lesson?.durationMinutes ? String(lesson.durationMinutes) : '');
   const [rub, setRub] = useState(String(lesson?.price.rub ?? ''));
@@ -162,30 +157,23 @@ export function LessonEditor({
         onChange={setLang}
         label={(value) => value.toUpperCase()}
       />
-      <div>
-        <label htmlFor={`lesson-title-${lang}`} className="field-label">
-          {t('training.admin.fields.title', { lang: lang.toUpperCase() })}
-        </label>
-        <input
-          id={`lesson-title-${lang}`}
-          className="input"
-          value={title[lang]}
-          maxLength={200}
-          onChange={(event) => setTitle({ ...title, [lang]: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`lesson-description-${lang}`} className="field-label">
-          {t('training.admin.fields.description', { lang: lang.toUpperCase() })}
-        </label>
-        <textarea
-          id={`lesson-description-${lang}`}
-          className="input min-h-32 resize-y"
-          value={description[lang]}
-          maxLength={20000}
-          onChange={(event) => setDescription({ ...description, [lang]: event.target.value })}
-        />
-      </div>
+      <LocalizedField
+        id="lesson-title"
+        label={t('training.admin.fields.title', { lang: lang.toUpperCase() })}
+        lang={lang}
+        value={title}
+        onChange={setTitle}
+        maxLength={200}
+      />
+      <LocalizedField
+        id="lesson-description"
+        label={t('training.admin.fields.description', { lang: lang.toUpperCase() })}
+        lang={lang}
+        value={description}
+        onChange={setDescription}
+        maxLength={20000}
+        multiline
+      />
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="field-label">{t('training.admin.fields.price')}</legend>
         {(
