@@ -7,6 +7,7 @@ import { ChipGroup } from '../../../shared/ui/chip-group';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { Modal } from '../../../shared/ui/modal';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminPortfolio, useDeletePortfolioItem } from '../api/admin-portfolio';
 import type { PortfolioFilter } from '../api/get-portfolio';
@@ -59,30 +60,23 @@ export function PortfolioAdminPage() {
       cell: (item) => {
         const title = localize(item.title, language);
         return (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(item)}>
-              {t('portfolio.admin.edit')}
-              <span className="sr-only"> — {title}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm text-red-800"
-              onClick={() =>
-                ask({
-                  title: t('portfolio.admin.deleteTitle', { title }),
-                  description: t('portfolio.admin.deleteText'),
-                  action: () =>
-                    remove.mutateAsync(item.id, {
-                      onSuccess: () => toast.success(t('portfolio.admin.deleted')),
-                      onError: (error) => toast.error(errorMessage(error, t('portfolio.admin.failed'))),
-                    }),
-                })
-              }
-            >
-              {t('portfolio.admin.delete')}
-              <span className="sr-only"> — {title}</span>
-            </button>
-          </div>
+          <RowActions
+            name={title}
+            editLabel={t('portfolio.admin.edit')}
+            deleteLabel={t('portfolio.admin.delete')}
+            onEdit={() => setEditing(item)}
+            onDelete={() =>
+              ask({
+                title: t('portfolio.admin.deleteTitle', { title }),
+                description: t('portfolio.admin.deleteText'),
+                action: () =>
+                  remove.mutateAsync(item.id, {
+                    onSuccess: () => toast.success(t('portfolio.admin.deleted')),
+                    onError: (error) => toast.error(errorMessage(error, t('portfolio.admin.failed'))),
+                  }),
+              })
+            }
+          />
         );
       },
     },

@@ -16,6 +16,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { Modal } from '../../../shared/ui/modal';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminProducts, useDeleteProduct } from '../api/admin-shop';
 import { AvailabilityBadge, shownAvailability } from '../components/availability-badge';
@@ -113,36 +114,30 @@ export function ShopAdminPage() {
       cell: (product) => {
         const name = localize(product.name, language);
         return (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(product)}>
-              {t('shop.admin.edit')}
-              <span className="sr-only"> — {name}</span>
-            </button>
-            {product.archivedAt ? null : (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-red-800"
-                onClick={() =>
-                  ask({
-                    title: t('shop.admin.deleteTitle', { name }),
-                    description: product.orderCount > 0 ? t('shop.admin.deleteArchives') : t('shop.admin.deleteText'),
-                    confirmLabel: product.orderCount > 0 ? t('shop.admin.archive') : undefined,
-                    action: () =>
-                      remove.mutateAsync(product.id, {
-                        onSuccess: ({ data }) =>
-                          toast.success(
-                            data.outcome === 'archived' ? t('shop.admin.archived') : t('shop.admin.deleted'),
-                          ),
-                        onError: (error) => toast.error(errorMessage(error, t('shop.admin.failed'))),
-                      }),
-                  })
-                }
-              >
-                {t('shop.admin.delete')}
-                <span className="sr-only"> — {name}</span>
-              </button>
-            )}
-          </div>
+          <RowActions
+            name={name}
+            editLabel={t('shop.admin.edit')}
+            deleteLabel={t('shop.admin.delete')}
+            onEdit={() => setEditing(product)}
+            onDelete={
+              product.archivedAt
+                ? undefined
+                : () =>
+                    ask({
+                      title: t('shop.admin.deleteTitle', { name }),
+                      description: product.orderCount > 0 ? t('shop.admin.deleteArchives') : t('shop.admin.deleteText'),
+                      confirmLabel: product.orderCount > 0 ? t('shop.admin.archive') : undefined,
+                      action: () =>
+                        remove.mutateAsync(product.id, {
+                          onSuccess: ({ data }) =>
+                            toast.success(
+                              data.outcome === 'archived' ? t('shop.admin.archived') : t('shop.admin.deleted'),
+                            ),
+                          onError: (error) => toast.error(errorMessage(error, t('shop.admin.failed'))),
+                        }),
+                    })
+            }
+          />
         );
       },
     },

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { Modal } from '../../../shared/ui/modal';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminCourses, useDeleteCourse } from '../api/admin-courses';
 import { useAdminLessons } from '../api/admin-lessons';
@@ -59,30 +60,23 @@ export function CoursesAdminPage() {
       cell: (row) => {
         const name = localize(row.title, language);
         return (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(row)}>
-              {t('training.coursesAdmin.edit')}
-              <span className="sr-only"> — {name}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm text-red-800"
-              onClick={() =>
-                ask({
-                  title: t('training.coursesAdmin.deleteTitle', { name }),
-                  description: t('training.coursesAdmin.deleteText'),
-                  action: () =>
-                    remove.mutateAsync(row.id, {
-                      onSuccess: () => toast.success(t('training.coursesAdmin.deleted')),
-                      onError: (error) => toast.error(errorMessage(error, t('training.coursesAdmin.failed'))),
-                    }),
-                })
-              }
-            >
-              {t('training.coursesAdmin.delete')}
-              <span className="sr-only"> — {name}</span>
-            </button>
-          </div>
+          <RowActions
+            name={name}
+            editLabel={t('training.coursesAdmin.edit')}
+            deleteLabel={t('training.coursesAdmin.delete')}
+            onEdit={() => setEditing(row)}
+            onDelete={() =>
+              ask({
+                title: t('training.coursesAdmin.deleteTitle', { name }),
+                description: t('training.coursesAdmin.deleteText'),
+                action: () =>
+                  remove.mutateAsync(row.id, {
+                    onSuccess: () => toast.success(t('training.coursesAdmin.deleted')),
+                    onError: (error) => toast.error(errorMessage(error, t('training.coursesAdmin.failed'))),
+                  }),
+              })
+            }
+          />
         );
       },
     },

@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { Modal } from '../../../shared/ui/modal';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminLessons, useDeleteLesson } from '../api/admin-lessons';
 import { LessonEditor } from './lesson-editor';
@@ -58,30 +59,23 @@ export function LessonsAdminPage() {
       cell: (row) => {
         const title = localize(row.title, language);
         return (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(row)}>
-              {t('training.admin.edit')}
-              <span className="sr-only"> — {title}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm text-red-800"
-              onClick={() =>
-                ask({
-                  title: t('training.admin.deleteTitle', { title }),
-                  description: t('training.admin.deleteText'),
-                  action: () =>
-                    remove.mutateAsync(row.id, {
-                      onSuccess: () => toast.success(t('training.admin.deleted')),
-                      onError: (error) => toast.error(errorMessage(error, t('training.admin.failed'))),
-                    }),
-                })
-              }
-            >
-              {t('training.admin.delete')}
-              <span className="sr-only"> — {title}</span>
-            </button>
-          </div>
+          <RowActions
+            name={title}
+            editLabel={t('training.admin.edit')}
+            deleteLabel={t('training.admin.delete')}
+            onEdit={() => setEditing(row)}
+            onDelete={() =>
+              ask({
+                title: t('training.admin.deleteTitle', { title }),
+                description: t('training.admin.deleteText'),
+                action: () =>
+                  remove.mutateAsync(row.id, {
+                    onSuccess: () => toast.success(t('training.admin.deleted')),
+                    onError: (error) => toast.error(errorMessage(error, t('training.admin.failed'))),
+                  }),
+              })
+            }
+          />
         );
       },
     },

@@ -9,6 +9,7 @@ import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
+import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminCourses } from '../api/admin-courses';
 import { useAdminLessons, useAdminPromoCodes, useDeletePromoCode, useSavePromoCode } from '../api/admin-lessons';
@@ -228,30 +229,23 @@ export function PromoCodesAdminPage() {
       header: t('training.admin.columns.actions'),
       hideLabelOnPhone: true,
       cell: (row) => (
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(row)}>
-            {t('training.admin.edit')}
-            <span className="sr-only"> — {row.code}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm text-red-800"
-            onClick={() =>
-              ask({
-                title: t('training.promoAdmin.deleteTitle', { code: row.code }),
-                description: t('training.promoAdmin.deleteText'),
-                action: () =>
-                  remove.mutateAsync(row.id, {
-                    onSuccess: () => toast.success(t('training.promoAdmin.deleted')),
-                    onError: (error) => toast.error(errorMessage(error, t('training.admin.failed'))),
-                  }),
-              })
-            }
-          >
-            {t('training.admin.delete')}
-            <span className="sr-only"> — {row.code}</span>
-          </button>
-        </div>
+        <RowActions
+          name={row.code}
+          editLabel={t('training.admin.edit')}
+          deleteLabel={t('training.admin.delete')}
+          onEdit={() => setEditing(row)}
+          onDelete={() =>
+            ask({
+              title: t('training.promoAdmin.deleteTitle', { code: row.code }),
+              description: t('training.promoAdmin.deleteText'),
+              action: () =>
+                remove.mutateAsync(row.id, {
+                  onSuccess: () => toast.success(t('training.promoAdmin.deleted')),
+                  onError: (error) => toast.error(errorMessage(error, t('training.admin.failed'))),
+                }),
+            })
+          }
+        />
       ),
     },
   ];
