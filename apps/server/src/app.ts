@@ -157,7 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
 
   await app.register(cartRoutes, { db: database.db });
-  await app.register(ordersRoutes, { db: database.db, hooks, cache, publicUrl: config.publicUrl });
+  await app.register(ordersRoutes, {
+    db: database.db,
+    hooks,
+    cache,
+    publicUrl: config.publicUrl,
+    policy: config.orders,
+  });
   await app.register(paymentsRoutes, {
     db: database.db,
     storage: deps.storage,

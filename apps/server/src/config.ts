@@ -62,6 +62,17 @@ const EnvSchema = z.object({
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
+  /** Card/PayPal orders left unpaid this long are cancelled automatically (stock, seats, promo uses released). */
+  PENDING_ORDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(48),
+  /** The same for cash and bank transfer, which take days to arrive. */
+  PENDING_TRANSFER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  /** Unpaid (pending) orders one customer may have at once. */
+  MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -113,6 +124,8 @@ export interface Config {
   filesDir: string;
   /** Signed URLs of private lesson files (video, methodology sheets). */
   media: { urlSecret: string; urlTtlSeconds: number };
+  /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
+  orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
 }
 
 export class ConfigError extends Error {
@@ -192,6 +205,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // A per-process key is fine for one instance (URLs live minutes); several instances need one shared key.
       urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    },
+    orders: {
+      pendingOrderHours: e.PENDING_ORDER_HOURS,
+      pendingTransferDays: e.PENDING_TRANSFER_DAYS,
+      maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
     },
   };
 }

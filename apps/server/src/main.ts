@@ -8,6 +8,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed';
+import { createOrderExpirySweeper } from './features/orders/orders.expiry';
+import { createOrdersService } from './features/orders/orders.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/lock';
@@ -67,6 +69,18 @@ async function main(): Promise<void> {
 
   const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
   const app = await buildApp({ config, database, ...platform, logger: undefined });
+  // Unpaid orders past PENDING_ORDER_HOURS / PENDING_TRANSFER_DAYS are cancelled in the background,
+  // with the app's hooks (seats, promo uses, grants released) and cache (stock shown again).
+  const expirySweeper = createOrderExpirySweeper({
+    orders: createOrdersService({
+      db: database.db,
+      hooks: app.hooks,
+      cache: app.cache,
+      publicUrl: config.publicUrl,
+      policy: config.orders,
+    }),
+    log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -83,6 +97,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await expirySweeper.stop();
       await mailWorker.stop();
       await platform.mailer.close();
       await database.close();
@@ -99,6 +114,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
+  expirySweeper.start();
   console.log(`\n  Atelier is running at ${config.publicUrl}\n`);
 }
 

@@ -552,6 +552,18 @@ export const SERVER_MESSAGES = {
     en: 'Not enough of this item in stock',
     es: 'No hay suficientes unidades en stock',
   },
+  /** {name} = the product in the reply's language, {available} = what is left now. */
+  stockExceeded: {
+    ru: 'Товара «{name}» в наличии: {available} шт.; уменьшите количество',
+    en: 'Only {available} of “{name}” left in stock; please lower the quantity',
+    es: 'Solo quedan {available} unidades de «{name}»; reduzca la cantidad',
+  },
+  /** {max} = MAX_OPEN_UNPAID_ORDERS. */
+  tooManyOpenOrders: {
+    ru: 'Достигнут предел неоплаченных заказов ({max}). Оплатите один из них или дождитесь его автоматической отмены',
+    en: 'You already have {max} unpaid orders. Pay one of them or wait until it is cancelled automatically',
+    es: 'Ya tiene {max} pedidos sin pagar. Pague uno de ellos o espere a que se cancele automáticamente',
+  },
   notSoldInCurrency: {
     ru: 'Некоторые товары не продаются в выбранной валюте',
     en: 'Some items are not sold in the chosen currency',

@@ -177,6 +177,11 @@ export const OrderSchema = z.object({
   comment: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /**
+   * A pending order holds its stock, seats and promo use until this time; after it the order is
+   * cancelled automatically. null once the order is no longer pending.
+   */
+  holdUntil: z.iso.datetime().nullable().optional(),
   /** Status changes, oldest first (detail views only). */
   history: z.array(OrderStatusEventSchema).optional(),
 });

@@ -1,6 +1,7 @@
 /**
- * The customer's order mails (order received, every status change), as text and HTML in the
- * order's language. Pure functions: the service enqueues what they return in its transaction.
+ * The customer's order mails (order received, every status change, expiry of an unpaid order), as
+ * text and HTML in the order's language. Pure functions: they render the content; the service
+ * addresses it to the account's verified email and enqueues it in its transaction.
  */
 import { type Currency, type Language, localize, type Order, type OrderStatus } from '@atelier/shared';
 import type { MailMessage } from '../../platform/mail/mail';
@@ -42,6 +43,16 @@ const L = {
     ru: 'Статус вашего заказа №{n} изменён: {status}.',
     en: 'The status of your order #{n} has changed: {status}.',
     es: 'El estado de su pedido n.º {n} ha cambiado: {status}.',
+  },
+  expiredSubject: {
+    ru: 'Заказ №{n} отменён: истёк срок оплаты',
+    en: 'Order #{n} cancelled: not paid in time',
+    es: 'Pedido n.º {n} cancelado: no se pagó a tiempo',
+  },
+  expiredIntro: {
+    ru: 'Заказ №{n} не был оплачен до {until} и отменён автоматически. Зарезервированные товары и места снова доступны другим покупателям. Если вы всё ещё хотите сделать покупку, оформите новый заказ.',
+    en: 'Order #{n} was not paid by {until} and has been cancelled automatically. The items and places it held are available to other customers again. If you still want them, please place a new order.',
+    es: 'El pedido n.º {n} no se pagó antes del {until} y se ha cancelado automáticamente. Los artículos y plazas reservados vuelven a estar disponibles. Si aún los desea, realice un nuevo pedido.',
   },
   items: { ru: 'Состав заказа:', en: 'Items:', es: 'Artículos:' },
   subtotal: { ru: 'Товары', en: 'Items', es: 'Artículos' },
@@ -106,7 +117,10 @@ function summary(order: Order, lang: Language): string[] {
   return [L.items[lang], ...lines, '', ...totals];
 }
 
-function render(order: Order, subject: string, intro: string, accountUrl: string): MailMessage {
+/** A mail's content; the service adds the recipient (the account's verified address). */
+export type OrderMail = Omit<MailMessage, 'to'>;
+
+function render(order: Order, subject: string, intro: string, accountUrl: string): OrderMail {
   const lang = order.language;
   const greeting = fill(L.hello[lang], { name: order.customer.firstName });
   const body = summary(order, lang);
@@ -136,17 +150,31 @@ ${body.map((line) => (line ? `<p style="font-size:15px;line-height:1.4;margin:0 
 <p style="font-size:13px;color:#6b5b5b">— ${SITE}</p>
 </td></tr></table>
 </body></html>`;
-  return { to: order.customer.email, subject, text, html };
+  return { subject, text, html };
 }
 
-export function orderReceivedMail(order: Order, accountUrl: string): MailMessage {
+export function orderReceivedMail(order: Order, accountUrl: string): OrderMail {
   const lang = order.language;
   const values = { n: order.number, status: STATUS_NAMES[order.status][lang] };
   return render(order, fill(L.receivedSubject[lang], values), fill(L.receivedIntro[lang], values), accountUrl);
 }
 
-export function orderStatusMail(order: Order, accountUrl: string): MailMessage {
+export function orderStatusMail(order: Order, accountUrl: string): OrderMail {
   const lang = order.language;
   const values = { n: order.number, status: STATUS_NAMES[order.status][lang] };
   return render(order, fill(L.statusSubject[lang], values), fill(L.statusIntro[lang], values), accountUrl);
+}
+
+const DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
+  ru: new Intl.DateTimeFormat(LOCALES.ru, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  es: new Intl.DateTimeFormat(LOCALES.es, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+};
+
+/** An unpaid order cancelled by the expiry sweeper; `heldUntil` is the deadline it missed. */
+export function orderExpiredMail(order: Order, heldUntil: Date, accountUrl: string): OrderMail {
+  const lang = order.language;
+  // The server does not know the customer's time zone: the deadline is given in UTC, and says so.
+  const values = { n: order.number, until: `${DATE_TIME[lang].format(heldUntil)} UTC` };
+  return render(order, fill(L.expiredSubject[lang], values), fill(L.expiredIntro[lang], values), accountUrl);
 }

@@ -1,5 +1,22 @@
 import type { AdminOrdersQuery, OrderStatus, PaymentState } from '@atelier/shared';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
 
@@ -11,11 +28,17 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'
 export interface PlacedPlan {
   order: NewOrderRow;
   items: NewOrderItem[];
-  /** The customer's first mail; `numberToken` in it becomes the order number. */
-  mail: { to: string; subject: string; text: string; html?: string | undefined };
+  /**
+   * The customer's first mail; `numberToken` in it becomes the order number. It goes to the
+   * account's verified address (never to the email typed at checkout), looked up in the statement.
+   */
+  mail: { subject: string; text: string; html?: string | undefined };
+  /** One per product, sorted by id (aggregateReservations). */
   reservations: { productId: string; quantity: number }[];
   /** RUB minor units. */
   total: number;
+  /** Refuse the insert when the customer already has this many pending orders; null = no limit. */
+  maxOpenUnpaid: number | null;
 }
 
 type Json = Record<string, unknown>;
@@ -81,7 +104,11 @@ export const ordersRepo = {
    * The order, its lines, its first history entry (pending, by the customer) and its first mail
    * in ONE statement (data-modifying CTEs): atomic on its own, one round trip to the database.
    */
-  async insertPlaced(q: Q, plan: PlacedPlan, numberToken: string): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  async insertPlaced(
+    q: Q,
+    plan: PlacedPlan,
+    numberToken: string,
+  ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
     const o = plan.order;
     const items = plan.items.map((item) => ({
       type: item.type,
@@ -98,10 +125,18 @@ export const ordersRepo = {
       with o as (
         insert into orders (user_id, customer, delivery, payment_method, currency, exchange_snapshot, subtotal_rub,
           discount_rub, delivery_cost_rub, total_rub, total_in_currency, promo_code_id, comment, language)
-        values (${o.userId ?? null}, ${JSON.stringify(o.customer)}::jsonb, ${JSON.stringify(o.delivery)}::jsonb,
-          ${o.paymentMethod}, ${o.currency ?? 'RUB'}, ${JSON.stringify(o.exchangeSnapshot ?? {})}::jsonb, ${o.subtotalRub},
-          ${o.discountRub ?? 0}, ${o.deliveryCostRub ?? 0}, ${o.totalRub}, ${o.totalInCurrency ?? null},
-          ${o.promoCodeId ?? null}, ${o.comment ?? null}, ${o.language ?? 'ru'})
+        select ${o.userId ?? null}::uuid, ${JSON.stringify(o.customer)}::jsonb, ${JSON.stringify(o.delivery)}::jsonb,
+          ${o.paymentMethod}, ${o.currency ?? 'RUB'}, ${JSON.stringify(o.exchangeSnapshot ?? {})}::jsonb, ${o.subtotalRub}::integer,
+          ${o.discountRub ?? 0}::integer, ${o.deliveryCostRub ?? 0}::integer, ${o.totalRub}::integer, ${o.totalInCurrency ?? null}::integer,
+          ${o.promoCodeId ?? null}::uuid, ${o.comment ?? null}::text, ${o.language ?? 'ru'}
+        ${
+          // Counted in this statement's snapshot, taken after the caller locked the user (lockUser),
+          // so two checkouts of one customer cannot both pass the limit.
+          plan.maxOpenUnpaid === null
+            ? sql``
+            : sql`where (select count(*) from orders x where x.user_id = ${o.userId ?? null}
+                and x.status = 'pending') < ${plan.maxOpenUnpaid}`
+        }
         returning *
       ), i as (
         insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
@@ -116,15 +151,17 @@ export const ordersRepo = {
         select o.id, null, 'pending', o.user_id, clock_timestamp() from o
       ), m as (
         insert into mail_outbox ("to", subject, text, html)
-        select ${plan.mail.to}, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
+        select u.email, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
           replace(${plan.mail.text}, ${numberToken}, o.number::text),
           replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text)
-        from o
+        from o join users u on u.id = o.user_id
+        where u.email is not null and u.email_verified_at is not null
       )
       select (select row_to_json(o) from o) as "order", (select json_agg(i order by i.id) from i) as "items"
     `);
-    const rows = (result as unknown as { rows: { order: Json | string; items: Json[] | string }[] }).rows;
+    const rows = (result as unknown as { rows: { order: Json | string | null; items: Json[] | string }[] }).rows;
     const first = rows[0]!;
+    if (first.order === null) return null;
     const order = typeof first.order === 'string' ? (JSON.parse(first.order) as Json) : first.order;
     const list = typeof first.items === 'string' ? (JSON.parse(first.items) as Json[]) : first.items;
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
@@ -142,6 +179,51 @@ export const ordersRepo = {
   async find(q: Q, id: string): Promise<OrderRow | null> {
     const [row] = await q.select().from(orders).where(eq(orders.id, id)).limit(1);
     return row ?? null;
+  },
+
+  /**
+   * Serialises one customer's checkouts for the rest of the transaction (the open-orders limit).
+   * FOR NO KEY UPDATE: it does not block the key-share locks of rows inserted referencing the user.
+   */
+  async lockUser(q: Q, userId: string): Promise<void> {
+    await q.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  },
+
+  /** The address order mails go to: the account's email once verified; null = send nothing. */
+  async recipient(q: Q, userId: string | null): Promise<string | null> {
+    if (!userId) return null;
+    const [row] = await q
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)))
+      .limit(1);
+    return row?.email ?? null;
+  },
+
+  /**
+   * Claims one unpaid order past its deadline for the caller's transaction, or null. SKIP LOCKED:
+   * a sweeper in another instance working on an order makes this one take the next; an order
+   * cancelled or paid meanwhile no longer matches when its lock is granted, so it is expired once.
+   */
+  async claimExpired(tx: Tx, cutoffs: { online: Date; offline: Date }, skip: string[]): Promise<string | null> {
+    const [row] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          ne(orders.paymentState, 'paid'),
+          or(
+            and(inArray(orders.paymentMethod, ['card', 'paypal']), lte(orders.createdAt, cutoffs.online)),
+            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), lte(orders.createdAt, cutoffs.offline)),
+          ),
+          skip.length > 0 ? notInArray(orders.id, skip) : undefined,
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row?.id ?? null;
   },
 
   /** The row locked for the rest of the transaction (status changes serialise on it). */

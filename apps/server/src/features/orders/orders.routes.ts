@@ -19,6 +19,7 @@ import type { DomainHooks } from '../../platform/hooks';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
+import type { OrderPolicy } from './orders.rules';
 import { createOrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
@@ -26,13 +27,17 @@ export interface OrdersRoutesOptions {
   hooks: DomainHooks;
   cache: PublicCache;
   publicUrl: string;
+  policy: OrderPolicy;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** SPEC §7 orders: checkout, the customer's history, the admin list and the status machine. */
-export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { db, hooks, cache, publicUrl }) => {
-  const service = createOrdersService({ db, hooks, cache, publicUrl });
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
+  app,
+  { db, hooks, cache, publicUrl, policy },
+) => {
+  const service = createOrdersService({ db, hooks, cache, publicUrl, policy });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 

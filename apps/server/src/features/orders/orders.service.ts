@@ -16,6 +16,9 @@ import {
   fromMinor,
   type Language,
   type ListMeta,
+  type LocalizedText,
+  localize,
+  MAX_LINE_QUANTITY,
   type Order,
   type OrderCustomer,
   type OrderDeliveryInput,
@@ -37,7 +40,7 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from '../shop/shop.service';
 import { coursesForOrder, type LessonForOrder, lessonsForOrder } from '../training/training.service';
-import { orderReceivedMail, orderStatusMail } from './orders.mail';
+import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail } from './orders.mail';
 import {
   type NewOrderItem,
   type NewOrderRow,
@@ -47,6 +50,14 @@ import {
   type PlacedPlan,
   type StatusEventRow,
 } from './orders.repo';
+import {
+  aggregateReservations,
+  DEFAULT_ORDER_POLICY,
+  expiryCutoffs,
+  holdUntil,
+  type OrderPolicy,
+  stockShortages,
+} from './orders.rules';
 
 export interface PlaceOrderLine {
   type: OrderLineType;
@@ -81,7 +92,10 @@ export interface OrderForPayment {
   paymentMethod: PaymentMethod;
   currency: Currency;
   language: Language;
+  /** Typed at checkout: contact data, not where mails go. */
   customerEmail: string;
+  /** The account's verified address, where the customer's mails go; null = send none. */
+  recipientEmail: string | null;
   totalRub: number;
   totalRubMinor: number;
   /** In `currency`, major and minor units (equal to the RUB figures for RUB). */
@@ -102,6 +116,8 @@ export interface OrdersDeps {
   cache?: PublicCache | undefined;
   /** Link target in the mails ("My orders"). */
   publicUrl?: string | undefined;
+  /** How long unpaid orders hold stock, and how many a customer may have open (config `orders`). */
+  policy?: OrderPolicy | undefined;
 }
 
 type Q = Db | Tx;
@@ -124,6 +140,8 @@ interface PricedLine {
   physical: boolean;
   /** Take this many from a counted stock. */
   reserve: boolean;
+  /** The first request line it came from (for field errors). */
+  index: number;
 }
 
 function priceIn(
@@ -134,27 +152,50 @@ function priceIn(
   return currency === 'EUR' ? item.priceEurMinor : item.priceUsdMinor;
 }
 
-/** Same id + type (+ book format) merge into one line; the merged quantity still obeys 1..99. */
-function mergeLines(lines: PlaceOrderLine[], lang: Language): PlaceOrderLine[] {
-  const merged = new Map<string, PlaceOrderLine>();
+/**
+ * Lines of the same product, lesson or course merge once their book format is resolved, so a
+ * physical-only book named with and without `bookFormat` is ONE line (and one reservation).
+ */
+function mergePriced(lines: PricedLine[]): PricedLine[] {
+  const merged = new Map<string, PricedLine>();
   for (const line of lines) {
-    const key = `${line.type}:${line.id}:${line.bookFormat ?? ''}`;
+    const key = `${line.type}:${line.refId}:${line.bookFormat ?? ''}`;
     const existing = merged.get(key);
     if (existing) existing.quantity += line.quantity;
     else merged.set(key, { ...line });
   }
-  const result = [...merged.values()];
-  result.forEach((line, index) => {
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 99) {
-      throw new InvalidInput('quantityInvalid', {
-        fields: [{ field: `items.${index}.quantity`, message: localized('quantityInvalid', lang) }],
-      });
-    }
-  });
-  return result;
+  return [...merged.values()];
 }
 
-export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]): Order {
+/** 409 naming each product short of stock and what is left of it, in every language. */
+function stockExceeded(
+  short: { productId: string; requested: number; available: number }[],
+  nameOf: (productId: string) => LocalizedText | undefined,
+): Conflict {
+  const text = (lang: Language) =>
+    short
+      .map(({ productId, available }) =>
+        SERVER_MESSAGES.stockExceeded[lang]
+          .replace('{name}', localize(nameOf(productId) ?? { ru: '' }, lang))
+          .replace('{available}', String(available)),
+      )
+      .join(' ');
+  return new Conflict(
+    { ru: text('ru'), en: text('en'), es: text('es') },
+    {
+      items: short.map(({ productId, requested, available }) => ({
+        type: 'product',
+        id: productId,
+        requested,
+        available,
+      })),
+    },
+    'OUT_OF_STOCK',
+  );
+}
+
+/** `policy` given: a pending order says until when it is held (`holdUntil`). */
+export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[], policy?: OrderPolicy): Order {
   const order: Order = {
     id: row.id,
     number: row.number,
@@ -187,6 +228,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  if (policy) {
+    order.holdUntil =
+      row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy).toISOString() : null;
+  }
   if (history) {
     order.history = history.map((event) => ({
       from: event.fromStatus as OrderStatus | null,
@@ -223,12 +268,14 @@ function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
   };
 }
 
-export function createOrdersService({ db, hooks, cache, publicUrl = '' }: OrdersDeps) {
+export function createOrdersService({ db, hooks, cache, publicUrl = '', policy = DEFAULT_ORDER_POLICY }: OrdersDeps) {
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
+  const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
+    toOrder(row, items, history, policy);
 
   async function priceLines(q: Q, input: PlaceOrderInput): Promise<PricedLine[]> {
     const lang = input.language;
-    const lines = mergeLines(input.lines, lang);
+    const lines = input.lines;
     const idsOf = (type: OrderLineType) => [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))];
     const [productMap, lessonMap, courseMap] = await Promise.all([
       productsForOrder(q, idsOf('product')),
@@ -282,6 +329,7 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
           physical: !digital,
           // Made-to-order goods and digital copies do not draw on the counted stock.
           reserve: !digital && product.availability !== 'on_order' && product.stock !== null,
+          index,
         });
         continue;
       }
@@ -317,13 +365,36 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
         quantity: 1,
         physical: false,
         reserve: false,
+        index,
       });
     }
     if (unavailable.length > 0) throw new InvalidInput('itemUnavailable', { items: unavailable }, 'ITEM_UNAVAILABLE');
     if (notInCurrency.length > 0) {
       throw new InvalidInput('notSoldInCurrency', { items: notInCurrency }, 'NOT_SOLD_IN_CURRENCY');
     }
-    return priced;
+    const merged = mergePriced(priced);
+    // The whole order against the stock read above, before anything is written: a clear message
+    // naming the product and what is left. The atomic reservation still decides under a race.
+    const short = stockShortages(
+      aggregateReservations(
+        merged.filter((line) => line.reserve).map((line) => ({ productId: line.refId, quantity: line.quantity })),
+      ),
+      (id) => productMap.get(id)?.stock,
+    );
+    if (short.length > 0) throw stockExceeded(short, (id) => productMap.get(id)?.name);
+    for (const line of merged) {
+      if (line.type !== 'product' && line.quantity !== 1) {
+        throw new InvalidInput('lessonQuantityOne', {
+          fields: [{ field: `items.${line.index}.quantity`, message: localized('lessonQuantityOne', lang) }],
+        });
+      }
+      if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+        throw new InvalidInput('quantityInvalid', {
+          fields: [{ field: `items.${line.index}.quantity`, message: localized('quantityInvalid', lang) }],
+        });
+      }
+    }
+    return merged;
   }
 
   function checkDelivery(delivery: OrderDeliveryInput | undefined, lang: Language): OrderDelivery {
@@ -356,7 +427,13 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
       ordersRepo.items(q, [id]),
       withHistory ? ordersRepo.history(q, id) : Promise.resolve(undefined),
     ]);
-    return toOrder(row, items, history);
+    return present(row, items, history);
+  }
+
+  /** Queues `mail` to the account's verified address (none: nothing is sent). */
+  async function mailCustomer(tx: Q, userId: string | null, mail: OrderMail): Promise<void> {
+    const to = await ordersRepo.recipient(tx, userId);
+    if (to) await enqueueMail(tx, { ...mail, to });
   }
 
   /**
@@ -368,7 +445,7 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
     orderId: string,
     to: OrderStatus,
     actor: Actor,
-    options: { note?: string | null; paymentState?: PaymentState } = {},
+    options: { note?: string | null; paymentState?: PaymentState; expired?: boolean } = {},
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; stockReturned: boolean }> {
     const current = await ordersRepo.lock(tx, orderId);
     if (!current) throw new NotFound();
@@ -386,15 +463,25 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
     const items = await ordersRepo.items(tx, [orderId]);
     let stockReturned = false;
     if (to === 'cancelled') {
-      for (const item of items) {
-        if (item.productId && item.reservedQuantity > 0) {
-          await releaseProductStock(tx, item.productId, item.reservedQuantity);
-          stockReturned = true;
-        }
-      }
+      // Exactly what each line recorded as taken, summed per product, in id order like the reservation.
+      const taken = aggregateReservations(
+        items.flatMap((item) =>
+          item.productId && item.reservedQuantity > 0
+            ? [{ productId: item.productId, quantity: item.reservedQuantity }]
+            : [],
+        ),
+      );
+      for (const { productId, quantity } of taken) await releaseProductStock(tx, productId, quantity);
+      stockReturned = taken.length > 0;
     }
     const order = toOrder(row, items);
-    if (row.customer.email) await enqueueMail(tx, orderStatusMail(order, accountUrl));
+    await mailCustomer(
+      tx,
+      row.userId,
+      options.expired
+        ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), accountUrl)
+        : orderStatusMail(order, accountUrl),
+    );
     if (to === 'confirmed') await hooks.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await hooks.emit(tx, 'orderCancelled', toEvent(row, items));
     return { row, items, stockReturned };
@@ -474,23 +561,47 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
       items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
     );
     const mail = orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
-    // Counted stock in id order, so two orders never wait on each other's rows.
-    const reservations = lines
-      .filter((line) => line.reserve)
-      .map((line) => ({ productId: line.refId, quantity: line.quantity }))
-      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-    return { order, items, mail, reservations, total };
+    // One reservation per product, in id order, so two orders never wait on each other's rows.
+    const reservations = aggregateReservations(
+      lines.filter((line) => line.reserve).map((line) => ({ productId: line.refId, quantity: line.quantity })),
+    );
+    // A zero total is confirmed at once and holds nothing unpaid: the open-orders limit does not apply.
+    return { order, items, mail, reservations, total, maxOpenUnpaid: total > 0 ? policy.maxOpenUnpaid : null };
   }
 
-  /** Reserves the stock (all or nothing: a 409 rolls the caller's transaction back) and writes the order. */
-  async function write(q: Q, plan: PlacedPlan): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  /**
+   * Inside the caller's transaction: locks the customer (their checkouts queue here, so the
+   * open-orders limit holds under concurrency), reserves the stock (all or nothing) and writes the
+   * order. Any 409 must roll the transaction back (stock may have been taken).
+   */
+  async function write(tx: Tx, plan: PlacedPlan): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+    const userId = plan.order.userId;
+    if (plan.maxOpenUnpaid !== null && userId) await ordersRepo.lockUser(tx, userId);
     if (plan.reservations.length > 0) {
-      const short = await reserveProductsStock(q, plan.reservations);
+      const short = await reserveProductsStock(tx, plan.reservations);
       if (short.length > 0) {
-        throw new Conflict('outOfStock', { items: short.map((id) => ({ type: 'product', id })) }, 'OUT_OF_STOCK');
+        const left = await productsForOrder(tx, short);
+        const names = new Map(plan.items.map((item) => [item.productId, item.name]));
+        throw stockExceeded(
+          stockShortages(
+            plan.reservations.filter((r) => short.includes(r.productId)),
+            (id) => left.get(id)?.stock ?? 0,
+          ),
+          (id) => names.get(id),
+        );
       }
     }
-    return ordersRepo.insertPlaced(q, plan, NUMBER_TOKEN);
+    const written = await ordersRepo.insertPlaced(tx, plan, NUMBER_TOKEN);
+    if (!written) {
+      const max = plan.maxOpenUnpaid ?? 0;
+      const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
+      throw new Conflict(
+        { ru: text('ru'), en: text('en'), es: text('es') },
+        { maxOpenUnpaid: max },
+        'TOO_MANY_OPEN_ORDERS',
+      );
+    }
+    return written;
   }
 
   /**
@@ -507,7 +618,7 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
       return (await loadOrder(tx, row.id))!;
     }
     // The reply of a checkout: the rows just written (GET /orders/{id} adds the history).
-    return toOrder(row, items);
+    return present(row, items);
   }
 
   return {
@@ -525,20 +636,16 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
         language,
         comment: body.comment,
       };
+      // Priced outside the transaction: it then holds the customer's lock and the stock rows only
+      // for the writes.
       const plan = await prepare(db, input);
-      // Nothing to reserve and nothing to confirm: the order, its lines, its first history entry
-      // and its mail are one atomic statement, no transaction round trips needed.
-      if (plan.reservations.length === 0 && plan.total > 0) {
-        const { row, items } = await write(db, plan);
-        return toOrder(row, items);
-      }
       const order = await db.transaction(async (tx) => {
         const { row, items } = await write(tx, plan);
         if (plan.total === 0) {
           await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
           return (await loadOrder(tx, row.id))!;
         }
-        return toOrder(row, items);
+        return present(row, items);
       });
       if (plan.reservations.length > 0) cache?.invalidate(SHOP_CACHE_TAG);
       return order;
@@ -577,6 +684,54 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
       return result.order;
     },
 
+    /**
+     * Cancels every unpaid order whose hold ran out by `now` (PENDING_ORDER_HOURS for card/PayPal,
+     * PENDING_TRANSFER_DAYS for cash/bank transfer), one order per transaction, through the same
+     * cancel path as an admin: stock back, domain hooks release seats, promo uses and grants, the
+     * customer gets the expiry mail, the history names no actor (the system). Safe to run in
+     * several instances at once: each order is claimed with FOR UPDATE SKIP LOCKED and re-checked.
+     * An order whose cancel fails is skipped for the rest of this call and reported.
+     */
+    async expireDue(
+      now: Date,
+      options: { limit?: number } = {},
+    ): Promise<{ expired: string[]; failed: { orderId: string; error: unknown }[] }> {
+      const limit = options.limit ?? 500;
+      const cutoffs = expiryCutoffs(now, policy);
+      const expired: string[] = [];
+      const failed: { orderId: string; error: unknown }[] = [];
+      let stockReturned = false;
+      while (expired.length + failed.length < limit) {
+        let claimed: string | null = null;
+        try {
+          const done = await db.transaction(async (tx) => {
+            claimed = await ordersRepo.claimExpired(
+              tx,
+              cutoffs,
+              failed.map((f) => f.orderId),
+            );
+            if (!claimed) return false;
+            const changed = await transition(
+              tx,
+              claimed,
+              'cancelled',
+              { userId: null },
+              { note: 'expired', expired: true },
+            );
+            stockReturned ||= changed.stockReturned;
+            return true;
+          });
+          if (!done) break;
+          expired.push(claimed!);
+        } catch (error) {
+          if (!claimed) throw error;
+          failed.push({ orderId: claimed, error });
+        }
+      }
+      if (stockReturned) cache?.invalidate(SHOP_CACHE_TAG);
+      return { expired, failed };
+    },
+
     // ---- for payments (see /tmp/contracts/orders.md)
 
     async getForPayment(q: Q, orderId: string): Promise<OrderForPayment | null> {
@@ -594,6 +749,7 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
         currency: row.currency,
         language: row.language,
         customerEmail: row.customer.email,
+        recipientEmail: await ordersRepo.recipient(q, row.userId),
         totalRub: fromMinor(row.totalRub),
         totalRubMinor: row.totalRub,
         totalInCurrency: fromMinor(inCurrency),
@@ -644,7 +800,7 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '' }: Orders
     );
     const byOrder = new Map<string, OrderItemRow[]>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+    return rows.map((row) => present(row, byOrder.get(row.id) ?? []));
   }
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

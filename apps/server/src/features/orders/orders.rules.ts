@@ -1,0 +1,82 @@
+/**
+ * Pure rules of orders: how counted stock is reserved for an order's lines, and how long an unpaid
+ * order may hold what it reserved. No database, no clock: callers pass `now`.
+ */
+import type { PaymentMethod } from '@atelier/shared';
+
+export interface Reservation {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * One reservation per product, whatever the lines looked like: two lines of one product (the same
+ * book named with and without `bookFormat`, or the same id twice) add up, so the stock check
+ * `stock >= quantity` sees the whole order. Sorted by product id so concurrent orders lock rows in
+ * the same order and never deadlock. Lines with a quantity of 0 or less take nothing.
+ */
+export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    if (line.quantity > 0) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  }
+  return [...totals]
+    .map(([productId, quantity]) => ({ productId, quantity }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+}
+
+/** Products whose counted stock (null = not counted) cannot cover the aggregated quantity. */
+export function stockShortages(
+  reservations: readonly Reservation[],
+  stockOf: (productId: string) => number | null | undefined,
+): { productId: string; requested: number; available: number }[] {
+  return reservations.flatMap(({ productId, quantity }) => {
+    const stock = stockOf(productId);
+    if (stock === null || stock === undefined || stock >= quantity) return [];
+    return [{ productId, requested: quantity, available: Math.max(stock, 0) }];
+  });
+}
+
+export interface OrderPolicy {
+  /** Card and PayPal orders: hours an unpaid order holds its stock, seats and promo use. */
+  pendingOrderHours: number;
+  /** Cash and bank transfer: days (money by transfer takes days to arrive). */
+  pendingTransferDays: number;
+  /** Unpaid orders one customer may have open at once. */
+  maxOpenUnpaid: number;
+}
+
+export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderHours: 48, pendingTransferDays: 5, maxOpenUnpaid: 3 };
+
+const HOUR_MS = 3_600_000;
+
+/** Offline payments (the shop checks its till or bank account) get days, online ones hours. */
+export function isOfflinePayment(method: PaymentMethod): boolean {
+  return method === 'cash' || method === 'bank_transfer';
+}
+
+/** How long an unpaid order paid by `method` is held, in milliseconds. */
+export function holdMs(method: PaymentMethod, policy: OrderPolicy): number {
+  return isOfflinePayment(method) ? policy.pendingTransferDays * 24 * HOUR_MS : policy.pendingOrderHours * HOUR_MS;
+}
+
+/** The moment an unpaid order placed at `createdAt` stops holding stock and is cancelled. */
+export function holdUntil(createdAt: Date, method: PaymentMethod, policy: OrderPolicy): Date {
+  return new Date(createdAt.getTime() + holdMs(method, policy));
+}
+
+/** True once `now` has reached the order's deadline (the deadline itself counts as expired). */
+export function isExpired(createdAt: Date, method: PaymentMethod, policy: OrderPolicy, now: Date): boolean {
+  return now.getTime() >= holdUntil(createdAt, method, policy).getTime();
+}
+
+/**
+ * For a database query: orders created at or before these moments are due (the same rule as
+ * isExpired, moved to the other side of the comparison so it can use the created_at index).
+ */
+export function expiryCutoffs(now: Date, policy: OrderPolicy): { online: Date; offline: Date } {
+  return {
+    online: new Date(now.getTime() - holdMs('card', policy)),
+    offline: new Date(now.getTime() - holdMs('bank_transfer', policy)),
+  };
+}
