@@ -15,7 +15,8 @@ const confirmed: OrderEvent[] = [];
 const cancelled: OrderEvent[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '100000' } });
+  // This file's customers leave many orders unpaid on purpose; orders.limits.test.ts checks the limit.
+  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '100000', MAX_OPEN_UNPAID_ORDERS: '100000' } });
   customer = await signUp(t, 'buyer@example.com');
   other = await signUp(t, 'other@example.com');
   admin = await ensureAdmin(t);

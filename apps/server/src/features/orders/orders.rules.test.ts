@@ -1,0 +1,113 @@
+import type { PaymentMethod } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  aggregateReservations,
+  DEFAULT_ORDER_POLICY,
+  expiryCutoffs,
+  holdUntil,
+  isExpired,
+  type Reservation,
+  stockShortages,
+} from './orders.rules';
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const C = '00000000-0000-4000-8000-00000000000c';
+
+describe('aggregateReservations: one reservation per product, summed over every line, in id order', () => {
+  it.each<[string, Reservation[], Reservation[]]>([
+    ['no lines', [], []],
+    ['one line', [{ productId: A, quantity: 2 }], [{ productId: A, quantity: 2 }]],
+    [
+      'the same product in two lines (with and without bookFormat) adds up',
+      [
+        { productId: A, quantity: 8 },
+        { productId: A, quantity: 99 },
+      ],
+      [{ productId: A, quantity: 107 }],
+    ],
+    [
+      'different products are sorted by id',
+      [
+        { productId: C, quantity: 1 },
+        { productId: A, quantity: 2 },
+        { productId: B, quantity: 3 },
+      ],
+      [
+        { productId: A, quantity: 2 },
+        { productId: B, quantity: 3 },
+        { productId: C, quantity: 1 },
+      ],
+    ],
+    [
+      'mixed: repeats of two products',
+      [
+        { productId: B, quantity: 1 },
+        { productId: A, quantity: 2 },
+        { productId: B, quantity: 4 },
+        { productId: A, quantity: 1 },
+      ],
+      [
+        { productId: A, quantity: 3 },
+        { productId: B, quantity: 5 },
+      ],
+    ],
+    ['a line taking nothing is dropped', [{ productId: A, quantity: 0 }], []],
+  ])('%s', (_label, lines, expected) => {
+    expect(aggregateReservations(lines)).toEqual(expected);
+  });
+});
+
+describe('stockShortages: the aggregated quantity against the counted stock', () => {
+  const stock: Record<string, number | null> = { [A]: 8, [B]: null, [C]: 0 };
+  it.each<[string, Reservation, { productId: string; requested: number; available: number }[]]>([
+    ['exactly the stock is fine', { productId: A, quantity: 8 }, []],
+    ['one more than the stock is short', { productId: A, quantity: 9 }, [{ productId: A, requested: 9, available: 8 }]],
+    ['107 of 8', { productId: A, quantity: 107 }, [{ productId: A, requested: 107, available: 8 }]],
+    ['an uncounted stock never runs short', { productId: B, quantity: 99 }, []],
+    ['an empty stock', { productId: C, quantity: 1 }, [{ productId: C, requested: 1, available: 0 }]],
+  ])('%s', (_label, reservation, expected) => {
+    expect(stockShortages([reservation], (id) => stock[id])).toEqual(expected);
+  });
+});
+
+describe('holdUntil / isExpired: how long an unpaid order holds stock, per payment method', () => {
+  const placed = new Date('2026-03-01T10:00:00.000Z');
+  const policy = { ...DEFAULT_ORDER_POLICY, pendingOrderHours: 48, pendingTransferDays: 5 };
+  it.each<[PaymentMethod, string]>([
+    ['card', '2026-03-03T10:00:00.000Z'],
+    ['paypal', '2026-03-03T10:00:00.000Z'],
+    ['cash', '2026-03-06T10:00:00.000Z'],
+    ['bank_transfer', '2026-03-06T10:00:00.000Z'],
+  ])('%s: held until %s', (method, until) => {
+    expect(holdUntil(placed, method, policy).toISOString()).toBe(until);
+  });
+
+  it.each<[PaymentMethod, number, boolean]>([
+    ['card', 48 * 3_600_000 - 1, false],
+    ['card', 48 * 3_600_000, true],
+    ['paypal', 47 * 3_600_000, false],
+    ['paypal', 49 * 3_600_000, true],
+    ['bank_transfer', 48 * 3_600_000, false],
+    ['bank_transfer', 5 * 86_400_000 - 1, false],
+    ['bank_transfer', 5 * 86_400_000, true],
+    ['cash', 5 * 86_400_000 - 1, false],
+    ['cash', 6 * 86_400_000, true],
+  ])('%s after %i ms → expired %s', (method, elapsed, expired) => {
+    const now = new Date(placed.getTime() + elapsed);
+    expect(isExpired(placed, method, policy, now)).toBe(expired);
+    // The database query uses the cutoffs: the same rule from the other side.
+    const cutoffs = expiryCutoffs(now, policy);
+    const cutoff = method === 'cash' || method === 'bank_transfer' ? cutoffs.offline : cutoffs.online;
+    expect(placed.getTime() <= cutoff.getTime()).toBe(expired);
+  });
+
+  it.each([
+    [1, 1, 'card', '2026-03-01T11:00:00.000Z'],
+    [72, 10, 'card', '2026-03-04T10:00:00.000Z'],
+    [72, 10, 'bank_transfer', '2026-03-11T10:00:00.000Z'],
+  ] as const)('PENDING_ORDER_HOURS=%i, PENDING_TRANSFER_DAYS=%i: %s held until %s', (hours, days, method, until) => {
+    const custom = { ...DEFAULT_ORDER_POLICY, pendingOrderHours: hours, pendingTransferDays: days };
+    expect(holdUntil(placed, method, custom).toISOString()).toBe(until);
+  });
+});
