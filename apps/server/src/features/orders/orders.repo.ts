@@ -10,7 +10,6 @@ import {
   inArray,
   isNotNull,
   lt,
-  lte,
   ne,
   notInArray,
   or,
@@ -206,6 +205,9 @@ export const ordersRepo = {
    * cancelled or paid meanwhile no longer matches when its lock is granted, so it is expired once.
    */
   async claimExpired(tx: Tx, cutoffs: { online: Date; offline: Date }, skip: string[]): Promise<string | null> {
+    // created_at has microseconds, the deadline shown to the customer (from the row read in JS)
+    // milliseconds: "created at or before the cutoff, to the millisecond" is `< cutoff + 1 ms`.
+    const before = (cutoff: Date) => lt(orders.createdAt, new Date(cutoff.getTime() + 1));
     const [row] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -214,8 +216,8 @@ export const ordersRepo = {
           eq(orders.status, 'pending'),
           ne(orders.paymentState, 'paid'),
           or(
-            and(inArray(orders.paymentMethod, ['card', 'paypal']), lte(orders.createdAt, cutoffs.online)),
-            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), lte(orders.createdAt, cutoffs.offline)),
+            and(inArray(orders.paymentMethod, ['card', 'paypal']), before(cutoffs.online)),
+            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), before(cutoffs.offline)),
           ),
           skip.length > 0 ? notInArray(orders.id, skip) : undefined,
         ),
