@@ -32,6 +32,8 @@ beforeAll(async () => {
       PAYPAL_WEBHOOK_ID: paypal.webhookId,
       PAYPAL_API_URL: paypal.apiUrl,
       PAYMENT_HTTP_TIMEOUT_MS: '2000',
+      // The buyer leaves many orders unpaid on purpose (the limit is tested in orders.stock.test.ts).
+      MAX_OPEN_UNPAID_ORDERS: '100000',
     },
   });
   buyer = await signUp(t, 'buyer@example.com');

@@ -31,7 +31,13 @@ const sandbox = createTestProvider({ secret: SECRET, publicUrl: 'http://x' });
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_AUTH_PER_IP: '100000', PAYMENT_SANDBOX_SECRET: SECRET, BANK_DETAILS: BANK },
+    // MAX_OPEN_UNPAID_ORDERS: the buyer leaves many orders unpaid on purpose (limit: orders.stock.test.ts).
+    env: {
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      PAYMENT_SANDBOX_SECRET: SECRET,
+      BANK_DETAILS: BANK,
+      MAX_OPEN_UNPAID_ORDERS: '100000',
+    },
   });
   buyer = await signUp(t, 'buyer@example.com');
   other = await signUp(t, 'other@example.com');
