@@ -120,6 +120,8 @@ describe('cart, checkout and orders', () => {
     await row.getByRole('link', { name: `Заказ № ${number}` }).click();
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
     await page.getByText('Пункт выдачи: СДЭК, Москва, ул. Тверская, 7').waitFor();
+    // Until when the unpaid order holds its goods (cash: PENDING_TRANSFER_DAYS, 5 days by default).
+    await page.getByText(/^Заказ ждёт оплаты до .+\. Если он не будет оплачен к этому времени/).waitFor();
     // A cash order has no "Pay" button (it is paid on delivery), only the way back to the instructions.
     await page.getByRole('link', { name: 'Как оплатить' }).waitFor();
     expect(await page.getByRole('button', { name: 'Оплатить' }).count()).toBe(0);

@@ -55,6 +55,11 @@ export function OrderDetail({
           <p className="mt-1 text-sm text-muted">
             {t('orders.detail.placedOn', { date: formatDateTime(order.createdAt, language) })}
           </p>
+          {order.status === 'pending' && order.holdUntil ? (
+            <p className="mt-1 text-sm text-ink-soft">
+              {t('orders.detail.heldUntil', { date: formatDateTime(order.holdUntil, language) })}
+            </p>
+          ) : null}
           <ul className="mt-4 flex flex-col divide-y divide-line">
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-3 py-3 text-sm">
