@@ -69,6 +69,19 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PATH_RE, '/$1/[redacted]').replace(/([?&](?:token|signature)=)[^&#]*/gi, '$1[redacted]');
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "trust the nearest `hops` addresses" (proxy-addr's
+ * hop semantics: the client address is the one the outermost trusted proxy saw, whatever a client
+ * wrote further left in X-Forwarded-For). Fastify 5 ignores a plain number on purpose (a client
+ * that reaches the app directly could pose as the proxy), so the count is spelled out here; a
+ * deployment using it must not let clients reach the app around its proxies.
+ */
+export function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
@@ -84,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     // One access-log line per request (below) instead of Fastify's two.
     disableRequestLogging: true,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: 'idle',
@@ -147,7 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { database });
   const limiter = createRateLimiter(database.db);
   await app.register(authRoutes, { db: database.db, limiter, config });
-  await app.register(usersRoutes, { db: database.db, limiter, limits: config.rateLimits });
+  await app.register(usersRoutes, {
+    db: database.db,
+    limiter,
+    limits: config.rateLimits,
+    passwordCost: config.passwordCost,
+  });
   const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
   await app.register(landingRoutes, { ...content, images: deps.images });
   await app.register(shopRoutes, { ...content, storage: deps.storage, images: deps.images });

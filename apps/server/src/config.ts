@@ -3,8 +3,10 @@
  * message naming every offending variable. Nothing else reads process.env.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
 
 const bool = (fallback: boolean) =>
   z
@@ -20,6 +22,65 @@ const optionalString = z
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
     message: `must be a URL like ${hint}`,
+  });
+
+/** The names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which hops in front of the app may tell the client address (X-Forwarded-For).
+ * unset/false/0 = none (the socket address); a hop count (`1` = one proxy: the address that proxy
+ * saw, whatever a client wrote further left); or the proxies' addresses/CIDRs. `true` is refused:
+ * it would trust every hop, letting any client choose the address the rate limits count by
+ * (docs/decisions/0016-accounts-that-cannot-be-taken-over.md).
+ */
+export function parseTrustProxy(raw: string | undefined): { value: false | number | string[] } | { error: string } {
+  const value = raw?.trim() ?? '';
+  if (['', 'false', '0', 'no'].includes(value.toLowerCase())) return { value: false };
+  if (['true', 'yes'].includes(value.toLowerCase())) {
+    return {
+      error:
+        '"true" would trust every hop, so any client could choose its own address with X-Forwarded-For; ' +
+        'give the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    };
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? { value: hops } : { error: 'a hop count must be between 0 and 10' };
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    return {
+      error: `not a hop count nor a list of IP addresses/CIDRs (bad: ${bad.join(', ') || value}); e.g. 1 or 10.0.0.0/8,127.0.0.1`,
+    };
+  }
+  return { value: entries };
+}
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const parsed = parseTrustProxy(raw);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
   });
 
 const EnvSchema = z.object({
@@ -49,7 +110,7 @@ const EnvSchema = z.object({
   DOWNLOAD_MAX_USES: z.coerce.number().int().min(1).max(1000).default(5),
   DOWNLOAD_MAX_REISSUES: z.coerce.number().int().min(0).max(100).default(3),
   SEED_DEMO: bool(true),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_MB: z.coerce.number().positive().max(2048).default(1),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(512),
@@ -59,6 +120,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_VERIFY_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** First wait after RATE_LIMIT_LOGIN_PER_ACCOUNT failures from one address; doubles per further failure. */
+  LOGIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
@@ -104,13 +168,20 @@ export interface Config {
   };
   downloads: { linkDays: number; maxUses: number; maxReissues: number };
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false = socket address, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   logLevel: string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimits: {
-    /** Failed logins per account (email) per window. */
+    /**
+     * Failed logins for one account from one client address before that address must wait
+     * (back-off); other addresses, the owner's included, are not slowed down.
+     */
     loginPerAccount: number;
+    /** The first wait after `loginPerAccount` failures; it doubles per further failure up to the max. */
+    loginBackoffSeconds: number;
+    loginBackoffMaxSeconds: number;
     /** Auth requests (login, register, verify, resend, forgot/reset password) per client IP per window. */
     authPerIp: number;
     /** Mails (verification, reset) requested for one address per window. */
@@ -122,6 +193,8 @@ export interface Config {
     resendCooldownSeconds: number;
   };
   filesDir: string;
+  /** scrypt cost of new password hashes; lower only with NODE_ENV=test (never in production). */
+  passwordCost: ScryptCost;
   /** Signed URLs of private lesson files (video, methodology sheets). */
   media: { urlSecret: string; urlTtlSeconds: number };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
@@ -199,8 +272,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       verifyPerAccount: e.RATE_LIMIT_VERIFY_PER_ACCOUNT,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
       resendCooldownSeconds: e.RESEND_COOLDOWN_SECONDS,
+      loginBackoffSeconds: e.LOGIN_BACKOFF_SECONDS,
+      loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_MINUTES * 60,
     },
     filesDir: resolve(dataDir, 'files'),
+    passwordCost: e.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST,
     media: {
       // A per-process key is fine for one instance (URLs live minutes); several instances need one shared key.
       urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),

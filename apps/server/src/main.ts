@@ -54,12 +54,22 @@ async function main(): Promise<void> {
   log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
 
   const platform = createPlatform(config, log);
-  const users = createUsersService({ repo: createUsersRepo(database.db) });
+  const users = createUsersService({
+    repo: createUsersRepo(database.db),
+    db: database.db,
+    passwordCost: config.passwordCost,
+  });
   const admin = await users.ensureAdmin(config.admin.email, config.admin.password);
+  if (admin.tookOver) {
+    log.warn(
+      { email: admin.email },
+      'ADMIN_EMAIL had an unverified account registered by someone: its password was replaced and its sessions ended before it was made admin',
+    );
+  }
   if (admin.generatedPassword) {
-    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    // Printed once, on the start that set it; it is not stored anywhere in clear.
     console.log(
-      `\n  Admin account created\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (set ADMIN_PASSWORD to choose your own).\n`,
+      `\n  Admin account ${admin.created ? 'created' : 'secured'}\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (set ADMIN_PASSWORD to choose your own).\n`,
     );
   }
   if (config.seedDemo) {

@@ -105,6 +105,10 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 /** Path parameter of the emailed links (base64url of 32 random bytes). */
 export const EmailTokenParamSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, m('badRequest')) });
 
+/** The emailed verification link's token, POSTed by the confirm page after one click. */
+export const VerifyLinkBody = EmailTokenParamSchema.strict();
+export type VerifyLinkBody = z.infer<typeof VerifyLinkBody>;
+
 export const ChangePasswordBody = z.object({
   currentPassword: GivenPasswordSchema,
   newPassword: NewPasswordSchema,

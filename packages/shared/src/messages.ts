@@ -431,9 +431,9 @@ export const SERVER_MESSAGES = {
     es: 'Confirme su dirección de correo. Revise su bandeja de entrada.',
   },
   codeWrong: {
-    ru: 'Неверный код подтверждения',
-    en: 'Wrong verification code',
-    es: 'Código de verificación incorrecto',
+    ru: 'Неверный или просроченный код подтверждения',
+    en: 'Wrong or expired verification code',
+    es: 'Código de verificación incorrecto o caducado',
   },
   codeExpired: {
     ru: 'Код недействителен или истёк. Запросите новый код',

@@ -483,3 +483,22 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/**
+ * Failed logins per account AND client address, with back-off: after the threshold, only that
+ * address waits (`blocked_until`, doubling per further failure), so nobody can lock the owner out
+ * of their account from elsewhere. One upsert per failure counts it; a success from the address
+ * deletes its row; rows idle for a day are pruned.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    /** The account's key (its email, lower-case). */
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.ip] }), index('login_failures_last_idx').on(t.lastFailedAt)],
+);

@@ -77,7 +77,11 @@ export async function login(t: TestContext, email: string, password = GOOD_PASSW
 }
 
 export async function ensureAdmin(t: TestContext, email = 'admin@example.com', password = 'Admin-Orchid-99') {
-  await createUsersService({ repo: createUsersRepo(t.database.db) }).ensureAdmin(email, password);
+  await createUsersService({
+    repo: createUsersRepo(t.database.db),
+    db: t.database.db,
+    passwordCost: t.config.passwordCost,
+  }).ensureAdmin(email, password);
   const res = await login(t, email, password);
   return res.json().data as { token: string; user: { id: string } };
 }

@@ -3,7 +3,7 @@
  * reset links). Built over a Db or a transaction, so the service runs multi-step flows in one
  * transaction: `db.transaction((tx) => flow(createAuthRepo(tx)))`.
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { captchas, emailTokens, users } from '../../db/schema';
 
@@ -30,13 +30,14 @@ export function createAuthRepo(q: Db | Tx) {
       return row ?? null;
     },
 
+    /** Null when the address was taken meanwhile (a concurrent registration of the same address). */
     async insertUser(values: { email: string; name: string; passwordHash: string }) {
       const [row] = await q
         .insert(users)
         .values({ ...values, role: 'user' })
+        .onConflictDoNothing()
         .returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      return row ?? null;
     },
 
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>) {
@@ -130,14 +131,24 @@ export function createAuthRepo(q: Db | Tx) {
       return rows.length === 1;
     },
 
-    /** Counts a wrong code; returns the attempts so far. */
-    async addAttempt(id: string) {
+    /**
+     * Takes one of a code's `max` tries, in one conditional UPDATE (concurrent guesses cannot all
+     * read "0 tries so far"): the tries so far, or null when the code is used up, used or expired.
+     */
+    async takeAttempt(id: string, max: number) {
       const [row] = await q
         .update(emailTokens)
         .set({ attempts: sql`${emailTokens.attempts} + 1` })
-        .where(eq(emailTokens.id, id))
+        .where(
+          and(
+            eq(emailTokens.id, id),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, sql`now()`),
+            lt(emailTokens.attempts, max),
+          ),
+        )
         .returning({ attempts: emailTokens.attempts });
-      return row?.attempts ?? Number.POSITIVE_INFINITY;
+      return row?.attempts ?? null;
     },
   };
 }

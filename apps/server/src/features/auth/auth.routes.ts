@@ -14,6 +14,7 @@ import {
   successEnvelope,
   UserResultSchema,
   VerifyEmailBody,
+  VerifyLinkBody,
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,7 +48,13 @@ function context(request: FastifyRequest): RequestContext {
 
 /** SPEC §7 auth calls plus DESIGN §5's captcha and change-password. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, limiter, config }) => {
-  const service = createAuthService({ db, limiter, publicUrl: config.publicUrl, limits: config.rateLimits });
+  const service = createAuthService({
+    db,
+    limiter,
+    publicUrl: config.publicUrl,
+    limits: config.rateLimits,
+    passwordCost: config.passwordCost,
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -91,17 +98,39 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'The emailed one-click link: verifies and redirects to the site signed in',
+        summary: 'The emailed link: verifies nothing, redirects to the page with the "Confirm email" button',
         params: z.object({ token: z.string().max(200) }),
-        response: { 302: z.null().describe('Redirect to /auth?verified=1#token=… or /auth?verify=invalid') },
+        response: { 302: z.null().describe('Redirect to /auth/verify-link#token=…') },
       },
     },
     async (request, reply) => {
+      // Mail scanners and previews GET every link they see: a GET that verified would burn the link
+      // (or sign the scanner in). The token goes on in the fragment, which never reaches a server log.
       const { token } = request.params;
-      const result = LINK_TOKEN_RE.test(token) ? await service.verifyLink(token, context(request)) : null;
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-      // The session token travels in the fragment, which browsers never send to a server or log.
-      return reply.redirect(result ? `/auth?verified=1#token=${result.token}` : '/auth?verify=invalid', 302);
+      return reply.redirect(
+        LINK_TOKEN_RE.test(token) ? `/auth/verify-link#token=${token}` : '/auth?verify=invalid',
+        302,
+      );
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email/link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The confirm page’s one click: verifies with the emailed link’s token and signs in',
+        body: VerifyLinkBody,
+        response: { 200: successEnvelope(AuthResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = context(request);
+      reply.header('Cache-Control', 'no-store');
+      const result = await service.verifyLink(request.body.token, ctx);
+      return ok(result, serverMessage('emailVerified', ctx.lang));
     },
   );
 

@@ -7,10 +7,11 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AuthResult, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { createLoginThrottle } from '../../platform/auth/login-throttle';
+import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
-import { type AppError, Forbidden, InvalidInput, Unauthorized } from '../../platform/errors';
+import { type AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
 import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { toUser } from '../users/users.service';
@@ -35,6 +36,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   publicUrl: string;
   limits: Config['rateLimits'];
+  /** scrypt cost of new hashes; a login with a weaker stored hash rehashes it. */
+  passwordCost: ScryptCost;
 }
 
 /** A field error in the envelope the web maps onto its form (`details.fields`). */
@@ -42,11 +45,17 @@ function fieldError(field: string, message: ServerMessageKey, code = 'VALIDATION
   return new InvalidInput(message, { fields: [{ field, message }] }, code);
 }
 
-export function createAuthService({ db, limiter, publicUrl, limits }: AuthServiceDeps) {
+export function createAuthService({ db, limiter, publicUrl, limits, passwordCost }: AuthServiceDeps) {
   const base = publicUrl.replace(/\/+$/, '');
   const windowMs = limits.windowMs;
   /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
-  const dummyHash = hashPassword(newToken());
+  const dummyHash = hashPassword(newToken(), passwordCost);
+  const loginThrottle = createLoginThrottle(db, {
+    threshold: limits.loginPerAccount,
+    baseSeconds: limits.loginBackoffSeconds,
+    maxSeconds: limits.loginBackoffMaxSeconds,
+    windowMs,
+  });
 
   const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${ip}`, max: limits.authPerIp, windowMs });
   const loginFailures = (email: string): Limit => ({
@@ -61,6 +70,28 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
     windowMs,
   });
   const resendCooldownKey = (email: string) => `resend-cooldown:${email}`;
+  /**
+   * Tries of addresses with no live code (unknown, verified, expired), counted like a real code's,
+   * so the answers to wrong codes never tell which addresses have a pending account.
+   */
+  const phantomAttempts = (email: string): Limit => ({
+    key: `verify-phantom:${email}`,
+    max: MAX_CODE_ATTEMPTS,
+    windowMs: VERIFY_TTL_MS,
+  });
+  const wrongCode = () => fieldError('code', 'codeWrong', 'INVALID_CODE');
+  const codeLocked = () => fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
+
+  /** True when the resend countdown of `email` is over (and starts it again), false while it runs. */
+  async function resendCooldownOver(email: string): Promise<boolean> {
+    try {
+      await limiter.cooldown(resendCooldownKey(email), limits.resendCooldownSeconds);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimited) return false;
+      throw error;
+    }
+  }
 
   function assertNotCommon(password: string, field: string) {
     if (isCommonPassword(password)) throw fieldError(field, 'passwordCommon', 'PASSWORD_TOO_COMMON');
@@ -147,7 +178,10 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
       }
       assertNotCommon(body.password, 'password');
 
-      const passwordHash = await hashPassword(body.password);
+      // Hashed for every case, so the answer takes as long whether or not the address is known.
+      const passwordHash = await hashPassword(body.password, passwordCost);
+      // Read before the transaction: on the embedded database the limiter's queries would wait for it.
+      const cooldownOver = await resendCooldownOver(body.email);
       await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         const existing = await repo.findUserByEmail(body.email);
@@ -163,22 +197,30 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
           );
           return;
         }
-        // An unverified account is taken over by the newest registration: whoever enters the code
-        // mailed to this address owns it, with the name and password given last.
-        const user = existing
-          ? await repo.updateUser(existing.id, { name: body.name, passwordHash })
-          : await repo.insertUser({ email: body.email, name: body.name, passwordHash });
-        await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
+        // A pending account keeps the password and name of its first registration: letting a later
+        // one replace them let anybody take over an address its owner had not verified yet (the
+        // owner verifies, and the account opens with the other person's password). A repeat only
+        // mails a fresh code, at most once per resend countdown.
+        if (existing) {
+          if (cooldownOver) {
+            await issueVerification(repo, tx, { id: existing.id, email: body.email, name: existing.name }, ctx.lang);
+          }
+          return;
+        }
+        const user = await repo.insertUser({ email: body.email, name: body.name, passwordHash });
+        // Null: a concurrent registration of the same address won; it is pending now, as above.
+        if (user) await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
       });
-      // The resend countdown starts now, for real and unknown addresses alike.
-      await limiter.record(resendCooldownKey(body.email));
       return { email: body.email };
     },
 
-    /** The emailed link: a valid, unused, unexpired token verifies and signs in. */
-    async verifyLink(token: string, ctx: RequestContext): Promise<AuthResult | null> {
+    /**
+     * The emailed link's token, POSTed by the confirm page (a GET of the link only shows that page,
+     * so mail scanners that open links burn nothing): valid, unused, unexpired → verifies, signs in.
+     */
+    async verifyLink(token: string, ctx: RequestContext): Promise<AuthResult> {
       await limiter.hit(ipLimit(ctx.ip));
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         const row = await repo.takeToken(hashSecret(token), 'verify_email');
         if (!row) return null;
@@ -186,35 +228,41 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
         if (!user) return null;
         return completeVerification(repo, tx, user.id, ctx);
       });
+      if (!result) throw new InvalidInput('verificationLinkInvalid', undefined, 'INVALID_TOKEN');
+      return result;
     },
 
-    /** The 6-digit code: 5 wrong tries kill it; a right one verifies and signs in. */
+    /**
+     * The 6-digit code: each try takes one of the code's 5 in one conditional UPDATE, so parallel
+     * guesses get no more; a right one verifies and signs in. Unknown, verified and expired
+     * addresses answer exactly like a pending one with a wrong code (the same 5 tries, then locked).
+     */
     async verifyCode(email: string, code: string, ctx: RequestContext): Promise<AuthResult> {
       await limiter.hit(ipLimit(ctx.ip));
       await limiter.hit(verifyLimit(email));
       const repo = createAuthRepo(db);
       const user = await repo.findUserByEmail(email);
       const current = user && !user.emailVerifiedAt ? await repo.currentToken(user.id, 'verify_email') : null;
-      if (!user || !current?.codeHash) throw fieldError('code', 'codeExpired', 'CODE_EXPIRED');
-      if (current.attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
-
+      if (!user || !current?.codeHash) {
+        try {
+          await limiter.hit(phantomAttempts(email));
+        } catch (error) {
+          if (error instanceof RateLimited) throw codeLocked();
+          throw error;
+        }
+        throw wrongCode();
+      }
+      // Null: its 5 tries are taken (or it was used or expired since it was read).
+      if ((await repo.takeAttempt(current.id, MAX_CODE_ATTEMPTS)) === null) throw codeLocked();
       const expected = Buffer.from(current.codeHash);
       const given = Buffer.from(hashSecret(code));
-      if (!timingSafeEqual(expected, given)) {
-        const attempts = await repo.addAttempt(current.id);
-        if (attempts >= MAX_CODE_ATTEMPTS) throw fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
-        throw new InvalidInput(
-          'codeWrong',
-          { fields: [{ field: 'code', message: 'codeWrong' }], attemptsLeft: MAX_CODE_ATTEMPTS - attempts },
-          'INVALID_CODE',
-        );
-      }
+      if (!timingSafeEqual(expected, given)) throw wrongCode();
       const result = await db.transaction(async (tx) => {
         const txRepo = createAuthRepo(tx);
         if (!(await txRepo.markTokenUsed(current.id))) return null;
         return completeVerification(txRepo, tx, user.id, ctx);
       });
-      if (!result) throw fieldError('code', 'codeExpired', 'CODE_EXPIRED');
+      if (!result) throw wrongCode();
       return result;
     },
 
@@ -231,19 +279,26 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
       });
     },
 
-    /** Wrong email or wrong password: one answer, and about the same time (a dummy hash is checked). */
+    /**
+     * Wrong email or wrong password: one answer, and about the same time (a dummy hash is checked).
+     * Failures count per account AND client address: only the guessing address backs off.
+     * A right password with a hash weaker than today's cost is rehashed on the way in.
+     */
     async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
       await limiter.hit(ipLimit(ctx.ip));
-      await limiter.check(loginFailures(body.email));
+      await loginThrottle.check(body.email, ctx.ip);
       const repo = createAuthRepo(db);
       const user = await repo.findUserByEmail(body.email);
       const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await limiter.hit(loginFailures(body.email));
+        await loginThrottle.fail(body.email, ctx.ip);
         throw new Unauthorized('invalidCredentials', 'INVALID_CREDENTIALS');
       }
       if (!user.emailVerifiedAt) throw new Forbidden('emailNotVerified', 'EMAIL_NOT_VERIFIED');
-      await limiter.reset(loginFailures(body.email));
+      await loginThrottle.succeed(body.email, ctx.ip);
+      if (needsRehash(user.passwordHash, passwordCost)) {
+        await repo.updateUser(user.id, { passwordHash: await hashPassword(body.password, passwordCost) });
+      }
       const token = await createSession(db, user.id, ctx);
       return { token, user: toUser(user) };
     },
@@ -291,7 +346,7 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
       await limiter.hit(ipLimit(ctx.ip));
       assertNotCommon(password, 'password');
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, passwordCost);
       const email = await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         const row = await repo.takeToken(hashSecret(token), 'reset_password');
@@ -311,7 +366,8 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
         return user.email;
       });
       if (!email) throw new InvalidInput('resetLinkInvalid', undefined, 'INVALID_TOKEN');
-      await limiter.reset(loginFailures(email));
+      // The mailbox owner is back in: this address may try again at once (others keep their wait).
+      await loginThrottle.succeed(email, ctx.ip);
     },
 
     /** Change from the account: the current password is required; other sessions end, this one stays. */
@@ -327,7 +383,7 @@ export function createAuthService({ db, limiter, publicUrl, limits }: AuthServic
         throw fieldError('currentPassword', 'currentPasswordWrong', 'INVALID_PASSWORD');
       }
       assertNotCommon(body.newPassword, 'newPassword');
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await hashPassword(body.newPassword, passwordCost);
       await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         await repo.updateUser(user.id, { passwordHash });

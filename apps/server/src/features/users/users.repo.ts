@@ -97,6 +97,10 @@ export function createUsersRepo(db: Db | Tx) {
       await db.delete(carts).where(eq(carts.userId, userId));
       await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
     },
+    /** Drops every emailed code and link of a user (they were issued to someone else's request). */
+    async dropEmailTokens(userId: string) {
+      await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
+    },
   };
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

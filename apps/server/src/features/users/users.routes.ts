@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
+import type { ScryptCost } from '../../platform/auth/passwords';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { RateLimiter } from '../../platform/http/rate-limit';
@@ -24,10 +25,14 @@ export interface UsersRoutesOptions {
   db: Db;
   limiter: RateLimiter;
   limits: { loginPerAccount: number; windowMs: number };
+  passwordCost: ScryptCost;
 }
 
-export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { db, limiter, limits }) => {
-  const service = createUsersService({ repo: createUsersRepo(db), db, limiter, limits });
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
+  app,
+  { db, limiter, limits, passwordCost },
+) => {
+  const service = createUsersService({ repo: createUsersRepo(db), db, limiter, limits, passwordCost });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 

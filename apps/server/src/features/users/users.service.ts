@@ -1,7 +1,7 @@
 import { fromMinor, type UpdateProfileBody, type User } from '@atelier/shared';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
-import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { generatePassword, hashPassword, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { InvalidInput, Unauthorized } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/http/rate-limit';
@@ -28,9 +28,14 @@ export function toUser(row: typeof users.$inferSelect): User {
 
 export interface EnsureAdminResult {
   email: string;
-  /** Set only when this call created the account with a generated password (print it once). */
+  /** Set only when this call chose the password (print it once): a new account, or a taken-over one. */
   generatedPassword?: string;
   created: boolean;
+  /**
+   * The address had an unverified account someone registered: its password was replaced, its
+   * sessions ended, and only then was it promoted.
+   */
+  tookOver?: boolean;
 }
 
 /** '' clears an optional profile field. */
@@ -42,9 +47,11 @@ export interface UsersServiceDeps {
   /** Wrong passwords at account deletion count with failed logins (same key as the auth feature). */
   limiter?: RateLimiter;
   limits?: { loginPerAccount: number; windowMs: number };
+  /** scrypt cost of new hashes (config.passwordCost); the production cost when not given. */
+  passwordCost?: ScryptCost;
 }
 
-export function createUsersService({ repo, db, limiter, limits }: UsersServiceDeps) {
+export function createUsersService({ repo, db, limiter, limits, passwordCost }: UsersServiceDeps) {
   function transaction<T>(work: (repo: UsersRepo, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
     if (!db) throw new Error('users service: db is required for this operation');
     return db.transaction((tx) => work(createUsersRepo(tx), tx));
@@ -143,17 +150,32 @@ export function createUsersService({ repo, db, limiter, limits }: UsersServiceDe
 
     /**
      * DESIGN §4: the configured admin exists at every start. With ADMIN_PASSWORD set the account is
-     * created or its password and role brought in line; without it an existing account is left
-     * alone and a missing one is created with a random password that is returned to print once.
+     * created or its password and role brought in line; without it an existing verified account is
+     * left alone and a missing one is created with a random password that is returned to print once.
+     * An UNVERIFIED account at the address was registered by someone who never proved the mailbox
+     * (anyone can register any address): promoting it would hand them the admin rights. Its password
+     * is replaced (ADMIN_PASSWORD or a generated one), its codes and sessions end, and only then is
+     * it verified and promoted, in one transaction.
      */
     async ensureAdmin(email: string, password: string | undefined): Promise<EnsureAdminResult> {
       const existing = await repo.findByEmail(email);
+      if (existing && !existing.emailVerifiedAt) {
+        const finalPassword = password ?? generatePassword();
+        const passwordHash = await hashPassword(finalPassword, passwordCost);
+        await transaction(async (txRepo, tx) => {
+          await revokeUserSessions(tx, existing.id);
+          await txRepo.dropEmailTokens(existing.id);
+          await txRepo.update(existing.id, { passwordHash, emailVerifiedAt: new Date(), role: 'admin' });
+        });
+        const result: EnsureAdminResult = { email, created: false, tookOver: true };
+        if (!password) result.generatedPassword = finalPassword;
+        return result;
+      }
       if (existing) {
         const patch: Parameters<UsersRepo['update']>[1] = {};
         if (existing.role !== 'admin') patch.role = 'admin';
-        if (!existing.emailVerifiedAt) patch.emailVerifiedAt = new Date();
         if (password && !(await verifyPassword(password, existing.passwordHash))) {
-          patch.passwordHash = await hashPassword(password);
+          patch.passwordHash = await hashPassword(password, passwordCost);
         }
         if (Object.keys(patch).length > 0) await repo.update(existing.id, patch);
         return { email, created: false };
@@ -163,7 +185,7 @@ export function createUsersService({ repo, db, limiter, limits }: UsersServiceDe
         email,
         name: 'Administrator',
         role: 'admin',
-        passwordHash: await hashPassword(finalPassword),
+        passwordHash: await hashPassword(finalPassword, passwordCost),
         emailVerifiedAt: new Date(),
       });
       return password ? { email, created: true } : { email, created: true, generatedPassword: finalPassword };
