@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, parseTrustProxy } from './config';
+import { PASSWORD_COST, TEST_PASSWORD_COST } from './platform/auth/passwords';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -29,6 +30,8 @@ describe('config', () => {
       verifyPerAccount: 20,
       windowMs: 15 * 60_000,
       resendCooldownSeconds: 60,
+      loginBackoffSeconds: 30,
+      loginBackoffMaxSeconds: 60 * 60,
     });
     const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
     expect(custom.windowMs).toBe(300_000);
@@ -69,5 +72,42 @@ describe('config', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8,127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    [' 10.0.0.1 , ::1 ', ['10.0.0.1', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+    ['loopback,172.16.0.0/12', ['loopback', '172.16.0.0/12']],
+  ])('TRUST_PROXY=%j → %j', (raw, expected) => {
+    expect(parseTrustProxy(raw)).toEqual({ value: expected });
+    expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['true', 'would trust every hop'],
+    ['yes', 'would trust every hop'],
+    ['11', 'between 0 and 10'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['proxy.example.com', 'proxy.example.com'],
+    ['-1', '-1'],
+  ])('TRUST_PROXY=%j is refused, naming the variable (%s)', (raw, hint) => {
+    const problems = problemsOf({ TRUST_PROXY: raw });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^TRUST_PROXY: /);
+    expect(problems[0]).toContain(hint);
+  });
+
+  it.each([
+    ['development', PASSWORD_COST],
+    ['test', TEST_PASSWORD_COST],
+  ] as const)('NODE_ENV=%s hashes passwords at %j (the lower cost only with NODE_ENV=test)', (env, cost) => {
+    expect(loadConfig({ NODE_ENV: env }).passwordCost).toEqual(cost);
   });
 });

@@ -76,12 +76,17 @@ export async function login(t: TestContext, email: string, password = GOOD_PASSW
   });
 }
 
-export async function ensureAdmin(t: TestContext, email = 'admin@example.com', password = 'Admin-Orchid-99') {
-  await createUsersService({
+/** The users service as main.ts builds it (for ensureAdmin at start-up). */
+export function usersService(t: TestContext) {
+  return createUsersService({
     repo: createUsersRepo(t.database.db),
     db: t.database.db,
     passwordCost: t.config.passwordCost,
-  }).ensureAdmin(email, password);
+  });
+}
+
+export async function ensureAdmin(t: TestContext, email = 'admin@example.com', password = 'Admin-Orchid-99') {
+  await usersService(t).ensureAdmin(email, password);
   const res = await login(t, email, password);
   return res.json().data as { token: string; user: { id: string } };
 }

@@ -6,11 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
-import { createUsersRepo } from '../../features/users/users.repo';
-import { createUsersService } from '../../features/users/users.service';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession } from '../../platform/auth/sessions';
-import { bearer, GOOD_PASSWORD, lastMail, login, register } from '../../test/accounts';
+import { bearer, GOOD_PASSWORD, lastMail, login, register, usersService } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -46,13 +44,6 @@ describe('a repeat registration of a pending address', () => {
 });
 
 describe('ensureAdmin with an unverified ADMIN_EMAIL someone registered', () => {
-  const usersService = () =>
-    createUsersService({
-      repo: createUsersRepo(t.database.db),
-      db: t.database.db,
-      passwordCost: t.config.passwordCost,
-    });
-
   it.each([
     ['with ADMIN_PASSWORD', 'boss-set@example.com', 'Admin-Orchid-99'],
     ['without ADMIN_PASSWORD (a generated one, returned to print once)', 'boss-gen@example.com', undefined],
@@ -63,7 +54,7 @@ describe('ensureAdmin with an unverified ADMIN_EMAIL someone registered', () => 
       const row = await userRow(email);
       const attackerSession = await createSession(t.database.db, row!.id);
 
-      const result = await usersService().ensureAdmin(email, adminPassword);
+      const result = await usersService(t).ensureAdmin(email, adminPassword);
       expect(result).toMatchObject({ email, created: false, tookOver: true });
       const password = adminPassword ?? result.generatedPassword;
       expect(password).toEqual(expect.any(String));
