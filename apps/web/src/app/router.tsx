@@ -29,6 +29,7 @@ const PaymentProcessingPage = lazyPage(
 const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page'), 'AuthPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyLinkPage = lazyPage(() => import('../features/auth/pages/verify-link-page'), 'VerifyLinkPage');
 const AccountPage = lazyPage(() => import('../features/users/pages/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const LegalPage = lazyPage(() => import('./routes/legal-page'), 'LegalPage');
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
       { path: 'payment/cancel', element: <PaymentCancelPage /> },
       { path: 'payment/processing', element: <PaymentProcessingPage /> },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/verify-link', element: <VerifyLinkPage /> },
       { path: 'login', element: <ToAuth /> },
       { path: 'register', element: <ToAuth tab="register" /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },

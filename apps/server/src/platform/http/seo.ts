@@ -170,6 +170,11 @@ export const SPA_PAGES: PageDefaults[] = [
     title: { ru: 'Вход и регистрация', en: 'Sign in or register', es: 'Iniciar sesión o registrarse' },
     noindex: true,
   },
+  {
+    pattern: '/auth/verify-link',
+    title: { ru: 'Подтверждение email', en: 'Confirm your email', es: 'Confirmar el correo' },
+    noindex: true,
+  },
   { pattern: '/login', title: { ru: 'Вход', en: 'Sign in', es: 'Iniciar sesión' }, noindex: true },
   { pattern: '/register', title: { ru: 'Регистрация', en: 'Register', es: 'Registro' }, noindex: true },
   {

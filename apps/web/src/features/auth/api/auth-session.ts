@@ -52,32 +52,8 @@ export function endSession(): void {
   publish({ status: 'guest', user: null });
 }
 
-/**
- * The emailed verification link ends on `/auth?verified=1#token=<session token>`: the server has
- * verified the address and opened a session. Take the token from the fragment (never sent to any
- * server, so it stays out of logs) and wipe it from the address bar and history at once.
- */
-export function takeVerificationLinkToken(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | null {
-  if (location.pathname !== '/auth' || !location.hash.startsWith('#')) return null;
-  if (new URLSearchParams(location.search).get('verified') !== '1') return null;
-  // Not URLSearchParams: it would turn a "+" of the token into a space.
-  const raw = /(?:^#|&)token=([^&]*)/.exec(location.hash)?.[1];
-  let token: string;
-  try {
-    token = decodeURIComponent(raw ?? '');
-  } catch {
-    return null;
-  }
-  return /^[\w.~+/=-]{16,500}$/.test(token) ? token : null;
-}
-
 /** At start: with a stored token, ask the server who we are; any failure drops the token. */
 export async function restoreSession(): Promise<void> {
-  const linkToken = takeVerificationLinkToken(window.location);
-  if (linkToken) {
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    saveToken(linkToken);
-  }
   if (!getToken()) {
     publish({ status: 'guest', user: null });
     return;

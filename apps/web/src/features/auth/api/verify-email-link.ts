@@ -1,0 +1,32 @@
+import type { AuthResult, VerifyLinkBody } from '@atelier/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+import { startSession } from './auth-session';
+
+/** The confirm page's one click: the emailed link's token verifies the address and signs in. */
+export async function verifyEmailLink(body: VerifyLinkBody) {
+  const { data, message } = await apiRequest<AuthResult>('/auth/verify-email/link', {
+    method: 'POST',
+    body,
+    silent: true,
+  });
+  return { ...data, message };
+}
+
+/**
+ * The emailed link lands on `/auth/verify-link#token=…`; the fragment never reaches a server.
+ * Null when it carries no token of the right shape (base64url, as the server issues them).
+ */
+export function linkTokenFromHash(hash: string): string | null {
+  const raw = /(?:^#|&)token=([^&]*)/.exec(hash)?.[1];
+  return raw && /^[\w-]{20,100}$/.test(raw) ? raw : null;
+}
+
+export function useVerifyEmailLink() {
+  return useMutation({
+    mutationFn: verifyEmailLink,
+    onSuccess: ({ user, token }) => {
+      if (token && user) startSession(user, token);
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';
+import { FlowerIcon } from '../../../shared/ui/icons';
+import { toast } from '../../../shared/ui/toast';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useSession } from '../api/auth-session';
+import { linkTokenFromHash, useVerifyEmailLink } from '../api/verify-email-link';
+
+/**
+ * `/auth/verify-link#token=…`, where the emailed verification link leads. Nothing happens until
+ * the person presses "Confirm email": mail scanners that open every link do not press buttons, so
+ * they neither burn the link nor get signed in.
+ */
+export function VerifyLinkPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const confirm = useVerifyEmailLink();
+  // Read once, then wiped from the address bar and history (the token signs someone in).
+  const [token] = useState(() => {
+    const found = linkTokenFromHash(window.location.hash);
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    return found;
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  usePageTitle(t('auth.verifyLinkTitle'));
+
+  if (session.status === 'authenticated' && !confirm.isSuccess && !confirm.isPending) {
+    return <Navigate to="/account" replace />;
+  }
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!token) return;
+    setProblem(null);
+    confirm.mutate(
+      { token },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message ?? t('auth.verified'));
+          void navigate('/account', { replace: true });
+        },
+        onError: (error) => setProblem(errorMessage(error, t('auth.verifyFailed'))),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby="verify-link-title"
+      className="container-page flex min-h-[60vh] items-center justify-center py-16"
+    >
+      <div className="card w-full max-w-md p-6 text-center sm:p-8">
+        <span
+          aria-hidden="true"
+          className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-blush-50 text-rose-600"
+        >
+          <FlowerIcon width={28} height={28} />
+        </span>
+        <h1 id="verify-link-title" className="mt-4 text-4xl">
+          {t('auth.verifyLinkTitle')}
+        </h1>
+        {token ? (
+          <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
+            <p className="text-ink-soft">{t('auth.verifyLinkText')}</p>
+            <FormProblem>{problem}</FormProblem>
+            <SubmitButton pending={confirm.isPending}>{t('auth.verifyLinkConfirm')}</SubmitButton>
+          </form>
+        ) : (
+          <div className="mt-6">
+            <FormProblem>{t('auth.verifyLinkMissing')}</FormProblem>
+          </div>
+        )}
+        {problem || !token ? (
+          <p className="mt-5 text-sm">
+            <Link to="/auth?tab=verify" className="link">
+              {t('auth.verifyLinkUseCode')}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
