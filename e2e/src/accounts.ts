@@ -23,6 +23,7 @@ export const TEXTS = {
     registerSubmit: 'Зарегистрироваться',
     loginSubmit: 'Войти',
     verifySubmit: 'Подтвердить',
+    confirmEmail: 'Подтвердить email',
     digit: (n: number) => `Цифра ${n} из 6`,
     accountTitle: 'Мой кабинет',
     logout: 'Выйти',
@@ -43,6 +44,7 @@ export const TEXTS = {
     registerSubmit: 'Create account',
     loginSubmit: 'Log in',
     verifySubmit: 'Confirm',
+    confirmEmail: 'Confirm email',
     digit: (n: number) => `Digit ${n} of 6`,
     accountTitle: 'My account',
     logout: 'Log out',
@@ -63,6 +65,7 @@ export const TEXTS = {
     registerSubmit: 'Crear cuenta',
     loginSubmit: 'Entrar',
     verifySubmit: 'Confirmar',
+    confirmEmail: 'Confirmar correo',
     digit: (n: number) => `Dígito ${n} de 6`,
     accountTitle: 'Mi cuenta',
     logout: 'Salir',
@@ -224,6 +227,16 @@ export async function useToken(page: Page, token: string): Promise<void> {
   await page.context().addInitScript((value) => {
     window.localStorage.setItem('token', value);
   }, token);
+}
+
+/**
+ * Opens the emailed verification link: it lands on the confirm page (token in the fragment, gone
+ * from the address bar at once), where nothing happens until the "Confirm email" button is pressed.
+ */
+export async function openVerificationLink(page: Page, link: string, lang: Lang = 'ru'): Promise<void> {
+  await page.goto(onThisServer(link));
+  await page.waitForURL((url) => url.pathname === '/auth/verify-link', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: TEXTS[lang].confirmEmail }).waitFor();
 }
 
 /** A link from a mail, opened on this run's server (the mail's origin is PUBLIC_URL). */
