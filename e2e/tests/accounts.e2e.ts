@@ -241,8 +241,11 @@ describe('the verification link', () => {
     const account = { name: 'Narrow Link', email: newEmail('link-360'), password: 'Tulip-narrow-2026' };
     await registerThroughApi(account, 'en');
     const link = await mailedLink(account.email, isVerificationLink);
-    const page = await session.newPage({ mobile: true, locale: 'en-GB' });
+    const page = await session.newPage({ mobile: true });
+    // The language chosen on the site stays for the link opened later.
+    await page.goto('/?lang=en');
     await openVerificationLink(page, link, 'en');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByRole('heading', { level: 1, name: 'Confirm your email' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
