@@ -1,11 +1,9 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { safeNext } from '../../../shared/routing/safe-next';
 import { FlowerIcon } from '../../../shared/ui/icons';
-import { PageLoader } from '../../../shared/ui/spinner';
-import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
 import { LoginForm } from '../components/login-form';
@@ -16,9 +14,8 @@ const TABS = ['login', 'register', 'verify'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * `/auth`: login, registration and email-code verification as tabs (`?tab=`). Also the landing of
- * the emailed verification link: `?verified=1` (the session token came in the fragment, see
- * auth-session) or `?verify=invalid`.
+ * `/auth`: login, registration and email-code verification as tabs (`?tab=`). A malformed emailed
+ * verification link lands here with `?verify=invalid` (a well-formed one on `/auth/verify-link`).
  */
 export function AuthPage() {
   const { t } = useTranslation();
@@ -26,8 +23,7 @@ export function AuthPage() {
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const verifiedByLink = searchParams.get('verified') === '1';
-  const linkInvalid = searchParams.get('verify') === 'invalid' || (verifiedByLink && session.status === 'guest');
+  const linkInvalid = searchParams.get('verify') === 'invalid';
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '')
     ? (requested as Tab)
     : linkInvalid
@@ -50,14 +46,6 @@ export function AuthPage() {
 
   usePageTitle(t(`auth.tabs.${tab}`));
 
-  useEffect(() => {
-    // One toast even if the effect runs twice (StrictMode) or the page re-renders.
-    if (verifiedByLink && session.status === 'authenticated') {
-      toast.success(t('auth.verified'), { id: 'email-verified-by-link' });
-    }
-  }, [verifiedByLink, session.status, t]);
-
-  if (session.status === 'loading' && verifiedByLink) return <PageLoader label={t('auth.checking')} />;
   // Already logged in (or just now): go where the visitor was heading.
   if (session.status === 'authenticated') return <Navigate to={destination} replace />;
 
