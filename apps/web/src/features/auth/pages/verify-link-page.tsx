@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -32,7 +32,7 @@ export function VerifyLinkPage() {
     return <Navigate to="/account" replace />;
   }
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!token) return;
     setProblem(null);
