@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -19,12 +19,12 @@ export function VerifyLinkPage() {
   const navigate = useNavigate();
   const session = useSession();
   const confirm = useVerifyEmailLink();
-  // Read once, then wiped from the address bar and history (the token signs someone in).
-  const [token] = useState(() => {
-    const found = linkTokenFromHash(window.location.hash);
+  // Read without side effects: a render that suspends (lazy chunk, texts) is thrown away and runs
+  // this again, so the fragment is wiped from the address bar and history only once committed.
+  const [token] = useState(() => linkTokenFromHash(window.location.hash));
+  useEffect(() => {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
-    return found;
-  });
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
   usePageTitle(t('auth.verifyLinkTitle'));
 
