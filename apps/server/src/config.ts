@@ -42,7 +42,7 @@ function isAddressOrCidr(entry: string): boolean {
  * unset/false/0 = none (the socket address); a hop count (`1` = one proxy: the address that proxy
  * saw, whatever a client wrote further left); or the proxies' addresses/CIDRs. `true` is refused:
  * it would trust every hop, letting any client choose the address the rate limits count by
- * (docs/decisions/0016-accounts-that-cannot-be-taken-over.md).
+ * (docs/decisions/0017-accounts-that-cannot-be-taken-over.md).
  */
 export function parseTrustProxy(raw: string | undefined): { value: false | number | string[] } | { error: string } {
   const value = raw?.trim() ?? '';
