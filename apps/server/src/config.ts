@@ -17,6 +17,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** An empty value is unset, so the mode-dependent default applies. */
+const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(values).optional());
+
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
     message: `must be a URL like ${hint}`,
@@ -35,9 +39,9 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.local>'),
   /** Unset = `test` outside production; production must choose `yookassa` or `none` explicitly. */
-  PAYMENT_PROVIDER: z.enum(['test', 'yookassa', 'none']).optional(),
+  PAYMENT_PROVIDER: optionalEnum(['test', 'yookassa', 'none']),
   /** Unset = `api` when PAYPAL_* is set, else `sandbox` outside production and `manual` in production. */
-  PAYPAL_MODE: z.enum(['api', 'sandbox', 'manual']).optional(),
+  PAYPAL_MODE: optionalEnum(['api', 'sandbox', 'manual']),
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_URL: optionalUrl(/^https?:$/, 'https://api.yookassa.ru/v3').default('https://api.yookassa.ru/v3'),

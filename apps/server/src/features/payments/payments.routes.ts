@@ -186,7 +186,12 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       await limitPayments(request);
       const lang = requestLanguage(request);
       const started = await service.requestPaypal(requireUser(request), request.body.orderId, request.body.email, lang);
-      const message = started.kind === 'invoice_requested' ? 'paypalInvoiceRequested' : 'paypalLinkSent';
+      const message =
+        started.kind === 'invoice_requested'
+          ? 'paypalInvoiceRequested'
+          : providers.paypalMode === 'api'
+            ? 'paypalLinkSent'
+            : 'paypalLinkSentToAccount';
       return ok(started, serverMessage(message, lang));
     },
   );

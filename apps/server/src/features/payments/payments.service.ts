@@ -163,7 +163,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         // Another request is talking to the provider right now: its answer is ours too.
         const row = await repo.findPayment(db, waitingFor);
         if (row?.status === 'pending' || row?.status === 'invoice_sent') return { payment: row, created: null };
-        if (!row || row.status !== 'created' || Date.now() > deadline) throw new PaymentProviderFailed(options.failure);
+        if (row?.status !== 'created' || Date.now() > deadline) throw new PaymentProviderFailed(options.failure);
         await delay(50);
         continue;
       }
