@@ -134,7 +134,11 @@ describe('config', () => {
 
   it.each([
     ['development without PayPal credentials', {}, 'sandbox'],
-    ['development with PayPal credentials', { PAYPAL_CLIENT_ID: 'i', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'w' }, 'api'],
+    [
+      'development with PayPal credentials',
+      { PAYPAL_CLIENT_ID: 'i', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'w' },
+      'api',
+    ],
     ['an explicit manual mode in development (e2e, rehearsal)', { PAYPAL_MODE: 'manual' }, 'manual'],
   ])('PAYPAL_MODE default: %s → %s', (_name, env, mode) => {
     expect(loadConfig(env).payments.paypalMode).toBe(mode);

@@ -18,16 +18,12 @@ describe('main.ts start-up', () => {
     // A fresh working directory: main.ts reads .env from where it starts.
     const cwd = mkdtempSync(join(tmpdir(), 'atelier-main-'));
     try {
-      const run = spawnSync(
-        process.execPath,
-        [tsxCli, join(serverRoot, 'src/main.ts')],
-        {
-          cwd,
-          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', DATA_DIR: cwd },
-          encoding: 'utf8',
-          timeout: 60_000,
-        },
-      );
+      const run = spawnSync(process.execPath, [tsxCli, join(serverRoot, 'src/main.ts')], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', DATA_DIR: cwd },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.status).not.toBe(0);
       expect(run.status).not.toBeNull();
       const output = run.stderr;
