@@ -2,10 +2,11 @@
  * Everything that mails or asks a provider for a payment is limited per account AND per client
  * address (the DB-backed limiter), answering 429 in the error envelope.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
+import { products, users } from '../../db/schema';
+import { createSession } from '../../platform/auth/sessions';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { person } from '../training/training.fixtures';
 
 let t: TestContext;
 let productId: string;
@@ -27,6 +28,15 @@ beforeAll(async () => {
   productId = product!.id;
 });
 afterAll(() => t.close());
+
+/** A verified account with a session (no captcha round trips: these tests are about payments). */
+async function person(t: TestContext, name: string) {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ name, email: `${name}-${randomUUID().slice(0, 8)}@example.test`, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  return { headers: { authorization: `Bearer ${await createSession(t.database.db, row!.id)}` } };
+}
 
 async function order(headers: Record<string, string>, paymentMethod = 'card', currency = 'RUB'): Promise<string> {
   const res = await t.app.inject({

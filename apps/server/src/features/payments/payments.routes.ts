@@ -316,6 +316,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
           currency: p.currency,
           reference: p.manualReference,
           invoiceEmail: p.invoiceEmail,
+          // The link the owner mailed (hand-sent PayPal invoice); other providers' URLs stay private.
+          invoiceUrl: p.provider === 'paypal-manual' ? p.redirectUrl : null,
           createdAt: p.createdAt.toISOString(),
           events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
             type: e.type,
