@@ -7,9 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products } from './db/schema';
 import { lessonWithFiles, person } from './features/training/training.fixtures';
+import { createTestProvider } from './platform/payments/test-provider';
 import { lastMail, mailCount } from './test/accounts';
 import { createTestContext, type TestContext } from './test/harness';
 
+const SANDBOX_SECRET = 'sandbox-secret-that-production-ignores';
 let t: TestContext;
 let buyer: Awaited<ReturnType<typeof person>>;
 let admin: Awaited<ReturnType<typeof person>>;
@@ -24,6 +26,8 @@ beforeAll(async () => {
       SMTP_URL: 'smtp://127.0.0.1:9',
       PAYMENT_PROVIDER: 'none',
       MEDIA_URL_SECRET: 'media-secret-of-at-least-32-characters',
+      // Set, yet useless: even a correctly signed sandbox notification finds no `test` provider.
+      PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
       ADMIN_EMAIL: 'owner@atelier.test',
     },
   });
@@ -76,6 +80,22 @@ describe('production: the demo parts are not registered', () => {
       url,
       headers: { 'content-type': 'application/json' },
       ...(method === 'POST' ? { payload: '{"id":"evt_1","event":"payment.succeeded"}' } : {}),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a correctly signed sandbox notification is a 404: the `test` webhook does not exist', async () => {
+    const sandbox = createTestProvider({ secret: SANDBOX_SECRET, publicUrl: 'http://x' });
+    const n = sandbox.buildNotification('payment.succeeded', {
+      providerPaymentId: 'sbx_00000000-0000-4000-8000-000000000000',
+      amountMinor: 350_000,
+      currency: 'RUB',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/test',
+      headers: n.headers,
+      payload: n.rawBody,
     });
     expect(res.statusCode).toBe(404);
   });
