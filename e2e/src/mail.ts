@@ -25,9 +25,9 @@ function unescapeHtml(value: string): string {
 
 const text = (html: string) => unescapeHtml(html.replace(/<[^>]*>/g, '')).trim();
 
-/** Every message on /dev/mail, newest first (the page's order). */
-export async function listMail(): Promise<Mail[]> {
-  const response = await fetch(`${baseUrl()}/dev/mail`, {
+/** Every message on /dev/mail, newest first (the page's order); `base`: a journey's own server. */
+export async function listMail(base = baseUrl()): Promise<Mail[]> {
+  const response = await fetch(`${base}/dev/mail`, {
     headers: { 'Accept-Language': 'en' },
     signal: AbortSignal.timeout(10_000),
   });
@@ -56,12 +56,16 @@ export async function listMail(): Promise<Mail[]> {
 export async function waitForMail(
   to: string,
   accept: (mail: Mail) => boolean,
-  { after = new Set<string>(), timeoutMs = 20_000 }: { after?: ReadonlySet<string>; timeoutMs?: number } = {},
+  {
+    after = new Set<string>(),
+    timeoutMs = 20_000,
+    base,
+  }: { after?: ReadonlySet<string>; timeoutMs?: number; base?: string } = {},
 ): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   let seen: Mail[] = [];
   while (Date.now() < deadline) {
-    seen = (await listMail()).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+    seen = (await listMail(base)).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
     const found = seen.find((mail) => !after.has(mail.file) && accept(mail));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 300));

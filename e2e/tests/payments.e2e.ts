@@ -4,8 +4,9 @@
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
  * PayPal (EUR) without PAYPAL_*: the email modal's SPEC checks, the sandbox link mailed to the
- * given address, paid from another browser tab. An abandoned card payment or a PayPal modal closed
- * unsent keeps the order, whose account page offers "Pay". Bank transfer: checkout creates the
+ * account's verified address (never to the typed one), paid from another browser tab. An abandoned
+ * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
+ * the order, whose account page offers "Pay". Bank transfer: checkout creates the
  * payment, the "How to pay" page shows the instructions (also at 360 px) and they are mailed once.
  * A provider that cannot be reached (a server of its own with YooKassa on a closed port): the
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
@@ -131,8 +132,8 @@ describe('payments with the sandbox provider', () => {
     await page.getByText('Ошибка при обработке платежа, попробуйте снова.').waitFor();
   });
 
-  it('PayPal without PAYPAL_*: the email modal checks the address, the sandbox link is mailed to it, paying it confirms the order', async () => {
-    const { page, token } = await toCheckout('paypal', 'EUR');
+  it("PayPal without PAYPAL_*: the email modal checks the address, the sandbox link is mailed to the account's address, paying it confirms the order", async () => {
+    const { page, token, email } = await toCheckout('paypal', 'EUR');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
     await modal.waitFor();
@@ -148,12 +149,13 @@ describe('payments with the sandbox provider', () => {
     const before = await mailFiles();
     await field.fill(payer);
     await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText(`Ссылка на оплату отправлена на ${payer}.`).waitFor();
+    await modal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
 
-    // The mail to the payer carries the sandbox payment page; paying there confirms the order.
-    const mail = await waitForMail(payer, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), {
+    // The mail to the account carries the sandbox payment page; paying there confirms the order.
+    const mail = await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), {
       after: before,
     });
+    expect((await listMail()).filter((m) => m.to.includes(payer))).toEqual([]);
     const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
     const payerPage = await session.newPage();
     await payerPage.goto(onThisServer(link));
@@ -165,7 +167,7 @@ describe('payments with the sandbox provider', () => {
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
   });
 
-  it('a card payment abandoned on the sandbox page: the account order page offers Pay, which opens a new payment that confirms the order', async () => {
+  it('a card payment abandoned on the sandbox page: the account order page offers Pay, which returns to the same open payment (no second charge) and confirms the order', async () => {
     const { page, token } = await toCheckout('ebook-later');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
@@ -178,7 +180,8 @@ describe('payments with the sandbox provider', () => {
     await pay.getByRole('button', { name: 'Оплатить' }).waitFor();
     await expectNoAxeViolations(page);
     await pay.getByRole('button', { name: 'Оплатить' }).click();
-    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/') && p !== firstPayment);
+    // The first payment is still open: Pay returns to it instead of charging a second time.
+    await waitForPath(page, (p) => p === firstPayment);
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/success');
     expect(new URL(page.url()).searchParams.get('order')).toBe(String(order?.number));
@@ -192,7 +195,7 @@ describe('payments with the sandbox provider', () => {
   });
 
   it('PayPal modal closed without sending: the order is kept, its account page reopens the modal with Pay and the invoice goes out', async () => {
-    const { page, token } = await toCheckout('paypal-later', 'EUR');
+    const { page, token, email } = await toCheckout('paypal-later', 'EUR');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
     await modal.waitFor();
@@ -209,10 +212,10 @@ describe('payments with the sandbox provider', () => {
     const before = await mailFiles();
     await modal.getByLabel('Email для счёта PayPal').fill(payer);
     await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText(`Ссылка на оплату отправлена на ${payer}.`).waitFor();
+    await modal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'Закрыть' }).first().click();
-    await waitForMail(payer, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
+    await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
     const [sent] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
     expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
   });

@@ -5,6 +5,7 @@
  *   2. security headers and compression (before any route)
  *   3. OpenAPI at /api/docs
  *   4. feature routes (each declares its access level), /uploads, /dev/mail outside production
+ *      (loopback callers only); production has no sandbox page, `test` webhook or /dev/mail at all
  *   5. the SPA catch-all, last
  */
 import { randomUUID } from 'node:crypto';
@@ -175,12 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
 
   await app.register(cartRoutes, { db: database.db });
+  const cardPayments = config.payments.provider !== 'none';
   await app.register(ordersRoutes, {
     db: database.db,
     hooks,
     cache,
     publicUrl: config.publicUrl,
     policy: config.orders,
+    cardPayments,
   });
   await app.register(paymentsRoutes, {
     db: database.db,
@@ -189,6 +192,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     bankDetails: config.payments.bankDetails,
     downloads: config.downloads,
+    limiter,
+    limits: {
+      perAccount: config.rateLimits.paymentPerAccount,
+      perIp: config.rateLimits.paymentPerIp,
+      windowMs: config.rateLimits.windowMs,
+    },
+    adminEmail: config.admin.email,
+    sandboxRoutes: !config.isProduction,
+    cardPayments,
+    providerTimeoutMs: config.payments.httpTimeoutMs,
   });
 
   await app.register(uploadsRoutes, { storage: deps.storage });

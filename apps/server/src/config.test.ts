@@ -32,6 +32,8 @@ describe('config', () => {
       resendCooldownSeconds: 60,
       loginBackoffSeconds: 30,
       loginBackoffMaxSeconds: 60 * 60,
+      paymentPerAccount: 10,
+      paymentPerIp: 30,
     });
     const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
     expect(custom.windowMs).toBe(300_000);
@@ -109,5 +111,85 @@ describe('config', () => {
     ['test', TEST_PASSWORD_COST],
   ] as const)('NODE_ENV=%s hashes passwords at %j (the lower cost only with NODE_ENV=test)', (env, cost) => {
     expect(loadConfig({ NODE_ENV: env }).passwordCost).toEqual(cost);
+  });
+
+  describe('production mode (NODE_ENV=production)', () => {
+    const LIVE = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '123',
+      YOOKASSA_SECRET_KEY: 'live_key',
+      MEDIA_URL_SECRET: 'k'.repeat(32),
+    };
+
+    it('refuses to start with one message naming every missing setting together', () => {
+      const problems = problemsOf({ NODE_ENV: 'production' });
+      expect(problems.map((p) => p.split(':')[0])).toEqual(['SMTP_URL', 'PAYMENT_PROVIDER', 'MEDIA_URL_SECRET']);
+      let message = '';
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      for (const name of ['SMTP_URL', 'PAYMENT_PROVIDER', 'MEDIA_URL_SECRET']) expect(message).toContain(name);
+    });
+
+    it('lists the production problems together with an invalid value elsewhere', () => {
+      const problems = problemsOf({ NODE_ENV: 'production', PORT: 'x', MEDIA_URL_SECRET: 'short' });
+      expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
+        ['MEDIA_URL_SECRET', 'PAYMENT_PROVIDER', 'PORT', 'SMTP_URL'].sort(),
+      );
+    });
+
+    it.each([
+      ['no SMTP_URL', { SMTP_URL: '' }, 'SMTP_URL'],
+      ['PAYMENT_PROVIDER unset', { PAYMENT_PROVIDER: '' }, 'PAYMENT_PROVIDER'],
+      ['the test sandbox for cards', { PAYMENT_PROVIDER: 'test' }, 'PAYMENT_PROVIDER'],
+      ['yookassa without credentials', { YOOKASSA_SECRET_KEY: '' }, 'YOOKASSA_SHOP_ID'],
+      ['MEDIA_URL_SECRET unset', { MEDIA_URL_SECRET: '' }, 'MEDIA_URL_SECRET'],
+      ['MEDIA_URL_SECRET of 31 characters', { MEDIA_URL_SECRET: 'k'.repeat(31) }, 'MEDIA_URL_SECRET'],
+      ['the PayPal sandbox', { PAYPAL_MODE: 'sandbox' }, 'PAYPAL_MODE'],
+      ['PAYPAL_MODE=api without PayPal credentials', { PAYPAL_MODE: 'api' }, 'PAYPAL_MODE'],
+    ])('refuses %s', (_name, change, variable) => {
+      const problems = problemsOf({ ...LIVE, ...change });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.startsWith(variable)).toBe(true);
+    });
+
+    it('starts with a real card provider, or with PAYMENT_PROVIDER=none; PayPal without PAYPAL_* is manual', () => {
+      const live = loadConfig(LIVE);
+      expect(live.isProduction).toBe(true);
+      expect(live.payments.provider).toBe('yookassa');
+      expect(live.payments.paypalMode).toBe('manual');
+      expect(live.media.urlSecret).toBe('k'.repeat(32));
+      const noCards = loadConfig({ ...LIVE, PAYMENT_PROVIDER: 'none', YOOKASSA_SHOP_ID: '', YOOKASSA_SECRET_KEY: '' });
+      expect(noCards.payments.provider).toBe('none');
+    });
+
+    it('PAYMENT_SANDBOX_SECRET is not required there (the sandbox does not exist)', () => {
+      expect(loadConfig({ ...LIVE, PAYMENT_SANDBOX_SECRET: '' }).payments.sandboxSecret).toBeUndefined();
+    });
+  });
+
+  it.each([
+    ['development without PayPal credentials', {}, 'sandbox'],
+    [
+      'development with PayPal credentials',
+      { PAYPAL_CLIENT_ID: 'i', PAYPAL_CLIENT_SECRET: 's', PAYPAL_WEBHOOK_ID: 'w' },
+      'api',
+    ],
+    ['an explicit manual mode in development (e2e, rehearsal)', { PAYPAL_MODE: 'manual' }, 'manual'],
+  ])('PAYPAL_MODE default: %s → %s', (_name, env, mode) => {
+    expect(loadConfig(env).payments.paypalMode).toBe(mode);
+  });
+
+  it('the demo keeps its sandbox defaults (npm start without settings)', () => {
+    const demo = loadConfig({});
+    expect([demo.isProduction, demo.payments.provider, demo.payments.paypalMode]).toEqual([false, 'test', 'sandbox']);
+  });
+
+  it('a MEDIA_URL_SECRET that is set must be 32+ characters in every mode', () => {
+    expect(problemsOf({ MEDIA_URL_SECRET: 'short' })).toEqual(['MEDIA_URL_SECRET: must be at least 32 characters']);
   });
 });

@@ -19,6 +19,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** An empty value is unset, so the mode-dependent default applies. */
+const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(values).optional());
+
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
     message: `must be a URL like ${hint}`,
@@ -95,7 +99,10 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.local>'),
-  PAYMENT_PROVIDER: z.enum(['test', 'yookassa']).default('test'),
+  /** Unset = `test` outside production; production must choose `yookassa` or `none` explicitly. */
+  PAYMENT_PROVIDER: optionalEnum(['test', 'yookassa', 'none']),
+  /** Unset = `api` when PAYPAL_* is set, else `sandbox` outside production and `manual` in production. */
+  PAYPAL_MODE: optionalEnum(['api', 'sandbox', 'manual']),
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_URL: optionalUrl(/^https?:$/, 'https://api.yookassa.ru/v3').default('https://api.yookassa.ru/v3'),
@@ -123,8 +130,10 @@ const EnvSchema = z.object({
   /** First wait after RATE_LIMIT_LOGIN_PER_ACCOUNT failures from one address; doubles per further failure. */
   LOGIN_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  RATE_LIMIT_PAYMENT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PAYMENT_PER_IP: z.coerce.number().int().positive().default(30),
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
-  MEDIA_URL_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  MEDIA_URL_SECRET: optionalString,
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
   /** Card/PayPal orders left unpaid this long are cancelled automatically (stock, seats, promo uses released). */
   PENDING_ORDER_HOURS: z.coerce
@@ -152,7 +161,10 @@ export interface Config {
   admin: { email: string; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   payments: {
-    provider: 'test' | 'yookassa';
+    /** `none`: cards are not offered anywhere and the server refuses them. */
+    provider: 'test' | 'yookassa' | 'none';
+    /** api = PayPal Invoicing; sandbox = the built-in test page (demo only); manual = the owner mails an invoice link. */
+    paypalMode: 'api' | 'sandbox' | 'manual';
     yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
     paypal: {
       clientId: string | undefined;
@@ -191,6 +203,10 @@ export interface Config {
     windowMs: number;
     /** Minimum seconds between two verification mails to one account. */
     resendCooldownSeconds: number;
+    /** Payment starts, PayPal requests, instruction mails and link re-issues per account per window. */
+    paymentPerAccount: number;
+    /** The same, per client address. */
+    paymentPerIp: number;
   };
   filesDir: string;
   /** scrypt cost of new password hashes; lower only with NODE_ENV=test (never in production). */
@@ -208,22 +224,65 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Our own secrets (keys this app signs with). Several production instances must share them, and a
+ * short one can be guessed, so production requires each to be set and 32+ characters. The sandbox's
+ * PAYMENT_SANDBOX_SECRET is not listed: the sandbox does not exist in production.
+ */
+export const PRODUCTION_SECRETS = ['MEDIA_URL_SECRET'] as const;
+const MIN_SECRET_LENGTH = 32;
+
+/** What production mode needs on top of a valid environment: one line per missing or unsafe setting. */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  // Read from the raw environment so these are listed together with any invalid value above.
+  const get = (name: string) => env[name]?.trim() || undefined;
+  const e = { SMTP_URL: get('SMTP_URL'), PAYMENT_PROVIDER: get('PAYMENT_PROVIDER'), PAYPAL_MODE: get('PAYPAL_MODE') };
+  const problems: string[] = [];
+  if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (mail is never kept in a local outbox there)');
+  if (e.PAYMENT_PROVIDER === undefined || e.PAYMENT_PROVIDER === 'test') {
+    problems.push(
+      'PAYMENT_PROVIDER: production needs yookassa (with YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY) or none (no card payments); the test sandbox is demo only',
+    );
+  }
+  if (e.PAYPAL_MODE === 'sandbox') problems.push('PAYPAL_MODE: sandbox is demo only; use api or manual in production');
+  for (const name of PRODUCTION_SECRETS) {
+    if (!get(name)) problems.push(`${name}: required in production (every instance must share it)`);
+  }
+  return problems;
+}
+
+/** A secret that is set must be long enough in every mode; production also requires it (above). */
+function secretProblems(env: Record<string, string | undefined>): string[] {
+  return PRODUCTION_SECRETS.filter((name) => {
+    const value = env[name]?.trim();
+    return value !== undefined && value !== '' && value.length < MIN_SECRET_LENGTH;
+  }).map((name) => `${name}: must be at least ${MIN_SECRET_LENGTH} characters`);
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(env);
+  const modeProblems = [...secretProblems(env), ...(env.NODE_ENV === 'production' ? productionProblems(env) : [])];
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+      ...modeProblems,
+    ]);
   }
   const e = parsed.data;
-  const problems: string[] = [];
-  if (e.PAYMENT_PROVIDER === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
+  const problems: string[] = [...modeProblems];
+  const production = e.NODE_ENV === 'production';
+  const provider = e.PAYMENT_PROVIDER ?? 'test';
+  if (provider === 'yookassa' && (!e.YOOKASSA_SHOP_ID || !e.YOOKASSA_SECRET_KEY)) {
     problems.push('YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY: required when PAYMENT_PROVIDER=yookassa');
   }
   const paypalSet = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET].filter(Boolean).length;
   if (paypalSet === 1) problems.push('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither');
   if (paypalSet === 2 && !e.PAYPAL_WEBHOOK_ID) problems.push('PAYPAL_WEBHOOK_ID: required when PayPal is configured');
+  const paypalMode = e.PAYPAL_MODE ?? (paypalSet === 2 ? 'api' : production ? 'manual' : 'sandbox');
+  if (paypalMode === 'api' && paypalSet !== 2) {
+    problems.push('PAYPAL_MODE: api needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID');
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -243,7 +302,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: { email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(), password: e.ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox') },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider,
+      paypalMode,
       yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
       paypal: {
         clientId: e.PAYPAL_CLIENT_ID,
@@ -274,6 +334,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resendCooldownSeconds: e.RESEND_COOLDOWN_SECONDS,
       loginBackoffSeconds: e.LOGIN_BACKOFF_SECONDS,
       loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_MINUTES * 60,
+      paymentPerAccount: e.RATE_LIMIT_PAYMENT_PER_ACCOUNT,
+      paymentPerIp: e.RATE_LIMIT_PAYMENT_PER_IP,
     },
     filesDir: resolve(dataDir, 'files'),
     passwordCost: e.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST,

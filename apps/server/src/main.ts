@@ -125,7 +125,27 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   expirySweeper.start();
-  console.log(`\n  Atelier is running at ${config.publicUrl}\n`);
+  console.log(`\n  Atelier is running at ${config.publicUrl}\n${modeBanner(config, database.kind)}\n`);
+}
+
+/** Says which mode this is, so nobody mistakes the demo for a shop that takes real money. */
+function modeBanner(config: ReturnType<typeof loadConfig>, databaseKind: string): string {
+  const p = config.payments;
+  const cards = { test: 'sandbox (no money moves)', yookassa: 'YooKassa', none: 'not offered' }[p.provider];
+  const paypal = { api: 'PayPal API', sandbox: 'sandbox (no money moves)', manual: 'invoice sent by hand' }[
+    p.paypalMode
+  ];
+  const lines = config.isProduction
+    ? ['  PRODUCTION mode', `    cards: ${cards}; PayPal: ${paypal}; database: ${databaseKind}`]
+    : [
+        '  DEMO mode (NODE_ENV is not production): not a real shop',
+        `    database: ${databaseKind === 'pglite' ? 'embedded (PGlite)' : databaseKind}; cards: ${cards}; PayPal: ${paypal}`,
+        config.mail.smtpUrl
+          ? '    mail: sent through SMTP_URL'
+          : `    mail: not sent — read it at ${config.publicUrl}/dev/mail (from this machine only)`,
+        '    To take real orders see "Going live" in README.md (NODE_ENV=production).',
+      ];
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,11 @@ export const PAYMENT_MESSAGES = {
     en: 'The payment link has been sent to the given email',
     es: 'El enlace de pago se ha enviado al correo indicado',
   },
+  paypalLinkSentToAccount: {
+    ru: 'Ссылка на оплату отправлена на email вашего аккаунта',
+    en: 'The payment link has been sent to your account email',
+    es: 'El enlace de pago se ha enviado al correo de su cuenta',
+  },
   paymentWrongMethod: {
     ru: 'Этот заказ оплачивается другим способом',
     en: 'This order is paid by another method',
@@ -108,6 +113,41 @@ export const PAYMENT_MESSAGES = {
     en: 'This order was cancelled, so its downloads are closed',
     es: 'El pedido se canceló, sus descargas ya no están disponibles',
   },
+  cardPaymentsUnavailable: {
+    ru: 'Оплата картой сейчас недоступна. Выберите другой способ оплаты',
+    en: 'Card payments are not available at the moment. Please choose another payment method',
+    es: 'El pago con tarjeta no está disponible ahora. Elija otro método de pago',
+  },
+  paymentRateLimited: {
+    ru: 'Слишком много запросов на оплату. Попробуйте снова через несколько минут',
+    en: 'Too many payment requests. Please try again in a few minutes',
+    es: 'Demasiadas solicitudes de pago. Inténtelo de nuevo en unos minutos',
+  },
+  paypalInvoiceRequested: {
+    ru: 'Запрос отправлен: магазин пришлёт счёт PayPal на email вашего аккаунта',
+    en: 'Request sent: the shop will email a PayPal invoice to your account address',
+    es: 'Solicitud enviada: la tienda enviará una factura de PayPal al correo de su cuenta',
+  },
+  paypalInvoiceLinkSent: {
+    ru: 'Ссылка на счёт PayPal отправлена покупателю',
+    en: 'The PayPal invoice link has been sent to the customer',
+    es: 'El enlace de la factura de PayPal se ha enviado al cliente',
+  },
+  paypalInvoiceNotManual: {
+    ru: 'Для этого заказа счёт PayPal вручную не отправляется',
+    en: 'This order does not take a PayPal invoice sent by hand',
+    es: 'Este pedido no admite una factura de PayPal enviada a mano',
+  },
+  paypalInvoiceUrlInvalid: {
+    ru: 'Укажите ссылку на счёт, начинающуюся с https://',
+    en: 'Enter the invoice link starting with https://',
+    es: 'Indique el enlace de la factura que empiece por https://',
+  },
+  paymentAlertResolved: {
+    ru: 'Предупреждение отмечено как решённое',
+    en: 'The alert is marked as resolved',
+    es: 'La alerta se ha marcado como resuelta',
+  },
   downloadReissued: {
     ru: 'Новая ссылка отправлена на ваш email',
     en: 'A new link has been sent to your email',
@@ -125,12 +165,58 @@ export type PaypalRequestBody = z.infer<typeof PaypalRequestBody>;
 export const PaymentStartSchema = z.object({
   paymentId: z.uuid().nullable(),
   orderNumber: z.number().int(),
-  kind: z.enum(['redirect', 'invoice', 'instructions', 'confirmed']),
+  /** invoice_requested: PayPal without the API — the shop mails an invoice link later. */
+  kind: z.enum(['redirect', 'invoice', 'invoice_requested', 'instructions', 'confirmed']),
   redirectUrl: z.string().nullable(),
   /** Cash and bank transfer: what to do (bank details from config), in the request language. */
   instructions: z.string().nullable(),
 });
 export type PaymentStart = z.infer<typeof PaymentStartSchema>;
+
+/** What the checkout and lesson purchase may offer (GET /payments/methods). */
+export const PaymentMethodsSchema = z.object({
+  /** false with PAYMENT_PROVIDER=none: card is not offered and the server refuses it. */
+  card: z.boolean(),
+  /** api: PayPal invoice at once; sandbox: the demo page; manual: the shop sends an invoice link by hand. */
+  paypal: z.enum(['api', 'sandbox', 'manual']),
+});
+export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
+
+/** A PayPal invoice the owner sends by hand (PayPal API not configured). */
+export const PaypalInvoiceSchema = z.object({
+  state: z.enum(['requested', 'sent']),
+  url: z.string().nullable(),
+  requestedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type PaypalInvoice = z.infer<typeof PaypalInvoiceSchema>;
+
+export const SendPaypalInvoiceBody = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(2000)
+      .pipe(z.url({ protocol: /^https$/, error: 'paypalInvoiceUrlInvalid' })),
+  })
+  .strict();
+export type SendPaypalInvoiceBody = z.infer<typeof SendPaypalInvoiceBody>;
+
+export const PAYMENT_ALERT_KINDS = ['order_not_pending', 'order_cancelled', 'amount_mismatch'] as const;
+export type PaymentAlertKind = (typeof PAYMENT_ALERT_KINDS)[number];
+
+/** A provider notification we could not simply apply: money may need refunding or checking. */
+export const PaymentAlertSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
+  provider: z.string(),
+  kind: z.enum(PAYMENT_ALERT_KINDS),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type PaymentAlert = z.infer<typeof PaymentAlertSchema>;
 
 export const MarkPaidBody = z
   .object({ reference: z.string().trim().min(1, 'paymentReferenceRequired').max(200) })

@@ -359,7 +359,10 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
-    status: text('status', { enum: ['created', 'pending', 'invoice_sent', 'succeeded', 'canceled', 'failed'] })
+    /** `requested`: a PayPal invoice the owner still has to send by hand (PAYPAL_MODE=manual). */
+    status: text('status', {
+      enum: ['created', 'requested', 'pending', 'invoice_sent', 'succeeded', 'canceled', 'failed'],
+    })
       .notNull()
       .default('created'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
@@ -375,7 +378,35 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_provider_id_key').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_idempotence_key').on(t.idempotenceKey),
+    // At most one live provider payment per order: two concurrent "Pay" clicks share one.
+    uniqueIndex('payments_live_order_key')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('created', 'pending') and ${t.provider} <> 'manual'`),
+    // At most one open hand-sent PayPal invoice per order.
+    uniqueIndex('payments_paypal_manual_order_key')
+      .on(t.orderId)
+      .where(sql`${t.provider} = 'paypal-manual' and ${t.status} in ('requested', 'invoice_sent')`),
   ],
+);
+
+/**
+ * Notifications that could not simply be applied (money for an order that is no longer pending,
+ * an amount or currency that differs): the admin checks and refunds or reconciles by hand.
+ */
+export const paymentAlerts = pgTable(
+  'payment_alerts',
+  {
+    id: id(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    kind: text('kind', { enum: ['order_not_pending', 'order_cancelled', 'amount_mismatch'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('payment_alerts_open_idx').on(t.resolvedAt, t.createdAt)],
 );
 
 /** Every notification received, applied at most once per provider event id. */

@@ -28,6 +28,8 @@ export interface OrdersRoutesOptions {
   cache: PublicCache;
   publicUrl: string;
   policy: OrderPolicy;
+  /** false with PAYMENT_PROVIDER=none: card orders are refused. */
+  cardPayments?: boolean;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -35,9 +37,9 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 /** SPEC §7 orders: checkout, the customer's history, the admin list and the status machine. */
 export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
   app,
-  { db, hooks, cache, publicUrl, policy },
+  { db, hooks, cache, publicUrl, policy, cardPayments },
 ) => {
-  const service = createOrdersService({ db, hooks, cache, publicUrl, policy });
+  const service = createOrdersService({ db, hooks, cache, publicUrl, policy, cardPayments });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 

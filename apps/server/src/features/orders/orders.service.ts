@@ -118,6 +118,8 @@ export interface OrdersDeps {
   publicUrl?: string | undefined;
   /** How long unpaid orders hold stock, and how many a customer may have open (config `orders`). */
   policy?: OrderPolicy | undefined;
+  /** false with PAYMENT_PROVIDER=none: an order to be paid by card is refused (a free one is fine). */
+  cardPayments?: boolean | undefined;
 }
 
 type Q = Db | Tx;
@@ -268,7 +270,14 @@ function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
   };
 }
 
-export function createOrdersService({ db, hooks, cache, publicUrl = '', policy = DEFAULT_ORDER_POLICY }: OrdersDeps) {
+export function createOrdersService({
+  db,
+  hooks,
+  cache,
+  publicUrl = '',
+  policy = DEFAULT_ORDER_POLICY,
+  cardPayments = true,
+}: OrdersDeps) {
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
@@ -510,6 +519,13 @@ export function createOrdersService({ db, hooks, cache, publicUrl = '', policy =
     const deliveryCost =
       delivery.method === 'none' ? 0 : toMinor(deliveryCostRub(delivery.method, fromMinor(subtotal), hasPhysical));
     const total = subtotal - discount + deliveryCost;
+    if (input.paymentMethod === 'card' && total > 0 && !cardPayments) {
+      throw new InvalidInput(
+        'cardPaymentsUnavailable',
+        { fields: [{ field: 'paymentMethod', message: localized('cardPaymentsUnavailable', lang) }] },
+        'CARD_PAYMENTS_UNAVAILABLE',
+      );
+    }
     const rate = EXCHANGE_RATES_RUB[input.currency];
     const discountCurrency = subtotal > 0 ? Math.round((subtotalCurrency * discount) / subtotal) : 0;
     const totalInCurrency =

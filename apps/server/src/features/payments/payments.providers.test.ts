@@ -23,6 +23,8 @@ beforeAll(async () => {
   t = await createTestContext({
     env: {
       RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_PAYMENT_PER_ACCOUNT: '100000',
+      RATE_LIMIT_PAYMENT_PER_IP: '100000',
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: yookassa.shopId,
       YOOKASSA_SECRET_KEY: yookassa.secretKey,

@@ -1,7 +1,16 @@
 /** SQL of payments, payment events and download links. */
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { downloadLinks, orderItems, orders, paymentEvents, payments, products } from '../../db/schema';
+import {
+  downloadLinks,
+  orderItems,
+  orders,
+  paymentAlerts,
+  paymentEvents,
+  payments,
+  products,
+  users,
+} from '../../db/schema';
 
 type Q = Db | Tx;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -21,6 +30,100 @@ export function createPaymentsRepo(db: Db) {
         .update(payments)
         .set({ ...patch, updatedAt: sql`now()` })
         .where(eq(payments.id, id));
+    },
+
+    /**
+     * Inserts a provider payment unless the order already has a live one (the partial unique index
+     * `payments_live_order_key` decides, so two concurrent requests cannot both insert); null then.
+     */
+    async claimLivePayment(q: Q, values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
+      const rows = await q.insert(payments).values(values).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    /** The order's live provider payment (being created, or waiting for the buyer), if any. */
+    async findLivePayment(q: Q, orderId: string): Promise<PaymentRow | null> {
+      const [row] = await q
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            inArray(payments.status, ['created', 'pending']),
+            ne(payments.provider, 'manual'),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Live payments too old to reuse (an attempt that never finished, a page the buyer left) stop being live. */
+    async expireLivePayments(q: Q, orderId: string, before: { created: Date; pending: Date }): Promise<void> {
+      await q
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            ne(payments.provider, 'manual'),
+            or(
+              and(eq(payments.status, 'created'), lt(payments.createdAt, before.created)),
+              and(eq(payments.status, 'pending'), lt(payments.createdAt, before.pending)),
+            ),
+          ),
+        );
+    },
+
+    /** The open hand-sent PayPal invoice of an order (requested or sent), if any. */
+    async findManualInvoice(q: Q, orderId: string): Promise<PaymentRow | null> {
+      const [row] = await q
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.provider, 'paypal-manual'),
+            inArray(payments.status, ['requested', 'invoice_sent']),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The verified address of the account (payment mails go there, never to a typed one). */
+    async accountEmail(q: Q, userId: string | null): Promise<string | null> {
+      if (!userId) return null;
+      const [row] = await q
+        .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row?.email && row.verifiedAt ? row.email : null;
+    },
+
+    async insertAlert(q: Q, values: typeof paymentAlerts.$inferInsert): Promise<void> {
+      await q.insert(paymentAlerts).values(values);
+    },
+
+    async listAlerts(q: Q, options: { includeResolved: boolean; limit: number }) {
+      return q
+        .select({ alert: paymentAlerts, orderNumber: orders.number })
+        .from(paymentAlerts)
+        .leftJoin(orders, eq(orders.id, paymentAlerts.orderId))
+        .where(options.includeResolved ? undefined : isNull(paymentAlerts.resolvedAt))
+        .orderBy(desc(paymentAlerts.createdAt))
+        .limit(options.limit);
+    },
+
+    async resolveAlert(q: Q, id: string, adminId: string): Promise<boolean> {
+      const rows = await q
+        .update(paymentAlerts)
+        .set({ resolvedAt: sql`now()`, resolvedBy: adminId })
+        .where(and(eq(paymentAlerts.id, id), isNull(paymentAlerts.resolvedAt)))
+        .returning({ id: paymentAlerts.id });
+      if (rows.length === 1) return true;
+      const [exists] = await q.select({ id: paymentAlerts.id }).from(paymentAlerts).where(eq(paymentAlerts.id, id));
+      return Boolean(exists);
     },
 
     async findPayment(q: Q, id: string): Promise<PaymentRow | null> {

@@ -4,13 +4,18 @@
  *   POST /api/payments/paypal-request           order id + email → PayPal invoice mailed to it
  *   POST /api/payments/webhook/{provider}       provider notifications (raw body, verified by the driver)
  *   GET  /api/payments/orders/{id}              where the buyer's payment stands (processing page)
- *   GET  /api/payments/sandbox/{id}             the sandbox payment page (test provider)
- *   POST /api/payments/sandbox/{id}/{action}    its Pay / Cancel / Fail buttons
+ *   GET  /api/payments/methods                  what the checkout may offer (card on/off, PayPal mode)
+ *   GET  /api/payments/sandbox/{id}             the sandbox payment page (test provider; not in production)
+ *   POST /api/payments/sandbox/{id}/{action}    its Pay / Cancel / Fail buttons (not in production)
  *   POST /api/admin/orders/{id}/mark-paid       admin: paid by hand with a reference
+ *   POST /api/admin/orders/{id}/paypal-invoice  admin: mail a PayPal invoice link made by hand
+ *   GET  /api/admin/payment-alerts              admin: notifications that need a look (refunds, mismatches)
+ *   POST /api/admin/payment-alerts/{id}/resolve admin: done
  *   GET  /api/admin/orders/{id}/payments        admin: attempts and events of an order
  *   GET  /api/downloads/{token}                 a digital book, streamed from private storage
  *   GET  /api/user/downloads                    the account's digital books
  *   POST /api/user/downloads/{id}/reissue       a fresh link (limited)
+ * Everything that mails or asks a provider for a payment is rate-limited per account and per address.
  */
 import {
   CreatePaymentBody,
@@ -19,10 +24,14 @@ import {
   IdParamSchema,
   type Language,
   MarkPaidBody,
+  PaymentAlertSchema,
+  PaymentMethodsSchema,
   PaymentStartSchema,
+  PaypalInvoiceSchema,
   PaypalRequestBody,
   ReissuedDownloadSchema,
   resolveLanguage,
+  SendPaypalInvoiceBody,
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
@@ -34,6 +43,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
@@ -50,6 +60,14 @@ export interface PaymentsRoutesOptions {
   publicUrl: string;
   bankDetails: string | null;
   downloads: DownloadLimits;
+  limiter: RateLimiter;
+  limits: { perAccount: number; perIp: number; windowMs: number };
+  adminEmail: string;
+  /** Production: the sandbox page and its buttons are not registered at all. */
+  sandboxRoutes: boolean;
+  /** false with PAYMENT_PROVIDER=none. */
+  cardPayments: boolean;
+  providerTimeoutMs: number;
 }
 
 const errors = {
@@ -58,6 +76,7 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   409: ErrorBodySchema,
+  429: ErrorBodySchema,
 };
 const SANDBOX_ACTIONS: Record<string, SandboxEvent> = {
   pay: 'payment.succeeded',
@@ -86,7 +105,13 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   const app = fastify as unknown as App;
   const { db, providers } = options;
   const repo = createPaymentsRepo(db);
-  const orders = createOrdersService({ db, hooks: app.hooks, cache: app.cache, publicUrl: options.publicUrl });
+  const orders = createOrdersService({
+    db,
+    hooks: app.hooks,
+    cache: app.cache,
+    publicUrl: options.publicUrl,
+    cardPayments: options.cardPayments,
+  });
   const service = createPaymentsService({
     db,
     repo,
@@ -94,7 +119,16 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     providers,
     publicUrl: options.publicUrl,
     bankDetails: options.bankDetails,
+    adminEmail: options.adminEmail,
+    providerTimeoutMs: options.providerTimeoutMs,
   });
+  /** Per account and per client address: mails and provider payments must not become a relay. */
+  async function limitPayments(request: FastifyRequest) {
+    const user = requireUser(request);
+    const { perAccount, perIp, windowMs } = options.limits;
+    await options.limiter.hit({ key: `payment:ip:${request.ip}`, max: perIp, windowMs }, 'paymentRateLimited');
+    await options.limiter.hit({ key: `payment:account:${user.id}`, max: perAccount, windowMs }, 'paymentRateLimited');
+  }
   const downloads = createDownloadsService({
     repo,
     storage: options.storage,
@@ -117,7 +151,23 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
       },
     },
-    async (request) => ok(await service.start(requireUser(request), request.body.orderId, requestLanguage(request))),
+    async (request) => {
+      await limitPayments(request);
+      return ok(await service.start(requireUser(request), request.body.orderId, requestLanguage(request)));
+    },
+  );
+
+  api.get(
+    '/api/payments/methods',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Payment methods this shop accepts now (card on or off, how PayPal invoices are made)',
+        response: { 200: successEnvelope(PaymentMethodsSchema) },
+      },
+    },
+    async () => ok(service.methods()),
   );
 
   api.post(
@@ -126,15 +176,23 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Send a PayPal invoice (payment link) for an EUR/USD order to the given email',
+        summary:
+          'Ask for a PayPal invoice for an EUR/USD order: sent by PayPal to the given email (API), or by the shop by hand (manual)',
         body: PaypalRequestBody,
         response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
       },
     },
     async (request) => {
+      await limitPayments(request);
       const lang = requestLanguage(request);
       const started = await service.requestPaypal(requireUser(request), request.body.orderId, request.body.email, lang);
-      return ok(started, serverMessage('paypalLinkSent', lang));
+      const message =
+        started.kind === 'invoice_requested'
+          ? 'paypalInvoiceRequested'
+          : providers.paypalMode === 'api'
+            ? 'paypalLinkSent'
+            : 'paypalLinkSentToAccount';
+      return ok(started, serverMessage(message, lang));
     },
   );
 
@@ -154,6 +212,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
               paymentState: z.string(),
               paymentMethod: z.string(),
               instructions: z.string().nullable(),
+              /** PayPal without the API: the invoice the shop sends by hand, once requested. */
+              paypalInvoice: PaypalInvoiceSchema.nullable(),
             }),
           ),
           ...errors,
@@ -184,6 +244,61 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     },
   );
 
+  api.post(
+    '/api/admin/orders/:id/paypal-invoice',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Admin: mail the customer the link of a PayPal invoice made by hand (to the account's address)",
+        params: IdParamSchema,
+        body: SendPaypalInvoiceBody,
+        response: {
+          200: successEnvelope(z.object({ paymentId: z.string(), mailedTo: z.string().nullable() })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await service.sendPaypalInvoice(request.params.id, request.body.url);
+      return ok(result, serverMessage('paypalInvoiceLinkSent', requestLanguage(request)));
+    },
+  );
+
+  api.get(
+    '/api/admin/payment-alerts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Admin: payment notifications that need a look (a cancelled or paid order, a wrong amount)',
+        querystring: z.object({ all: z.enum(['true', 'false']).default('false') }),
+        response: { 200: successEnvelope(z.array(PaymentAlertSchema)), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(await service.listAlerts(request.query.all === 'true'));
+    },
+  );
+
+  api.post(
+    '/api/admin/payment-alerts/:id/resolve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Admin: mark a payment alert resolved',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(z.object({ id: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      await service.resolveAlert(requireUser(request), request.params.id);
+      return ok({ id: request.params.id }, serverMessage('paymentAlertResolved', requestLanguage(request)));
+    },
+  );
+
   api.get(
     '/api/admin/orders/:id/payments',
     {
@@ -201,6 +316,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
           currency: p.currency,
           reference: p.manualReference,
           invoiceEmail: p.invoiceEmail,
+          // The link the owner mailed (hand-sent PayPal invoice); other providers' URLs stay private.
+          invoiceUrl: p.provider === 'paypal-manual' ? p.redirectUrl : null,
           createdAt: p.createdAt.toISOString(),
           events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
             type: e.type,
@@ -266,6 +383,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async (request) => {
+      await limitPayments(request);
       const lang = requestLanguage(request);
       const result = await downloads.reissue(requireUser(request).id, request.params.id, lang);
       return ok(result, serverMessage('downloadReissued', lang));
@@ -297,6 +415,9 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         return ok({ outcome });
       },
     );
+
+    // The demo's sandbox exists only outside production (and the `test` webhook with it: no driver).
+    if (!options.sandboxRoutes) return;
 
     raw.get(
       '/api/payments/sandbox/:id',

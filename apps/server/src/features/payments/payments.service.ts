@@ -8,12 +8,14 @@
  * leaves the order untouched and answers 'payment creation error'.
  */
 import { randomUUID } from 'node:crypto';
-import { type Currency, formatMoney, fromMinor, type Language } from '@atelier/shared';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type Currency, formatMoney, fromMinor, type Language, type PaypalInvoice } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { AppError, Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { OrderEventItem } from '../../platform/hooks';
 import { enqueueMail } from '../../platform/mail/outbox';
 import {
+  type CreatedPayment,
   type IncomingNotification,
   NotificationRejected,
   type PaymentProvider,
@@ -23,7 +25,14 @@ import {
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
-import { instructionsMail, paymentInstructions, paymentLinkMail } from './payments.texts';
+import {
+  instructionsMail,
+  paymentAlertMail,
+  paymentInstructions,
+  paymentLinkMail,
+  paypalInvoiceMail,
+  paypalRequestAdminMail,
+} from './payments.texts';
 
 /** What payments needs from orders (contract in orders.service.ts). */
 export interface OrderForPayment {
@@ -76,7 +85,17 @@ export interface PaymentsServiceDeps {
   providers: PaymentProviders;
   publicUrl: string;
   bankDetails: string | null;
+  /** Where payment alerts and PayPal invoice requests are mailed. */
+  adminEmail: string;
+  /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
+  providerTimeoutMs?: number;
 }
+
+/** The owner reads admin mails in the shop's own language. */
+const ADMIN_LANGUAGE: Language = 'ru';
+/** A redirect payment is reused this long; after that the provider's page may have expired, so a new one is made. */
+const LIVE_PAYMENT_MS = 60 * 60_000;
+const MANUAL_PAYPAL = 'paypal-manual';
 
 /** 502: the provider failed; the message is SPEC's 'payment creation error' (or the PayPal one). */
 export class PaymentProviderFailed extends AppError {
@@ -94,6 +113,7 @@ const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> 
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, repo, orders, providers } = deps;
+  const providerTimeoutMs = deps.providerTimeoutMs ?? 15_000;
 
   async function payableOrder(actor: Actor, orderId: string): Promise<OrderForPayment> {
     const order = await orders.getForPayment(db, orderId);
@@ -120,24 +140,57 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
-  /** Creates the provider payment outside any transaction (a slow provider must not hold the DB). */
-  async function createWithProvider(
+  /**
+   * One live provider payment per order: claims the slot (the partial unique index decides between
+   * concurrent requests), or waits for the request that holds it and returns its payment.
+   * Returns `fresh: false` with the existing row, or `fresh: true` with the provider's answer.
+   */
+  async function createOnce(
     provider: PaymentProvider,
     order: OrderForPayment,
     amount: { minor: number; currency: Currency },
     options: { email?: string; language: Language; failure: 'paymentCreationError' | 'paypalRequestError' },
-  ) {
-    const payment = await repo.insertPayment(db, {
-      orderId: order.id,
-      provider: provider.name,
-      status: 'created',
-      amountMinor: amount.minor,
-      currency: amount.currency,
-      idempotenceKey: randomUUID(),
-      invoiceEmail: options.email ?? null,
+  ): Promise<{ payment: PaymentRow; created: CreatedPayment | null }> {
+    const now = Date.now();
+    await repo.expireLivePayments(db, order.id, {
+      created: new Date(now - 2 * providerTimeoutMs - 5_000),
+      pending: new Date(now - LIVE_PAYMENT_MS),
     });
+    const deadline = now + providerTimeoutMs + 5_000;
+    let waitingFor: string | null = null;
+    for (;;) {
+      if (waitingFor) {
+        // Another request is talking to the provider right now: its answer is ours too.
+        const row = await repo.findPayment(db, waitingFor);
+        if (row?.status === 'pending' || row?.status === 'invoice_sent') return { payment: row, created: null };
+        if (row?.status !== 'created' || Date.now() > deadline) throw new PaymentProviderFailed(options.failure);
+        await delay(50);
+        continue;
+      }
+      const payment = await repo.claimLivePayment(db, {
+        orderId: order.id,
+        provider: provider.name,
+        status: 'created',
+        amountMinor: amount.minor,
+        currency: amount.currency,
+        idempotenceKey: randomUUID(),
+        invoiceEmail: options.email ?? null,
+      });
+      if (payment) return { payment, created: await callProvider(provider, payment, order, amount, options) };
+      waitingFor = (await repo.findLivePayment(db, order.id))?.id ?? null;
+    }
+  }
+
+  /** Creates the provider payment outside any transaction (a slow provider must not hold the DB). */
+  async function callProvider(
+    provider: PaymentProvider,
+    payment: PaymentRow,
+    order: OrderForPayment,
+    amount: { minor: number; currency: Currency },
+    options: { email?: string; language: Language; failure: 'paymentCreationError' | 'paypalRequestError' },
+  ): Promise<CreatedPayment> {
     try {
-      const created = await provider.createPayment({
+      return await provider.createPayment({
         paymentId: payment.id,
         orderId: order.id,
         orderNumber: order.number,
@@ -149,9 +202,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         ...(options.email ? { email: options.email } : {}),
         language: options.language,
       });
-      return { payment, created };
     } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
+      if (!(error instanceof ProviderError)) {
+        await repo.updatePayment(db, payment.id, { status: 'failed' });
+        throw error;
+      }
       // The order stays exactly as it was; the attempt and its error are kept for the admin.
       await db.transaction(async (tx) => {
         await repo.updatePayment(tx, payment.id, { status: 'failed' });
@@ -168,6 +223,49 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
+  function invoiceView(row: PaymentRow | null): PaypalInvoice | null {
+    if (!row) return null;
+    return {
+      state: row.status === 'invoice_sent' ? 'sent' : 'requested',
+      url: row.status === 'invoice_sent' ? row.redirectUrl : null,
+      requestedAt: row.createdAt.toISOString(),
+      sentAt: row.status === 'invoice_sent' ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  /** The owner's task: a PayPal invoice to send by hand (PAYPAL_MODE=manual). One open per order. */
+  async function requestManualInvoice(order: OrderForPayment, paypalEmail: string) {
+    const amount = { minor: order.totalInCurrencyMinor!, currency: order.currency };
+    return db.transaction(async (tx) => {
+      const claimed = await repo.claimLivePayment(tx, {
+        orderId: order.id,
+        provider: MANUAL_PAYPAL,
+        status: 'requested',
+        amountMinor: amount.minor,
+        currency: amount.currency,
+        idempotenceKey: randomUUID(),
+        invoiceEmail: paypalEmail,
+      });
+      if (!claimed) {
+        const open = await repo.findManualInvoice(tx, order.id);
+        // Not sent yet: the customer may correct the PayPal address it goes to.
+        if (open?.status === 'requested') await repo.updatePayment(tx, open.id, { invoiceEmail: paypalEmail });
+        return open;
+      }
+      await orders.setPaymentState(tx, order.id, 'awaiting');
+      await enqueueMail(
+        tx,
+        paypalRequestAdminMail(deps.adminEmail, ADMIN_LANGUAGE, {
+          number: order.number,
+          total: money(amount.minor, amount.currency, ADMIN_LANGUAGE),
+          paypalEmail,
+          url: `${deps.publicUrl}/admin/orders/${order.id}`,
+        }),
+      );
+      return claimed;
+    });
+  }
+
   return {
     /** `POST /payments`: card → the provider's page; cash / bank transfer → instructions. */
     async start(actor: Actor, orderId: string, lang: Language) {
@@ -182,14 +280,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             payload: { method: order.paymentMethod },
             outcome: 'applied',
           });
-          if (first) {
-            const text = instructionsFor(order, order.language);
-            if (text)
-              await enqueueMail(
-                tx,
-                instructionsMail(order.customerEmail, order.language, { number: order.number, text }),
-              );
-          }
+          const to = first ? await repo.accountEmail(tx, order.userId) : null;
+          const text = instructionsFor(order, order.language);
+          if (to && text) await enqueueMail(tx, instructionsMail(to, order.language, { number: order.number, text }));
         });
         return {
           paymentId: null,
@@ -201,13 +294,24 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
+      if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
       // Card payments settle in rubles (SPEC §9: all settlements in rubles), whatever the display currency.
-      const { payment, created } = await createWithProvider(
+      const { payment, created } = await createOnce(
         providers.card,
         order,
         { minor: order.totalRubMinor, currency: 'RUB' },
         { language: lang, failure: 'paymentCreationError' },
       );
+      if (!created) {
+        // A second "Pay" while the first payment is still open: the same page, never a second charge.
+        return {
+          paymentId: payment.id,
+          orderNumber: order.number,
+          kind: 'redirect' as const,
+          redirectUrl: payment.redirectUrl,
+          instructions: null,
+        };
+      }
       await db.transaction(async (tx) => {
         await repo.updatePayment(tx, payment.id, {
           providerPaymentId: created.providerPaymentId,
@@ -225,7 +329,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       };
     },
 
-    /** `POST /payments/paypal-request`: an invoice (payment link) sent to `email`. */
+    /**
+     * `POST /payments/paypal-request`. api: PayPal mails an invoice to `email` (PayPal sends it, so
+     * the address the customer gave is used). sandbox: the demo link, mailed to the account's
+     * verified address. manual: a task for the owner, who mails an invoice link later.
+     */
     async requestPaypal(actor: Actor, orderId: string, email: string, lang: Language) {
       const order = await payableOrder(actor, orderId);
       if (order.paymentMethod !== 'paypal')
@@ -234,11 +342,32 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         throw new InvalidInput('paypalCurrencyOnly', undefined, 'PAYMENT_WRONG_CURRENCY');
       }
       const amount = { minor: order.totalInCurrencyMinor, currency: order.currency };
-      const { payment, created } = await createWithProvider(providers.paypal, order, amount, {
+      if (!providers.paypal) {
+        const task = await requestManualInvoice(order, email);
+        return {
+          paymentId: task?.id ?? null,
+          orderNumber: order.number,
+          kind: 'invoice_requested' as const,
+          redirectUrl: null,
+          instructions: null,
+        };
+      }
+      const paypal = providers.paypal;
+      const { payment, created } = await createOnce(paypal, order, amount, {
         email,
         language: lang,
         failure: 'paypalRequestError',
       });
+      if (!created) {
+        return {
+          paymentId: payment.id,
+          orderNumber: order.number,
+          kind: 'invoice' as const,
+          redirectUrl: null,
+          instructions: null,
+        };
+      }
+      const to = paypal.name === 'test' ? await repo.accountEmail(db, order.userId) : null;
       await db.transaction(async (tx) => {
         await repo.updatePayment(tx, payment.id, {
           providerPaymentId: created.providerPaymentId,
@@ -246,11 +375,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           status: 'invoice_sent',
         });
         await orders.setPaymentState(tx, order.id, 'invoice_sent');
-        // Real PayPal mails the invoice itself; the sandbox standing in for it mails its own link.
-        if (providers.paypal.name === 'test' && created.redirectUrl) {
+        // Real PayPal mails the invoice itself; the sandbox standing in for it mails its own link,
+        // to the account's verified address only (a typed address would make us a mail relay).
+        if (to && created.redirectUrl) {
           await enqueueMail(
             tx,
-            paymentLinkMail(email, lang, {
+            paymentLinkMail(to, lang, {
               number: order.number,
               total: money(amount.minor, amount.currency, lang),
               url: created.redirectUrl,
@@ -312,7 +442,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** The sandbox page's data, or null when the link is not valid. */
     async sandboxPayment(providerPaymentId: string, signature: string) {
-      if (!providers.sandbox.pageSignatureValid(providerPaymentId, signature)) return null;
+      if (!providers.sandbox?.pageSignatureValid(providerPaymentId, signature)) return null;
       const payment = await repo.findByProviderId(db, 'test', providerPaymentId);
       if (!payment) return null;
       const order = await orders.getForPayment(db, payment.orderId);
@@ -332,7 +462,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<string> {
       const found = await this.sandboxPayment(providerPaymentId, signature);
       if (!found) throw new NotFound('paymentSandboxLinkInvalid');
-      if (found.finished) throw new Conflict('paymentSandboxClosed', undefined, 'PAYMENT_FINISHED');
+      if (found.finished || !providers.sandbox)
+        throw new Conflict('paymentSandboxClosed', undefined, 'PAYMENT_FINISHED');
       const n = providers.sandbox.buildNotification(event, {
         providerPaymentId,
         amountMinor: found.payment.amountMinor,
@@ -391,7 +522,72 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         paymentState: order.paymentState,
         paymentMethod: order.paymentMethod,
         instructions: order.status === 'pending' ? instructionsFor(order, lang) : null,
+        paypalInvoice:
+          order.paymentMethod === 'paypal' ? invoiceView(await repo.findManualInvoice(db, order.id)) : null,
       };
+    },
+
+    /** What the checkout and the lesson/course purchase may offer. */
+    methods() {
+      return { card: providers.card !== null, paypal: providers.paypalMode };
+    },
+
+    /**
+     * Admin: the invoice link made in PayPal by hand, mailed to the customer's verified address in
+     * the order's language. Sending again (a corrected link) replaces it and mails again.
+     */
+    async sendPaypalInvoice(orderId: string, url: string) {
+      const order = await orders.getForPayment(db, orderId);
+      if (!order) throw new NotFound();
+      if (order.paymentMethod !== 'paypal' || providers.paypal || order.totalInCurrencyMinor === null)
+        throw new Conflict('paypalInvoiceNotManual', undefined, 'PAYPAL_INVOICE_NOT_MANUAL');
+      if (order.status === 'cancelled') throw new Conflict('orderNotPayable', undefined, 'ORDER_NOT_PAYABLE');
+      if (order.status !== 'pending') throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
+      const to = await repo.accountEmail(db, order.userId);
+      return db.transaction(async (tx) => {
+        let task = await repo.findManualInvoice(tx, order.id);
+        // The owner may send a link before the customer asked (e.g. agreed by phone).
+        task ??= await repo.claimLivePayment(tx, {
+          orderId: order.id,
+          provider: MANUAL_PAYPAL,
+          status: 'requested',
+          amountMinor: order.totalInCurrencyMinor!,
+          currency: order.currency,
+          idempotenceKey: randomUUID(),
+        });
+        if (!task) throw new Conflict('paypalInvoiceNotManual', undefined, 'PAYPAL_INVOICE_NOT_MANUAL');
+        await repo.updatePayment(tx, task.id, { status: 'invoice_sent', redirectUrl: url });
+        await orders.setPaymentState(tx, order.id, 'invoice_sent');
+        if (to) {
+          await enqueueMail(
+            tx,
+            paypalInvoiceMail(to, order.language, {
+              number: order.number,
+              total: money(order.totalInCurrencyMinor!, order.currency, order.language),
+              url,
+            }),
+          );
+        }
+        return { paymentId: task.id, mailedTo: to };
+      });
+    },
+
+    async listAlerts(includeResolved: boolean) {
+      const rows = await repo.listAlerts(db, { includeResolved, limit: 100 });
+      return rows.map(({ alert, orderNumber }) => ({
+        id: alert.id,
+        orderId: alert.orderId,
+        orderNumber,
+        provider: alert.provider,
+        kind: alert.kind,
+        details: alert.details,
+        createdAt: alert.createdAt.toISOString(),
+        resolvedAt: alert.resolvedAt?.toISOString() ?? null,
+      }));
+    },
+
+    async resolveAlert(admin: Actor, id: string) {
+      if (!(await repo.resolveAlert(db, id, admin.id))) throw new NotFound();
     },
   };
 
@@ -404,16 +600,23 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (!order) return 'unknown_payment';
     if (verified.outcome === 'succeeded') {
       if (verified.amountMinor !== payment.amountMinor || verified.currency !== payment.currency) {
+        await alert(tx, 'amount_mismatch', order, payment, verified);
         return 'amount_mismatch';
       }
       // The money was taken: record it on the payment even when the order can no longer use it.
       await repo.updatePayment(tx, payment.id, { status: 'succeeded' });
-      if (order.status === 'cancelled') return 'order_cancelled';
+      if (order.status === 'cancelled') {
+        await alert(tx, 'order_cancelled', order, payment, verified);
+        return 'order_cancelled';
+      }
       const { changed } = await orders.confirmPaid(tx, order.id, {
         actorUserId: null,
         note: `${payment.provider} ${verified.providerPaymentId}`,
       });
-      if (!changed) return 'order_not_pending';
+      if (!changed) {
+        await alert(tx, 'order_not_pending', order, payment, verified);
+        return 'order_not_pending';
+      }
       return 'applied';
     }
     if (verified.outcome === 'canceled' || verified.outcome === 'failed') {
@@ -423,6 +626,43 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return 'applied';
     }
     return 'ignored';
+  }
+
+  /**
+   * Money we could not simply apply is never a silent 200: an alert row for the dashboard and a
+   * mail to the admin, in the same transaction as the event (so a replay does not alert twice).
+   */
+  async function alert(
+    tx: Tx,
+    kind: 'order_not_pending' | 'order_cancelled' | 'amount_mismatch',
+    order: OrderForPayment,
+    payment: PaymentRow,
+    verified: { amountMinor: number; currency: string; providerPaymentId: string },
+  ) {
+    const expected = { amountMinor: payment.amountMinor, currency: payment.currency };
+    const received = { amountMinor: verified.amountMinor, currency: verified.currency };
+    await repo.insertAlert(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      provider: payment.provider,
+      kind,
+      details: { orderStatus: order.status, providerPaymentId: verified.providerPaymentId, expected, received },
+    });
+    const show = (m: { amountMinor: number; currency: string }) =>
+      /^(RUB|EUR|USD)$/.test(m.currency)
+        ? money(m.amountMinor, m.currency as Currency, ADMIN_LANGUAGE)
+        : `${(m.amountMinor / 100).toFixed(2)} ${m.currency}`;
+    await enqueueMail(
+      tx,
+      paymentAlertMail(deps.adminEmail, ADMIN_LANGUAGE, kind, {
+        number: order.number,
+        provider: payment.provider,
+        status: order.status,
+        got: show(received),
+        expected: show(expected),
+        url: `${deps.publicUrl}/admin`,
+      }),
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import {
   mailOutbox,
   orderStatusEvents,
   orders,
+  paymentAlerts,
   paymentEvents,
   payments,
   products,
@@ -34,6 +35,8 @@ beforeAll(async () => {
     // MAX_OPEN_UNPAID_ORDERS: the buyer leaves many orders unpaid on purpose (limit: orders.stock.test.ts).
     env: {
       RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_PAYMENT_PER_IP: '100000',
+      RATE_LIMIT_PAYMENT_PER_ACCOUNT: '100000',
       PAYMENT_SANDBOX_SECRET: SECRET,
       BANK_DETAILS: BANK,
       MAX_OPEN_UNPAID_ORDERS: '100000',
@@ -309,8 +312,144 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
   });
 });
 
+describe('one live provider payment per order', () => {
+  const livePayments = async (orderId: string) =>
+    (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId))).filter(
+      (p) => p.status === 'pending' || p.status === 'created',
+    );
+
+  it('a second "Pay" returns the same payment and confirmation URL instead of a new one', async () => {
+    const order = await placeOrder();
+    const first = await startPayment(order.id);
+    const second = await startPayment(order.id);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.paymentId).toBe(first.json().data.paymentId);
+    expect(second.json().data.redirectUrl).toBe(first.json().data.redirectUrl);
+    expect(await livePayments(order.id)).toHaveLength(1);
+  });
+
+  it('two CONCURRENT "Pay" requests share one provider payment (the database decides)', async () => {
+    const order = await placeOrder();
+    const replies = await Promise.all([startPayment(order.id), startPayment(order.id), startPayment(order.id)]);
+    for (const reply of replies) expect(reply.statusCode).toBe(200);
+    const ids = new Set(replies.map((r) => r.json().data.paymentId));
+    const urls = new Set(replies.map((r) => r.json().data.redirectUrl));
+    expect(ids.size).toBe(1);
+    expect(urls.size).toBe(1);
+    const all = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(all).toHaveLength(1);
+  });
+
+  it('after a failed payment "Pay" makes a new one', async () => {
+    const order = await placeOrder();
+    const { id, signature } = await sandboxFor(order.id);
+    expect((await press(id, 'fail', signature)).statusCode).toBe(303);
+    const again = await startPayment(order.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.redirectUrl).not.toContain(id);
+  });
+});
+
+describe('payment alerts: money that could not simply be applied is never a silent 200', () => {
+  const alertsOf = (orderId: string) =>
+    t.database.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, orderId));
+
+  it('a payment for a cancelled order: alert stored, admin mailed, listed on the dashboard until resolved', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'cancelled' },
+    });
+    const adminMails = await mailCount(t, t.config.admin.email);
+    const res = await webhook(
+      'test',
+      sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor: 120_000, currency: 'RUB' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.outcome).toBe('order_cancelled');
+    const [stored] = await alertsOf(order.id);
+    expect(stored).toMatchObject({ kind: 'order_cancelled', provider: 'test', resolvedAt: null });
+    expect(await mailCount(t, t.config.admin.email)).toBe(adminMails + 1);
+    const mail = await lastMail(t, t.config.admin.email);
+    expect(mail.subject).toContain(String(order.number));
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/payment-alerts', headers: bearer(admin.token) });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json().data.find((a: { id: string }) => a.id === stored!.id);
+    expect(listed).toMatchObject({ orderNumber: order.number, kind: 'order_cancelled' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/payment-alerts', headers: bearer(buyer.token) }))
+        .statusCode,
+    ).toBe(403);
+
+    const resolve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payment-alerts/${stored!.id}/resolve`,
+      headers: bearer(admin.token),
+    });
+    expect(resolve.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/payment-alerts', headers: bearer(admin.token) });
+    expect(after.json().data.some((a: { id: string }) => a.id === stored!.id)).toBe(false);
+    expect((await alertsOf(order.id))[0]!.resolvedAt).not.toBeNull();
+  });
+
+  it.each([
+    ['a wrong amount', 119_999, 'RUB'],
+    ['a wrong currency', 120_000, 'EUR'],
+  ])('%s: not applied, alert stored and mailed', async (_name, amountMinor, currency) => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const adminMails = await mailCount(t, t.config.admin.email);
+    const res = await webhook(
+      'test',
+      sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor, currency }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.outcome).toBe('amount_mismatch');
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const [stored] = await alertsOf(order.id);
+    expect(stored?.kind).toBe('amount_mismatch');
+    expect(stored?.details).toMatchObject({ received: { amountMinor, currency } });
+    expect(await mailCount(t, t.config.admin.email)).toBe(adminMails + 1);
+  });
+
+  it('a payment for an order that is no longer pending (confirmed by hand meanwhile) raises an alert', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const confirm = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'confirmed' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const res = await webhook(
+      'test',
+      sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor: 120_000, currency: 'RUB' }),
+    );
+    expect(res.json().data.outcome).toBe('order_not_pending');
+    expect((await alertsOf(order.id)).map((a) => a.kind)).toEqual(['order_not_pending']);
+  });
+
+  it('a replayed notification does not alert twice', async () => {
+    const order = await placeOrder();
+    const { id } = await sandboxFor(order.id);
+    const n = sandbox.buildNotification('payment.succeeded', {
+      providerPaymentId: id,
+      amountMinor: 1,
+      currency: 'RUB',
+    });
+    await webhook('test', n);
+    expect((await webhook('test', n)).json().data.outcome).toBe('duplicate');
+    expect(await alertsOf(order.id)).toHaveLength(1);
+  });
+});
+
 describe('PayPal with PAYPAL_* unset: the sandbox stands in and mails its link', () => {
-  it('sends the sandbox payment link to the given email; paying it confirms the order', async () => {
+  it("mails the sandbox payment link to the account's verified address, not the typed one; paying it confirms the order", async () => {
     const order = await placeOrder(buyer.token, { paymentMethod: 'paypal', currency: 'EUR' });
     const res = await t.app.inject({
       method: 'POST',
@@ -320,9 +459,11 @@ describe('PayPal with PAYPAL_* unset: the sandbox stands in and mails its link',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.kind).toBe('invoice');
-    expect(res.json().message).toBe('The payment link has been sent to the given email');
+    expect(res.json().message).toBe('The payment link has been sent to your account email');
     expect((await orderRow(order.id)).paymentState).toBe('invoice_sent');
-    const mail = await lastMail(t, 'payer@example.com');
+    // The typed address is only contact data: mailing it would make the shop a relay.
+    expect(await mailCount(t, 'payer@example.com')).toBe(0);
+    const mail = await lastMail(t, buyer.user.email);
     const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
     expect(mail.text).toContain('€13');
     const url = new URL(link);

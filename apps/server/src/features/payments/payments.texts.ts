@@ -164,7 +164,91 @@ const MAIL = {
     es: 'Cómo pagar el pedido n.º {n}',
   },
   download: { ru: 'Скачать «{name}»', en: 'Download “{name}”', es: 'Descargar «{name}»' },
+  invoiceSubject: {
+    ru: 'Счёт PayPal для заказа №{n}',
+    en: 'PayPal invoice for order #{n}',
+    es: 'Factura de PayPal del pedido n.º {n}',
+  },
+  invoiceText: {
+    ru: 'Мы выставили счёт PayPal на оплату заказа №{n} ({total}). Оплатите его по ссылке; заказ будет подтверждён, как только платёж поступит.',
+    en: 'We have issued a PayPal invoice for order #{n} ({total}). Pay it through the link; the order is confirmed as soon as the payment arrives.',
+    es: 'Hemos emitido una factura de PayPal para el pedido n.º {n} ({total}). Páguela en el enlace; el pedido se confirmará en cuanto llegue el pago.',
+  },
+  invoiceLabel: { ru: 'Открыть счёт PayPal', en: 'Open the PayPal invoice', es: 'Abrir la factura de PayPal' },
+  adminRequestSubject: {
+    ru: 'Нужен счёт PayPal: заказ №{n}',
+    en: 'PayPal invoice needed: order #{n}',
+    es: 'Se necesita una factura de PayPal: pedido n.º {n}',
+  },
+  adminRequestText: {
+    ru: 'Покупатель заказа №{n} ({total}) просит счёт PayPal (адрес PayPal: {paypal}). Выставьте счёт в PayPal и отправьте ссылку на странице заказа.',
+    en: 'The customer of order #{n} ({total}) asks for a PayPal invoice (PayPal address: {paypal}). Create the invoice in PayPal and send its link from the order page.',
+    es: 'El cliente del pedido n.º {n} ({total}) pide una factura de PayPal (correo de PayPal: {paypal}). Cree la factura en PayPal y envíe el enlace desde la página del pedido.',
+  },
+  adminOrderLabel: { ru: 'Открыть заказ', en: 'Open the order', es: 'Abrir el pedido' },
+  alertSubject: {
+    ru: 'Проверьте платёж: заказ №{n}',
+    en: 'Check a payment: order #{n}',
+    es: 'Revise un pago: pedido n.º {n}',
+  },
+  alert_order_not_pending: {
+    ru: 'Пришёл платёж ({provider}) по заказу №{n}, который уже не ждёт оплаты (статус: {status}). Возможно, покупатель заплатил дважды: проверьте и верните лишнее.',
+    en: 'A payment ({provider}) arrived for order #{n}, which no longer awaits payment (status: {status}). The customer may have paid twice: check and refund the extra.',
+    es: 'Llegó un pago ({provider}) del pedido n.º {n}, que ya no espera pago (estado: {status}). Puede que el cliente pagara dos veces: revíselo y devuelva lo sobrante.',
+  },
+  alert_order_cancelled: {
+    ru: 'Пришёл платёж ({provider}) по отменённому заказу №{n}. Заказ остаётся отменённым: верните деньги покупателю.',
+    en: 'A payment ({provider}) arrived for the cancelled order #{n}. The order stays cancelled: refund the customer.',
+    es: 'Llegó un pago ({provider}) del pedido cancelado n.º {n}. El pedido sigue cancelado: devuelva el dinero al cliente.',
+  },
+  alert_amount_mismatch: {
+    ru: 'Платёж ({provider}) по заказу №{n} не совпадает с суммой заказа: получено {got}, ожидалось {expected}. Заказ не подтверждён.',
+    en: 'A payment ({provider}) for order #{n} does not match the order: received {got}, expected {expected}. The order was not confirmed.',
+    es: 'Un pago ({provider}) del pedido n.º {n} no coincide con el pedido: recibido {got}, esperado {expected}. El pedido no se confirmó.',
+  },
+  alertLabel: { ru: 'Открыть панель управления', en: 'Open the dashboard', es: 'Abrir el panel' },
 } satisfies Record<string, Texts>;
+
+/** The invoice link the owner sent by hand, to the customer's account address. */
+export function paypalInvoiceMail(to: string, lang: Language, vars: { number: number; total: string; url: string }) {
+  return mail(
+    to,
+    lang,
+    fill(MAIL.invoiceSubject[lang], { n: vars.number }),
+    [fill(MAIL.invoiceText[lang], { n: vars.number, total: vars.total })],
+    [{ label: MAIL.invoiceLabel[lang], url: vars.url }],
+  );
+}
+
+/** The owner's task: a customer asked for a PayPal invoice. */
+export function paypalRequestAdminMail(
+  to: string,
+  lang: Language,
+  vars: { number: number; total: string; paypalEmail: string; url: string },
+) {
+  return mail(
+    to,
+    lang,
+    fill(MAIL.adminRequestSubject[lang], { n: vars.number }),
+    [fill(MAIL.adminRequestText[lang], { n: vars.number, total: vars.total, paypal: vars.paypalEmail })],
+    [{ label: MAIL.adminOrderLabel[lang], url: vars.url }],
+  );
+}
+
+export function paymentAlertMail(
+  to: string,
+  lang: Language,
+  kind: 'order_not_pending' | 'order_cancelled' | 'amount_mismatch',
+  vars: { number: number; provider: string; status: string; got: string; expected: string; url: string },
+) {
+  return mail(
+    to,
+    lang,
+    fill(MAIL.alertSubject[lang], { n: vars.number }),
+    [fill(MAIL[`alert_${kind}`][lang], { ...vars, n: vars.number })],
+    [{ label: MAIL.alertLabel[lang], url: vars.url }],
+  );
+}
 
 export function paymentLinkMail(to: string, lang: Language, vars: { number: number; total: string; url: string }) {
   return mail(

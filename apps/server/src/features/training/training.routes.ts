@@ -51,7 +51,7 @@ export interface TrainingRoutesOptions {
   storage: Storage;
   images: ImagePipeline;
   hooks: DomainHooks;
-  config: Pick<Config, 'media' | 'uploadLimitBytes' | 'orders'>;
+  config: Pick<Config, 'media' | 'uploadLimitBytes' | 'orders' | 'payments'>;
 }
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
@@ -68,7 +68,14 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
   const signer = createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds });
   const access = createTrainingAccess({ repo: adminRepo, lessons: service, signer });
   // Orders is created here, not in training.service.ts: orders imports that file for lesson pricing.
-  const orders = createOrdersService({ db, hooks, cache, publicUrl, policy: config.orders });
+  const orders = createOrdersService({
+    db,
+    hooks,
+    cache,
+    publicUrl,
+    policy: config.orders,
+    cardPayments: config.payments.provider !== 'none',
+  });
   const purchase = createTrainingPurchase({ db, repo: adminRepo, orders, hooks });
   const api = app.withTypeProvider<ZodTypeProvider>();
 

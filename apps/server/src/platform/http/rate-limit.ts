@@ -17,7 +17,7 @@ export interface Limit {
 
 export interface RateLimiter {
   /** Counts one hit; throws RateLimited (429 with Retry-After) when the window is already full. */
-  hit(limit: Limit): Promise<void>;
+  hit(limit: Limit, message?: LocalizedMessage): Promise<void>;
   /** Throws RateLimited when the window is full, without counting (for "failed attempts" limits). */
   check(limit: Limit): Promise<void>;
   /** Forgets a counter (e.g. failed logins after a successful one). */
@@ -50,7 +50,7 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
   }
 
   return {
-    async hit(limit) {
+    async hit(limit, message = 'authRateLimited') {
       const { start, retryAfterSeconds } = window(limit);
       const [row] = await db
         .insert(rateLimits)
@@ -61,7 +61,7 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         })
         .returning({ hits: rateLimits.hits });
       await prune();
-      if ((row?.hits ?? 0) > limit.max) throw new RateLimited('authRateLimited', retryAfterSeconds);
+      if ((row?.hits ?? 0) > limit.max) throw new RateLimited(message, retryAfterSeconds);
     },
     async check(limit) {
       const { start, retryAfterSeconds } = window(limit);

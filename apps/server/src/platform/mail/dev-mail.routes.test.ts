@@ -106,3 +106,26 @@ describe('GET /dev/mail/:file', () => {
     expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Resource not found' });
   });
 });
+
+describe('/dev/mail answers only this machine', () => {
+  it.each([
+    ['an address on the network', { remoteAddress: '203.0.113.9' }],
+    ['a private network address', { remoteAddress: '192.168.1.20' }],
+    [
+      'a request forwarded by a local proxy',
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    ],
+  ])('%s gets 404 (codes and reset links stay private)', async (_name, options) => {
+    await send('Подтверждение email', 'Ваш код: 482913');
+    for (const url of ['/dev/mail', `/dev/mail/${(await readdir(outboxDir))[0]}`]) {
+      const res = await app.inject({ method: 'GET', url, ...options });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('482913');
+    }
+  });
+
+  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])('loopback %s is served', async (remoteAddress) => {
+    const res = await app.inject({ method: 'GET', url: '/dev/mail', remoteAddress });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,13 +1,14 @@
 /**
  * GET /dev/mail — the file outbox as a web page, so a newcomer can click the verification link or
  * read the 6-digit code without a mail server. Registered only outside production and only when
- * the file mailer is in use. Server-rendered with every value escaped and no script (the CSP
+ * the file mailer is in use, and answers only the machine itself: every verification code and
+ * reset link is on it, so a demo reachable from a network must not hand them out. Server-rendered with every value escaped and no script (the CSP
  * allows scripts from 'self' only; inline <style> is allowed).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type ParsedEml, parseEml } from './eml';
 import { extractCodes, extractLinks, splitLinks } from './mail-text';
 import { OUTBOX_FILE_PATTERN } from './mailer';
@@ -138,9 +139,24 @@ function notFound(reply: FastifyReply, lang: Language) {
     .send({ success: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.notFound[lang] });
 }
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A caller on this machine: the socket and the client address (X-Forwarded-For with TRUST_PROXY)
+ * are loopback, and nothing was forwarded (a local reverse proxy would make everyone loopback).
+ */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.test(request.socket.remoteAddress ?? '') && LOOPBACK.test(request.ip);
+}
+
 export const devMailRoutes: FastifyPluginAsync<DevMailRoutesOptions> = async (app, options) => {
   const dir = options.outboxDir;
   const limit = options.limit ?? 100;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackRequest(request)) return notFound(reply, pickLanguage(request.headers['accept-language']));
+  });
 
   app.get('/dev/mail', async (request, reply) => {
     const lang = pickLanguage(request.headers['accept-language']);

@@ -1,7 +1,9 @@
 /**
- * Chooses the drivers from config: card payments go through `test` or `yookassa`
- * (PAYMENT_PROVIDER); PayPal requests go through `paypal` when PAYPAL_* is set, otherwise through
- * the sandbox, which then mails its own payment link (DESIGN §8). Webhooks are routed by the
+ * Chooses the drivers from config. Cards go through `yookassa`, the `test` sandbox (demo only), or
+ * nowhere (PAYMENT_PROVIDER=none). PayPal follows PAYPAL_MODE: `api` (PayPal Invoicing), `sandbox`
+ * (the test provider mails its own payment link; demo only, DESIGN §8) or `manual` (no driver: the
+ * owner sends an invoice link by hand, DESIGN §9). In production the sandbox does not exist at all,
+ * so neither its page nor the `test` webhook can confirm anything. Webhooks are routed by the
  * provider name in the URL.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,19 +14,25 @@ import { createTestProvider, type TestProvider } from './test-provider';
 import { createYookassaProvider } from './yookassa-provider';
 
 export interface PaymentProviders {
-  card: PaymentProvider;
-  paypal: PaymentProvider;
-  sandbox: TestProvider;
+  /** null: cards are not accepted (PAYMENT_PROVIDER=none). */
+  card: PaymentProvider | null;
+  /** null: PAYPAL_MODE=manual, the owner sends the invoice. */
+  paypal: PaymentProvider | null;
+  paypalMode: Config['payments']['paypalMode'];
+  /** null in production. */
+  sandbox: TestProvider | null;
   byName(name: string): PaymentProvider | null;
 }
 
 export function createPaymentProviders(config: Config): PaymentProviders {
   const p = config.payments;
-  const sandbox = createTestProvider({
-    // A per-process key is enough for one instance: the sandbox signs and checks in the same process.
-    secret: p.sandboxSecret ?? randomBytes(32).toString('hex'),
-    publicUrl: config.publicUrl,
-  });
+  const sandbox = config.isProduction
+    ? null
+    : createTestProvider({
+        // A per-process key is enough for one instance: the sandbox signs and checks in the same process.
+        secret: p.sandboxSecret ?? randomBytes(32).toString('hex'),
+        publicUrl: config.publicUrl,
+      });
   const card =
     p.provider === 'yookassa' && p.yookassa.shopId && p.yookassa.secretKey
       ? createYookassaProvider({
@@ -33,9 +41,11 @@ export function createPaymentProviders(config: Config): PaymentProviders {
           apiUrl: p.yookassa.apiUrl,
           timeoutMs: p.httpTimeoutMs,
         })
-      : sandbox;
+      : p.provider === 'test'
+        ? sandbox
+        : null;
   const paypal =
-    p.paypal.clientId && p.paypal.clientSecret
+    p.paypalMode === 'api' && p.paypal.clientId && p.paypal.clientSecret
       ? createPaypalProvider({
           clientId: p.paypal.clientId,
           clientSecret: p.paypal.clientSecret,
@@ -43,11 +53,10 @@ export function createPaymentProviders(config: Config): PaymentProviders {
           apiUrl: p.paypal.apiUrl,
           timeoutMs: p.httpTimeoutMs,
         })
-      : sandbox;
-  const all = new Map<ProviderName, PaymentProvider>([
-    ['test', sandbox],
-    [card.name, card],
-    [paypal.name, paypal],
-  ]);
-  return { card, paypal, sandbox, byName: (name) => all.get(name as ProviderName) ?? null };
+      : p.paypalMode === 'sandbox'
+        ? sandbox
+        : null;
+  const all = new Map<ProviderName, PaymentProvider>();
+  for (const provider of [sandbox, card, paypal]) if (provider) all.set(provider.name, provider);
+  return { card, paypal, paypalMode: p.paypalMode, sandbox, byName: (name) => all.get(name as ProviderName) ?? null };
 }

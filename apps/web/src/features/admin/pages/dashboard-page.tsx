@@ -6,6 +6,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { useSession } from '../../auth/api/auth-session';
 import { type AdminStats, useAdminStats } from '../api/get-stats';
+import { PaymentAlertsPanel } from './payment-alerts-panel';
 
 const CARDS: { key: keyof AdminStats; to: string }[] = [
   { key: 'orders', to: '/admin/orders' },
@@ -31,6 +32,7 @@ export function DashboardPage() {
         {t('admin.sections.dashboard')}
       </h1>
       <p className="mt-2 text-ink-soft">{t('admin.welcome', { name })}</p>
+      <PaymentAlertsPanel />
       <div className="mt-8">
         {isPending ? (
           <div className="flex justify-center py-16">

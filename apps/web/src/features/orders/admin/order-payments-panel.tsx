@@ -8,12 +8,29 @@ import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
 import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { useMarkOrderPaid, useOrderPayments } from '../../payments/api/admin-payments';
+import { useMarkOrderPaid, useOrderPayments, useSendPaypalInvoice } from '../../payments/api/admin-payments';
+import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { formatDateTime } from '../components/order-detail';
 import { canMarkPaid } from '../payment-path';
 
-const PAYMENT_STATUSES = ['created', 'pending', 'invoice_sent', 'succeeded', 'canceled', 'failed'] as const;
-const PROVIDERS = ['test', 'yookassa', 'paypal', 'manual'] as const;
+const PAYMENT_STATUSES = [
+  'created',
+  'requested',
+  'pending',
+  'invoice_sent',
+  'succeeded',
+  'canceled',
+  'failed',
+] as const;
+const PROVIDERS = ['test', 'yookassa', 'paypal', 'paypal-manual', 'manual'] as const;
+/** What the server accepts as an invoice link (SendPaypalInvoiceBody): https only. */
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
 const EVENT_OUTCOMES = [
   'applied',
   'duplicate',
@@ -42,6 +59,33 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
   const markPaid = useMarkOrderPaid();
   const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const invoiceId = useId();
+  const methods = usePaymentMethods();
+  const sendInvoice = useSendPaypalInvoice();
+  const [invoiceUrl, setInvoiceUrl] = useState('');
+  const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
+  const manualInvoice = payments.data?.find(
+    (p) => p.provider === 'paypal-manual' && (p.status === 'requested' || p.status === 'invoice_sent'),
+  );
+  // PayPal without the API: the owner makes the invoice in PayPal and sends its link from here.
+  const canSendInvoice =
+    order.paymentMethod === 'paypal' &&
+    order.status === 'pending' &&
+    (methods.data?.paypal === 'manual' || manualInvoice !== undefined);
+
+  const submitInvoice = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = invoiceUrl.trim();
+    if (!isHttpsUrl(value)) return setInvoiceProblem(t('orders.admin.invoice.urlInvalid'));
+    setInvoiceProblem(null);
+    try {
+      const { message } = await sendInvoice.mutateAsync({ orderId: order.id, url: value });
+      toast.success(message ?? t('orders.admin.invoice.sent'));
+      setInvoiceUrl('');
+    } catch (failure) {
+      setInvoiceProblem(errorMessage(failure, t('orders.admin.invoice.failed')));
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,6 +115,44 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
 
   return (
     <>
+      {canSendInvoice ? (
+        <section className="card p-5 sm:p-6" aria-labelledby="admin-order-paypal-invoice">
+          <h2 id="admin-order-paypal-invoice" className="font-serif text-2xl">
+            {t('orders.admin.invoice.title')}
+          </h2>
+          <p className="mt-2 text-sm text-ink-soft">
+            {manualInvoice?.status === 'invoice_sent'
+              ? t('orders.admin.invoice.alreadySent')
+              : manualInvoice
+                ? t('orders.admin.invoice.requested', { email: manualInvoice.invoiceEmail ?? '—' })
+                : t('orders.admin.invoice.notRequested')}
+          </p>
+          {manualInvoice?.status === 'invoice_sent' && manualInvoice.invoiceUrl ? (
+            <p className="mt-2 break-all text-sm">
+              <a className="link" href={manualInvoice.invoiceUrl} target="_blank" rel="noreferrer noopener">
+                {manualInvoice.invoiceUrl}
+              </a>
+            </p>
+          ) : null}
+          <form onSubmit={(event) => void submitInvoice(event)} noValidate className="mt-4 flex flex-col gap-4">
+            <TextField
+              id={invoiceId}
+              type="url"
+              inputMode="url"
+              label={t('orders.admin.invoice.url')}
+              hint={t('orders.admin.invoice.urlHint')}
+              error={invoiceProblem}
+              value={invoiceUrl}
+              maxLength={2000}
+              required
+              placeholder="https://www.paypal.com/invoice/p/#…"
+              onChange={(event) => setInvoiceUrl(event.target.value)}
+            />
+            <SubmitButton pending={sendInvoice.isPending}>{t('orders.admin.invoice.send')}</SubmitButton>
+          </form>
+        </section>
+      ) : null}
+
       {canMarkPaid(order) ? (
         <section className="card p-5 sm:p-6" aria-labelledby="admin-order-mark-paid">
           <h2 id="admin-order-mark-paid" className="font-serif text-2xl">

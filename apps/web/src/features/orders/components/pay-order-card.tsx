@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useCreatePayment } from '../../payments/api/create-payment';
+import { usePaypalInvoice } from '../../payments/api/get-payment-status';
 import { canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
 import { PaypalModal } from './paypal-modal';
 
@@ -21,6 +22,7 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [paypalOpen, setPaypalOpen] = useState(false);
   const online = canPayOnline(order);
+  const invoice = usePaypalInvoice(order.id, online && order.paymentMethod === 'paypal').data ?? null;
   const offline = order.status === 'pending' && order.total > 0 && !online && order.paymentMethod !== 'card';
   if (!online && !offline) return null;
 
@@ -50,6 +52,20 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
           <p className="mt-2 text-sm text-ink-soft">
             {order.paymentMethod === 'paypal' ? t('orders.pay.paypalText') : t('orders.pay.cardText')}
           </p>
+          {invoice ? (
+            <div className="mt-3 rounded-2xl bg-blush-50 px-4 py-3 text-sm" data-testid="paypal-invoice">
+              {invoice.state === 'sent' && invoice.url ? (
+                <>
+                  <p>{t('orders.pay.invoiceSent')}</p>
+                  <a className="link mt-1 inline-block break-all" href={invoice.url} rel="noreferrer noopener">
+                    {t('orders.pay.openInvoice')}
+                  </a>
+                </>
+              ) : (
+                <p>{t('orders.pay.invoiceRequested')}</p>
+              )}
+            </div>
+          ) : null}
           <button
             type="button"
             className="btn btn-primary mt-4 w-full"
@@ -70,6 +86,7 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
             onDone={() => {
               setPaypalOpen(false);
               void client.invalidateQueries({ queryKey: ['orders'] });
+              void client.invalidateQueries({ queryKey: ['payments', 'status', order.id] });
             }}
           />
         </>

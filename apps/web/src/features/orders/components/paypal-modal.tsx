@@ -5,6 +5,7 @@ import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-coun
 import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { Modal } from '../../../shared/ui/modal';
+import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { useRequestPaypal } from '../../payments/api/request-paypal';
 import type { Order } from '../api/create-order';
 
@@ -25,15 +26,17 @@ export function PaypalModal({
   const emailId = useId();
   const [email, setEmail] = useState(defaultEmail);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sentText, setSentText] = useState<string | null>(null);
+  const sent = sentText !== null;
   const request = useRequestPaypal();
+  const paypalMode = usePaymentMethods().data?.paypal;
   const seconds = useCountdown(sent ? AUTO_CLOSE_SECONDS : 0, () => onDone(true));
 
   // Each opening starts over (the account may open it again for the same order).
   useEffect(() => {
     if (!order) return;
     setEmail(defaultEmail);
-    setSent(false);
+    setSentText(null);
     setProblem(null);
   }, [order, defaultEmail]);
 
@@ -46,7 +49,15 @@ export function PaypalModal({
     request.mutate(
       { orderId: order.id, email: email.trim() },
       {
-        onSuccess: () => setSent(true),
+        // Real PayPal mails the given address; the demo sandbox and the shop's own invoice go to the account's.
+        onSuccess: ({ data }) =>
+          setSentText(
+            data.kind === 'invoice_requested'
+              ? t('payments.paypalRequested')
+              : paypalMode === 'api'
+                ? t('payments.paypalSent', { email: email.trim() })
+                : t('payments.paypalSentAccount'),
+          ),
         onError: (error) => setProblem(errorMessage(error, t('payments.paypalFailed'))),
       },
     );
@@ -64,7 +75,7 @@ export function PaypalModal({
           <span className="inline-flex size-14 items-center justify-center rounded-full bg-sage-100 text-sage-700">
             <CheckIcon width={28} height={28} />
           </span>
-          <p className="text-ink-soft">{t('payments.paypalSent', { email: email.trim() })}</p>
+          <p className="text-ink-soft">{sentText}</p>
           <p className="text-sm text-muted">{t('common.autoClose', { count: seconds })}</p>
           <button type="button" className="btn btn-primary" onClick={() => onDone(true)}>
             {t('common.close')}

@@ -37,6 +37,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api/use-cart';
 import { useCreatePayment } from '../../payments/api/create-payment';
+import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
@@ -60,6 +61,7 @@ export function CheckoutPage() {
   const createOrder = useCreateOrder();
   const createPayment = useCreatePayment();
   const user = session.status === 'authenticated' ? session.user : null;
+  const cardPayments = useCardPayments();
   const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
 
   const {
@@ -98,9 +100,10 @@ export function CheckoutPage() {
   const orderCurrency = goodsShown.currency;
   const deliveryShown = Math.round((delivery / EXCHANGE_RATES_RUB[orderCurrency]) * 100) / 100;
   const displayTotal = { amount: Math.round((goodsShown.amount + deliveryShown) * 100) / 100, currency: orderCurrency };
-  const paymentMethods: PaymentMethod[] = (['card', 'paypal', 'cash', 'bank_transfer'] as const).filter((method) =>
-    paymentMethodAllowed(method, orderCurrency),
-  );
+  // A shop without a card provider (PAYMENT_PROVIDER=none) does not offer cards at all.
+  const offered = (method: PaymentMethod) =>
+    paymentMethodAllowed(method, orderCurrency) && (method !== 'card' || cardPayments);
+  const paymentMethods: PaymentMethod[] = (['card', 'paypal', 'cash', 'bank_transfer'] as const).filter(offered);
   const orderable = cartOrderable(cart);
 
   // A digital-only cart has no delivery, so no address fields are asked for.
@@ -109,11 +112,13 @@ export function CheckoutPage() {
   }, [hasPhysical, setValue]);
 
   // Switching the currency can rule the chosen method out (card is roubles, PayPal euros/dollars).
+  const firstOffered = paymentMethods[0];
   useEffect(() => {
-    if (!paymentMethodAllowed(getValues('paymentMethod'), orderCurrency)) {
-      setValue('paymentMethod', orderCurrency === 'RUB' ? 'card' : 'paypal');
+    const chosen = getValues('paymentMethod');
+    if (!paymentMethodAllowed(chosen, orderCurrency) || (chosen === 'card' && !cardPayments)) {
+      if (firstOffered) setValue('paymentMethod', firstOffered);
     }
-  }, [orderCurrency, getValues, setValue]);
+  }, [orderCurrency, cardPayments, firstOffered, getValues, setValue]);
 
   const errorText = useFieldErrorText('checkout.errors');
   /** A text input of the form: registered, labelled, with its translated error. */

@@ -1,3 +1,4 @@
+import type { PaymentAlert } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../shared/api/client';
 
@@ -15,6 +16,8 @@ export interface AdminPayment {
   currency: string;
   reference: string | null;
   invoiceEmail: string | null;
+  /** A hand-sent PayPal invoice: the link mailed to the customer. */
+  invoiceUrl: string | null;
   createdAt: string;
   events: AdminPaymentEvent[];
 }
@@ -48,5 +51,54 @@ export function useMarkOrderPaid() {
         client.invalidateQueries({ queryKey: ['payments', 'admin', 'order', input.orderId] }),
         client.invalidateQueries({ queryKey: ['orders'] }),
       ]),
+  });
+}
+
+/** Admin: mail the customer the link of a PayPal invoice made by hand in PayPal (https only). */
+export async function sendPaypalInvoice(input: { orderId: string; url: string }) {
+  const { data, message } = await apiRequest<{ paymentId: string; mailedTo: string | null }>(
+    `/admin/orders/${encodeURIComponent(input.orderId)}/paypal-invoice`,
+    { method: 'POST', body: { url: input.url }, silent: true },
+  );
+  return { data, message };
+}
+
+export function useSendPaypalInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendPaypalInvoice,
+    onSuccess: (_result, input) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['payments', 'admin', 'order', input.orderId] }),
+        client.invalidateQueries({ queryKey: ['orders'] }),
+      ]),
+  });
+}
+
+/** Admin: payment notifications that need a look (money for a closed order, a wrong amount). */
+export const paymentAlertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payments', 'admin', 'alerts'],
+    queryFn: () => apiGet<PaymentAlert[]>('/admin/payment-alerts'),
+    staleTime: 15_000,
+  });
+
+export function usePaymentAlerts() {
+  return useQuery(paymentAlertsQueryOptions());
+}
+
+export async function resolvePaymentAlert(id: string) {
+  const { message } = await apiRequest<{ id: string }>(`/admin/payment-alerts/${encodeURIComponent(id)}/resolve`, {
+    method: 'POST',
+    silent: true,
+  });
+  return { message };
+}
+
+export function useResolvePaymentAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resolvePaymentAlert,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['payments', 'admin', 'alerts'] }),
   });
 }

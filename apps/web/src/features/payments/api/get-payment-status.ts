@@ -1,3 +1,4 @@
+import type { PaypalInvoice } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client';
 
@@ -8,6 +9,8 @@ export interface PaymentStatus {
   paymentMethod: string;
   /** Cash / bank transfer while pending: what to pay and how (bank details), in the UI language. */
   instructions: string | null;
+  /** PayPal without the API: the invoice the shop sends by hand (requested, then sent with its link). */
+  paypalInvoice: PaypalInvoice | null;
 }
 
 /** Where the payment of one of my orders stands (the processing page polls it). */
@@ -32,4 +35,9 @@ export function usePaymentStatus(orderId: string | null) {
       return data.status === 'pending' && data.paymentState !== 'failed' ? 2000 : false;
     },
   });
+}
+
+/** One read (no polling): the account's order page shows the PayPal invoice state. */
+export function usePaypalInvoice(orderId: string, enabled: boolean) {
+  return useQuery({ ...paymentStatusQueryOptions(orderId), enabled, select: (status) => status.paypalInvoice });
 }

@@ -9,6 +9,7 @@ import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
 import { createPayment } from '../../payments/api/create-payment';
+import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { checkPromo } from '../api/check-promo';
 import { checkCoursePromo, usePurchaseCourse } from '../api/courses';
 import { usePurchaseLesson } from '../api/purchase-lesson';
@@ -81,6 +82,7 @@ export function PurchaseModal({
   const coursePurchase = usePurchaseCourse();
   const purchase = kind === 'course' ? coursePurchase : lessonPurchase;
   const promo = usePromoCheck(kind, lesson?.id ?? null, promoCode);
+  const cardPayments = useCardPayments();
 
   useEffect(() => {
     if (lesson === null) {
@@ -91,7 +93,7 @@ export function PurchaseModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!lesson || promo.status === 'checking' || promo.status === 'invalid') return;
+    if (!lesson || promo.status === 'checking' || promo.status === 'invalid' || cardClosed) return;
     setProblem(null);
     purchase.mutate(
       { id: lesson.id, promoCode: promo.status === 'valid' ? promo.quote.code : undefined },
@@ -128,6 +130,8 @@ export function PurchaseModal({
   const promoError = promo.status === 'invalid' ? promo.message : null;
   const free =
     promo.status === 'valid' ? promo.quote.free : (course ? course.priceForYou.rub : lesson?.price.rub) === 0;
+  // Lessons and courses are paid by card; a shop without a card provider can only give free ones.
+  const cardClosed = !free && !cardPayments;
 
   return (
     <Modal
@@ -178,6 +182,9 @@ export function PurchaseModal({
                 ? t('training.promoApplied', { percent: promo.quote.percentOff })
                 : ''}
           </p>
+          {cardClosed ? (
+            <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">{t('training.cardUnavailable')}</p>
+          ) : null}
           {problem ? (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
               {problem}
@@ -190,7 +197,7 @@ export function PurchaseModal({
             </button>
             <SubmitButton
               pending={purchase.isPending || paying}
-              disabled={promo.status === 'checking' || promo.status === 'invalid'}
+              disabled={promo.status === 'checking' || promo.status === 'invalid' || cardClosed}
             >
               {free ? t('training.getFree') : t('training.confirmPurchase')}
             </SubmitButton>
