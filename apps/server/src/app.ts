@@ -32,6 +32,7 @@ import { createDomainHooks, type DomainHooks } from './platform/hooks';
 import { enforceAccessDeclarations } from './platform/http/access';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
 import { createRateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
@@ -57,7 +58,15 @@ export interface AppDeps {
   webDist?: string;
 }
 
-export type App = FastifyInstance & { cache: PublicCache; seo: SeoRegistry; hooks: DomainHooks };
+export type App = FastifyInstance & {
+  cache: PublicCache;
+  seo: SeoRegistry;
+  hooks: DomainHooks;
+  /** Relays cache invalidations to the other instances (PostgreSQL only; null on PGlite). */
+  cacheBus: CacheBus | null;
+  /** Marks the instance as shutting down: /api/ready answers 503 from now on. */
+  startDraining(): void;
+};
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -149,6 +158,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const cache = createPublicCache({ ttlMs: database.kind === 'postgres' ? 30_000 : undefined });
   app.decorate('cache', cache);
+  // Several instances share one PostgreSQL: a write on one must reach every instance's cache.
+  const cacheBus = database.url ? await startCacheBus({ url: database.url, cache, log: app.log }) : null;
+  app.decorate('cacheBus', cacheBus);
+  if (cacheBus) app.addHook('onClose', () => cacheBus.stop());
+
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
 
   const seo = createSeoRegistry();
   app.decorate('seo', seo);
@@ -157,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hooks = createDomainHooks();
   app.decorate('hooks', hooks);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
   const limiter = createRateLimiter(database.db);
   await app.register(authRoutes, { db: database.db, limiter, config });
   await app.register(usersRoutes, {

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidInput, NotFound } from '../errors';
 import type { ByteRange, Storage, StoredObject, Visibility } from './storage';
@@ -176,6 +176,13 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
     publicUrl(key) {
       assertValidKey(key);
       return `/uploads/${key.split('/').map(encodeURIComponent).join('/')}`;
+    },
+
+    async check() {
+      for (const base of Object.values(bases)) {
+        await mkdir(base, { recursive: true });
+        await access(base, fsConstants.W_OK);
+      }
     },
   };
 }
