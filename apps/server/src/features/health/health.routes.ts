@@ -65,8 +65,16 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { dat
     async (_request, reply) => {
       const draining = isDraining();
       const [db, files] = await Promise.all([
-        reachable(() => database.ping(), 3_000, (err) => app.log.error({ err }, 'ready check: database unreachable')),
-        reachable(() => storage.check(), 3_000, (err) => app.log.error({ err }, 'ready check: storage unreachable')),
+        reachable(
+          () => database.ping(),
+          3_000,
+          (err) => app.log.error({ err }, 'ready check: database unreachable'),
+        ),
+        reachable(
+          () => storage.check(),
+          3_000,
+          (err) => app.log.error({ err }, 'ready check: storage unreachable'),
+        ),
       ]);
       const ready = !draining && db && files;
       reply.header('Cache-Control', 'no-store');
