@@ -140,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    // Public images may come straight from the bucket or its CDN.
+    ...(config.s3?.publicUrl ? { extraSources: { imgSrc: [new URL(config.s3.publicUrl).origin] } } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
