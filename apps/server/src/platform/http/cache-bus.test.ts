@@ -117,7 +117,7 @@ if (process.env.ATELIER_TEST_DB === 'postgres') {
       expect(ms).toBeLessThan(1_000);
     });
 
-    it('an instance ignores its own notifications (applied locally already) and only B is told', async () => {
+    it('each instance listens on its own dedicated connection, under its own id', async () => {
       expect(t.app.cacheBus?.listening).toBe(true);
       expect(appB.cacheBus?.listening).toBe(true);
       expect(t.app.cacheBus?.instanceId).not.toBe(appB.cacheBus?.instanceId);
