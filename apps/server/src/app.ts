@@ -31,6 +31,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createDomainHooks, type DomainHooks } from './platform/hooks';
 import { enforceAccessDeclarations } from './platform/http/access';
+import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
@@ -58,7 +59,15 @@ export interface AppDeps {
   webDist?: string;
 }
 
-export type App = FastifyInstance & { cache: PublicCache; seo: SeoRegistry; hooks: DomainHooks };
+export type App = FastifyInstance & {
+  cache: PublicCache;
+  seo: SeoRegistry;
+  hooks: DomainHooks;
+  /** Relays cache invalidations to the other instances (PostgreSQL only; null on PGlite). */
+  cacheBus: CacheBus | null;
+  /** Marks the instance as shutting down: /api/ready answers 503 from now on. */
+  startDraining(): void;
+};
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -132,7 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    // Public images may come straight from the bucket or its CDN.
+    ...(config.s3?.publicUrl ? { extraSources: { imgSrc: [new URL(config.s3.publicUrl).origin] } } : {}),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -150,6 +163,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const cache = createPublicCache({ ttlMs: database.kind === 'postgres' ? 30_000 : undefined });
   app.decorate('cache', cache);
+  // Several instances share one PostgreSQL: a write on one must reach every instance's cache.
+  const cacheBus = database.url ? await startCacheBus({ url: database.url, cache, log: app.log }) : null;
+  app.decorate('cacheBus', cacheBus);
+  if (cacheBus) app.addHook('onClose', () => cacheBus.stop());
+
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
 
   const seo = createSeoRegistry();
   app.decorate('seo', seo);
@@ -158,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hooks = createDomainHooks();
   app.decorate('hooks', hooks);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
   const limiter = createRateLimiter(database.db);
   await app.register(authRoutes, { db: database.db, limiter, config });
   await app.register(usersRoutes, {

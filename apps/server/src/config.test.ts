@@ -193,3 +193,61 @@ describe('config', () => {
     expect(problemsOf({ MEDIA_URL_SECRET: 'short' })).toEqual(['MEDIA_URL_SECRET: must be at least 32 characters']);
   });
 });
+
+describe('config: files on S3', () => {
+  const KEYS = { S3_ACCESS_KEY_ID: 'AKIA-test', S3_SECRET_ACCESS_KEY: 'secret-test' };
+
+  it('no S3_BUCKET → local disk', () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('a full S3-compatible setup (Yandex Object Storage) parses; trailing slashes dropped', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'atelier-files',
+      S3_ENDPOINT: 'https://storage.yandexcloud.net/',
+      S3_REGION: 'ru-central1',
+      ...KEYS,
+      S3_PUBLIC_URL: 'https://cdn.example.com/public/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'atelier-files',
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      credentials: { accessKeyId: 'AKIA-test', secretAccessKey: 'secret-test' },
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example.com/public',
+    });
+  });
+
+  it('on AWS itself (no endpoint) credentials may come from the default chain (instance/task role)', () => {
+    const config = loadConfig({ S3_BUCKET: 'atelier-files', S3_REGION: 'eu-central-1' });
+    expect(config.s3).toMatchObject({ endpoint: undefined, credentials: undefined });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'b', ...KEYS }, 'S3_REGION: required when S3_BUCKET is set (e.g. ru-central1, ru-1, us-east-1)'],
+    [
+      { S3_BUCKET: 'b', S3_REGION: 'ru-1', S3_ENDPOINT: 'https://s3.storage.selcloud.ru' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT is set (only AWS itself can supply credentials by role)',
+    ],
+    [
+      { S3_BUCKET: 'b', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'only-one' },
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    ],
+    [
+      { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1' },
+      'S3_BUCKET: required when S3_ENDPOINT, S3_REGION is set (files go to S3 only with a bucket)',
+    ],
+  ])('%o → %s', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it.each([
+    ['S3_ENDPOINT', 'storage.yandexcloud.net'],
+    ['S3_PUBLIC_URL', 'ftp://cdn.example.com'],
+    ['S3_FORCE_PATH_STYLE', 'maybe'],
+  ])('a malformed %s is named', (name, value) => {
+    const problems = problemsOf({ S3_BUCKET: 'b', S3_REGION: 'us-east-1', ...KEYS, [name]: value });
+    expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+});

@@ -146,6 +146,14 @@ const EnvSchema = z.object({
   PENDING_TRANSFER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
   /** Unpaid (pending) orders one customer may have at once. */
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** Files on an S3-compatible object storage instead of DATA_DIR/files (selected when set). */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl(/^https?:$/, 'https://storage.yandexcloud.net'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'https://cdn.example.com/public'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -211,10 +219,24 @@ export interface Config {
   filesDir: string;
   /** scrypt cost of new password hashes; lower only with NODE_ENV=test (never in production). */
   passwordCost: ScryptCost;
+  /** Object storage (S3-compatible); null = local disk under filesDir. */
+  s3: S3Config | null;
   /** Signed URLs of private lesson files (video, methodology sheets). */
   media: { urlSecret: string; urlTtlSeconds: number };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
   orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** undefined = AWS S3 (the endpoint follows from the region). */
+  endpoint: string | undefined;
+  region: string;
+  /** undefined = the AWS default credential chain (environment, shared files, instance/task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Base URL that serves the bucket's `public/` prefix (CDN or public bucket); undefined = /uploads/. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -247,6 +269,34 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
   if (e.PAYPAL_MODE === 'sandbox') problems.push('PAYPAL_MODE: sandbox is demo only; use api or manual in production');
   for (const name of PRODUCTION_SECRETS) {
     if (!get(name)) problems.push(`${name}: required in production (every instance must share it)`);
+  }
+  return problems;
+}
+
+type ParsedEnv = z.output<typeof EnvSchema>;
+
+/**
+ * S3 needs a region, and credentials in the environment except on AWS itself, where they may come
+ * from the default chain (instance or task role); a custom endpoint (Yandex, Selectel, MinIO) has
+ * no such chain, so there both keys are required. Setting only one key is always a mistake.
+ */
+function s3Problems(e: ParsedEnv): string[] {
+  const problems: string[] = [];
+  const keys = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (!e.S3_BUCKET) {
+    const stray = (
+      ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+    ).filter((name) => e[name] !== undefined);
+    if (stray.length > 0)
+      problems.push(`S3_BUCKET: required when ${stray.join(', ')} is set (files go to S3 only with a bucket)`);
+    return problems;
+  }
+  if (!e.S3_REGION) problems.push('S3_REGION: required when S3_BUCKET is set (e.g. ru-central1, ru-1, us-east-1)');
+  if (keys === 1) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  else if (keys === 0 && e.S3_ENDPOINT) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT is set (only AWS itself can supply credentials by role)',
+    );
   }
   return problems;
 }
@@ -284,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push('PAYPAL_MODE: api needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID');
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
+  problems.push(...s3Problems(e));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -339,6 +390,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     filesDir: resolve(dataDir, 'files'),
     passwordCost: e.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION as string,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
     media: {
       // A per-process key is fine for one instance (URLs live minutes); several instances need one shared key.
       urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),

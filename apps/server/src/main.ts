@@ -50,16 +50,24 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   const database = await openDatabase(config.database);
-  await database.migrate();
-  log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
-
   const platform = createPlatform(config, log);
-  const users = createUsersService({
-    repo: createUsersRepo(database.db),
-    db: database.db,
-    passwordCost: config.passwordCost,
+  // Several instances may start at once on one empty PostgreSQL database: under the start-up lock
+  // one migrates, creates the admin and seeds; the rest wait, then find it done and skip it.
+  const admin = await database.withStartupLock(async () => {
+    await database.migrate();
+    log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
+    const users = createUsersService({
+      repo: createUsersRepo(database.db),
+      db: database.db,
+      passwordCost: config.passwordCost,
+    });
+    const ensured = await users.ensureAdmin(config.admin.email, config.admin.password);
+    if (config.seedDemo) {
+      const seeded = await seedDemo({ db: database.db, storage: platform.storage, images: platform.images, log });
+      if (seeded) log.info('demo content seeded');
+    }
+    return ensured;
   });
-  const admin = await users.ensureAdmin(config.admin.email, config.admin.password);
   if (admin.tookOver) {
     log.warn(
       { email: admin.email },
@@ -71,10 +79,6 @@ async function main(): Promise<void> {
     console.log(
       `\n  Admin account ${admin.created ? 'created' : 'secured'}\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (set ADMIN_PASSWORD to choose your own).\n`,
     );
-  }
-  if (config.seedDemo) {
-    const seeded = await seedDemo({ db: database.db, storage: platform.storage, images: platform.images, log });
-    if (seeded) log.info('demo content seeded');
   }
 
   const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
@@ -105,6 +109,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 15_000);
     force.unref();
+    // /api/ready turns 503 first, so a load balancer stops sending traffic while requests finish.
+    app.startDraining();
     try {
       await app.close();
       await expirySweeper.stop();

@@ -24,7 +24,41 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock, so of several instances started at once on one
+   * PostgreSQL database only one migrates, creates the admin and seeds at a time; the others wait
+   * and then find the work done. PostgreSQL: a session advisory lock on a dedicated connection
+   * (a pooled one could be handed to someone else between lock and unlock). PGlite: the DATA_DIR
+   * lock file already makes the process the only one, so `fn` just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The connection string on PostgreSQL (for dedicated connections: LISTEN, locks); undefined on PGlite. */
+  readonly url: string | undefined;
   close(): Promise<void>;
+}
+
+/**
+ * Advisory lock key of start-up (migrations, admin, demo seed): one fixed 64-bit number, shared by
+ * every Atelier instance and by nothing else. It reads "atelier\0" in ASCII.
+ */
+export const STARTUP_LOCK_KEY = 0x6174656c69657200n;
+
+/** Holds a session-level advisory lock on its own connection while `fn` runs. */
+export async function withAdvisoryLock<T>(url: string, key: bigint, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // A dropped connection releases the lock by itself; the error then surfaces from fn's queries.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key.toString()]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /**
@@ -52,6 +86,8 @@ export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATI
       migrate: async () => {
         await migratePg(db as never, { migrationsFolder: migrationsDir });
       },
+      withStartupLock: (fn) => withAdvisoryLock(options.url, STARTUP_LOCK_KEY, fn),
+      url: options.url,
       close: () => pool.end(),
     };
   }
@@ -67,6 +103,8 @@ export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATI
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsDir });
     },
+    withStartupLock: (fn) => fn(),
+    url: undefined,
     close: async () => {
       if (!client.closed) await client.close();
     },

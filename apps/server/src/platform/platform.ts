@@ -4,9 +4,20 @@ import { createImagePipeline } from './images/sharp-pipeline';
 import type { MailLog } from './mail/mail';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
+import { createS3Client, createS3Storage } from './storage/s3-storage';
+import type { Storage } from './storage/storage';
 
-export function createPlatform(config: Config, log: MailLog) {
-  const storage = createLocalStorage({ root: config.filesDir });
+/** S3 when S3_BUCKET is set, otherwise the local disk under DATA_DIR/files. */
+export function createStorage(config: Config): Storage {
+  if (!config.s3) return createLocalStorage({ root: config.filesDir });
+  return createS3Storage({
+    bucket: config.s3.bucket,
+    client: createS3Client(config.s3),
+    publicUrl: config.s3.publicUrl,
+  });
+}
+
+export function createPlatform(config: Config, log: MailLog, storage: Storage = createStorage(config)) {
   const images = createImagePipeline({ storage });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Storage } from '../../platform/storage/storage';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -12,8 +13,78 @@ const HealthSchema = z.object({
 
 const ErrorSchema = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
 
-/** GET /api/health: 200 when the database answers, 503 otherwise (for load balancers and monitors). */
-export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+const ReadySchema = z.object({
+  ready: z.boolean(),
+  draining: z.boolean(),
+  database: z.object({ reachable: z.boolean() }),
+  storage: z.object({ reachable: z.boolean() }),
+});
+
+export interface HealthOptions {
+  database: Database;
+  storage: Storage;
+  /** True once shutdown has begun: the instance finishes what it has but wants no new traffic. */
+  isDraining: () => boolean;
+}
+
+/** Resolves true when `check` settles within `ms`, false on an error or a timeout. */
+async function reachable(check: () => Promise<void>, ms: number, onError: (error: unknown) => void): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+    return true;
+  } catch (error) {
+    onError(error);
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health (liveness): 200 when the database answers, 503 otherwise.
+ * GET /api/ready (readiness, for load balancers): 200 when the database and the file storage both
+ * answer and the instance is not shutting down; 503 otherwise, so traffic moves to other instances.
+ */
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, storage, isDraining }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: database and storage reachable, not draining',
+        response: { 200: successEnvelope(ReadySchema), 503: successEnvelope(ReadySchema) },
+      },
+    },
+    async (_request, reply) => {
+      const draining = isDraining();
+      const [db, files] = await Promise.all([
+        reachable(
+          () => database.ping(),
+          3_000,
+          (err) => app.log.error({ err }, 'ready check: database unreachable'),
+        ),
+        reachable(
+          () => storage.check(),
+          3_000,
+          (err) => app.log.error({ err }, 'ready check: storage unreachable'),
+        ),
+      ]);
+      const ready = !draining && db && files;
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(ready ? 200 : 503).send({
+        success: true as const,
+        data: { ready, draining, database: { reachable: db }, storage: { reachable: files } },
+      });
+    },
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {

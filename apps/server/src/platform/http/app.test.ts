@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { createLocalStorage } from '../storage/local-storage';
 import { routeNeedsDeclaration } from './access';
 
 let t: TestContext;
@@ -69,6 +72,44 @@ describe('health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'ok', database: { reachable: true } });
+  });
+});
+
+describe('readiness (/api/ready)', () => {
+  it('is ready while the database and the storage answer; liveness says the same', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data).toEqual({
+      ready: true,
+      draining: false,
+      database: { reachable: true },
+      storage: { reachable: true },
+    });
+  });
+
+  it('is 503 while draining (shutdown begun) while /api/health stays 200', async () => {
+    const { buildApp } = await import('../../app');
+    const app = await buildApp({ ...t.platform, config: t.config, database: t.database, logger: false });
+    app.startDraining();
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().data).toMatchObject({ ready: false, draining: true, database: { reachable: true } });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('is 503 when the file storage cannot be written', async () => {
+    const { buildApp } = await import('../../app');
+    // A regular file where the storage root's parent directory should be: nothing can be created.
+    const blocker = join(t.dataDir, 'not-a-directory');
+    writeFileSync(blocker, 'x');
+    const storage = createLocalStorage({ root: join(blocker, 'files') });
+    const app = await buildApp({ ...t.platform, storage, config: t.config, database: t.database, logger: false });
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data).toMatchObject({ ready: false, draining: false, storage: { reachable: false } });
+    await app.close();
   });
 });
 

@@ -3,9 +3,11 @@
  * served from the database). Entries are grouped by tag ('shop', 'portfolio', ...) and every write
  * to that content calls `invalidate(tag)`.
  *
- * With several app instances (PostgreSQL mode) another instance's write cannot reach this memory,
- * so entries there also expire after `ttlMs`; on the embedded database there is one process and
- * entries live until invalidated.
+ * With several app instances (PostgreSQL mode) `invalidate` also tells the listeners registered
+ * with `onInvalidate` (the cache bus, which relays it to the other instances through NOTIFY; they
+ * apply it with `invalidateLocal`). Entries there also expire after `ttlMs`, only as a safety net
+ * for a missed notification; on the embedded database there is one process and entries live until
+ * invalidated.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
@@ -35,7 +37,13 @@ export interface PublicCache {
     load: () => Promise<unknown>,
     options?: { sameForEveryone?: boolean },
   ): Promise<FastifyReply>;
+  /** Drops the tag's entries here and tells every `onInvalidate` listener (other instances). */
   invalidate(tag: string): void;
+  /** Drops the tag's entries here only: an invalidation that came from another instance. */
+  invalidateLocal(tag: string): void;
+  /** Registers a listener of local `invalidate` calls; returns its removal. */
+  onInvalidate(listener: (tag: string) => void): () => void;
+  /** Drops everything (e.g. after notifications may have been missed). */
   clear(): void;
   readonly size: number;
 }
@@ -76,8 +84,16 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
   const ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
   const maxEntries = options.maxEntriesPerTag ?? 500;
   const tags = new Map<string, Map<string, Entry>>();
-  // Bumped on invalidate so a load that started before the write does not store stale data.
+  // Bumped on invalidate (per tag) and on clear (epoch) so a load that started before the write
+  // does not store stale data.
   const generations = new Map<string, number>();
+  let epoch = 0;
+  const listeners = new Set<(tag: string) => void>();
+
+  function dropTag(tag: string) {
+    tags.delete(tag);
+    generations.set(tag, (generations.get(tag) ?? 0) + 1);
+  }
 
   function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, hit: boolean) {
     reply.header('ETag', entry.etag);
@@ -106,13 +122,14 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
       if (cached && cached.expiresAt > Date.now()) return send(request, reply, cached, true);
 
       const generation = generations.get(tag) ?? 0;
+      const startedEpoch = epoch;
       const body = Buffer.from(JSON.stringify(await load()));
       const entry: Entry = {
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         expiresAt: Date.now() + ttlMs,
       };
-      if (cacheable && (generations.get(tag) ?? 0) === generation) {
+      if (cacheable && (generations.get(tag) ?? 0) === generation && epoch === startedEpoch) {
         if (!bucket) {
           bucket = new Map();
           tags.set(tag, bucket);
@@ -124,11 +141,17 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
       return send(request, reply, entry, false);
     },
     invalidate(tag) {
-      tags.delete(tag);
-      generations.set(tag, (generations.get(tag) ?? 0) + 1);
+      dropTag(tag);
+      for (const listener of listeners) listener(tag);
+    },
+    invalidateLocal: dropTag,
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     clear() {
       tags.clear();
+      epoch += 1;
     },
     get size() {
       let n = 0;

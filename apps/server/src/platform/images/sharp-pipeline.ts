@@ -48,16 +48,6 @@ export function sniffImageType(bytes: Buffer): SniffedType | null {
 
 type VariantName = 'full' | keyof typeof IMAGE_VARIANT_WIDTHS;
 
-/** Parses `/uploads/<key>` back into the storage key; null for a URL this pipeline did not make. */
-function keyFromPublicUrl(url: string): string | null {
-  if (!url.startsWith('/uploads/')) return null;
-  try {
-    return url.slice('/uploads/'.length).split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
-}
-
 export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
   const { storage } = options;
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
@@ -143,7 +133,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
     async remove(image) {
       const keys = new Set<string>();
       for (const url of [image.url, image.thumb, image.medium, image.large]) {
-        const key = keyFromPublicUrl(url);
+        const key = storage.keyFromPublicUrl(url);
         if (key) keys.add(key);
       }
       await Promise.all([...keys].map((key) => storage.delete('public', key)));

@@ -8,10 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidInput, NotFound } from '../errors';
-import type { ByteRange, Storage, StoredObject, Visibility } from './storage';
+import { type ByteRange, keyUnder, type Storage, type StoredObject, type Visibility } from './storage';
 
 export interface LocalStorageOptions {
   /** Directory that holds the `public/` and `private/` subtrees; created on first write. */
@@ -176,6 +176,15 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
     publicUrl(key) {
       assertValidKey(key);
       return `/uploads/${key.split('/').map(encodeURIComponent).join('/')}`;
+    },
+
+    keyFromPublicUrl: (url) => keyUnder('/uploads', url),
+
+    async check() {
+      for (const base of Object.values(bases)) {
+        await mkdir(base, { recursive: true });
+        await access(base, fsConstants.W_OK);
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * File storage contract. Drivers: local disk (default, DATA_DIR/files) and, later, S3-compatible.
+ * File storage contract. Drivers: local disk (default, DATA_DIR/files) and S3-compatible (when S3_BUCKET is set).
  * Public files are served under /uploads/<key>; private files (videos, digital books, methodology
  * sheets) are never reachable by URL and are streamed by the features that guard them.
  */
@@ -27,6 +27,25 @@ export interface Storage {
   /** Streams the object, or the inclusive byte range of it. Throws when missing. */
   read(visibility: Visibility, key: string, range?: ByteRange): Promise<Readable>;
   delete(visibility: Visibility, key: string): Promise<void>;
-  /** URL of a public object: `/uploads/<key>`. */
+  /** URL of a public object: `/uploads/<key>`, or the public base URL's when one is configured. */
   publicUrl(key: string): string;
+  /**
+   * The key of a URL made by `publicUrl` (also `/uploads/<key>`, made before a public base URL was
+   * configured); null for any other URL.
+   */
+  keyFromPublicUrl(url: string): string | null;
+  /** Throws when the storage cannot be reached or written (readiness check). */
+  check(): Promise<void>;
+}
+
+/** Parses `<base>/<key>` (each segment URI-encoded) back into the key; null when `url` is not under `base`. */
+export function keyUnder(base: string, url: string): string | null {
+  const prefix = `${base.replace(/\/+$/, '')}/`;
+  if (!url.startsWith(prefix)) return null;
+  try {
+    const key = url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    return key.length > 0 ? key : null;
+  } catch {
+    return null;
+  }
 }
