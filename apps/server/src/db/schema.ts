@@ -44,6 +44,11 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Set when a pending account got a repeat registration with a different password: two people
+     * claimed the address, so at verification neither password is kept and the verifier sets one.
+     */
+    passwordContestedAt: timestamp('password_contested_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
