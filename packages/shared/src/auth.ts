@@ -136,7 +136,17 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 export const CaptchaSchema = z.object({ captchaId: z.uuid(), question: z.string() });
 export type Captcha = z.infer<typeof CaptchaSchema>;
 
-export const AuthResultSchema = z.object({ token: z.string(), user: UserSchema });
+export const AuthResultSchema = z.object({
+  token: z.string(),
+  user: UserSchema,
+  /**
+   * Only after verifying an address two people registered with different passwords: neither
+   * password was kept, and `setPasswordToken` (a one-time reset token, as the emailed reset links
+   * carry) sets one at `POST /auth/reset-password/{token}`.
+   */
+  mustSetPassword: z.literal(true).optional(),
+  setPasswordToken: z.string().optional(),
+});
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export const RegisterResultSchema = z.object({ email: z.string() });

@@ -40,6 +40,28 @@ export function createAuthRepo(q: Db | Tx) {
       return row ?? null;
     },
 
+    /** Locks the row until the transaction ends (a verification reads the contested mark this way). */
+    async lockUser(id: string) {
+      const [row] = await q
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Marks a still pending account as claimed by a second password. Conditional, so a verification
+     * that committed meanwhile is never marked after the fact.
+     */
+    async markPasswordContested(id: string) {
+      await q
+        .update(users)
+        .set({ passwordContestedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt), isNull(users.passwordContestedAt)));
+    },
+
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>) {
       const [row] = await q
         .update(users)

@@ -126,17 +126,51 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
     );
   }
 
-  /** Marks the email verified and opens a session: the end of both verification paths. */
+  /** A single-use reset token (1 hour) for `userId`, replacing any earlier one; only its hash is stored. */
+  async function issueResetToken(repo: AuthRepo, userId: string): Promise<string> {
+    const token = newToken();
+    await repo.retireTokens(userId, 'reset_password');
+    await repo.insertToken({
+      userId,
+      purpose: 'reset_password',
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    return token;
+  }
+
+  /**
+   * Marks the email verified and opens a session: the end of both verification paths. A contested
+   * account (two registrations with different passwords) was claimed by two people and only the
+   * verifier proved the mailbox: whichever password is stored may be the other person's, so it is
+   * discarded with every session, and the verifier gets a one-time token to choose a password.
+   */
   async function completeVerification(
     repo: AuthRepo,
     tx: Parameters<typeof createSession>[0],
     userId: string,
     ctx: RequestContext,
-  ) {
-    const user = await repo.updateUser(userId, { emailVerifiedAt: new Date() });
+  ): Promise<AuthResult | null> {
+    // Locked: a contesting registration running now either commits first (and is seen here) or
+    // finds the account verified and marks nothing.
+    const current = await repo.lockUser(userId);
+    if (!current) return null;
+    const contested = current.passwordContestedAt !== null;
+    const user = await repo.updateUser(
+      userId,
+      contested
+        ? { emailVerifiedAt: new Date(), passwordHash: null, passwordContestedAt: null }
+        : { emailVerifiedAt: new Date() },
+    );
     await repo.retireTokens(userId, 'verify_email');
+    if (!contested) {
+      const token = await createSession(tx, userId, ctx);
+      return { token, user: toUser(user) };
+    }
+    await revokeUserSessions(tx, userId);
+    const setPasswordToken = await issueResetToken(repo, userId);
     const token = await createSession(tx, userId, ctx);
-    return { token, user: toUser(user) };
+    return { token, user: toUser(user), mustSetPassword: true, setPasswordToken };
   }
 
   return {
@@ -178,10 +212,30 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
       }
       assertNotCommon(body.password, 'password');
 
-      // Hashed for every case, so the answer takes as long whether or not the address is known.
-      const passwordHash = await hashPassword(body.password, passwordCost);
+      // One scrypt at today's cost in every case, so the answer takes as long whether the address
+      // is new, pending or verified: a pending account checks the password against its stored hash
+      // (a different one contests the account), the others hash it.
+      const before = await createAuthRepo(db).findUserByEmail(body.email);
+      const pendingBefore = before && !before.emailVerifiedAt ? before : null;
+      const checked = pendingBefore
+        ? { id: pendingBefore.id, matches: await verifyPassword(body.password, pendingBefore.passwordHash) }
+        : null;
+      let hashed = pendingBefore ? null : await hashPassword(body.password, passwordCost);
+      const passwordHashOf = async () => {
+        hashed ??= await hashPassword(body.password, passwordCost);
+        return hashed;
+      };
       // Read before the transaction: on the embedded database the limiter's queries would wait for it.
       const cooldownOver = await resendCooldownOver(body.email);
+      /**
+       * A repeat registration of a pending account: a different password contests it (two people
+       * claim the address; see completeVerification), the same one is its owner retrying.
+       */
+      const repeatOfPending = async (repo: AuthRepo, existing: { id: string; passwordHash: string | null }) => {
+        const matches =
+          checked?.id === existing.id ? checked.matches : await verifyPassword(body.password, existing.passwordHash);
+        if (!matches) await repo.markPasswordContested(existing.id);
+      };
       await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         const existing = await repo.findUserByEmail(body.email);
@@ -202,14 +256,25 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
         // owner verifies, and the account opens with the other person's password). A repeat only
         // mails a fresh code, at most once per resend countdown.
         if (existing) {
+          await repeatOfPending(repo, existing);
           if (cooldownOver) {
             await issueVerification(repo, tx, { id: existing.id, email: body.email, name: existing.name }, ctx.lang);
           }
           return;
         }
-        const user = await repo.insertUser({ email: body.email, name: body.name, passwordHash });
-        // Null: a concurrent registration of the same address won; it is pending now, as above.
-        if (user) await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
+        const user = await repo.insertUser({
+          email: body.email,
+          name: body.name,
+          passwordHash: await passwordHashOf(),
+        });
+        if (user) {
+          await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
+          return;
+        }
+        // A concurrent registration of the same address won: it is pending now, as above (two
+        // people registering at once with different passwords contest it just the same).
+        const winner = await repo.findUserByEmail(body.email);
+        if (winner && !winner.emailVerifiedAt) await repeatOfPending(repo, winner);
       });
       return { email: body.email };
     },
@@ -224,9 +289,7 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
         const repo = createAuthRepo(tx);
         const row = await repo.takeToken(hashSecret(token), 'verify_email');
         if (!row) return null;
-        const user = await repo.findUserById(row.userId);
-        if (!user) return null;
-        return completeVerification(repo, tx, user.id, ctx);
+        return completeVerification(repo, tx, row.userId, ctx);
       });
       if (!result) throw new InvalidInput('verificationLinkInvalid', undefined, 'INVALID_TOKEN');
       return result;
@@ -319,14 +382,7 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
         const repo = createAuthRepo(tx);
         const user = await repo.findUserByEmail(email);
         if (!user?.email) return;
-        const token = newToken();
-        await repo.retireTokens(user.id, 'reset_password');
-        await repo.insertToken({
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: hashSecret(token),
-          expiresAt: new Date(Date.now() + RESET_TTL_MS),
-        });
+        const token = await issueResetToken(repo, user.id);
         await enqueueMail(
           tx,
           resetPasswordMail({
@@ -352,7 +408,12 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
         const row = await repo.takeToken(hashSecret(token), 'reset_password');
         const user = row ? await repo.findUserById(row.userId) : null;
         if (!row || !user?.email) return null;
-        await repo.updateUser(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+        // The mailbox owner chose this password: any contest over the account is settled too.
+        await repo.updateUser(user.id, {
+          passwordHash,
+          emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+          passwordContestedAt: null,
+        });
         await revokeUserSessions(tx, user.id);
         await enqueueMail(
           tx,

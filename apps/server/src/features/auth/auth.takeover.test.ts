@@ -1,5 +1,7 @@
 /**
- * Accounts nobody else can take over: a repeat registration of a pending address, an unverified
+ * Accounts nobody else can take over: a repeat registration of a pending address (never changes
+ * its password; a different password contests it, and verifying a contested account discards every
+ * password and session and asks the verifier to choose one), an unverified
  * ADMIN_EMAIL, code guessing (same answers for unknown addresses, 5 tries even in parallel), link
  * scanners (a GET of the emailed link verifies nothing), and old password hashes (rehashed at login).
  */
@@ -8,17 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { createSession } from '../../platform/auth/sessions';
-import { bearer, GOOD_PASSWORD, lastMail, login, register, usersService } from '../../test/accounts';
+import { bearer, GOOD_PASSWORD, lastMail, login, register, signUp, usersService } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
   // No resend countdown: a repeat registration mails a new code at once (the worst case).
-  t = await createTestContext({ env: { RESEND_COOLDOWN_SECONDS: '0', RATE_LIMIT_AUTH_PER_IP: '100000' } });
+  t = await createTestContext({
+    env: { RESEND_COOLDOWN_SECONDS: '0', RATE_LIMIT_AUTH_PER_IP: '100000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000' },
+  });
 });
 afterAll(() => t.close());
 
 const ATTACKER_PASSWORD = 'Attacker-Lily-77';
+const VICTIM_PASSWORD = 'Victim-Tulip-58';
+const CHOSEN_PASSWORD = 'Chosen-Iris-2026';
 const en = { 'accept-language': 'en' };
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -26,20 +32,144 @@ function verify(email: string, code: string) {
   return t.app.inject({ method: 'POST', url: '/api/auth/verify-email', headers: en, payload: { email, code } });
 }
 
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const resetTo = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/auth/reset-password/${token}`, headers: en, payload: { password } });
+const confirmLink = async (email: string) => {
+  const link = (await lastMail(t, email)).links.find((l) => l.includes('/api/auth/verify-email/'))!;
+  const token = new URL(link).pathname.split('/').pop()!;
+  return t.app.inject({ method: 'POST', url: '/api/auth/verify-email/link', headers: en, payload: { token } });
+};
+
 describe('a repeat registration of a pending address', () => {
-  it('never changes its password: after the owner verifies with the newest code, only the owner’s password works', async () => {
+  it('answers like a fresh one and never changes the stored password, even with a different one', async () => {
     const email = 'pending-owner@example.com';
     const first = await register(t, email);
     const second = await register(t, email, { name: 'Mallory', password: ATTACKER_PASSWORD });
     // The same answer as a fresh registration, so the address's state stays hidden.
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
+    const row = (await userRow(email))!;
+    expect(row.name).toBe('Anna Petrova');
+    expect(await verifyPassword(GOOD_PASSWORD, row.passwordHash)).toBe(true);
+    expect(await verifyPassword(ATTACKER_PASSWORD, row.passwordHash)).toBe(false);
+    expect(row.passwordContestedAt).toBeInstanceOf(Date);
+  });
 
-    const { code } = await lastMail(t, email);
-    expect((await verify(email, code!)).statusCode).toBe(200);
-    expect((await userRow(email))!.name).toBe('Anna Petrova');
+  it('by the same person with the same password is no contest: verifying keeps that password', async () => {
+    const email = 'same-twice@example.com';
+    await register(t, email);
+    await register(t, email);
+    expect((await userRow(email))!.passwordContestedAt).toBeNull();
+
+    const verified = await verify(email, (await lastMail(t, email)).code!);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toEqual({ token: expect.any(String), user: expect.objectContaining({ email }) });
+    expect((await me(verified.json().data.token)).statusCode).toBe(200);
+    expect((await login(t, email)).statusCode).toBe(200);
+  });
+
+  it('of an address already verified answers as before and neither contests nor changes the account', async () => {
+    const email = 'verified-owner@example.com';
+    await signUp(t, email);
+    const fresh = await register(t, 'verified-owner-fresh@example.com');
+    const repeat = await register(t, email, { name: 'Mallory', password: ATTACKER_PASSWORD });
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json()).toEqual({ ...fresh.json(), data: { email } });
+    expect((await userRow(email))!.passwordContestedAt).toBeNull();
     expect((await login(t, email, ATTACKER_PASSWORD)).statusCode).toBe(401);
-    expect((await login(t, email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, email)).statusCode).toBe(200);
+  });
+});
+
+describe('an address an attacker registered before its owner (contested)', () => {
+  /** Attacker registers with A (and holds a session, the worst case), the owner registers with B. */
+  async function attackerFirst(email: string) {
+    const attacker = await register(t, email, { name: 'Mallory', password: ATTACKER_PASSWORD });
+    const victim = await register(t, email, { password: VICTIM_PASSWORD });
+    expect(victim.statusCode).toBe(201);
+    expect(victim.json()).toEqual(attacker.json());
+    const row = (await userRow(email))!;
+    expect(row.passwordContestedAt).toBeInstanceOf(Date);
+    const attackerSession = await createSession(t.database.db, row.id);
+    return { attackerSession };
+  }
+
+  async function expectPasswordDiscarded(
+    email: string,
+    verified: Awaited<ReturnType<typeof verify>>,
+    attackerSession: string,
+  ) {
+    expect(verified.statusCode).toBe(200);
+    const data = verified.json().data;
+    expect(data).toMatchObject({
+      token: expect.any(String),
+      user: { email, emailVerified: true },
+      mustSetPassword: true,
+      setPasswordToken: expect.stringMatching(/^[\w-]{20,100}$/),
+    });
+    const row = (await userRow(email))!;
+    expect(row.passwordHash).toBeNull();
+    expect(row.passwordContestedAt).toBeNull();
+    // Nobody's password opens the account, and the answer is the ordinary wrong-credentials one.
+    for (const password of [ATTACKER_PASSWORD, VICTIM_PASSWORD]) {
+      const res = await login(t, email, password);
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 401, code: 'INVALID_CREDENTIALS' });
+    }
+    expect((await me(attackerSession)).statusCode).toBe(401);
+    // The verifier is signed in as after any verification.
+    expect((await me(data.token)).statusCode).toBe(200);
+
+    expect((await resetTo(data.setPasswordToken, CHOSEN_PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, email, CHOSEN_PASSWORD)).statusCode).toBe(200);
+    for (const password of [ATTACKER_PASSWORD, VICTIM_PASSWORD]) {
+      expect((await login(t, email, password)).statusCode).toBe(401);
+    }
+    // The token sets a password once.
+    expect((await resetTo(data.setPasswordToken, 'Another-Rose-404')).statusCode).toBe(400);
+  }
+
+  it('verified with the newest code: no password survives, the verifier chooses one', async () => {
+    const email = 'contested-code@example.com';
+    const { attackerSession } = await attackerFirst(email);
+    const verified = await verify(email, (await lastMail(t, email)).code!);
+    await expectPasswordDiscarded(email, verified, attackerSession);
+  });
+
+  it('verified through the link’s confirm endpoint: no password survives, the verifier chooses one', async () => {
+    const email = 'contested-link@example.com';
+    const { attackerSession } = await attackerFirst(email);
+    await expectPasswordDiscarded(email, await confirmLink(email), attackerSession);
+  });
+
+  it('the owner registered first and someone else second: contested just the same', async () => {
+    const email = 'contested-owner-first@example.com';
+    await register(t, email);
+    await register(t, email, { name: 'Mallory', password: ATTACKER_PASSWORD });
+    const verified = await verify(email, (await lastMail(t, email)).code!);
+    expect(verified.json().data.mustSetPassword).toBe(true);
+    expect((await login(t, email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(t, email, GOOD_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('two registrations at once with different passwords contest the account whichever wins', async () => {
+    const email = 'contested-race@example.com';
+    const replies = await Promise.all([
+      register(t, email, { password: VICTIM_PASSWORD }),
+      register(t, email, { name: 'Mallory', password: ATTACKER_PASSWORD }),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await userRow(email))!.passwordContestedAt).toBeInstanceOf(Date);
+  });
+
+  it('a reset by mail before verifying settles the contest: the password set there works', async () => {
+    const email = 'contested-reset@example.com';
+    await attackerFirst(email);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const link = (await lastMail(t, email)).links.find((l) => l.includes('/reset-password/'))!;
+    expect((await resetTo(new URL(link).pathname.split('/').pop()!, CHOSEN_PASSWORD)).statusCode).toBe(200);
+    expect((await userRow(email))!.passwordContestedAt).toBeNull();
+    expect((await login(t, email, CHOSEN_PASSWORD)).statusCode).toBe(200);
   });
 });
 

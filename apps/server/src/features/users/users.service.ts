@@ -165,7 +165,12 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
         await transaction(async (txRepo, tx) => {
           await revokeUserSessions(tx, existing.id);
           await txRepo.dropEmailTokens(existing.id);
-          await txRepo.update(existing.id, { passwordHash, emailVerifiedAt: new Date(), role: 'admin' });
+          await txRepo.update(existing.id, {
+            passwordHash,
+            emailVerifiedAt: new Date(),
+            passwordContestedAt: null,
+            role: 'admin',
+          });
         });
         const result: EnsureAdminResult = { email, created: false, tookOver: true };
         if (!password) result.generatedPassword = finalPassword;
