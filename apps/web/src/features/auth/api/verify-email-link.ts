@@ -2,6 +2,7 @@ import type { AuthResult, VerifyLinkBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import { startSession } from './auth-session';
+import { setPasswordPath } from './verify-email';
 
 /** The confirm page's one click: the emailed link's token verifies the address and signs in. */
 export async function verifyEmailLink(body: VerifyLinkBody) {
@@ -25,8 +26,9 @@ export function linkTokenFromHash(hash: string): string | null {
 export function useVerifyEmailLink() {
   return useMutation({
     mutationFn: verifyEmailLink,
-    onSuccess: ({ user, token }) => {
-      if (token && user) startSession(user, token);
+    // As useVerifyEmail: no session when a password must be set first (setting it ends them all).
+    onSuccess: (result) => {
+      if (result.token && result.user && !setPasswordPath(result)) startSession(result.user, result.token);
     },
   });
 }

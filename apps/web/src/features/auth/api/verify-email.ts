@@ -14,13 +14,33 @@ export async function verifyEmail(body: VerifyEmailBody) {
   return { ...data, message };
 }
 
-/** Success logs the user in; the toast comes first (see useLogin: the form unmounts at once). */
+/** What the reset page reads from the navigation state: why it asks for a password. */
+export interface SetPasswordState {
+  contested: true;
+}
+
+/**
+ * The set-password page a verification leads to when the server kept no password (two people
+ * registered the address with different passwords), or null after an ordinary verification.
+ */
+export function setPasswordPath(result: Pick<AuthResult, 'mustSetPassword' | 'setPasswordToken'>): string | null {
+  return result.mustSetPassword && result.setPasswordToken
+    ? `/reset-password/${encodeURIComponent(result.setPasswordToken)}`
+    : null;
+}
+
+/**
+ * Success logs the user in; the toast comes first (see useLogin: the form unmounts at once). Not
+ * when a password must be set first: setting it ends every session, this one included, so the
+ * person goes on to the set-password page and then logs in with the new password.
+ */
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: verifyEmail,
-    onSuccess: ({ user, token, message }) => {
+    onSuccess: (result) => {
+      const { user, token, message } = result;
       toast.success(message ?? i18n.t('auth.verified'));
-      if (token && user) startSession(user, token);
+      if (token && user && !setPasswordPath(result)) startSession(user, token);
     },
   });
 }

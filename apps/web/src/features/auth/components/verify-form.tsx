@@ -1,13 +1,14 @@
 import { EmailSchema, RESEND_COOLDOWN_SECONDS } from '@atelier/shared';
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { retryAfterSeconds } from '../../../shared/forms/server-errors';
 import { isServerMessageKey, useServerText } from '../../../shared/i18n/server-text';
 import { FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useResendVerification } from '../api/resend-verification';
-import { useVerifyEmail } from '../api/verify-email';
+import { type SetPasswordState, setPasswordPath, useVerifyEmail } from '../api/verify-email';
 import { CODE_LENGTH, codeDigits } from '../auth-schemas';
 
 const emptyCode = () => Array<string>(CODE_LENGTH).fill('');
@@ -36,6 +37,7 @@ export function VerifyForm({
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [cooldown, setCooldown] = useState(codeJustSent && initialEmail ? RESEND_COOLDOWN_SECONDS : 0);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const navigate = useNavigate();
   const verify = useVerifyEmail();
   const resend = useResendVerification();
 
@@ -121,7 +123,14 @@ export function VerifyForm({
     verify.mutate(
       { email: address, code },
       {
-        // Success starts the session (toast included); /auth then redirects (see AuthPage).
+        // Success starts the session (toast included); /auth then redirects (see AuthPage). A
+        // contested address kept no password: the person chooses one first.
+        onSuccess: (result) => {
+          const setPassword = setPasswordPath(result);
+          if (!setPassword) return;
+          const state: SetPasswordState = { contested: true };
+          void navigate(setPassword, { replace: true, state });
+        },
         onError: (error) => {
           setProblem(errorMessage(error, t('auth.verifyFailed')));
           setDigits(emptyCode());

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
@@ -10,6 +10,7 @@ import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useResetPassword } from '../api/reset-password';
+import type { SetPasswordState } from '../api/verify-email';
 import { type NewPasswordFormInput, NewPasswordFormSchema, type NewPasswordFormValues } from '../auth-schemas';
 
 export function ResetPasswordPage() {
@@ -18,9 +19,12 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const reset = useResetPassword();
+  // Reached right after verifying an address two people registered: no password was kept.
+  const contested = (useLocation().state as Partial<SetPasswordState> | null)?.contested === true;
+  const title = contested ? t('auth.choosePasswordTitle') : t('auth.resetTitle');
   const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
-  usePageTitle(t('auth.resetTitle'));
+  usePageTitle(title);
   const {
     register,
     handleSubmit,
@@ -57,8 +61,13 @@ export function ResetPasswordPage() {
     >
       <div className="card w-full max-w-md p-6 sm:p-8">
         <h1 id="reset-title" className="text-4xl">
-          {t('auth.resetTitle')}
+          {title}
         </h1>
+        {contested ? (
+          <p role="status" className="mt-4 rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
+            {t('auth.contestedNotice')}
+          </p>
+        ) : null}
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-5">
           <PasswordField
             {...register('password')}

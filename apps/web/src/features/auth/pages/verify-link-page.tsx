@@ -7,6 +7,7 @@ import { FlowerIcon } from '../../../shared/ui/icons';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
+import { type SetPasswordState, setPasswordPath } from '../api/verify-email';
 import { linkTokenFromHash, useVerifyEmailLink } from '../api/verify-email-link';
 
 /**
@@ -39,8 +40,14 @@ export function VerifyLinkPage() {
     confirm.mutate(
       { token },
       {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? t('auth.verified'));
+        onSuccess: (result) => {
+          toast.success(result.message ?? t('auth.verified'));
+          const setPassword = setPasswordPath(result);
+          if (setPassword) {
+            const state: SetPasswordState = { contested: true };
+            void navigate(setPassword, { replace: true, state });
+            return;
+          }
           void navigate('/account', { replace: true });
         },
         onError: (error) => setProblem(errorMessage(error, t('auth.verifyFailed'))),
