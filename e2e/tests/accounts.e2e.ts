@@ -1,7 +1,8 @@
 /**
  * Issue 3 journeys through the real UI and the real outbox: register → code from the mail → verify
  * → logged in → logout → login → change password → forgot password → emailed reset link → new
- * password → login with it (ru); the same registration in en and es; the one-click link.
+ * password → login with it (ru); the same registration in en and es; the one-click link; an address
+ * someone else registered first (en).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -254,5 +255,53 @@ describe('the verification link', () => {
       await page.keyboard.press('Tab');
     }
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+describe('an address someone else registered first', () => {
+  it('en: the owner registers too, verifies by code, chooses a password on the set-password page (axe clean); only that password logs in', async () => {
+    const email = newEmail('contested');
+    const attacker = { name: 'Mallory', email, password: 'Attacker-lily-2026' };
+    await registerThroughApi(attacker, 'en');
+    const t = TEXTS.en;
+    const owner = { name: 'Lucía Owner', email, password: 'Owner-camellia-2026' };
+
+    const page = await session.newPage();
+    await page.goto('/auth?lang=en&tab=register');
+    await registerThroughUi(page, 'en', owner);
+    await page.getByRole('tab', { name: t.tabs.verify, selected: true }).waitFor();
+    // The mailbox is the owner's: the code in it is the one mailed at the first registration.
+    await typeCode(page, 'en', await verificationCode(email));
+    await page.getByRole('button', { name: t.verifySubmit }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith('/reset-password/'), { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Someone else also tried to register this address. Choose your password to finish.')
+      .waitFor();
+    // Not signed in: setting the password ends every session of the account anyway.
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expectNoAxeViolations(page);
+
+    const chosen = 'Chosen-peony-2026';
+    await input(page, t.newPassword).fill(chosen);
+    await input(page, t.confirmPassword).fill(chosen);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth', { waitUntil: 'commit' });
+    await toast(page, 'Your password has been changed. Sign in with the new password').waitFor();
+
+    // Neither registration's password opens the account (the ordinary answer); the chosen one does.
+    await loginThroughUi(page, 'en', email, attacker.password);
+    await page.getByRole('tabpanel').getByRole('alert').getByText('Wrong email or password').waitFor();
+    for (const password of [attacker.password, owner.password]) {
+      const res = await page.request.post('/api/auth/login', { data: { email, password } });
+      expect({ status: res.status(), code: (await res.json()).code }).toEqual({
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+      });
+    }
+    await loginThroughUi(page, 'en', email, chosen);
+    await expectOnAccount(page, 'en');
   });
 });
