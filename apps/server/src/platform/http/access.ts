@@ -12,6 +12,11 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessLevel;
+    /**
+     * The route reads its body with readForm (files allowed). Declared so the route table lists
+     * every upload route: the malformed-body test walks them, and readForm refuses to run without it.
+     */
+    multipart?: boolean;
   }
   interface FastifyInstance {
     /** Every route registered on the app with its declared access level (tests walk it). */
@@ -23,6 +28,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: AccessLevel | undefined;
+  /** Declared `multipart: true` (reads files through readForm). */
+  multipart: boolean;
 }
 
 /** Paths served by third-party plugins (OpenAPI UI) that are public by nature. */
@@ -37,7 +44,8 @@ export function enforceAccessDeclarations(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    for (const method of [route.method].flat())
+      table.push({ method, url: route.url, access, multipart: route.config?.multipart === true });
     if (!routeNeedsDeclaration(route.url)) return;
     if (!access || !ACCESS_LEVELS.includes(access)) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;

@@ -29,6 +29,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerM
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
+  // A multipart body the client closed early, a `__proto__` field name, a field declared JSON that is not.
+  FST_MP_PREMATURE_CLOSE: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', key: 'validation' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
