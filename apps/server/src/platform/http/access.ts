@@ -4,7 +4,7 @@
  * A route without a declaration fails at start-up (and in the route-table test), so a later
  * feature cannot forget it. The guard that enforces 'user' and 'admin' lives in platform/auth.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 
 export const ACCESS_LEVELS = ['public', 'user', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -52,4 +52,14 @@ export function enforceAccessDeclarations(app: FastifyInstance): void {
       throw new Error(`Route ${methods} ${route.url} must declare config.access ('public' | 'user' | 'admin')`);
     }
   });
+}
+
+/**
+ * Replies that belong to one person (every `user` and `admin` route, and the auth routes that hand
+ * out session tokens or captcha answers) are never stored by a browser, proxy or CDN cache. Public
+ * reads keep their own Cache-Control (public-cache.ts).
+ */
+export function mustNotBeStored(request: FastifyRequest): boolean {
+  const { config, url } = request.routeOptions;
+  return config?.access === 'user' || config?.access === 'admin' || (url?.startsWith('/api/auth/') ?? false);
 }
