@@ -106,17 +106,23 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** Rows of a raw query (the result shape is the same on PGlite and node-postgres). */
+async function rows<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
+  const result = (await t.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** A fingerprint of every table's content. */
 async function tableFingerprints(): Promise<Record<string, string>> {
-  const tables = await t.database.db.execute<{ name: string }>(
+  const tables = await rows<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
   );
   const out: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const result = await t.database.db.execute<{ h: string | null }>(
+  for (const { name } of tables) {
+    const [row] = await rows<{ h: string | null }>(
       sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`),
     );
-    out[name] = String(result.rows[0]?.h);
+    out[name] = String(row?.h);
   }
   return out;
 }
@@ -136,8 +142,8 @@ async function urlFor(url: string): Promise<string> {
     }
     const table = ID_SOURCES[parts[i - 1] ?? ''];
     if (!table) throw new Error(`${url}: name the table behind "${parts[i - 1]}/${segment}" in ID_SOURCES`);
-    const result = await t.database.db.execute<{ id: string }>(sql.raw(`select id from "${table}" limit 1`));
-    const id = result.rows[0]?.id;
+    const [row] = await rows<{ id: string }>(sql.raw(`select id from "${table}" limit 1`));
+    const id = row?.id;
     if (!id) throw new Error(`${url}: no row in ${table} to address`);
     out.push(id);
   }
@@ -177,7 +183,7 @@ describe('upload routes refuse broken multipart bodies with a 4xx and write noth
           payload: bad.body,
         });
         const label = `${route.method} ${route.url} with ${bad.name}`;
-        const body = res.headers['content-type']?.includes('json') ? res.json() : undefined;
+        const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : undefined;
         if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${label}: ${res.statusCode} ${res.body}`);
         else if (body?.success !== false || typeof body?.code !== 'string' || typeof body?.message !== 'string') {
           failures.push(`${label}: not an error envelope: ${res.body}`);
