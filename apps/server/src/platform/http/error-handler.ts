@@ -4,6 +4,9 @@
  * routes all end as `{ success:false, code, message, details? }` in the client's language.
  * 5xx replies never carry a stack, SQL or driver message; they are logged with the request id.
  */
+
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Language } from '@atelier/shared';
 import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -130,4 +133,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       path: request.url.split('?')[0],
     });
   });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify has a request (a body shorter than its
+ * Content-Length when the client stops sending, a malformed request line, oversized headers, a
+ * request timeout) also answer in the error envelope, in the default language: there are no
+ * request headers to choose another. Same statuses as Fastify's own handler.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, key]: [number, string, ServerMessageKey] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'badRequest']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'BAD_REQUEST', 'badRequest']
+        : [400, 'BAD_REQUEST', 'badRequest'];
+  const body = JSON.stringify({ success: false, code, message: SERVER_MESSAGES[key][pickLanguage(undefined)] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -5,6 +5,7 @@
  * automatically; one with a new `:id` resource needs its table named in ID_SOURCES (the test says so).
  */
 import { readdir } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,40 @@ describe('upload routes refuse broken multipart bodies with a 4xx and write noth
         'PUT /api/admin/lessons/:id',
       ]),
     );
+  });
+
+  it('a real client that stops sending mid-file (socket half-closed) gets a 400 envelope, nothing written', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const before = await tableFingerprints();
+    const filesBefore = await filesUnder(t.dataDir);
+    const png = await pngBytes();
+    const body = Buffer.concat([
+      part('Content-Disposition: form-data; name="reviewText"', 'A lovely bouquet, thank you'),
+      Buffer.from(
+        `--${B}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png.subarray(0, 50),
+    ]);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/reviews HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tokens.user}\r\n` +
+            `Content-Type: ${CT}\r\nContent-Length: ${body.length + png.length}\r\nConnection: close\r\n\r\n`,
+        );
+        socket.end(body);
+      });
+      let data = '';
+      socket.on('data', (chunk) => {
+        data += chunk.toString('utf8');
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(reply).toContain('"success":false');
+    expect(await tableFingerprints()).toEqual(before);
+    expect(await filesUnder(t.dataDir)).toEqual(filesBefore);
   });
 
   it('every upload route × every broken body → 4xx envelope, no row or file written', async () => {
