@@ -30,9 +30,9 @@ import { trainingRoutes } from './features/training/training.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createDomainHooks, type DomainHooks } from './platform/hooks';
-import { enforceAccessDeclarations } from './platform/http/access';
+import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { clientErrorHandler, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
 import { createRateLimiter } from './platform/http/rate-limit';
@@ -75,8 +75,16 @@ const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
 
 /** Secrets that travel in paths (one-time links, download tokens) never reach the logs. */
 const SECRET_PATH_RE = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
+const SECRET_QUERY_RE = /([?&](?:token|signature|sig)=)[^&#]*/gi;
+/**
+ * The signed lesson-media URLs (`?u=<user>&e=<expiry>&s=<signature>`, see training.media.ts) open a
+ * private file for anyone holding them until they expire: none of the three reaches the logs.
+ */
+const SIGNED_MEDIA_PATH_RE = /^\/api\/training\/lessons\/[^/?#]+\/(?:video|methodology\/[^/?#]+)\/?\?/;
+const SIGNED_MEDIA_QUERY_RE = /([?&](?:u|e|s)=)[^&#]*/g;
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATH_RE, '/$1/[redacted]').replace(/([?&](?:token|signature)=)[^&#]*/gi, '$1[redacted]');
+  const redacted = url.replace(SECRET_PATH_RE, '/$1/[redacted]').replace(SECRET_QUERY_RE, '$1[redacted]');
+  return SIGNED_MEDIA_PATH_RE.test(redacted) ? redacted.replace(SIGNED_MEDIA_QUERY_RE, '$1[redacted]') : redacted;
 }
 
 /**
@@ -111,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: 'idle',
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Callback-style hooks: no promise and microtask per request on the hot public reads.
@@ -133,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    if (mustNotBeStored(request) && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      reply.header('Cache-Control', 'no-store');
+    }
     done(null, payload);
   });
   registerErrorHandling(app);

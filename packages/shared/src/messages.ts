@@ -23,6 +23,11 @@ export const SERVER_MESSAGES = {
     en: 'Bad request',
     es: 'Solicitud incorrecta',
   },
+  malformedForm: {
+    ru: 'Форма пришла повреждённой или не полностью. Отправьте её ещё раз',
+    en: 'The form arrived damaged or incomplete. Please send it again',
+    es: 'El formulario llegó dañado o incompleto. Envíelo de nuevo',
+  },
   payloadTooLarge: {
     ru: 'Слишком большой запрос или файл',
     en: 'The request or file is too large',

@@ -24,6 +24,7 @@ export function createPlatform(config: Config, log: MailLog, storage: Storage = 
     from: config.mail.from,
     outboxDir: config.mail.outboxDir,
     log,
+    logSecrets: config.env === 'development',
   });
   return { storage, images, mailer };
 }

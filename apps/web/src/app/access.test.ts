@@ -8,6 +8,8 @@ describe('route guards (SPEC §2)', () => {
   it.each([
     ['loading', null, 'user', 'checking'],
     ['loading', null, 'admin', 'checking'],
+    ['unavailable', null, 'user', 'unavailable'],
+    ['unavailable', null, 'admin', 'unavailable'],
     ['guest', null, 'user', 'to-auth'],
     ['guest', null, 'admin', 'to-login'],
     ['authenticated', user, 'user', 'allow'],

@@ -1,13 +1,14 @@
 /**
  * Route guard decisions (SPEC §2), kept pure so they are unit-tested:
  * account pages send guests to /auth; the admin area sends guests to /login and shows a
- * denial to a logged-in non-admin.
+ * denial to a logged-in non-admin. A session that could not be checked is neither: the guards
+ * offer to check again instead of redirecting.
  */
 export type Need = 'user' | 'admin';
-export type AccessDecision = 'checking' | 'allow' | 'to-auth' | 'to-login' | 'deny';
+export type AccessDecision = 'checking' | 'unavailable' | 'allow' | 'to-auth' | 'to-login' | 'deny';
 
 interface SessionLike {
-  status: 'loading' | 'authenticated' | 'guest';
+  status: 'loading' | 'authenticated' | 'guest' | 'unavailable';
   user: { isAdmin: boolean; role: string } | null;
 }
 
@@ -17,6 +18,8 @@ export function isAdmin(user: SessionLike['user']): boolean {
 
 export function decideAccess(session: SessionLike, need: Need): AccessDecision {
   if (session.status === 'loading') return 'checking';
+  // The stored token could not be checked (network, server error): never treat that as logged out.
+  if (session.status === 'unavailable') return 'unavailable';
   if (session.status === 'guest' || session.user === null) return need === 'admin' ? 'to-login' : 'to-auth';
   if (need === 'admin' && !isAdmin(session.user)) return 'deny';
   return 'allow';

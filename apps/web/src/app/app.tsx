@@ -26,7 +26,8 @@ export function App() {
 
     let lastUserId: string | null | undefined;
     const follow = (session: Session) => {
-      if (session.status === 'loading') return;
+      // Undecided (still checking, or the check could not reach the server): the user has not changed.
+      if (session.status === 'loading' || session.status === 'unavailable') return;
       const userId = session.status === 'authenticated' ? session.user.id : null;
       if (userId === lastUserId) return;
       const firstCheck = lastUserId === undefined;

@@ -81,7 +81,7 @@ export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (
   api.put(
     '/api/landing/about',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: ['landing'],
         summary: 'Replace the about section',

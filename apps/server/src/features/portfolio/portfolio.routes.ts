@@ -109,7 +109,7 @@ export const portfolioRoutes: FastifyPluginAsync<PortfolioRoutesOptions> = async
   api.post(
     '/api/admin/portfolio',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: adminTags,
         summary: 'Create a portfolio item (at least one image)',
@@ -128,7 +128,7 @@ export const portfolioRoutes: FastifyPluginAsync<PortfolioRoutesOptions> = async
   api.put(
     '/api/admin/portfolio/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: adminTags,
         summary: 'Replace a portfolio item: texts, category, linked product, image order, main image, new images',

@@ -90,7 +90,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   api.post(
     '/api/reviews',
     {
-      config: { access: 'user' },
+      config: { access: 'user', multipart: true },
       schema: {
         tags: ['reviews'],
         summary: 'Leave a review (goes to moderation)',

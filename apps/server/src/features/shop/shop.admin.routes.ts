@@ -109,7 +109,7 @@ export const shopAdminRoutes: FastifyPluginAsync<ShopAdminRoutesOptions> = async
   api.post(
     '/api/shop',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags,
         summary: 'Create a product',
@@ -128,7 +128,7 @@ export const shopAdminRoutes: FastifyPluginAsync<ShopAdminRoutesOptions> = async
   api.put(
     '/api/shop/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags,
         summary:

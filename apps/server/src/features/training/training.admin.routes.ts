@@ -91,7 +91,7 @@ export const trainingAdminRoutes: FastifyPluginAsync<TrainingAdminRoutesOptions>
   api.post(
     '/api/admin/lessons',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: ['admin', 'training'],
         summary: 'Creates a lesson',
@@ -108,7 +108,7 @@ export const trainingAdminRoutes: FastifyPluginAsync<TrainingAdminRoutesOptions>
   api.put(
     '/api/admin/lessons/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: ['admin', 'training'],
         summary: 'Replaces the fields of a lesson; files sent replace the stored ones, others are kept',

@@ -161,7 +161,7 @@ export const courseRoutes: FastifyPluginAsync<CourseRoutesOptions> = async (app,
   api.post(
     '/api/admin/courses',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: ['admin', 'training'],
         summary: 'Creates a course or master class',
@@ -179,7 +179,7 @@ export const courseRoutes: FastifyPluginAsync<CourseRoutesOptions> = async (app,
   api.put(
     '/api/admin/courses/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', multipart: true },
       schema: {
         tags: ['admin', 'training'],
         summary: 'Replaces the fields and the ordered lessons of a course; a cover sent replaces the stored one',

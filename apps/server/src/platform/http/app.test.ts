@@ -164,6 +164,16 @@ describe('access log redaction', () => {
     ['/api/downloads/t0k3n', '/api/downloads/[redacted]'],
     ['/api/training/lessons/1/video?token=secret&x=1', '/api/training/lessons/1/video?token=[redacted]&x=1'],
     ['/api/shop?limit=24', '/api/shop?limit=24'],
+    [
+      '/api/training/lessons/9b2c/video?u=5f1e-user&e=1893456000&s=Zm9vYmFyYmF6',
+      '/api/training/lessons/9b2c/video?u=[redacted]&e=[redacted]&s=[redacted]',
+    ],
+    [
+      '/api/training/lessons/9b2c/methodology/ru?u=5f1e-user&e=1893456000&s=Zm9vYmFyYmF6&download=1',
+      '/api/training/lessons/9b2c/methodology/ru?u=[redacted]&e=[redacted]&s=[redacted]&download=1',
+    ],
+    ['/uploads/a.mp4?sig=abc&exp=1', '/uploads/a.mp4?sig=[redacted]&exp=1'],
+    ['/api/shop?s=roses&u=1', '/api/shop?s=roses&u=1'],
   ])('%s is logged as %s', async (url, expected) => {
     const { redactUrl } = await import('../../app');
     expect(redactUrl(url)).toBe(expected);

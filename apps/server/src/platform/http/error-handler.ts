@@ -4,6 +4,9 @@
  * routes all end as `{ success:false, code, message, details? }` in the client's language.
  * 5xx replies never carry a stack, SQL or driver message; they are logged with the request id.
  */
+
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Language } from '@atelier/shared';
 import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +32,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerM
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', key: 'unsupportedMediaType' },
+  // A multipart body the client closed early, a `__proto__` field name, a field declared JSON that is not.
+  FST_MP_PREMATURE_CLOSE: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', key: 'validation' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
@@ -126,4 +133,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       path: request.url.split('?')[0],
     });
   });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify has a request (a body shorter than its
+ * Content-Length when the client stops sending, a malformed request line, oversized headers, a
+ * request timeout) also answer in the error envelope, in the default language: there are no
+ * request headers to choose another. Same statuses as Fastify's own handler.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, key]: [number, string, ServerMessageKey] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'badRequest']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'BAD_REQUEST', 'badRequest']
+        : [400, 'BAD_REQUEST', 'badRequest'];
+  const body = JSON.stringify({ success: false, code, message: SERVER_MESSAGES[key][pickLanguage(undefined)] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   registerErrorHandling(app);
   const { registerMultipart } = await import('./multipart');
   await registerMultipart(app, 64 * 1024);
-  app.post('/form', async (request) => {
+  app.post('/form', { config: { multipart: true } }, async (request) => {
     const form = await readForm(request, Fields, {
       images: { maxBytes: 1000, maxCount: 2 },
       video: {

@@ -10,13 +10,16 @@
  * - Small files (images, PDFs) are buffered up to their limit; a rule with `stream` writes the
  *   bytes straight into storage while counting them (videos of hundreds of MB never sit in memory).
  *   If the form fails after a streamed file was stored, that file is deleted again.
+ * - A body the parser cannot read (no boundary, garbage, cut short mid-header or mid-file, a client
+ *   that hung up) is the client's fault: 400 `BAD_REQUEST`, never a 500. Errors of our own parts
+ *   (storage, a bug) keep their 5xx so they are still logged and noticed.
  */
 import type { Readable } from 'node:stream';
 import { pipeline, Transform } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { InvalidInput, type LocalizedMessage, PayloadTooLarge, UnsupportedMediaType } from '../errors';
+import { AppError, InvalidInput, type LocalizedMessage, PayloadTooLarge, UnsupportedMediaType } from '../errors';
 import type { Storage, StoredObject, Visibility } from '../storage/storage';
 import { validatorCompiler } from './validation';
 
@@ -66,6 +69,23 @@ export async function registerMultipart(app: FastifyInstance, uploadLimitBytes: 
   });
 }
 
+/** The 400 for a body the multipart parser could not read. */
+function malformedForm(): InvalidInput {
+  return new InvalidInput('malformedForm', undefined, 'BAD_REQUEST');
+}
+
+/**
+ * An error raised while reading the request body (busboy's plain `Error`s such as "Unexpected end of
+ * form", a socket reset) becomes the 400 above; our typed errors and Fastify's/the plugin's own 4xx
+ * errors (parts limit, prototype field names) pass through unchanged.
+ */
+function asBodyError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return malformedForm();
+}
+
 function validate<T>(schema: ZodType<T>, value: unknown): T {
   const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(value) as {
     value?: T;
@@ -80,13 +100,17 @@ function validate<T>(schema: ZodType<T>, value: unknown): T {
 async function bufferWithLimit(stream: Readable, rule: FileRule): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > rule.maxBytes) {
-      stream.resume();
-      throw new PayloadTooLarge(rule.tooLarge);
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > rule.maxBytes) {
+        stream.resume();
+        throw new PayloadTooLarge(rule.tooLarge);
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (error) {
+    throw asBodyError(error);
   }
   // @fastify/multipart truncates at the app-wide ceiling and flags it.
   if ((stream as Readable & { truncated?: boolean }).truncated) throw new PayloadTooLarge(rule.tooLarge);
@@ -97,6 +121,11 @@ async function streamWithLimit(stream: Readable, rule: FileRule, info: FileInfo)
   const target = rule.stream;
   if (!target) throw new Error('streamWithLimit needs a stream rule');
   let size = 0;
+  // Set when the request itself failed (cut short, reset) rather than storage or the size rule.
+  let sourceError: unknown;
+  stream.once('error', (error) => {
+    sourceError = error;
+  });
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -110,7 +139,22 @@ async function streamWithLimit(stream: Readable, rule: FileRule, info: FileInfo)
     if (error) stream.resume();
   });
   const key = target.key(info);
-  const stored = await target.storage.put(target.visibility, key, counter, info.mimetype);
+  let stored: StoredObject;
+  try {
+    stored = await target.storage.put(target.visibility, key, counter, info.mimetype);
+  } catch (error) {
+    // Storage removes its partial file itself; make sure nothing under the key survives either.
+    await target.storage.delete(target.visibility, key).catch(() => undefined);
+    // The parser destroys the part with its error, which reaches storage through the pipeline
+    // before (or instead of) an 'error' event; a storage failure of its own stays a 5xx.
+    if (sourceError !== undefined) throw asBodyError(sourceError);
+    if (error === stream.errored) throw asBodyError(error);
+    throw error;
+  }
+  if (sourceError !== undefined) {
+    await target.storage.delete(target.visibility, key);
+    throw asBodyError(sourceError);
+  }
   if ((stream as Readable & { truncated?: boolean }).truncated || size === 0) {
     await target.storage.delete(target.visibility, key);
     if (size === 0) throw new InvalidInput('emptyFile');
@@ -128,6 +172,11 @@ export async function readForm<T>(
   schema: ZodType<T>,
   rules: Record<string, FileRule> = {},
 ): Promise<FormResult<T>> {
+  if (request.routeOptions.config.multipart !== true) {
+    // A programming error, caught by the first test of the route: the route table must list every
+    // route that accepts files so the malformed-body test covers it.
+    throw new Error(`${request.method} ${request.routeOptions.url} reads a form: declare config.multipart = true`);
+  }
   if (!request.isMultipart()) {
     const type = request.headers['content-type'] ?? '';
     if (request.body === undefined && type === '') throw new InvalidInput('validation');
@@ -140,7 +189,16 @@ export async function readForm<T>(
   const plain: Record<string, string | string[]> = {};
   let dataJson: unknown;
   try {
-    for await (const part of request.parts()) {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    while (true) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw asBodyError(error);
+      }
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.fieldname === 'data') {

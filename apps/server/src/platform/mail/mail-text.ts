@@ -32,3 +32,10 @@ export function extractCodes(text: string): string[] {
   const withoutLinks = text.replace(LINK, ' ');
   return [...new Set(Array.from(withoutLinks.matchAll(CODE), (m) => m[0]))];
 }
+
+/** `subject` with the message's codes masked: "Your verification code: 123456" names the code. */
+export function maskCodes(subject: string, text: string): string {
+  let masked = subject;
+  for (const code of extractCodes(text)) masked = masked.replaceAll(code, '••••••');
+  return masked;
+}

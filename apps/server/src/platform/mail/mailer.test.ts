@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createPlatform } from '../platform';
 import { parseEml } from './eml';
 import type { MailLog } from './mail';
 import { extractCodes, extractLinks } from './mail-text';
@@ -34,7 +36,7 @@ describe('file mailer (no SMTP_URL)', () => {
   it('writes one parseable .eml with To, From and a UTF-8 Cyrillic subject, and logs it', async () => {
     const { log, lines } = recordingLog();
     const outboxDir = path.join(dir, 'outbox'); // does not exist yet: the mailer creates it
-    const mailer = createMailer({ from: 'Ателье <no-reply@atelier.test>', outboxDir, log });
+    const mailer = createMailer({ from: 'Ателье <no-reply@atelier.test>', outboxDir, log, logSecrets: true });
     expect(mailer.kind).toBe('file');
 
     await mailer.send({ to: 'anna@example.com', subject: SUBJECT, text: TEXT, html: '<p>Код: <b>482913</b></p>' });
@@ -66,6 +68,21 @@ describe('file mailer (no SMTP_URL)', () => {
         links: ['http://127.0.0.1:3000/api/auth/verify-email/abc123'],
       },
     });
+  });
+
+  it.each([
+    ['development', true],
+    ['test', false],
+  ] as const)('NODE_ENV=%s: codes and links in the log line → %s', async (env, logged) => {
+    const { log, lines } = recordingLog();
+    const config = loadConfig({ NODE_ENV: env, DATA_DIR: dir });
+    const { mailer } = createPlatform(config, log);
+    await mailer.send({ to: 'anna@example.com', subject: 'Your verification code: 482913', text: TEXT });
+    expect(await readdir(config.mail.outboxDir)).toHaveLength(1);
+    const line = JSON.stringify(lines);
+    expect(line.includes('482913')).toBe(logged);
+    expect(line.includes('/verify-email/abc123')).toBe(logged);
+    if (!logged) expect(lines[0]?.obj.subject).toBe('Your verification code: ••••••');
   });
 
   it('gives each message its own file, sorted by time', async () => {
@@ -113,18 +130,22 @@ describe('SMTP mailer (SMTP_URL set)', () => {
     try {
       expect(mailer.kind).toBe('smtp');
       await mailer.send({ to: 'anna@example.com', subject: SUBJECT, text: TEXT });
+      await mailer.send({ to: 'anna@example.com', subject: 'Your verification code: 482913', text: TEXT });
     } finally {
       await mailer.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
 
-    expect(received).toHaveLength(1);
+    expect(received).toHaveLength(2);
     expect(received[0]!.from).toBe('no-reply@atelier.test');
     expect(received[0]!.to).toEqual(['anna@example.com']);
     const parsed = parseEml(received[0]!.raw);
     expect(parsed.subject).toBe(SUBJECT);
     expect(parsed.text).toContain('482913');
-    expect(lines.map((l) => l.msg)).toEqual(['mail sent via SMTP']);
+    expect(lines.map((l) => l.msg)).toEqual(['mail sent via SMTP', 'mail sent via SMTP']);
+    // The production log line names the mail but never its code.
+    expect(lines[1]?.obj.subject).toBe('Your verification code: ••••••');
+    expect(JSON.stringify(lines)).not.toContain('482913');
     // SMTP mode never touches the outbox directory.
     await expect(readdir(path.join(dir, 'unused'))).rejects.toThrow();
   });

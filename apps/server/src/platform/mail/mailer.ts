@@ -7,7 +7,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailLog, MailMessage } from './mail';
-import { extractCodes, extractLinks } from './mail-text';
+import { extractCodes, extractLinks, maskCodes } from './mail-text';
 
 /**
  * `2025-01-31T08-15-30-123Z-0123456789ab.eml`: an ISO timestamp with `:` and `.` replaced (both are
@@ -23,6 +23,11 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   log: MailLog;
+  /**
+   * Put the codes and links of each outbox mail in the log line (development only: a newcomer
+   * signs up from the console). Elsewhere logs never carry a code or a one-time link.
+   */
+  logSecrets?: boolean;
 }
 
 export type ConfiguredMailer = Mailer & {
@@ -51,7 +56,10 @@ function createSmtpMailer(smtpUrl: string, { from, log }: MailerOptions): Config
     kind: 'smtp',
     async send(message) {
       const info = await transport.sendMail(toNodemailer(from, message));
-      log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent via SMTP');
+      log.info(
+        { to: message.to, subject: maskCodes(message.subject, message.text), messageId: info.messageId },
+        'mail sent via SMTP',
+      );
     },
     async close() {
       transport.close();
@@ -59,7 +67,7 @@ function createSmtpMailer(smtpUrl: string, { from, log }: MailerOptions): Config
   };
 }
 
-function createFileMailer({ from, outboxDir, log }: MailerOptions): ConfiguredMailer {
+function createFileMailer({ from, outboxDir, log, logSecrets = false }: MailerOptions): ConfiguredMailer {
   // buildmessage only: the stream transport composes the full RFC 822 message and sends nothing.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let dirReady: Promise<unknown> | undefined;
@@ -83,13 +91,15 @@ function createFileMailer({ from, outboxDir, log }: MailerOptions): ConfiguredMa
         throw error;
       }
       log.info(
-        {
-          to: message.to,
-          subject: message.subject,
-          file: target,
-          links: extractLinks(message.text),
-          codes: extractCodes(message.text),
-        },
+        logSecrets
+          ? {
+              to: message.to,
+              subject: message.subject,
+              file: target,
+              links: extractLinks(message.text),
+              codes: extractCodes(message.text),
+            }
+          : { to: message.to, subject: maskCodes(message.subject, message.text), file: target },
         'mail written to outbox',
       );
     },

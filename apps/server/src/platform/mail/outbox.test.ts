@@ -74,6 +74,9 @@ describe.each([
       expect(row.status).toBe('sent');
       expect(row.sentAt).toBeInstanceOf(Date);
       expect(row.attempts).toBe(1);
+      // The body (codes, sign-in links) does not outlive the delivery; who and what stay for support.
+      expect(row).toMatchObject({ text: '', html: null });
+      expect(row.subject).not.toBe('');
     }
     // Nothing is sent twice.
     expect(await worker.drain()).toBe(0);
@@ -134,16 +137,34 @@ describe.each([
     });
     for (let i = 0; i < MAX_MAIL_ATTEMPTS - 1; i++) expect(await worker.drain()).toBe(1);
     let [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(row).toMatchObject({ status: 'queued', attempts: MAX_MAIL_ATTEMPTS - 1 });
+    // A mail still to be retried keeps its body.
+    expect(row).toMatchObject({ status: 'queued', attempts: MAX_MAIL_ATTEMPTS - 1, text: 't' });
     expect(errors).toHaveLength(0);
 
     expect(await worker.drain()).toBe(1);
     [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, text: '', html: null });
     expect(errors).toHaveLength(1);
 
     expect(await worker.drain()).toBe(0);
     expect(calls()).toBe(MAX_MAIL_ATTEMPTS);
+  });
+});
+
+describe('a delivered mail keeps no secret', () => {
+  it('wipes the body and masks the code in the subject once sent', async () => {
+    const id = await enqueueMail(database.db, {
+      to: 'code@example.com',
+      subject: 'Your verification code: 482913',
+      text: 'Your code is 482913. Or open https://shop.example/api/auth/verify-email/abcdefabcdefabcdefabcdef',
+      html: '<p>482913</p>',
+    });
+    const { mailer, sent } = fakeMailer();
+    await createMailWorker({ db: database.db, mailer, log: silent }).drain();
+    expect(sent[0]?.text).toContain('482913');
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', text: '', html: null, subject: 'Your verification code: ••••••' });
+    expect(JSON.stringify(row)).not.toMatch(/482913|verify-email/);
   });
 });
 

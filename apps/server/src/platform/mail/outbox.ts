@@ -2,15 +2,25 @@
  * Durable mail queue over `mail_outbox` (transactional outbox): features enqueue inside their own
  * transaction, so a mail exists iff the change that caused it committed, and a worker sends it
  * afterwards. A crash between commit and send only delays the mail; it is never lost.
+ *
+ * Once a row leaves the queue (sent, or failed for good) its body is wiped: mails carry verification
+ * codes, sign-in and password links and download links, which must not outlive their delivery in
+ * the database (nor in its backups). Recipient, subject, status and the last error stay for support.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Mailer, MailLog, MailMessage } from './mail';
+import { maskCodes } from './mail-text';
 
 /** After this many failed attempts a row is marked `failed` and left for a human to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
+
+/** What a delivered or abandoned row keeps of its body: nothing. */
+const PURGED_BODY = { text: '', html: null } as const;
+
+const purgedSubject = (row: { subject: string; text: string }) => maskCodes(row.subject, row.text);
 
 /** Queues a message in the caller's transaction (or directly on `db`); returns the row id. */
 export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<string> {
@@ -98,7 +108,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const failed = attempts >= MAX_MAIL_ATTEMPTS;
     await q
       .update(mailOutbox)
-      .set({ attempts, lastError, status: failed ? 'failed' : 'queued' })
+      .set({
+        attempts,
+        lastError,
+        ...(failed
+          ? { status: 'failed' as const, subject: purgedSubject(row), ...PURGED_BODY }
+          : { status: 'queued' as const }),
+      })
       .where(eq(mailOutbox.id, row.id));
     if (failed) {
       notBefore.delete(row.id);
@@ -114,9 +130,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function recordSent(q: Db | Tx, rows: OutboxRow[]): Promise<void> {
     if (rows.length === 0) return;
     for (const row of rows) notBefore.delete(row.id);
+    // Rare (verification mails): a subject naming the code is rewritten row by row.
+    for (const row of rows) {
+      const subject = purgedSubject(row);
+      if (subject !== row.subject) await q.update(mailOutbox).set({ subject }).where(eq(mailOutbox.id, row.id));
+    }
     await q
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1` })
+      .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, ...PURGED_BODY })
       .where(
         inArray(
           mailOutbox.id,

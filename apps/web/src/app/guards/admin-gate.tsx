@@ -5,6 +5,7 @@ import { useSession } from '../../features/auth/api/auth-session';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
 import { lazyPage } from '../lazy-page';
+import { SessionUnavailable } from './session-unavailable';
 
 // The admin panel is its own chunk: visitors and customers never download it.
 const AdminApp = lazyPage(() => import('../../features/admin/pages/admin-app'), 'AdminApp');
@@ -41,6 +42,8 @@ export function AdminGate() {
   switch (decideAccess(session, 'admin')) {
     case 'checking':
       return <PageLoader label={t('admin.checkingAccess')} />;
+    case 'unavailable':
+      return <SessionUnavailable />;
     case 'to-login':
     case 'to-auth':
       return <Navigate to="/login?next=%2Fadmin" replace />;

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
+import { SessionUnavailable } from './session-unavailable';
 
 /** Account, checkout: a guest is sent to /auth and comes back here after logging in. */
 export function RequireUser({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const location = useLocation();
   const decision = decideAccess(session, 'user');
   if (decision === 'checking') return <PageLoader label={t('auth.checking')} />;
+  if (decision === 'unavailable') return <SessionUnavailable />;
   if (decision !== 'allow') {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth?next=${next}`} replace />;

@@ -24,7 +24,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
   if (!text) return <PageLoader label={t('common.loading')} />;
 
   return (
-    <div className="container-page grid gap-10 py-14 lg:grid-cols-[14rem_1fr] lg:py-20">
+    <div className="container-page grid grid-cols-1 gap-10 py-14 lg:grid-cols-[14rem_minmax(0,1fr)] lg:py-20">
       <nav aria-label={t('footer.legalGroup')} className="min-w-0 lg:sticky lg:top-32 lg:self-start">
         <ul className="flex flex-wrap gap-2 lg:flex-col">
           {LEGAL_DOCS.map((item) => (

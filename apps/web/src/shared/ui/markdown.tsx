@@ -92,7 +92,7 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
 export function Markdown({ text, className = 'prose-soft' }: { text: string; className?: string }) {
   const blocks = parseMarkdown(text);
   return (
-    <div className={className}>
+    <div className={`${className} wrap-anywhere`}>
       {blocks.map((block, blockIndex) => {
         const key = `b${blockIndex}`;
         if (block.kind === 'heading') {
@@ -108,7 +108,7 @@ export function Markdown({ text, className = 'prose-soft' }: { text: string; cla
           return (
             <Tag
               key={key}
-              className={`mb-4 grid gap-1 pl-6 text-ink-soft ${block.ordered ? 'list-decimal' : 'list-disc'}`}
+              className={`mb-4 grid grid-cols-1 gap-1 pl-6 text-ink-soft ${block.ordered ? 'list-decimal' : 'list-disc'}`}
             >
               {block.items.map((item, itemIndex) => (
                 // Items are the text's own order and never move between renders.

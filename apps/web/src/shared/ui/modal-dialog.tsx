@@ -65,8 +65,10 @@ export function ModalDialog({
           {...returnFocus}
         >
           <div className="flex items-start justify-between gap-4 border-b border-line px-5 pt-5 pb-4 sm:px-7">
-            <div>
-              <Dialog.Title className="font-serif text-2xl font-semibold text-ink sm:text-3xl">{title}</Dialog.Title>
+            <div className="min-w-0">
+              <Dialog.Title className="font-serif text-2xl font-semibold text-ink wrap-anywhere sm:text-3xl">
+                {title}
+              </Dialog.Title>
               {description ? (
                 <Dialog.Description className={showDescription ? 'mt-1 text-sm text-muted' : 'sr-only'}>
                   {description}
@@ -80,7 +82,7 @@ export function ModalDialog({
               <CloseIcon />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-5 sm:px-7 sm:py-6">{children}</div>
+          <div className="min-w-0 overflow-y-auto px-5 py-5 sm:px-7 sm:py-6">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -10,7 +10,7 @@ export function paragraphsOf(text: string): string[][] {
 export function RichText({ text, className = 'prose-soft' }: { text: string; className?: string }) {
   const blocks = paragraphsOf(text);
   return (
-    <div className={className}>
+    <div className={`${className} wrap-anywhere`}>
       {blocks.map((lines, blockIndex) => (
         // Paragraph order is the text's own order and never changes between renders.
         // biome-ignore lint/suspicious/noArrayIndexKey: static text split

@@ -11,7 +11,7 @@ export function UploadProgressBar({ progress, label }: { progress: UploadProgres
   const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
   const text = label ?? t('admin.ui.upload.progress');
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <div className="flex justify-between text-sm text-ink-soft">
         <span id="upload-progress-label">{text}</span>
         {percent !== null ? <span aria-hidden="true">{percent}%</span> : null}

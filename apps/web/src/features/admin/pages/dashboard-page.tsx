@@ -41,7 +41,7 @@ export function DashboardPage() {
         ) : isError ? (
           <ErrorState onRetry={() => void refetch()} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
               const value = stats[card.key] ?? 0;
               return (

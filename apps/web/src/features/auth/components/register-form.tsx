@@ -93,7 +93,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         type="email"
         autoComplete="email"
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <PasswordField
           {...register('password')}
           id={`${id}-password`}

@@ -58,7 +58,7 @@ export function CartPage() {
             </div>
           </EmptyState>
         ) : (
-          <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <section aria-labelledby="cart-lines">
               <h2 id="cart-lines" className="sr-only">
                 {t('cart.lines')}
@@ -86,7 +86,7 @@ export function CartPage() {
                         <span aria-hidden="true" className="size-20 shrink-0 rounded-2xl bg-blush-100" />
                       )}
                       <div className="min-w-0 flex-1">
-                        <p className="font-serif text-xl leading-tight text-ink">{name}</p>
+                        <p className="font-serif text-xl leading-tight text-ink wrap-anywhere">{name}</p>
                         <p className="mt-1 text-sm text-muted">
                           {item.type === 'lesson' ? t('cart.lesson') : t('cart.product')}
                           {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}

@@ -48,7 +48,12 @@ export function AboutEditor({ about }: { about: About }) {
 
   const id = (field: string) => `about-${field}-${lang}`;
   return (
-    <form onSubmit={submit} noValidate className="card grid gap-6 p-5 sm:p-7" aria-labelledby="about-editor-title">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="card grid grid-cols-1 gap-6 p-5 sm:p-7"
+      aria-labelledby="about-editor-title"
+    >
       <h2 id="about-editor-title" className="text-3xl">
         {t('landing.admin.aboutTitle')}
       </h2>

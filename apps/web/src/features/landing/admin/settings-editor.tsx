@@ -42,7 +42,12 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
 
   const unused = SOCIAL_NETWORKS.filter((network) => !social.some((link) => link.network === network));
   return (
-    <form onSubmit={submit} noValidate className="card grid gap-6 p-5 sm:p-7" aria-labelledby="settings-editor-title">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="card grid grid-cols-1 gap-6 p-5 sm:p-7"
+      aria-labelledby="settings-editor-title"
+    >
       <h2 id="settings-editor-title" className="text-3xl">
         {t('landing.admin.settingsTitle')}
       </h2>
@@ -58,7 +63,7 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
         />
       </div>
       <LanguageTabs value={lang} onChange={setLang} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`settings-hero-title-${lang}`} className="field-label">
             {t('landing.admin.fields.heroTitle', { lang: lang.toUpperCase() })}
@@ -106,7 +111,7 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
           />
         </div>
       </div>
-      <fieldset className="grid gap-3">
+      <fieldset className="grid grid-cols-1 gap-3">
         <legend className="field-label">{t('landing.admin.fields.social')}</legend>
         {social.map((link, index) => (
           <div key={link.network} className="flex flex-wrap items-end gap-2">

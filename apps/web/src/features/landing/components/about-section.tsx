@@ -14,7 +14,7 @@ export function AboutSection() {
 
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-32 overflow-x-clip py-20 sm:py-28">
-      <div className="container-page grid items-center gap-12 lg:grid-cols-2 lg:gap-20">
+      <div className="container-page grid grid-cols-1 items-center gap-12 lg:grid-cols-2 lg:gap-20">
         <div className="relative mx-auto w-full max-w-md">
           <div aria-hidden="true" className="absolute -inset-4 -z-10 rotate-3 rounded-[2.5rem] bg-blush-100" />
           <div className="aspect-[4/5] overflow-hidden rounded-[2rem] bg-blush-50 shadow-soft">

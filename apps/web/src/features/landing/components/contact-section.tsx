@@ -15,7 +15,7 @@ export function ContactSection() {
         <SectionHeading id="contact-title" eyebrow={t('landing.contactEyebrow')} title={t('landing.contactTitle')}>
           {t('landing.contactText')}
         </SectionHeading>
-        <div className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-2">
+        <div className="mx-auto grid grid-cols-1 max-w-3xl gap-4 sm:grid-cols-2">
           {landing?.contactEmail ? (
             <a href={`mailto:${landing.contactEmail}`} className={cardClass}>
               <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-blush-100 text-rose-700">

@@ -32,7 +32,7 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute top-40 -left-32 size-80 rounded-full bg-sage-100/80 blur-3xl"
       />
-      <div className="container-page relative grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr] lg:gap-16 lg:py-24">
+      <div className="container-page relative grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] lg:gap-16 lg:py-24">
         <div className="max-w-xl">
           <p className="eyebrow mb-5">{t('landing.heroEyebrow')}</p>
           <h1 id="hero-title" className="text-5xl leading-[1.02] sm:text-6xl lg:text-7xl">

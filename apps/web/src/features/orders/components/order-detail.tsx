@@ -43,7 +43,7 @@ export function OrderDetail({
   const place = [delivery.country, delivery.city, delivery.address, delivery.postalCode].filter(Boolean).join(', ');
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex flex-col gap-6">
         <section className="card p-5 sm:p-6" aria-labelledby={`order-${order.id}-items`}>
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -170,7 +170,7 @@ export function OrderDetail({
                 <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
                   {t('orders.detail.comment')}
                 </dt>
-                <dd className="mt-1 whitespace-pre-line">{order.comment}</dd>
+                <dd className="mt-1 whitespace-pre-line wrap-anywhere">{order.comment}</dd>
               </div>
             ) : null}
           </dl>

@@ -230,11 +230,15 @@ export function CheckoutPage() {
   return (
     <>
       <PageTitle title={t('checkout.title')} eyebrow={t('checkout.eyebrow')} />
-      <form onSubmit={onSubmit} noValidate className="container-page grid gap-8 pb-10 lg:grid-cols-[1fr_22rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="container-page grid grid-cols-1 gap-8 pb-10 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      >
         <div className="flex flex-col gap-8">
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.contacts')}</legend>
-            <div className="clear-both grid gap-5 sm:grid-cols-2">
+            <div className="clear-both grid grid-cols-1 gap-5 sm:grid-cols-2">
               <TextField {...field('firstName')} autoComplete="given-name" />
               <TextField {...field('lastName')} autoComplete="family-name" />
               <TextField {...field('email')} type="email" autoComplete="email" />
@@ -245,7 +249,7 @@ export function CheckoutPage() {
           {hasPhysical ? (
             <fieldset className="card p-6 sm:p-8">
               <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.deliveryTitle')}</legend>
-              <div className="clear-both grid gap-2">
+              <div className="clear-both grid grid-cols-1 gap-2">
                 {DELIVERY_METHODS.map((method) => (
                   <label
                     key={method}
@@ -259,7 +263,7 @@ export function CheckoutPage() {
               <p className="mt-3 text-xs text-muted">
                 {t('checkout.freeFrom', { amount: formatMoney(FREE_DELIVERY_FROM_RUB, 'RUB', language) })}
               </p>
-              <div className="mt-6 grid gap-5 sm:grid-cols-2">
+              <div className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
                 {ADDRESS_REQUIRED[deliveryMethod] ? (
                   <>
                     <TextField {...field('country')} autoComplete="country-name" />
@@ -282,7 +286,7 @@ export function CheckoutPage() {
 
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
-            <div className="clear-both grid gap-2">
+            <div className="clear-both grid grid-cols-1 gap-2">
               {paymentMethods.map((method) => (
                 <label
                   key={method}

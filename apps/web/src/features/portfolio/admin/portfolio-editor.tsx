@@ -81,7 +81,7 @@ export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
       <ChipGroup
         legend={t('landing.admin.language')}
         legendClassName="field-label"

@@ -19,7 +19,7 @@ export function ProductPicker({ value, onChange }: { value: string | null; onCha
   const currentMissing = value !== null && !options.some((product) => product.id === value);
 
   return (
-    <fieldset className="grid gap-3 rounded-2xl border border-line p-4">
+    <fieldset className="grid grid-cols-1 gap-3 rounded-2xl border border-line p-4">
       <legend className="field-label px-1">{t('portfolio.admin.fields.product')}</legend>
       <div>
         <label htmlFor="portfolio-product-search" className="field-label">

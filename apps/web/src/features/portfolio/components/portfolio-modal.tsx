@@ -17,7 +17,7 @@ export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; 
   return (
     <Modal open={item !== null} onOpenChange={(open) => !open && onClose()} title={title} size="xl">
       {item ? (
-        <div className="grid gap-6 md:grid-cols-[1.25fr_1fr] md:gap-8">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-8">
           <Gallery
             key={item.id}
             images={item.images}

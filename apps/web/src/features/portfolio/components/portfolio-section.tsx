@@ -85,7 +85,7 @@ export function PortfolioSection() {
                       <span className="block text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-blush-100">
                         {t(`portfolio.categories.${item.category}`)}
                       </span>
-                      <span className="mt-1 block font-serif text-lg leading-tight text-white sm:text-2xl">
+                      <span className="mt-1 block font-serif text-lg leading-tight text-white wrap-anywhere sm:text-2xl">
                         {title}
                       </span>
                     </span>

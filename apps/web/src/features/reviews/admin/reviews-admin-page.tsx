@@ -61,7 +61,7 @@ export function ReviewsAdminPage() {
       header: t('reviews.admin.columns.text'),
       className: 'sm:w-2/5',
       cell: (review) => (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Stars rating={review.rating} size={14} />
           <p className="whitespace-pre-line text-ink-soft">{review.reviewText}</p>
           {review.image ? (
@@ -82,7 +82,7 @@ export function ReviewsAdminPage() {
       key: 'status',
       header: t('reviews.admin.columns.status'),
       cell: (review) => (
-        <div className="grid gap-1">
+        <div className="grid grid-cols-1 gap-1">
           <span className={`w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[review.status]}`}>
             {t(`reviews.admin.status.${review.status}`)}
           </span>

@@ -65,7 +65,7 @@ export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore:
       ) : null}
       <p
         ref={textRef}
-        className={`mt-3 ${review.status === 'pending' || review.verifiedBuyer ? 'line-clamp-3' : 'line-clamp-4'} leading-relaxed text-ink-soft`}
+        className={`mt-3 ${review.status === 'pending' || review.verifiedBuyer ? 'line-clamp-3' : 'line-clamp-4'} leading-relaxed text-ink-soft wrap-anywhere`}
       >
         {review.reviewText}
       </p>

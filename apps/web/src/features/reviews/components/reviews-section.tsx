@@ -41,7 +41,7 @@ export function ReviewsSection() {
           {t('reviews.lead')}
         </SectionHeading>
         {isPending ? (
-          <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <div aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((index) => (
               <div key={index} className="h-[266px] animate-pulse rounded-3xl bg-blush-100" />
             ))}
@@ -51,7 +51,7 @@ export function ReviewsSection() {
         ) : shown.length === 0 ? (
           <EmptyState title={t('reviews.empty')} />
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((review) => (
               <li key={review.id}>
                 <ReviewCard review={review} onReadMore={() => setReading(review)} />
@@ -88,7 +88,7 @@ export function ReviewsSection() {
               ) : null}
               <span className="text-sm text-muted">{formatDate(reading.createdAt, language)}</span>
             </div>
-            <p className="leading-relaxed whitespace-pre-line text-ink-soft">{reading.reviewText}</p>
+            <p className="leading-relaxed whitespace-pre-line text-ink-soft wrap-anywhere">{reading.reviewText}</p>
             {reading.image ? (
               <ResponsiveImage
                 image={reading.image}

@@ -149,7 +149,7 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
   );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
       <ChipGroup
         legend={t('shop.admin.language')}
         legendClassName="field-label"
@@ -184,12 +184,12 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
       </div>
       <fieldset>
         <legend className="field-label">{t('shop.admin.fields.prices')}</legend>
-        <div className="grid gap-3 sm:grid-cols-3">{(['rub', 'eur', 'usd'] as const).map(priceInput)}</div>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">{(['rub', 'eur', 'usd'] as const).map(priceInput)}</div>
         <p id={id('price-hint')} className="mt-2 text-sm text-muted">
           {t('shop.admin.priceHint')}
         </p>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={id('category')} className="field-label">
             {t('shop.category')}
@@ -262,7 +262,7 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
         </div>
       </div>
       {isBook ? (
-        <fieldset className="grid gap-3">
+        <fieldset className="grid grid-cols-1 gap-3">
           <legend className="field-label">{t('shop.bookFormat')}</legend>
           <div className="flex flex-wrap gap-4">
             {BOOK_FORMATS.map((value) => (

@@ -71,7 +71,7 @@ export function PriceRange({
       <output id={ids.output} htmlFor={`${ids.min} ${ids.max}`} className="mb-3 block text-sm font-semibold text-ink">
         {t('shop.priceBetween', { from: lowText, to: highText })}
       </output>
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         <div>
           <label htmlFor={ids.min} className="mb-1 block text-xs font-semibold text-muted">
             {t('shop.priceMin')}

@@ -40,7 +40,7 @@ export function ProductCard({
         <p className="text-[0.7rem] font-semibold uppercase tracking-[0.18em] text-muted">
           {t(`shop.categories.${product.category}`)}
         </p>
-        <h2 className="font-serif text-2xl leading-tight">
+        <h2 className="font-serif text-2xl leading-tight wrap-anywhere">
           <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:text-rose-700">
             {name}
           </button>

@@ -38,14 +38,14 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   };
 
   return (
-    <div className="grid gap-6 md:grid-cols-2 md:gap-8">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 md:gap-8">
       <Gallery
         images={product.images}
         alt={(number) => t('shop.photoOf', { name, number })}
         sizes="(min-width: 768px) 30rem, 92vw"
         frameClassName="aspect-square bg-blush-50"
       />
-      <div className="flex flex-col gap-5">
+      <div className="flex min-w-0 flex-col gap-5">
         <div className="flex flex-wrap items-center gap-3">
           <AvailabilityBadge availability={shownAvailability(product)} />
           <span className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">

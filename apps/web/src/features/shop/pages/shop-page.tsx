@@ -113,7 +113,7 @@ export function ShopPage() {
       <PageTitle title={t('shop.title')} eyebrow={t('shop.eyebrow')}>
         {t('shop.lead')}
       </PageTitle>
-      <div className="container-page grid gap-10 pb-10 lg:grid-cols-[15rem_1fr]">
+      <div className="container-page grid grid-cols-1 gap-10 pb-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside aria-label={t('shop.filters')} className="lg:pt-2">
           <details className="group card p-5 lg:hidden">
             <summary className="cursor-pointer list-none font-semibold text-ink">
@@ -175,7 +175,7 @@ export function ShopPage() {
             {data ? t('shop.found', { count: data.meta.total }) : ''}
           </p>
           {isPending ? (
-            <div aria-hidden="true" className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            <div aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
               {[0, 1, 2, 3, 4, 5].map((index) => (
                 <div key={index} className="aspect-[3/4] animate-pulse rounded-3xl bg-blush-100" />
               ))}
@@ -186,7 +186,7 @@ export function ShopPage() {
             <EmptyState title={t('shop.empty')}>{t('shop.emptyHint')}</EmptyState>
           ) : (
             <ul
-              className={`grid gap-5 sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
+              className={`grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
               aria-busy={isFetching}
             >
               {data.items.map((product, index) => (

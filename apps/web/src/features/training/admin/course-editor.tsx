@@ -149,7 +149,7 @@ export function CourseEditor({
   const busy = save.isPending;
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
       <ChipGroup
         legend={t('training.admin.fields.language')}
         legendClassName="field-label"
@@ -175,7 +175,7 @@ export function CourseEditor({
         maxLength={20000}
         multiline
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="course-level" className="field-label">
             {t('training.level')}
@@ -212,7 +212,7 @@ export function CourseEditor({
           </p>
         </div>
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <legend className="field-label">{t('training.admin.fields.price')}</legend>
         {(
           [
@@ -244,7 +244,7 @@ export function CourseEditor({
         {t('training.coursesAdmin.isMasterClass')}
       </label>
       {isMasterClass ? (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <div>
             <label htmlFor="course-event-at" className="field-label">
               {t('training.coursesAdmin.eventAt')}

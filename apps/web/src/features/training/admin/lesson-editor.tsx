@@ -100,8 +100,8 @@ export function LessonEditor({
   const busy = save.isPending;
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <div>
           <label htmlFor="lesson-number" className="field-label">
             {t('training.admin.fields.number')}
@@ -174,7 +174,7 @@ export function LessonEditor({
         maxLength={20000}
         multiline
       />
-      <fieldset className="grid gap-4 sm:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <legend className="field-label">{t('training.admin.fields.price')}</legend>
         {(
           [
@@ -232,7 +232,7 @@ export function LessonEditor({
         const name = `methodology_${code}` as const;
         const stored = lesson?.methodology[code];
         return (
-          <div key={code} className="grid gap-2">
+          <div key={code} className="grid grid-cols-1 gap-2">
             <FileField
               id={`lesson-${name}`}
               label={t('training.admin.fields.methodology', { lang: code.toUpperCase() })}

@@ -61,8 +61,8 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="promo-code" className="field-label">
             {t('training.promoAdmin.fields.code')}
@@ -127,7 +127,7 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
       <fieldset>
         <legend className="field-label">{t('training.promoAdmin.fields.lessons')}</legend>
         <p className="mb-2 text-sm text-muted">{t('training.promoAdmin.lessonsHint')}</p>
-        <ul className="grid max-h-56 gap-1 overflow-y-auto rounded-2xl border border-line bg-white p-3">
+        <ul className="grid grid-cols-1 max-h-56 gap-1 overflow-y-auto rounded-2xl border border-line bg-white p-3">
           {(lessons.data ?? []).map((lesson) => (
             <li key={lesson.id}>
               <label className="flex min-h-9 items-center gap-2 text-sm">
@@ -149,7 +149,7 @@ function PromoEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () =>
       <fieldset>
         <legend className="field-label">{t('training.promoCourses')}</legend>
         <p className="mb-2 text-sm text-muted">{t('training.promoCoursesHint')}</p>
-        <ul className="grid max-h-56 gap-1 overflow-y-auto rounded-2xl border border-line bg-white p-3">
+        <ul className="grid grid-cols-1 max-h-56 gap-1 overflow-y-auto rounded-2xl border border-line bg-white p-3">
           {(courses.data ?? []).map((course) => (
             <li key={course.id}>
               <label className="flex min-h-9 items-center gap-2 text-sm">

@@ -50,7 +50,7 @@ export function CourseCard({ course, priority }: { course: Course; priority?: bo
             : ''}
           {course.durationMinutes ? ` · ${duration(course.durationMinutes)}` : ''}
         </p>
-        <h2 className="font-serif text-2xl leading-tight">
+        <h2 className="font-serif text-2xl leading-tight wrap-anywhere">
           <Link to={`/training-course/${course.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
             {title}
           </Link>

@@ -41,7 +41,7 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
           {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
           {lesson.durationMinutes ? ` · ${t('training.minutes', { count: lesson.durationMinutes })}` : ''}
         </p>
-        <h2 className="font-serif text-2xl leading-tight">
+        <h2 className="font-serif text-2xl leading-tight wrap-anywhere">
           <Link to={`/training-detail/${lesson.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
             {title}
           </Link>

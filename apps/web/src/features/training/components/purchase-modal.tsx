@@ -143,7 +143,7 @@ export function PurchaseModal({
       {lesson ? (
         <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
           <div className="rounded-2xl bg-blush-50 p-4">
-            <p className="font-serif text-2xl">{localize(lesson.title, language)}</p>
+            <p className="font-serif text-2xl wrap-anywhere">{localize(lesson.title, language)}</p>
             <p className="mt-1 font-semibold text-rose-700">
               {newPrice !== null ? (
                 <>

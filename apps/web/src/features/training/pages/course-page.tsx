@@ -68,7 +68,7 @@ export function CoursePage() {
         <ChevronLeftIcon width={16} height={16} />
         {t('training.backToList')}
       </Link>
-      <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <div className="relative aspect-video overflow-hidden rounded-3xl bg-blush-100 shadow-soft">
             {course.cover ? (
@@ -106,7 +106,10 @@ export function CoursePage() {
                         {t(`training.levels.${lesson.level}`)}
                         {lesson.durationMinutes ? ` · ${duration(lesson.durationMinutes)}` : ''}
                       </p>
-                      <Link to={`/training-detail/${lesson.id}`} className="font-serif text-xl hover:text-rose-700">
+                      <Link
+                        to={`/training-detail/${lesson.id}`}
+                        className="font-serif text-xl wrap-anywhere hover:text-rose-700"
+                      >
                         {localize(lesson.title, language)}
                       </Link>
                     </div>
@@ -127,7 +130,7 @@ export function CoursePage() {
             <h1 id="course-title" className="mt-3 text-4xl">
               {title}
             </h1>
-            <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted">{t('training.courses.level')}</dt>
               <dd className="font-semibold">{t(`training.levels.${course.level}`)}</dd>
               {course.durationMinutes ? (

@@ -101,7 +101,7 @@ export function LessonPage() {
         <ChevronLeftIcon width={16} height={16} />
         {t('training.backToList')}
       </Link>
-      <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div>
           <div className="relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
             {canWatch && lesson.hasVideo && access.data?.video && session.user ? (

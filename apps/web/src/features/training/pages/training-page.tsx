@@ -88,7 +88,7 @@ export function TrainingPage() {
             onChange={(value) => set('filter', value)}
             label={(value) => t(`training.filters.${value}`)}
           />
-          <div className="grid gap-3 sm:grid-cols-3 md:w-[36rem]">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:w-[36rem]">
             <div>
               <label htmlFor={levelId} className="mb-1 block text-xs font-semibold text-muted">
                 {t('training.level')}
@@ -143,7 +143,7 @@ export function TrainingPage() {
           </div>
         </div>
         {isPending ? (
-          <div aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <div aria-hidden="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((index) => (
               <div key={index} className="aspect-[4/3] animate-pulse rounded-3xl bg-blush-100" />
             ))}
@@ -169,7 +169,7 @@ export function TrainingPage() {
                 <h2 id="training-courses" className="mb-5 text-3xl">
                   {t('training.courses.sectionTitle')}
                 </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {shownCourses.map((course, index) => (
                     <li key={course.id}>
                       <CourseCard course={course} priority={index < 3} />
@@ -183,7 +183,7 @@ export function TrainingPage() {
                 <h2 id="training-lessons" className={shownCourses.length > 0 ? 'mb-5 text-3xl' : 'sr-only'}>
                   {t('training.courses.lessonsTitle')}
                 </h2>
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {shown.map((lesson, index) => (
                     <li key={lesson.id}>
                       <LessonCard lesson={lesson} priority={shownCourses.length === 0 && index < 3} />

@@ -69,7 +69,7 @@ export function ChangePasswordForm() {
         error={errorText(errors.currentPassword)}
         autoComplete="current-password"
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <PasswordField
           {...register('newPassword')}
           id={`${base}-new`}

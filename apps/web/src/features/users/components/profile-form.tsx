@@ -71,7 +71,7 @@ export function ProfileForm({ user }: { user: User }) {
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${base}-title`}
-      className="card grid gap-5 p-6 sm:grid-cols-2 sm:p-8"
+      className="card grid grid-cols-1 gap-5 p-6 sm:grid-cols-2 sm:p-8"
     >
       <h2 id={`${base}-title`} className="text-3xl sm:col-span-2">
         {t('account.profileTitle')}

@@ -38,7 +38,7 @@ function ProfileSection() {
   if (!user) return null;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <ProfileForm user={user} />
       <aside aria-label={t('account.summary')} className="card h-fit p-6">
         <dl className="flex flex-col gap-4 text-sm">
@@ -73,7 +73,7 @@ function ProfileSection() {
 
 function SecuritySection() {
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <ChangePasswordForm />
       <MyDataSection />
     </div>
@@ -135,14 +135,14 @@ function CoursePurchasesList() {
       <h2 id="account-courses" className="mb-4 font-serif text-2xl">
         {t('training.courses.accountTitle')}
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2" data-testid="course-purchases">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="course-purchases">
         {courses.map((purchase) => (
           <li key={purchase.id} className="card flex flex-col gap-2 p-5">
             <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
               {purchase.course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')} ·{' '}
               {t('training.courses.lessonsCount', { count: purchase.course.lessons.length })}
             </p>
-            <p className="font-serif text-2xl">{localize(purchase.course.title, language)}</p>
+            <p className="font-serif text-2xl wrap-anywhere">{localize(purchase.course.title, language)}</p>
             <p className="text-sm text-muted">
               {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
             </p>
@@ -182,13 +182,13 @@ function LessonPurchasesList() {
       </EmptyState>
     );
   return (
-    <ul className="grid gap-4 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {purchases.map((purchase) => (
         <li key={purchase.id ?? purchase.lesson.id} className="card flex flex-col gap-2 p-5">
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
             {t('training.lessonNumber', { number: purchase.lesson.number })}
           </p>
-          <p className="font-serif text-2xl">{localize(purchase.lesson.title, language)}</p>
+          <p className="font-serif text-2xl wrap-anywhere">{localize(purchase.lesson.title, language)}</p>
           <p className="text-sm text-muted">
             {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
           </p>
