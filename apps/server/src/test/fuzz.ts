@@ -417,16 +417,18 @@ export function toQueryString(value: unknown): string {
 // ------------------------------------------------------------------ digests
 
 /**
- * Per table, what a refused request may legitimately change (true = the table is not watched,
- * a list = an UPDATE touching only those columns is not counted). Every other write is counted.
+ * What a refused request may legitimately write. Every other INSERT, UPDATE or DELETE on any table
+ * of the public schema counts as a write of the refused request.
  */
-export const WRITE_EXCLUSIONS: Record<string, true | string[]> = {
+export const WRITE_EXCLUSIONS: Record<string, { skip?: true; ignoreColumns?: string[]; ignoreInsertsWhen?: string }> = {
   // Fixed-window abuse counters: counting refused logins, registrations and code guesses is their job.
-  rate_limits: true,
+  rate_limits: { skip: true },
   // The guard refreshes last_seen_at (at most every few minutes) before the route refuses the request.
-  sessions: ['last_seen_at'],
+  sessions: { ignoreColumns: ['last_seen_at'] },
   // A wrong verification code counts toward the token's attempt limit (brute-force protection).
-  email_tokens: ['attempts'],
+  email_tokens: { ignoreColumns: ['attempts'] },
+  // The payment audit log keeps every provider notification, a rejected (forged, malformed) one too.
+  payment_events: { ignoreInsertsWhen: "NEW.type = 'rejected'" },
 };
 
 export interface WriteWatch {
@@ -451,7 +453,7 @@ export async function watchWrites(db: Db): Promise<WriteWatch> {
   const all = rowsOf<{ tablename: string }>(
     await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`),
   ).map((r) => r.tablename);
-  const tables = all.filter((t) => WRITE_EXCLUSIONS[t] !== true);
+  const tables = all.filter((t) => !WRITE_EXCLUSIONS[t]?.skip);
   await db.execute(sql.raw('create table fuzz_writes (tbl text not null, op text not null)'));
   await db.execute(
     sql.raw(`create function fuzz_note() returns trigger language plpgsql as $$
@@ -464,13 +466,18 @@ begin
 end $$`),
   );
   for (const t of tables) {
-    const cols = WRITE_EXCLUSIONS[t];
-    const args = Array.isArray(cols) ? cols.map((c) => `'${c}'`).join(', ') : '';
-    await db.execute(
-      sql.raw(
-        `create trigger fuzz_note after insert or update or delete on "${t}" for each row execute function fuzz_note(${args})`,
-      ),
-    );
+    const rule = WRITE_EXCLUSIONS[t] ?? {};
+    const args = (rule.ignoreColumns ?? []).map((c) => `'${c}'`).join(', ');
+    const note = `for each row execute function fuzz_note(${args})`;
+    if (rule.ignoreInsertsWhen) {
+      await db.execute(sql.raw(`create trigger fuzz_note_ud after update or delete on "${t}" ${note}`));
+      await db.execute(
+        sql.raw(`create trigger fuzz_note_i after insert on "${t}" for each row when (not (${rule.ignoreInsertsWhen}))
+          execute function fuzz_note(${args})`),
+      );
+    } else {
+      await db.execute(sql.raw(`create trigger fuzz_note after insert or update or delete on "${t}" ${note}`));
+    }
   }
   const drain = sql.raw('delete from fuzz_writes returning tbl, op');
   return {

@@ -129,7 +129,6 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     );
   }
   request.log.error({ err: error }, 'unhandled error');
-  if (process.env.FUZZ_DEBUG) console.error('DEBUG500', request.method, request.url.slice(0, 200), error);
   return send(reply, 500, 'INTERNAL_ERROR', SERVER_MESSAGES.internal[lang]);
 }
 

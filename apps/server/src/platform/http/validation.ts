@@ -19,7 +19,13 @@ function unstorableStrings(value: unknown, path: (string | number)[], out: Issue
   if (typeof value === 'string') {
     if (UNSTORABLE.test(value)) {
       const at = `/${path.join('/')}`;
-      out.push({ keyword: 'custom', instancePath: at, schemaPath: `#${at}/custom`, message: 'unstorableText', params: {} });
+      out.push({
+        keyword: 'custom',
+        instancePath: at,
+        schemaPath: `#${at}/custom`,
+        message: 'unstorableText',
+        params: {},
+      });
     }
   } else if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) unstorableStrings(item, [...path, i], out);
