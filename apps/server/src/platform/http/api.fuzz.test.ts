@@ -175,12 +175,15 @@ beforeAll(async () => {
     headers: bearer(tokens.user),
     payload: {
       items: [{ type: 'product', id: made[0]!.id, quantity: 1 }],
-      customer: { firstName: 'Anna', lastName: 'Petrova', email: 'fuzz-user@example.com', phone: '+79991234567' },
-      delivery: { method: 'pickup' },
-      paymentMethod: 'cash',
+      customer: { firstName: 'Anna', lastName: 'Petrova', email: 'fuzz-user@example.com', phone: '+7 912 345-67-89' },
+      delivery: { method: 'courier_pickup', pickupPoint: 'СДЭК, ул. Ленина, 1' },
+      paymentMethod: 'card',
+      currency: 'RUB',
+      acceptTerms: true,
     },
   });
-  const orderId = order.statusCode === 201 ? (order.json().data.order.id as string) : undefined;
+  if (order.statusCode !== 201) throw new Error(`fixture order: ${order.body}`);
+  const orderId = order.json().data.order.id as string;
   pools = {
     ids: [
       ...made.map((r) => r.id),
@@ -191,7 +194,7 @@ beforeAll(async () => {
       promo!.id,
       ids.user,
       ids.admin,
-      ...(orderId ? [orderId] : []),
+      orderId,
     ],
     emails: ['fuzz-user@example.com', 'fuzz-admin@example.com', 'fuzz-victim@example.com', 'nobody@example.com'],
     words: ['test', 'yookassa', 'paypal', 'SILK10', GOOD_PASSWORD, 'ru', 'en', 'es', 'pay', 'cancel', 'fail'],

@@ -10,6 +10,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly the character refused here.
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 type Issue = { keyword: string; instancePath: string; schemaPath: string; message: string; params: object };
