@@ -396,7 +396,7 @@ export function malformedArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown
 }
 
 /** encodeURIComponent that turns lone surrogates into U+FFFD instead of throwing (RAW_SEGMENTS has the raw bytes). */
-export const enc = (value: unknown) => encodeURIComponent(String(value).toWellFormed());
+export const enc = (value: unknown) => encodeURIComponent(String(value).replace(/\p{Cs}/gu, '\uFFFD'));
 
 /** A query object as a query string (arrays as repeated keys, objects as bracket keys or JSON). */
 export function toQueryString(value: unknown): string {

@@ -3,7 +3,7 @@
  * issues keep the offending input (`reportInput`), so the error handler can re-render zod's
  * default messages in the request's language (zod's ru/es locales need the input's type).
  *
- * After the schema, every string of the parsed value is checked for characters PostgreSQL cannot
+ * After the schema, every string of a parsed body or query is checked for characters PostgreSQL cannot
  * store: NUL (text and jsonb refuse it) and lone UTF-16 surrogates (jsonb refuses their escape).
  * Without this check such a value passes zod and fails in the database as a 500.
  */
@@ -36,9 +36,12 @@ function unstorableStrings(value: unknown, path: (string | number)[], out: Issue
 }
 
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data, { reportInput: true });
+    // Path parameters are ids and one-time tokens: looked up (hashed), never stored, and a broken
+    // link must still reach its route (e.g. the verify-email link redirects to its "invalid" page).
+    if (result.success && httpPart === 'params') return { value: result.data };
     if (result.success) {
       const bad: Issue[] = [];
       unstorableStrings(result.data, [], bad);
