@@ -423,6 +423,8 @@ export function toQueryString(value: unknown): string {
 export const WRITE_EXCLUSIONS: Record<string, { skip?: true; ignoreColumns?: string[]; ignoreInsertsWhen?: string }> = {
   // Fixed-window abuse counters: counting refused logins, registrations and code guesses is their job.
   rate_limits: { skip: true },
+  // Failed-login back-off per account and address: a refused login is exactly what it counts.
+  login_failures: { skip: true },
   // The guard refreshes last_seen_at (at most every few minutes) before the route refuses the request.
   sessions: { ignoreColumns: ['last_seen_at'] },
   // A wrong verification code counts toward the token's attempt limit (brute-force protection).
@@ -433,6 +435,8 @@ export const WRITE_EXCLUSIONS: Record<string, { skip?: true; ignoreColumns?: str
 
 export interface WriteWatch {
   tables: string[];
+  /** Tables not watched at all (WRITE_EXCLUSIONS `skip`). */
+  skipped: string[];
   /** The writes since the last call ("table op" each), and forgets them. */
   drain(): Promise<string[]>;
 }
@@ -482,6 +486,7 @@ end $$`),
   const drain = sql.raw('delete from fuzz_writes returning tbl, op');
   return {
     tables,
+    skipped: all.filter((t) => !tables.includes(t)),
     async drain() {
       return rowsOf<{ tbl: string; op: string }>(await db.execute(drain)).map((r) => `${r.tbl} ${r.op}`);
     },
