@@ -32,7 +32,7 @@ import { registerAuthGuard } from './platform/auth/guard';
 import { createDomainHooks, type DomainHooks } from './platform/hooks';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
-import { clientErrorHandler, registerErrorHandling } from './platform/http/error-handler';
+import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
 import { createRateLimiter } from './platform/http/rate-limit';
@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: 'idle',
     clientErrorHandler,
+    frameworkErrors: handleError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Callback-style hooks: no promise and microtask per request on the hot public reads.

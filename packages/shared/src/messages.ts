@@ -28,6 +28,16 @@ export const SERVER_MESSAGES = {
     en: 'The form arrived damaged or incomplete. Please send it again',
     es: 'El formulario llegó dañado o incompleto. Envíelo de nuevo',
   },
+  unstorableText: {
+    ru: 'Текст содержит недопустимые символы',
+    en: 'The text contains characters that are not allowed',
+    es: 'El texto contiene caracteres no permitidos',
+  },
+  uriTooLong: {
+    ru: 'Слишком длинный адрес запроса',
+    en: 'The request address is too long',
+    es: 'La dirección de la solicitud es demasiado larga',
+  },
   payloadTooLarge: {
     ru: 'Слишком большой запрос или файл',
     en: 'The request or file is too large',

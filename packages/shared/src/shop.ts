@@ -30,12 +30,24 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** Largest price in major units an admin can type (ten million of any currency). */
+export const PRODUCT_PRICE_MAX = 10_000_000;
+
+/**
+ * A price filter above the largest possible price means "no bound": it is capped, so a huge typed
+ * value neither fails nor overflows the integer price column once turned into minor units.
+ */
+const priceFilter = z.coerce
+  .number()
+  .nonnegative()
+  .transform((value) => Math.min(value, PRODUCT_PRICE_MAX));
+
 export const ShopQuerySchema = z.object({
   category: z.enum(PRODUCT_CATEGORIES).optional(),
   subcategory: z.enum(PRODUCT_SUBCATEGORIES).optional(),
   search: z.string().trim().max(100).optional(),
-  minPrice: z.coerce.number().nonnegative().optional(),
-  maxPrice: z.coerce.number().nonnegative().optional(),
+  minPrice: priceFilter.optional(),
+  maxPrice: priceFilter.optional(),
   sort: z.enum(SHOP_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
@@ -49,8 +61,6 @@ const m = (key: ServerMessageKey) => key;
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-/** Largest price in major units an admin can type (ten million of any currency). */
-export const PRODUCT_PRICE_MAX = 10_000_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
 /** A digital book (PDF/EPUB) is at most 200 MB. */

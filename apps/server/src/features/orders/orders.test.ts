@@ -498,4 +498,29 @@ describe('concurrency', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     expect(await stockOf(id)).toBe(0);
   });
+
+  it('six clients placing orders that share products at once never deadlock: all 201, stock adds up', async () => {
+    const ids = [await product({ stock: 10_000 }), await product({ stock: 10_000 }), await product({ stock: 10_000 })];
+    const placed: { id: string; quantity: number }[][] = [];
+    const statuses: number[] = [];
+    // Each client places its orders one after the other, the six clients side by side, each order
+    // a different subset of the products: rows are updated (and moved) while others wait on them.
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, c) => {
+        for (let n = 0; n < 25; n++) {
+          const lines = ids
+            .filter((_, i) => (n + c + i) % 2 === 0 || i === c % 3)
+            .map((id) => ({ type: 'product', id, quantity: 1 }));
+          const res = await place(customer.token, body(lines));
+          statuses.push(res.statusCode);
+          if (res.statusCode === 201) placed.push(lines);
+        }
+      }),
+    );
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    for (const id of ids) {
+      const taken = placed.flat().filter((line) => line.id === id).length;
+      expect(await stockOf(id)).toBe(10_000 - taken);
+    }
+  });
 });

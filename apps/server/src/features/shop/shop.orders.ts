@@ -88,7 +88,7 @@ export async function releaseProductStock(q: Db | Tx, productId: string, quantit
 }
 
 /**
- * Reserves several lines in ONE statement (each row: `stock >= quantity` in the WHERE, so it can
+ * Reserves several lines in one UPDATE (each row: `stock >= quantity` in the WHERE, so it can
  * never go negative). Returns the ids that could not be reserved; when any is returned the caller
  * must roll its transaction back (the others were taken). Uncounted products need no reservation
  * and must not be passed.
@@ -98,6 +98,15 @@ export async function reserveProductsStock(
   lines: { productId: string; quantity: number }[],
 ): Promise<string[]> {
   if (lines.length === 0) return [];
+  // Lock the rows in id order first. The UPDATE below meets its rows in physical order, which
+  // differs between concurrent transactions (every update moves the row), so two checkouts sharing
+  // products could each hold one row and wait for the other's: a deadlock, answered as a 500.
+  await q
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...new Set(lines.map((l) => l.productId))].sort()))
+    .orderBy(products.id)
+    .for('no key update');
   const result = await q.execute(sql`
     update products p set stock = p.stock - x.quantity
     from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ id: l.productId, quantity: l.quantity })))}::jsonb)

@@ -235,6 +235,9 @@ describe('GET /api/shop — price range (RUB, major units)', () => {
     ['?maxPrice=1000', ['tool', 'silk']],
     ['?minPrice=1000.01&maxPrice=1199.99', []],
     ['?minPrice=0', ['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']],
+    // Above the largest possible price: no bound (these overflowed the integer column as a 500).
+    ['?maxPrice=214748362100', ['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']],
+    ['?minPrice=99999999999', []],
   ] as const)('includes both boundaries: %s', async (query, expected) => {
     const got = await keys(query);
     expect([...got].sort()).toEqual([...expected].sort());

@@ -30,6 +30,8 @@ export interface RouteEntry {
   access: AccessLevel | undefined;
   /** Declared `multipart: true` (reads files through readForm). */
   multipart: boolean;
+  /** The route's request schemas (zod), so a test can derive valid and malformed requests. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 /** Paths served by third-party plugins (OpenAPI UI) that are public by nature. */
@@ -44,8 +46,10 @@ export function enforceAccessDeclarations(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
+    const { body, querystring, params } = (route.schema ?? {}) as RouteEntry['schema'];
+    const schema = { body, querystring, params };
     for (const method of [route.method].flat())
-      table.push({ method, url: route.url, access, multipart: route.config?.multipart === true });
+      table.push({ method, url: route.url, access, multipart: route.config?.multipart === true, schema });
     if (!routeNeedsDeclaration(route.url)) return;
     if (!access || !ACCESS_LEVELS.includes(access)) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;

@@ -157,6 +157,51 @@ describe('validation details', () => {
   });
 });
 
+describe('input the router or the database cannot take', () => {
+  it.each([
+    ['/api/shop/%ZZ', 'broken percent-encoding'],
+    ['/api/shop/%ED%A0%80', 'an encoded lone surrogate'],
+    ['/api/shop/%', 'a lone %'],
+  ])('%s (%s) → 400 envelope, not Fastify’s own body', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Bad request' });
+  });
+
+  it('a path parameter over the router’s length limit → 414 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password/${'a'.repeat(5000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ success: false, code: 'URI_TOO_LONG', message: 'Слишком длинный адрес запроса' });
+  });
+
+  it.each([
+    ['NUL in a query value', 'GET', '/api/shop?search=a%00b', undefined, 'querystring.search'],
+    ['NUL in a JSON body', 'POST', '/api/auth/login', '{"email":"anna@example.com","password":"x\\u0000"}', 'password'],
+    [
+      'a lone surrogate in a JSON body',
+      'POST',
+      '/api/auth/login',
+      '{"email":"anna@example.com","password":"\\ud800"}',
+      'password',
+    ],
+  ])(
+    '%s → 400 VALIDATION_ERROR naming the field (PostgreSQL cannot store it)',
+    async (_name, method, url, payload, field) => {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'accept-language': 'en', 'content-type': 'application/json' },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: [{ field, message: 'The text contains characters that are not allowed' }] },
+      });
+    },
+  );
+});
+
 describe('access log redaction', () => {
   it.each([
     ['/api/auth/verify-email/abc.def', '/api/auth/verify-email/[redacted]'],

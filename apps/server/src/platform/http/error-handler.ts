@@ -38,6 +38,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerM
   FST_INVALID_JSON_FIELD_ERROR: { status: 400, code: 'BAD_REQUEST', key: 'malformedForm' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', key: 'validation' },
   FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', key: 'uriTooLong' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
 };
 
@@ -93,39 +94,46 @@ function zodIssues(error: FastifyError, lang: Language): FieldIssue[] {
   });
 }
 
+/**
+ * The error handler. Also given to Fastify as `frameworkErrors`: a path with a broken
+ * percent-encoding or an over-long parameter is refused by the router before any route or
+ * setErrorHandler runs, and would otherwise get Fastify's own body instead of the envelope.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLanguage(request);
+  if (error instanceof AppError) {
+    if (error instanceof RateLimited && error.retryAfterSeconds !== undefined) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+    }
+    if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error, lang) });
+  }
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return send(reply, known.status, known.code, SERVER_MESSAGES[known.key][lang]);
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return send(reply, 400, 'BAD_REQUEST', SERVER_MESSAGES.malformedJson[lang]);
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 429) return send(reply, 429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited[lang]);
+  if (status >= 400 && status < 500) {
+    // A client error raised by Fastify or a plugin that we have no specific text for.
+    request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+    return send(
+      reply,
+      status,
+      status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+      SERVER_MESSAGES[status === 404 ? 'notFound' : 'badRequest'][lang],
+    );
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, 'INTERNAL_ERROR', SERVER_MESSAGES.internal[lang]);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const lang = requestLanguage(request);
-    if (error instanceof AppError) {
-      if (error instanceof RateLimited && error.retryAfterSeconds !== undefined) {
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-      }
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error, lang) });
-    }
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return send(reply, known.status, known.code, SERVER_MESSAGES[known.key][lang]);
-    if (error instanceof SyntaxError && error.statusCode === 400) {
-      return send(reply, 400, 'BAD_REQUEST', SERVER_MESSAGES.malformedJson[lang]);
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) return send(reply, 429, 'RATE_LIMITED', SERVER_MESSAGES.rateLimited[lang]);
-    if (status >= 400 && status < 500) {
-      // A client error raised by Fastify or a plugin that we have no specific text for.
-      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-      return send(
-        reply,
-        status,
-        status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
-        SERVER_MESSAGES[status === 404 ? 'notFound' : 'badRequest'][lang],
-      );
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL_ERROR', SERVER_MESSAGES.internal[lang]);
-  });
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) => {
     return send(reply, 404, 'NOT_FOUND', SERVER_MESSAGES.routeNotFound[requestLanguage(request)], {
