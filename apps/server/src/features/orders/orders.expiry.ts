@@ -4,6 +4,7 @@
  * worker. Several instances on one PostgreSQL may run it at once: each order is claimed with
  * FOR UPDATE SKIP LOCKED, so it is expired exactly once. Tests call `sweep(now)` directly.
  */
+import { createPeriodicTask } from '../../platform/periodic';
 import type { OrdersService } from './orders.service';
 
 export interface ExpiryLog {
@@ -32,10 +33,6 @@ export function createOrderExpirySweeper(options: OrderExpirySweeperOptions): Or
   const { orders, log } = options;
   const intervalMs = options.intervalMs ?? 60_000;
   const clock = options.now ?? (() => new Date());
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   async function pass(now: Date): Promise<string[]> {
     const { expired, failed } = await orders.expireDue(now);
     if (expired.length > 0) log.info({ orders: expired.length }, 'unpaid orders expired and cancelled');
@@ -45,43 +42,17 @@ export function createOrderExpirySweeper(options: OrderExpirySweeperOptions): Or
     return expired;
   }
 
-  /** One pass at a time in this process; other processes are kept apart by the row locks. */
-  function sweep(now: Date = clock()): Promise<string[]> {
-    const next = inFlight.then(
-      () => pass(now),
-      () => pass(now),
-    );
-    inFlight = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      try {
-        await sweep();
-      } catch (error) {
-        // The database may be briefly unreachable; the next pass tries again.
-        log.error({ err: error instanceof Error ? error.message : String(error) }, 'order expiry pass failed');
-      }
-      schedule();
-    }, intervalMs);
-    // The timer alone must not keep the process alive.
-    timer.unref();
-  }
+  // One pass at a time in this process; other processes are kept apart by the row locks.
+  const task = createPeriodicTask({
+    pass: () => pass(clock()),
+    intervalMs,
+    onError: (error) =>
+      log.error({ err: error instanceof Error ? error.message : String(error) }, 'order expiry pass failed'),
+  });
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-    sweep,
+    start: task.start,
+    stop: task.stop,
+    sweep: (now: Date = clock()) => task.runNow(() => pass(now)),
   };
 }

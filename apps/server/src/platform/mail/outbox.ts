@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { createPeriodicTask } from '../periodic';
 import type { Mailer, MailLog, MailMessage } from './mail';
 import { maskCodes } from './mail-text';
 
@@ -79,10 +80,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
    * column: after a restart failed rows are simply retried at once, which is harmless.
    */
   const notBefore = new Map<string, number>();
-
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let inFlight: Promise<unknown> = Promise.resolve();
 
   function excluded(skip: Set<string>): string[] {
     const t = now();
@@ -203,41 +200,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  /** Serializes drains and ticks, so two passes never work at the same time in one process. */
-  function exclusive(): Promise<number> {
-    const next = inFlight.then(drainOnce, drainOnce);
-    inFlight = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      try {
-        await exclusive();
-      } catch (error) {
-        // The database may be briefly unreachable; the next tick tries again.
-        log.error({ err: describe(error) }, 'mail worker pass failed');
-      }
-      schedule();
-    }, intervalMs);
-    // Polling alone must not keep the process alive (tests, CLI scripts).
-    timer.unref();
-  }
+  // Drains and ticks are serialized, so two passes never work at the same time in one process.
+  const task = createPeriodicTask({
+    pass: drainOnce,
+    intervalMs,
+    onError: (error) => log.error({ err: describe(error) }, 'mail worker pass failed'),
+  });
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-    drain: exclusive,
+    start: task.start,
+    stop: task.stop,
+    drain: () => task.runNow(),
   };
 }
 
