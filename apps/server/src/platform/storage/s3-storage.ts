@@ -180,9 +180,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       if (!prefix) throw new InvalidInput('invalidFileKey');
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
-        );
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;
           const key = object.Key.slice(prefix.length);
