@@ -187,7 +187,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       .filter(Boolean)
       .join(' and ');
     throw new BackupError(
-      `The target is not empty (${what} already holds data). Restore into a fresh instance, or add --force to replace it.`,
+      `The target is not empty (data found in ${what}). Restore into a fresh instance, or add --force to replace it.`,
     );
   }
   if (!emptyDb) await wipeDatabase(database);
