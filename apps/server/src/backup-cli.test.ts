@@ -170,7 +170,7 @@ describe('npm run backup / restore on the embedded database', { timeout: 120_000
 
 if (process.env.ATELIER_TEST_DB === 'postgres') {
   describe('npm run backup / restore on PostgreSQL (DATABASE_URL)', { timeout: 120_000 }, () => {
-    it('backs up with pg_dump (or --logical) and restores into a new database; refuses a non-empty one', async () => {
+    it('backs up with pg_dump, or its own dump with --logical or without pg_dump on the PATH; restores; refuses a non-empty database', async () => {
       const adminUrl = process.env.TEST_DATABASE_URL as string;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
@@ -184,14 +184,21 @@ if (process.env.ATELIER_TEST_DB === 'postgres') {
         await source.db.insert(users).values({ email: 'anna@example.com', name: 'Anna' });
         await source.close();
 
-        for (const flag of [[], ['--logical']]) {
+        // pg_dump when installed; our own dump with --logical, or when pg_dump is not on the PATH.
+        const variants = [
+          { flags: [], path: process.env.PATH ?? '', format: 'pg_dump' },
+          { flags: ['--logical'], path: process.env.PATH ?? '', format: 'logical' },
+          { flags: [], path: root, format: 'logical' },
+        ];
+        for (const variant of variants) {
           const backup = newDir('backup');
-          const made = await cli(['backup', backup, ...flag], {
+          const made = await cli(['backup', backup, ...variant.flags], {
             DATA_DIR: newDir('data'),
             DATABASE_URL: urlOf(sourceName),
+            PATH: variant.path,
           });
           expect(made.code).toBe(0);
-          expect(made.stdout).toContain(flag.length ? 'postgres, logical' : 'postgres, pg_dump');
+          expect(made.stdout).toContain(`postgres, ${variant.format}`);
           const env = { DATA_DIR: newDir('data'), DATABASE_URL: urlOf(targetName) };
           const restored = await cli(['restore', backup, '--force'], env);
           expect(restored.code).toBe(0);
