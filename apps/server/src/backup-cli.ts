@@ -4,7 +4,7 @@
  *
  * Embedded mode: the command takes the DATA_DIR lock itself, so it never copies a database a
  * server is writing, and no server can start while it works. When a server holds the lock the
- * command stops and says so (docs/decisions/0026-backups.md): the running server makes its own
+ * command stops and says so (docs/decisions/0027-backups.md): the running server makes its own
  * nightly backups (BACKUP_DIR). PostgreSQL: a backup runs beside live servers (one consistent
  * snapshot); a restore refuses while other clients are connected to the database.
  *
