@@ -1,46 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and the server when their sources are newer than the last build,
 // then run the server in this process (so signals reach it directly).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale, root } from './build-if-stale.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, name)));
-  }
-  return newest;
-}
-
-const shared = ['packages/shared/src', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
-const targets = [
-  {
-    name: 'web',
-    output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
-  },
-  {
-    name: 'server',
-    output: 'apps/server/dist/main.js',
-    inputs: ['apps/server/src', 'apps/server/scripts', 'apps/server/package.json'],
-  },
-];
-
-for (const target of targets) {
-  const built = newestMtime(join(root, target.output));
-  const source = Math.max(...shared, ...target.inputs.map((p) => newestMtime(join(root, p))));
-  if (built >= source) continue;
-  console.log(`Building ${target.name}...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', `apps/${target.name}`], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
+buildIfStale(['web', 'server']);
 await import(pathToFileURL(join(root, 'apps/server/dist/main.js')).href);

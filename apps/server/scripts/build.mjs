@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the server into dist/main.js with esbuild. npm dependencies stay external (installed
+// Bundles the server into dist/main.js (and the backup command into dist/backup.js) with esbuild. npm dependencies stay external (installed
 // node_modules are used at run time); the workspace package @atelier/shared is TypeScript source
 // and is bundled in. Migrations and seed assets are copied beside the bundle, where the code
 // finds them with `new URL('./migrations' | './assets/', import.meta.url)`.
@@ -15,8 +15,9 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const started = Date.now();
 await build({
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(root, 'dist/main.js'),
+  // backup.js is `npm run backup` / `npm run restore`; each entry is bundled on its own.
+  entryPoints: { main: join(root, 'src/main.ts'), backup: join(root, 'src/backup-cli.ts') },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -251,3 +251,25 @@ describe('config: files on S3', () => {
     expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
   });
 });
+
+describe('config: nightly backups', () => {
+  it('are off by default, at 3 o’clock keeping 7 when BACKUP_DIR is set', () => {
+    expect(loadConfig({}).backup).toEqual({ nightlyDir: undefined, hour: 3, keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups/', BACKUP_HOUR: '0', BACKUP_KEEP: '30' }).backup).toEqual({
+      nightlyDir: '/srv/backups',
+      hour: 0,
+      keep: 30,
+    });
+  });
+
+  it.each([
+    ['BACKUP_HOUR', '24'],
+    ['BACKUP_HOUR', '-1'],
+    ['BACKUP_HOUR', '3.5'],
+    ['BACKUP_HOUR', 'night'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'all'],
+  ])('%s=%s is refused, naming the variable', (name, value) => {
+    expect(problemsOf({ BACKUP_DIR: '/srv/backups', [name]: value }).map((p) => p.split(':')[0])).toEqual([name]);
+  });
+});

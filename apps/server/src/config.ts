@@ -154,6 +154,12 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
   S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'https://cdn.example.com/public'),
+  /** Nightly backups made by the running server into this directory; unset = off. */
+  BACKUP_DIR: optionalString,
+  /** Local hour (0-23) of the nightly backup. */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  /** Nightly backups kept; older ones are deleted after a new one succeeds. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -217,6 +223,8 @@ export interface Config {
     paymentPerIp: number;
   };
   filesDir: string;
+  /** Nightly backups by the running server (BACKUP_DIR unset = off), at a local hour, `keep` kept. */
+  backup: { nightlyDir: string | undefined; hour: number; keep: number };
   /** scrypt cost of new password hashes; lower only with NODE_ENV=test (never in production). */
   passwordCost: ScryptCost;
   /** Object storage (S3-compatible); null = local disk under filesDir. */
@@ -389,6 +397,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       paymentPerIp: e.RATE_LIMIT_PAYMENT_PER_IP,
     },
     filesDir: resolve(dataDir, 'files'),
+    backup: {
+      nightlyDir: e.BACKUP_DIR ? resolve(e.BACKUP_DIR) : undefined,
+      hour: e.BACKUP_HOUR,
+      keep: e.BACKUP_KEEP,
+    },
     passwordCost: e.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PASSWORD_COST,
     s3: e.S3_BUCKET
       ? {

@@ -12,6 +12,9 @@ import { createOrderExpirySweeper } from './features/orders/orders.expiry';
 import { createOrdersService } from './features/orders/orders.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
+import { createBackup } from './platform/backup/backup';
+import { pgToolsAvailable } from './platform/backup/database-dump';
+import { createNightlyBackups } from './platform/backup/nightly';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/lock';
 import { createMailWorker } from './platform/mail/outbox';
 import { createPlatform } from './platform/platform';
@@ -96,6 +99,26 @@ async function main(): Promise<void> {
     log,
   });
 
+  // The server owns the embedded database, so it makes the nightly backups itself (BACKUP_DIR).
+  const backupConfig = config.backup;
+  const nightly = backupConfig.nightlyDir
+    ? createNightlyBackups({
+        dir: backupConfig.nightlyDir,
+        hour: backupConfig.hour,
+        keep: backupConfig.keep,
+        log,
+        makeBackup: async (target) => {
+          await createBackup({
+            database,
+            storage: platform.storage,
+            storageDriver: config.s3 ? 's3' : 'disk',
+            dir: target,
+            pgDump: database.kind === 'postgres' && (await pgToolsAvailable()),
+          });
+        },
+      })
+    : undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -114,6 +137,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await expirySweeper.stop();
+      await nightly?.stop();
       await mailWorker.stop();
       await platform.mailer.close();
       await database.close();
@@ -131,6 +155,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   expirySweeper.start();
+  nightly?.start();
   console.log(`\n  Atelier is running at ${config.publicUrl}\n${modeBanner(config, database.kind)}\n`);
 }
 

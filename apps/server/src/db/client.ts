@@ -23,7 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `migrationsFolder` (this version's by default). */
+  migrate(migrationsFolder?: string): Promise<void>;
   /**
    * Runs `fn` while holding the start-up lock, so of several instances started at once on one
    * PostgreSQL database only one migrates, creates the admin and seeds at a time; the others wait
@@ -67,13 +68,21 @@ export async function withAdvisoryLock<T>(url: string, key: bigint, fn: () => Pr
  */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** application_name of the server's connections to PostgreSQL. */
+export const APPLICATION_NAME = 'atelier';
+
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; client?: PGlite };
 
 export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // The name lets a restore (and an operator in pg_stat_activity) see that a shop is connected.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      application_name: APPLICATION_NAME,
+    });
     // An idle client error (server restart) must not crash the process; the pool reconnects.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -83,8 +92,8 @@ export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATI
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrate: async () => {
-        await migratePg(db as never, { migrationsFolder: migrationsDir });
+      migrate: async (folder = migrationsDir) => {
+        await migratePg(db as never, { migrationsFolder: folder });
       },
       withStartupLock: (fn) => withAdvisoryLock(options.url, STARTUP_LOCK_KEY, fn),
       url: options.url,
@@ -100,8 +109,8 @@ export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATI
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+    migrate: async (folder = migrationsDir) => {
+      await migratePglite(db as never, { migrationsFolder: folder });
     },
     withStartupLock: (fn) => fn(),
     url: undefined,

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { access, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidInput, NotFound } from '../errors';
 import { type ByteRange, keyUnder, type Storage, type StoredObject, type Visibility } from './storage';
@@ -170,6 +170,25 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
       } catch (error) {
         // Deleting what is already gone succeeds, so a retried cleanup never fails.
         if (!isMissing(error)) throw error;
+      }
+    },
+
+    async *list(visibility) {
+      const base = bases[visibility];
+      if (!base) throw new InvalidInput('invalidFileKey');
+      let entries: string[];
+      try {
+        entries = await readdir(base, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries.sort()) {
+        const key = entry.split(path.sep).join('/');
+        // Temp files of writes in progress (dot-named) are not objects yet.
+        if (key.split('/').some((segment) => segment.startsWith('.'))) continue;
+        const info = await stat(path.join(base, entry)).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, contentType: contentTypeForKey(key) };
       }
     },
 

@@ -19,6 +19,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -172,6 +173,21 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(visibility, key) {
       // DeleteObject succeeds for a missing key, so a retried cleanup never fails.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(visibility, key) }));
+    },
+
+    async *list(visibility) {
+      const prefix = PREFIX[visibility];
+      if (!prefix) throw new InvalidInput('invalidFileKey');
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          const key = object.Key.slice(prefix.length);
+          yield { key, size: object.Size ?? 0, contentType: contentTypeForKey(key) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
 
     publicUrl(key) {

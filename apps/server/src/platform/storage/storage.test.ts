@@ -218,6 +218,19 @@ describe.each(drivers)('storage contract: $name', (driver) => {
     expect(await storage.stat('private', 'products/p.webp')).toBeNull();
   });
 
+  it('list yields every object of one visibility with its size, and nothing of the other', async () => {
+    expect(await collect(storage.list('public'))).toEqual([]);
+    await storage.put('public', 'a/one.webp', Buffer.from('12345'), 'image/webp');
+    await storage.put('public', 'b/c/two.pdf', Buffer.from('123'), 'application/pdf');
+    await storage.put('private', 'secret/three.mp4', Buffer.from('1'), 'video/mp4');
+    const listed = await collect(storage.list('public'));
+    expect(listed.map((o) => [o.key, o.size]).sort()).toEqual([
+      ['a/one.webp', 5],
+      ['b/c/two.pdf', 3],
+    ]);
+    expect((await collect(storage.list('private'))).map((o) => o.key)).toEqual(['secret/three.mp4']);
+  });
+
   it('delete removes the object and is idempotent', async () => {
     await storage.put('public', 'd/one.webp', Buffer.from('x'), 'image/webp');
     await storage.delete('public', 'd/one.webp');
@@ -308,3 +321,9 @@ describe('S3 only', () => {
     await expect(missing.check()).rejects.toThrow();
   });
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

@@ -27,6 +27,8 @@ export interface Storage {
   /** Streams the object, or the inclusive byte range of it. Throws when missing. */
   read(visibility: Visibility, key: string, range?: ByteRange): Promise<Readable>;
   delete(visibility: Visibility, key: string): Promise<void>;
+  /** Every stored object of one visibility, in no particular order (backups walk the whole store). */
+  list(visibility: Visibility): AsyncIterable<StoredObject>;
   /** URL of a public object: `/uploads/<key>`, or the public base URL's when one is configured. */
   publicUrl(key: string): string;
   /**
