@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createPeriodicTask } from '../periodic';
 import { MANIFEST } from './backup';
 
 export interface NightlyOptions {
@@ -34,8 +35,6 @@ function dayName(date: Date): string {
 
 export function createNightlyBackups(options: NightlyOptions) {
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   let failedAt: number | undefined;
 
   async function rotate(): Promise<string[]> {
@@ -76,20 +75,12 @@ export function createNightlyBackups(options: NightlyOptions) {
     }
   }
 
-  return {
-    tick,
-    start() {
-      timer = setInterval(() => {
-        running ??= tick().finally(() => {
-          running = undefined;
-        });
-      }, options.intervalMs ?? 60_000);
-      timer.unref();
-    },
-    /** Stops the schedule and waits for a backup in progress, so shutdown never cuts one short. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  // One check at a time; stop() waits for a backup in progress, so shutdown never cuts one short.
+  const task = createPeriodicTask({
+    pass: tick,
+    intervalMs: options.intervalMs ?? 60_000,
+    onError: (error) => options.log.error({ err: error }, 'nightly backup check failed'),
+  });
+
+  return { tick: () => task.runNow(), start: task.start, stop: task.stop };
 }
