@@ -228,6 +228,35 @@ export const ordersRepo = {
     return row?.id ?? null;
   },
 
+  /**
+   * Unpaid orders whose hold ends within (now, now + window]: created after `cutoffs.now` (not yet
+   * due) and at or before `cutoffs.soon` (due within the window), oldest first.
+   */
+  async expiringBetween(
+    q: Q,
+    now: { online: Date; offline: Date },
+    soon: { online: Date; offline: Date },
+    limit: number,
+  ): Promise<OrderRow[]> {
+    const within = (from: Date, to: Date) =>
+      and(gte(orders.createdAt, new Date(from.getTime() + 1)), lt(orders.createdAt, new Date(to.getTime() + 1)));
+    return q
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          ne(orders.paymentState, 'paid'),
+          or(
+            and(inArray(orders.paymentMethod, ['card', 'paypal']), within(now.online, soon.online)),
+            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), within(now.offline, soon.offline)),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(limit);
+  },
+
   /** The row locked for the rest of the transaction (status changes serialise on it). */
   async lock(q: Q, id: string): Promise<OrderRow | null> {
     const [row] = await q.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);

@@ -59,6 +59,42 @@ import {
   stockShortages,
 } from './orders.rules';
 
+export interface ExpiringOrder {
+  id: string;
+  number: number;
+  totalRub: number;
+  customerEmail: string;
+  paymentMethod: PaymentMethod;
+  expiresAt: Date;
+}
+
+/**
+ * Unpaid orders that the expiry sweeper will cancel within `windowMs` from `now` (the owner is
+ * told, and the dashboard lists them). Same deadlines as the sweeper (orders.rules).
+ */
+export async function expiringOrders(
+  q: Db | Tx,
+  policy: OrderPolicy,
+  now: Date,
+  windowMs: number,
+  limit = 200,
+): Promise<ExpiringOrder[]> {
+  const rows = await ordersRepo.expiringBetween(
+    q,
+    expiryCutoffs(now, policy),
+    expiryCutoffs(new Date(now.getTime() + windowMs), policy),
+    limit,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    totalRub: fromMinor(row.totalRub),
+    customerEmail: row.customer.email,
+    paymentMethod: row.paymentMethod,
+    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy),
+  }));
+}
+
 export interface PlaceOrderLine {
   type: OrderLineType;
   id: string;
