@@ -46,10 +46,10 @@ export const AdminSalesQuerySchema = z
     to: z.iso.date().optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine(
-    (q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 3 * 366 * 86_400_000,
-    { message: 'at most three years at once', path: ['to'] },
-  );
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 3 * 366 * 86_400_000, {
+    message: 'at most three years at once',
+    path: ['to'],
+  });
 export type AdminSalesQuery = z.infer<typeof AdminSalesQuerySchema>;
 
 export const SalesBucketSchema = z.object({
@@ -102,7 +102,13 @@ export const AdminNeedsActionSchema = z.object({
   /** PayPal invoices to send by hand; `at` = requested. */
   paypalRequests: z.array(ActionOrderSchema),
   paymentAlerts: z.array(
-    z.object({ id: z.uuid(), orderId: z.uuid().nullable(), number: z.number().int().nullable(), kind: z.string(), at: z.iso.datetime() }),
+    z.object({
+      id: z.uuid(),
+      orderId: z.uuid().nullable(),
+      number: z.number().int().nullable(),
+      kind: z.string(),
+      at: z.iso.datetime(),
+    }),
   ),
   counts: z.object({
     expiringOrders: z.number().int().nonnegative(),

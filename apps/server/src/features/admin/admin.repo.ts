@@ -65,10 +65,7 @@ export function createAdminRepo(db: Db) {
         .select({ start: bucket, orders: count(), kopecks: sum(orders.totalRub) })
         .from(orders)
         .where(
-          and(
-            inArray(orders.status, [...PAID]),
-            sql`${local}::date between ${range.from}::date and ${range.to}::date`,
-          ),
+          and(inArray(orders.status, [...PAID]), sql`${local}::date between ${range.from}::date and ${range.to}::date`),
         )
         .groupBy(bucket)
         .orderBy(bucket);
@@ -93,10 +90,7 @@ export function createAdminRepo(db: Db) {
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(
-          and(
-            inArray(orders.status, [...PAID]),
-            sql`${local}::date between ${range.from}::date and ${range.to}::date`,
-          ),
+          and(inArray(orders.status, [...PAID]), sql`${local}::date between ${range.from}::date and ${range.to}::date`),
         )
         .groupBy(orderItems.type, itemId)
         .orderBy(desc(kopecks), desc(quantity));
@@ -158,11 +152,7 @@ export function createAdminRepo(db: Db) {
           .where(where)
           .orderBy(payments.createdAt)
           .limit(limit),
-        db
-          .select({ n: count() })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(where),
+        db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

@@ -97,7 +97,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         const row = byStart.get(start);
         return { start, orders: row?.orders ?? 0, revenueRub: fromMinor(row?.kopecks ?? 0) };
       });
-      const name = (n: LocalizedText) => localize(n, "ru");
+      const name = (n: LocalizedText) => localize(n, 'ru');
       return {
         period: query.period,
         from,

@@ -26,10 +26,7 @@ export function createNotificationsRepo(db: Db) {
     },
 
     /** Records the notice under its key; false when that key was already recorded (nothing to send). */
-    async record(
-      q: Q,
-      values: { kind: NoticeKind; key: string; telegramText: string | null },
-    ): Promise<boolean> {
+    async record(q: Q, values: { kind: NoticeKind; key: string; telegramText: string | null }): Promise<boolean> {
       const rows = await q
         .insert(ownerNotifications)
         .values({

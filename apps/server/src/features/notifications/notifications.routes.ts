@@ -36,7 +36,7 @@ export const notificationsRoutes: FastifyPluginAsync<{ notifier: OwnerNotifier; 
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Which notices the owner gets, the digest hour and language, where they go",
+        summary: 'Which notices the owner gets, the digest hour and language, where they go',
         response: { 200: successEnvelope(NotificationSettingsViewSchema), ...errors },
       },
     },

@@ -196,7 +196,10 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
       try {
         await part();
       } catch (error) {
-        log.error({ part: name, err: error instanceof Error ? error.message : String(error) }, 'owner notices pass failed');
+        log.error(
+          { part: name, err: error instanceof Error ? error.message : String(error) },
+          'owner notices pass failed',
+        );
       }
     }
   }

@@ -32,8 +32,16 @@ const T = {
     es: 'Pedidos realizados: {placed}. Pagados: {paid}, ingresos {revenue}.',
   },
   digestActionHead: { ru: 'Требует внимания:', en: 'Needs your attention:', es: 'Requiere atención:' },
-  digestNothing: { ru: 'Ничего не требует внимания.', en: 'Nothing needs your attention.', es: 'Nada requiere atención.' },
-  expiring: { ru: 'неоплаченные заказы скоро отменятся', en: 'unpaid orders about to expire', es: 'pedidos sin pagar a punto de caducar' },
+  digestNothing: {
+    ru: 'Ничего не требует внимания.',
+    en: 'Nothing needs your attention.',
+    es: 'Nada requiere atención.',
+  },
+  expiring: {
+    ru: 'неоплаченные заказы скоро отменятся',
+    en: 'unpaid orders about to expire',
+    es: 'pedidos sin pagar a punto de caducar',
+  },
   toShip: { ru: 'заказы к отправке', en: 'orders to ship', es: 'pedidos por enviar' },
   reviews: { ru: 'отзывы на модерации', en: 'reviews to moderate', es: 'reseñas por moderar' },
   paypal: { ru: 'запросы счёта PayPal', en: 'PayPal invoice requests', es: 'solicitudes de factura PayPal' },

@@ -47,10 +47,10 @@ import type { RateLimiter } from '../../platform/http/rate-limit';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
+import type { OwnerNotifier } from '../notifications/notifications.service';
 import { createOrdersService } from '../orders/orders.service';
 import { createDownloadsService, type DownloadLimits } from './downloads.service';
 import { createPaymentsRepo } from './payments.repo';
-import type { OwnerNotifier } from '../notifications/notifications.service';
 import { createPaymentsService } from './payments.service';
 import { sandboxPage } from './payments.texts';
 
