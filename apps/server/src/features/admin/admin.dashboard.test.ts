@@ -160,7 +160,9 @@ describe('GET /api/admin/sales', () => {
       ['Роза', 1, 2000],
       ['Пион', 2, 1000], // the pending order's ten peonies do not count
     ]);
-    expect(data.top.lessons).toEqual([expect.objectContaining({ name: 'Урок', type: 'lesson', quantity: 1, revenueRub: 500.5 })]);
+    expect(data.top.lessons).toEqual([
+      expect.objectContaining({ name: 'Урок', type: 'lesson', quantity: 1, revenueRub: 500.5 }),
+    ]);
     const narrow = await sales('period=day&from=2026-02-01&to=2026-02-01');
     expect(narrow.top.products.map((p) => p.name)).toEqual(['Роза']);
   });

@@ -273,23 +273,21 @@ describe('GET/PUT /api/admin/notifications', () => {
     expect(res.json().data).toMatchObject({ paypalInvoice: false, digestHour: 7, timeZone: 'Europe/Moscow' });
   });
 
-  it.each([
-    [{ digestHour: 24 }],
-    [{ digestHour: -1 }],
-    [{ language: 'de' }],
-    [{ paidOrder: 'yes' }],
-  ])('rejects %j with 400 and changes nothing', async (patch) => {
-    await settings({ digestHour: 8 });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/notifications',
-      headers: bearer(admin),
-      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, ...patch },
-    });
-    expect(res.statusCode).toBe(400);
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(admin) });
-    expect(after.json().data.digestHour).toBe(8);
-  });
+  it.each([[{ digestHour: 24 }], [{ digestHour: -1 }], [{ language: 'de' }], [{ paidOrder: 'yes' }]])(
+    'rejects %j with 400 and changes nothing',
+    async (patch) => {
+      await settings({ digestHour: 8 });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/notifications',
+        headers: bearer(admin),
+        payload: { ...DEFAULT_NOTIFICATION_SETTINGS, ...patch },
+      });
+      expect(res.statusCode).toBe(400);
+      const after = await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(admin) });
+      expect(after.json().data.digestHour).toBe(8);
+    },
+  );
 
   it('is for the admin only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications' })).statusCode).toBe(401);

@@ -35,7 +35,15 @@ export async function startTelegramFake(options: { token: string; chatId: string
     const messageId = nextId++;
     return {
       status: 200,
-      body: { ok: true, result: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId) || chatId, type: 'private' }, text } },
+      body: {
+        ok: true,
+        result: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(chatId) || chatId, type: 'private' },
+          text,
+        },
+      },
     };
   });
   return Object.assign(server, { messages });

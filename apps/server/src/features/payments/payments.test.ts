@@ -418,7 +418,11 @@ describe('payment alerts: money that could not simply be applied is never a sile
       const adminMails = await mailCount(t, t.config.notify.email);
       const res = await webhook(
         'test',
-        sandbox.buildNotification('payment.succeeded', { providerPaymentId: id, amountMinor: 120_000, currency: 'RUB' }),
+        sandbox.buildNotification('payment.succeeded', {
+          providerPaymentId: id,
+          amountMinor: 120_000,
+          currency: 'RUB',
+        }),
       );
       expect(res.json().data.outcome).toBe('order_cancelled');
       expect(await alertsOf(order.id)).toHaveLength(1);
