@@ -19,7 +19,8 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export function toCsv(rows: (string | number | null | undefined)[][]): string {
-  return CSV_BOM + rows.map((row) => row.map(csvCell).join(DELIMITER)).join('\r\n') + '\r\n';
+  const lines = rows.map((row) => row.map(csvCell).join(DELIMITER));
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 
 const HEADERS: Record<Language, string[]> = {
