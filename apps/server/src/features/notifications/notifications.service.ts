@@ -10,6 +10,7 @@ import type { Language, NotificationSettings, NotificationSettingsView } from '@
 import type { Db, Tx } from '../../db/client';
 import type { MailMessage } from '../../platform/mail/mail';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { createPeriodicTask } from '../../platform/periodic';
 import { adminServiceFor, EXPIRING_WINDOW_MS, localDate, shiftDate } from '../admin/admin.service';
 import { expiringOrders } from '../orders/orders.service';
 import { createNotificationsRepo, type NoticeKind, type SettingsRow } from './notifications.repo';
@@ -182,10 +183,6 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
     return { sent, failed };
   }
 
-  let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
   async function pass(now: Date) {
     // Each part on its own: a failing digest must not hold back the expiring notices or Telegram.
     for (const [name, part] of [
@@ -204,31 +201,20 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
     }
   }
 
-  /** One background pass with the given clock (tests call it directly). */
-  function tick(now: Date = clock()): Promise<void> {
-    const next = inFlight.then(
-      () => pass(now),
-      () => pass(now),
-    );
-    inFlight = next.catch(() => undefined);
-    return next;
-  }
-
-  function schedule() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      await tick();
-      schedule();
-    }, deps.intervalMs ?? 15_000);
-    timer.unref();
-  }
+  const task = createPeriodicTask({
+    pass: () => pass(clock()),
+    intervalMs: deps.intervalMs ?? 15_000,
+    onError: (error) =>
+      log.error({ err: error instanceof Error ? error.message : String(error) }, 'owner notices pass failed'),
+  });
 
   return {
     notify,
     notifyExpiring,
     sendDigest,
     drainTelegram,
-    tick,
+    /** One background pass with the given clock (tests call it directly). */
+    tick: (now: Date = clock()) => task.runNow(() => pass(now)),
     async settings(): Promise<NotificationSettingsView> {
       return {
         ...(await settings()),
@@ -259,17 +245,8 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
           ),
       });
     },
-    start() {
-      if (running) return;
-      running = true;
-      schedule();
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
+    start: () => task.start(),
+    stop: () => task.stop(),
   };
 }
 export type OwnerNotifier = ReturnType<typeof createOwnerNotifier>;
