@@ -21,6 +21,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { cartRoutes } from './features/cart/cart.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { landingRoutes } from './features/landing/landing.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createOwnerNotifier, type OwnerNotifier } from './features/notifications/notifications.service';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
@@ -63,6 +65,8 @@ export type App = FastifyInstance & {
   cache: PublicCache;
   seo: SeoRegistry;
   hooks: DomainHooks;
+  /** The owner's notices (mail to NOTIFY_EMAIL, optional Telegram); main.ts runs its background loop. */
+  ownerNotifier: OwnerNotifier;
   /** Relays cache invalidations to the other instances (PostgreSQL only; null on PGlite). */
   cacheBus: CacheBus | null;
   /** Marks the instance as shutting down: /api/ready answers 503 from now on. */
@@ -193,6 +197,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hooks = createDomainHooks();
   app.decorate('hooks', hooks);
 
+  const ownerNotifier = createOwnerNotifier({
+    db: database.db,
+    email: config.notify.email,
+    telegram: config.notify.telegram,
+    timeZone: config.notify.timeZone,
+    publicUrl: config.publicUrl,
+    policy: config.orders,
+    log: app.log,
+  });
+  app.decorate('ownerNotifier', ownerNotifier);
+  app.addHook('onClose', () => ownerNotifier.stop());
+  await app.register(notificationsRoutes, { notifier: ownerNotifier, hooks });
+
   await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
   const limiter = createRateLimiter(database.db);
   await app.register(authRoutes, { db: database.db, limiter, config });
@@ -207,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shopRoutes, { ...content, storage: deps.storage, images: deps.images });
   await app.register(portfolioRoutes, { ...content, images: deps.images });
   await app.register(reviewsRoutes, { ...content, images: deps.images });
-  await app.register(adminRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db, policy: config.orders, timeZone: config.notify.timeZone });
   await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
 
   await app.register(cartRoutes, { db: database.db });
@@ -233,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
     },
-    adminEmail: config.admin.email,
+    notifier: ownerNotifier,
     sandboxRoutes: !config.isProduction,
     cardPayments,
     providerTimeoutMs: config.payments.httpTimeoutMs,

@@ -273,3 +273,41 @@ describe('config: nightly backups', () => {
     expect(problemsOf({ BACKUP_DIR: '/srv/backups', [name]: value }).map((p) => p.split(':')[0])).toEqual([name]);
   });
 });
+
+describe('config: owner notices', () => {
+  it('mails ADMIN_EMAIL unless NOTIFY_EMAIL is set; no Telegram; Moscow time by default', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'Owner@Shop.test' }).notify).toEqual({
+      email: 'owner@shop.test',
+      telegram: null,
+      timeZone: 'Europe/Moscow',
+    });
+    expect(loadConfig({ ADMIN_EMAIL: 'a@shop.test', NOTIFY_EMAIL: 'orders@shop.test' }).notify.email).toBe(
+      'orders@shop.test',
+    );
+  });
+
+  it('a Telegram bot needs its token and chat id; the API base may point elsewhere', () => {
+    const config = loadConfig({
+      TELEGRAM_BOT_TOKEN: '1:abc',
+      TELEGRAM_CHAT_ID: '-100',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9/',
+    });
+    expect(config.notify.telegram).toEqual({
+      botToken: '1:abc',
+      chatId: '-100',
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 10_000,
+    });
+  });
+
+  it.each([
+    [{ TELEGRAM_BOT_TOKEN: '1:abc' }, 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID'],
+    [{ TELEGRAM_CHAT_ID: '5' }, 'TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID'],
+    [{ NOTIFY_EMAIL: 'not-an-email' }, 'NOTIFY_EMAIL'],
+    [{ SHOP_TIMEZONE: 'Mars/Olympus' }, 'SHOP_TIMEZONE'],
+    [{ TELEGRAM_API_URL: 'ftp://x' }, 'TELEGRAM_API_URL'],
+    [{ TELEGRAM_TIMEOUT_MS: '5' }, 'TELEGRAM_TIMEOUT_MS'],
+  ])('%j is refused, naming %s', (env, name) => {
+    expect(problemsOf(env).some((p) => p.startsWith(name))).toBe(true);
+  });
+});

@@ -160,7 +160,29 @@ const EnvSchema = z.object({
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   /** Nightly backups kept; older ones are deleted after a new one succeeds. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** Where the owner's notices go (paid orders, expiring orders, PayPal requests, alerts, digest); unset = ADMIN_EMAIL. */
+  NOTIFY_EMAIL: optionalString.pipe(z.email().optional()),
+  /** Optional Telegram copy of each notice: a bot token and the chat it writes to (both or neither). */
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_CHAT_ID: optionalString,
+  TELEGRAM_API_URL: optionalUrl(/^https?:$/, 'https://api.telegram.org').default('https://api.telegram.org'),
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** "Yesterday", the digest hour and the dashboard's days are counted in this IANA time zone. */
+  SHOP_TIMEZONE: z
+    .string()
+    .min(1)
+    .default('Europe/Moscow')
+    .refine(validTimeZone, 'must be an IANA time zone such as Europe/Moscow'),
 });
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -233,6 +255,12 @@ export interface Config {
   media: { urlSecret: string; urlTtlSeconds: number };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
   orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  /** The owner's notices: mail address, optional Telegram bot, the shop's time zone. */
+  notify: {
+    email: string;
+    telegram: { botToken: string; chatId: string; apiUrl: string; timeoutMs: number } | null;
+    timeZone: string;
+  };
 }
 
 export interface S3Config {
@@ -341,6 +369,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (paypalMode === 'api' && paypalSet !== 2) {
     problems.push('PAYPAL_MODE: api needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID');
   }
+  if (Boolean(e.TELEGRAM_BOT_TOKEN) !== Boolean(e.TELEGRAM_CHAT_ID)) {
+    problems.push('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither');
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
   problems.push(...s3Problems(e));
   if (problems.length > 0) throw new ConfigError(problems);
@@ -425,6 +456,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       pendingOrderHours: e.PENDING_ORDER_HOURS,
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
+    },
+    notify: {
+      email: (e.NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
+      telegram:
+        e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+          ? {
+              botToken: e.TELEGRAM_BOT_TOKEN,
+              chatId: e.TELEGRAM_CHAT_ID,
+              apiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+              timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+            }
+          : null,
+      timeZone: e.SHOP_TIMEZONE,
     },
   };
 }

@@ -156,6 +156,8 @@ async function main(): Promise<void> {
   mailWorker.start();
   expirySweeper.start();
   nightly?.start();
+  // Owner notices: unpaid orders about to expire, the daily digest, the Telegram queue.
+  app.ownerNotifier.start();
   console.log(`\n  Atelier is running at ${config.publicUrl}\n${modeBanner(config, database.kind)}\n`);
 }
 

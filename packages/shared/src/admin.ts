@@ -33,3 +33,108 @@ export const AdminUserSchema = z.object({
   orders: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** GET /admin/sales: paid orders (confirmed and later) per day, week (from Monday) or month, in RUB. */
+export const SalesPeriodSchema = z.enum(['day', 'week', 'month']);
+export type SalesPeriod = z.infer<typeof SalesPeriodSchema>;
+
+export const AdminSalesQuerySchema = z
+  .object({
+    period: SalesPeriodSchema.default('day'),
+    /** Calendar dates in the shop's time zone, both included; default: the last 30 days / 12 weeks / 12 months. */
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 3 * 366 * 86_400_000, {
+    message: 'at most three years at once',
+    path: ['to'],
+  });
+export type AdminSalesQuery = z.infer<typeof AdminSalesQuerySchema>;
+
+export const SalesBucketSchema = z.object({
+  /** First day of the bucket (YYYY-MM-DD). */
+  start: z.iso.date(),
+  orders: z.number().int().nonnegative(),
+  revenueRub: z.number().nonnegative(),
+});
+export const AdminSalesSchema = z.object({
+  period: SalesPeriodSchema,
+  from: z.iso.date(),
+  to: z.iso.date(),
+  buckets: z.array(SalesBucketSchema),
+  totals: z.object({ orders: z.number().int().nonnegative(), revenueRub: z.number().nonnegative() }),
+  top: z.object({
+    products: z.array(
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        quantity: z.number().int().nonnegative(),
+        revenueRub: z.number().nonnegative(),
+      }),
+    ),
+    lessons: z.array(
+      z.object({
+        id: z.uuid(),
+        type: z.enum(['lesson', 'course']),
+        name: z.string(),
+        quantity: z.number().int().nonnegative(),
+        revenueRub: z.number().nonnegative(),
+      }),
+    ),
+  }),
+});
+export type AdminSales = z.infer<typeof AdminSalesSchema>;
+
+/** GET /admin/needs-action: what waits for the owner, each item pointing to where it is handled. */
+const ActionOrderSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  totalRub: z.number(),
+  at: z.iso.datetime(),
+});
+export const AdminNeedsActionSchema = z.object({
+  /** Unpaid orders the expiry sweeper cancels within 12 hours; `at` = when. */
+  expiringOrders: z.array(ActionOrderSchema),
+  /** Paid orders with goods to send (confirmed or processing); `at` = placed. */
+  toShip: z.array(ActionOrderSchema.extend({ status: z.enum(['confirmed', 'processing']) })),
+  reviews: z.array(z.object({ id: z.uuid(), userName: z.string(), at: z.iso.datetime() })),
+  /** PayPal invoices to send by hand; `at` = requested. */
+  paypalRequests: z.array(ActionOrderSchema),
+  paymentAlerts: z.array(
+    z.object({
+      id: z.uuid(),
+      orderId: z.uuid().nullable(),
+      number: z.number().int().nullable(),
+      kind: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
+  counts: z.object({
+    expiringOrders: z.number().int().nonnegative(),
+    toShip: z.number().int().nonnegative(),
+    reviews: z.number().int().nonnegative(),
+    paypalRequests: z.number().int().nonnegative(),
+    paymentAlerts: z.number().int().nonnegative(),
+  }),
+});
+export type AdminNeedsAction = z.infer<typeof AdminNeedsActionSchema>;
+
+/** GET/PUT /admin/notifications: which notices the owner gets, when the digest comes, in which language. */
+export const NotificationSettingsSchema = z.object({
+  paidOrder: z.boolean(),
+  expiringOrder: z.boolean(),
+  paypalInvoice: z.boolean(),
+  paymentAlert: z.boolean(),
+  dailyDigest: z.boolean(),
+  digestHour: z.number().int().min(0).max(23),
+  language: z.enum(['ru', 'en', 'es']),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+export const NotificationSettingsViewSchema = NotificationSettingsSchema.extend({
+  /** Where mails go (NOTIFY_EMAIL, else ADMIN_EMAIL) and whether a Telegram bot is configured. */
+  email: z.string(),
+  telegram: z.boolean(),
+  timeZone: z.string(),
+});
+export type NotificationSettingsView = z.infer<typeof NotificationSettingsViewSchema>;

@@ -1,6 +1,17 @@
+import type { LocalizedText } from '@atelier/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lessons, orders, portfolioItems, products, reviews, users } from '../../db/schema';
+import {
+  lessons,
+  orderItems,
+  orders,
+  paymentAlerts,
+  payments,
+  portfolioItems,
+  products,
+  reviews,
+  users,
+} from '../../db/schema';
 
 const PAID = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
 
@@ -40,6 +51,132 @@ export function createAdminRepo(db: Db) {
         pendingReviews,
         portfolio,
       };
+    },
+
+    /**
+     * Paid orders (confirmed and later) per bucket of `period`, counted by the day they were placed
+     * in the shop's time zone, between two calendar dates (both included).
+     */
+    async sales(period: 'day' | 'week' | 'month', range: { from: string; to: string }, timeZone: string) {
+      const local = sql`(${orders.createdAt} at time zone ${timeZone})`;
+      // The unit is one of three fixed words (checked by the schema), never user text.
+      const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${local}), 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ start: bucket, orders: count(), kopecks: sum(orders.totalRub) })
+        .from(orders)
+        .where(
+          and(inArray(orders.status, [...PAID]), sql`${local}::date between ${range.from}::date and ${range.to}::date`),
+        )
+        // By position: the time zone is a bound parameter, so a repeated expression would not match.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      return rows.map((row) => ({ start: row.start, orders: row.orders, kopecks: Number(row.kopecks ?? 0) }));
+    },
+
+    /** Goods, lessons and courses of paid orders placed between two dates, by revenue then quantity. */
+    async top(range: { from: string; to: string }, timeZone: string, limit: number) {
+      const local = sql`(${orders.createdAt} at time zone ${timeZone})`;
+      const itemId = sql<string>`coalesce(${orderItems.productId}, ${orderItems.lessonId}, ${orderItems.courseId})`;
+      const kopecks = sql<string>`sum(${orderItems.unitPriceRub}::bigint * ${orderItems.quantity})`;
+      const quantity = sql<string>`sum(${orderItems.quantity})`;
+      const rows = await db
+        .select({
+          type: orderItems.type,
+          id: itemId,
+          // The name as sold most recently (a snapshot taken at each order).
+          name: sql<LocalizedText>`(array_agg(${orderItems.name} order by ${orders.createdAt} desc))[1]`,
+          quantity,
+          kopecks,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(
+          and(inArray(orders.status, [...PAID]), sql`${local}::date between ${range.from}::date and ${range.to}::date`),
+        )
+        .groupBy(orderItems.type, itemId)
+        .orderBy(desc(kopecks), desc(quantity));
+      const products = rows.filter((r) => r.type === 'product').slice(0, limit);
+      const lessons = rows.filter((r) => r.type !== 'product').slice(0, limit);
+      return { products, lessons };
+    },
+
+    /** Paid orders with goods to send: confirmed or processing, delivery other than none. */
+    async toShip(limit: number) {
+      const where = and(
+        inArray(orders.status, ['confirmed', 'processing']),
+        sql`${orders.delivery}->>'method' <> 'none'`,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            number: orders.number,
+            totalRub: orders.totalRub,
+            status: orders.status,
+            at: orders.createdAt,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(orders.createdAt)
+          .limit(limit),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async pendingReviews(limit: number) {
+      const where = eq(reviews.status, 'pending');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: reviews.id, userName: reviews.userName, at: reviews.createdAt })
+          .from(reviews)
+          .where(where)
+          .orderBy(reviews.createdAt)
+          .limit(limit),
+        db.select({ n: count() }).from(reviews).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** PayPal invoices asked for and not sent yet (manual PayPal). */
+    async paypalRequests(limit: number) {
+      const where = and(
+        eq(payments.provider, 'paypal-manual'),
+        eq(payments.status, 'requested'),
+        eq(orders.status, 'pending'),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: orders.id, number: orders.number, totalRub: orders.totalRub, at: payments.createdAt })
+          .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
+          .where(where)
+          .orderBy(payments.createdAt)
+          .limit(limit),
+        db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async openAlerts(limit: number) {
+      const where = isNull(paymentAlerts.resolvedAt);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: paymentAlerts.id,
+            orderId: paymentAlerts.orderId,
+            number: orders.number,
+            kind: paymentAlerts.kind,
+            at: paymentAlerts.createdAt,
+          })
+          .from(paymentAlerts)
+          .leftJoin(orders, eq(orders.id, paymentAlerts.orderId))
+          .where(where)
+          .orderBy(desc(paymentAlerts.createdAt))
+          .limit(limit),
+        db.select({ n: count() }).from(paymentAlerts).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** Accounts (not deleted), newest first, with how many orders each placed. */

@@ -1,4 +1,7 @@
 import {
+  AdminNeedsActionSchema,
+  AdminSalesQuerySchema,
+  AdminSalesSchema,
   AdminStatsSchema,
   AdminUserSchema,
   AdminUsersQuerySchema,
@@ -15,9 +18,15 @@ import { createAdminService } from './admin.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-/** GET /api/admin/stats (dashboard counters) and GET /api/admin/users (search, pages). Admin only. */
-export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const service = createAdminService({ repo: createAdminRepo(db) });
+/** The owner's dashboard (counters, sales, needs action) and the users list. Admin only. */
+export interface AdminRoutesOptions {
+  db: Db;
+  policy: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  timeZone: string;
+}
+
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, policy, timeZone }) => {
+  const service = createAdminService({ repo: createAdminRepo(db), db, policy, timeZone });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -31,6 +40,33 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       },
     },
     async () => ok(await service.stats()),
+  );
+
+  api.get(
+    '/api/admin/sales',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Paid orders and revenue (RUB) per day, week or month, with the top goods and lessons of the range',
+        querystring: AdminSalesQuerySchema,
+        response: { 200: successEnvelope(AdminSalesSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.sales(request.query)),
+  );
+
+  api.get(
+    '/api/admin/needs-action',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders about to expire, orders to ship, reviews to moderate, PayPal invoice requests, payment alerts',
+        response: { 200: successEnvelope(AdminNeedsActionSchema), ...errors },
+      },
+    },
+    async () => ok(await service.needsAction()),
   );
 
   api.get(

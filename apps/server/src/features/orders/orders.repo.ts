@@ -98,6 +98,31 @@ type Q = Db | Tx;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Orders and their lines, status history and payment state; every function runs on `q`. */
+/** The admin orders list's filters (status, created-at dates in UTC, search), shared by the list and its CSV export. */
+function adminFilter(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00.000Z`)));
+  if (query.to) {
+    const end = new Date(`${query.to}T00:00:00.000Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(orders.createdAt, end));
+  }
+  if (query.search) {
+    const text = query.search.replace(/^#/, '');
+    const pattern = `%${escapeLike(text)}%`;
+    conditions.push(
+      or(
+        /^\d{1,9}$/.test(text) ? eq(orders.number, Number(text)) : undefined,
+        ilike(sql`${orders.customer}->>'email'`, pattern),
+        ilike(sql`(${orders.customer}->>'firstName') || ' ' || (${orders.customer}->>'lastName')`, pattern),
+        ilike(sql`${orders.customer}->>'phone'`, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
 export const ordersRepo = {
   /**
    * The order, its lines, its first history entry (pending, by the customer) and its first mail
@@ -228,6 +253,35 @@ export const ordersRepo = {
     return row?.id ?? null;
   },
 
+  /**
+   * Unpaid orders whose hold ends within (now, now + window]: created after `cutoffs.now` (not yet
+   * due) and at or before `cutoffs.soon` (due within the window), oldest first.
+   */
+  async expiringBetween(
+    q: Q,
+    now: { online: Date; offline: Date },
+    soon: { online: Date; offline: Date },
+    limit: number,
+  ): Promise<OrderRow[]> {
+    const within = (from: Date, to: Date) =>
+      and(gte(orders.createdAt, new Date(from.getTime() + 1)), lt(orders.createdAt, new Date(to.getTime() + 1)));
+    return q
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          ne(orders.paymentState, 'paid'),
+          or(
+            and(inArray(orders.paymentMethod, ['card', 'paypal']), within(now.online, soon.online)),
+            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), within(now.offline, soon.offline)),
+          ),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(limit);
+  },
+
   /** The row locked for the rest of the transaction (status changes serialise on it). */
   async lock(q: Q, id: string): Promise<OrderRow | null> {
     const [row] = await q.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
@@ -316,27 +370,7 @@ export const ordersRepo = {
   },
 
   async listAdmin(q: Q, query: AdminOrdersQuery): Promise<{ rows: OrderRow[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [];
-    if (query.status) conditions.push(eq(orders.status, query.status));
-    if (query.from) conditions.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00.000Z`)));
-    if (query.to) {
-      const end = new Date(`${query.to}T00:00:00.000Z`);
-      end.setUTCDate(end.getUTCDate() + 1);
-      conditions.push(lt(orders.createdAt, end));
-    }
-    if (query.search) {
-      const text = query.search.replace(/^#/, '');
-      const pattern = `%${escapeLike(text)}%`;
-      conditions.push(
-        or(
-          /^\d{1,9}$/.test(text) ? eq(orders.number, Number(text)) : undefined,
-          ilike(sql`${orders.customer}->>'email'`, pattern),
-          ilike(sql`(${orders.customer}->>'firstName') || ' ' || (${orders.customer}->>'lastName')`, pattern),
-          ilike(sql`${orders.customer}->>'phone'`, pattern),
-        ),
-      );
-    }
-    const where = and(...conditions);
+    const where = adminFilter(query);
     const [rows, [totals]] = await Promise.all([
       q
         .select()
@@ -348,5 +382,15 @@ export const ordersRepo = {
       q.select({ total: count() }).from(orders).where(where),
     ]);
     return { rows, total: totals?.total ?? 0 };
+  },
+
+  /** Every order matching the admin list's filters, newest first, up to `cap` (the CSV export). */
+  async listAdminAll(q: Q, query: Omit<AdminOrdersQuery, 'page' | 'limit'>, cap: number): Promise<OrderRow[]> {
+    return q
+      .select()
+      .from(orders)
+      .where(adminFilter(query))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(cap);
   },
 };

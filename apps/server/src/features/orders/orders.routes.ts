@@ -80,6 +80,29 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
   );
 
   api.get(
+    '/api/admin/orders/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'The admin orders list as CSV (UTF-8 with BOM, `;`, CRLF) with the same filters, without pages',
+        querystring: AdminOrdersQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, limit: _limit, ...filters } = request.query;
+      const csv = await service.exportAdminCsv(filters, requestLanguage(request));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="orders-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  api.get(
     '/api/orders',
     {
       config: { access: 'admin' },

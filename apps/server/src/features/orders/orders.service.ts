@@ -40,6 +40,7 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from '../shop/shop.service';
 import { coursesForOrder, type LessonForOrder, lessonsForOrder } from '../training/training.service';
+import { ordersCsv } from './orders.csv';
 import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail } from './orders.mail';
 import {
   type NewOrderItem,
@@ -58,6 +59,42 @@ import {
   type OrderPolicy,
   stockShortages,
 } from './orders.rules';
+
+export interface ExpiringOrder {
+  id: string;
+  number: number;
+  totalRub: number;
+  customerEmail: string;
+  paymentMethod: PaymentMethod;
+  expiresAt: Date;
+}
+
+/**
+ * Unpaid orders that the expiry sweeper will cancel within `windowMs` from `now` (the owner is
+ * told, and the dashboard lists them). Same deadlines as the sweeper (orders.rules).
+ */
+export async function expiringOrders(
+  q: Db | Tx,
+  policy: OrderPolicy,
+  now: Date,
+  windowMs: number,
+  limit = 200,
+): Promise<ExpiringOrder[]> {
+  const rows = await ordersRepo.expiringBetween(
+    q,
+    expiryCutoffs(now, policy),
+    expiryCutoffs(new Date(now.getTime() + windowMs), policy),
+    limit,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    totalRub: fromMinor(row.totalRub),
+    customerEmail: row.customer.email,
+    paymentMethod: row.paymentMethod,
+    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy),
+  }));
+}
 
 export interface PlaceOrderLine {
   type: OrderLineType;
@@ -688,6 +725,22 @@ export function createOrdersService({
     async listAdmin(query: AdminOrdersQuery): Promise<{ items: Order[]; meta: ListMeta }> {
       const { rows, total } = await ordersRepo.listAdmin(db, query);
       return { items: await withItems(rows), meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    /** The admin list's filters, every matching order (up to 50 000), as an Excel-friendly CSV. */
+    async exportAdminCsv(query: Omit<AdminOrdersQuery, 'page' | 'limit'>, lang: Language): Promise<string> {
+      const rows = await ordersRepo.listAdminAll(db, query, 50_000);
+      const items = new Map<string, OrderItemRow[]>();
+      // In slices: one IN list per 1 000 orders keeps each statement's parameters bounded.
+      for (let i = 0; i < rows.length; i += 1000) {
+        for (const item of await ordersRepo.items(
+          db,
+          rows.slice(i, i + 1000).map((row) => row.id),
+        )) {
+          items.set(item.orderId, [...(items.get(item.orderId) ?? []), item]);
+        }
+      }
+      return ordersCsv(rows, items, lang);
     },
 
     /** Admin status change (DESIGN §6 machine; 409 otherwise). */

@@ -101,8 +101,9 @@ export function createPaymentsRepo(db: Db) {
       return row?.email && row.verifiedAt ? row.email : null;
     },
 
-    async insertAlert(q: Q, values: typeof paymentAlerts.$inferInsert): Promise<void> {
-      await q.insert(paymentAlerts).values(values);
+    async insertAlert(q: Q, values: typeof paymentAlerts.$inferInsert): Promise<string> {
+      const [row] = await q.insert(paymentAlerts).values(values).returning({ id: paymentAlerts.id });
+      return row!.id;
     },
 
     async listAlerts(q: Q, options: { includeResolved: boolean; limit: number }) {

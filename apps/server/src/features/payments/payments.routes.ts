@@ -47,6 +47,7 @@ import type { RateLimiter } from '../../platform/http/rate-limit';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
+import type { OwnerNotifier } from '../notifications/notifications.service';
 import { createOrdersService } from '../orders/orders.service';
 import { createDownloadsService, type DownloadLimits } from './downloads.service';
 import { createPaymentsRepo } from './payments.repo';
@@ -62,7 +63,8 @@ export interface PaymentsRoutesOptions {
   downloads: DownloadLimits;
   limiter: RateLimiter;
   limits: { perAccount: number; perIp: number; windowMs: number };
-  adminEmail: string;
+  /** The owner's notices: PayPal invoice requests and payment alerts go through it. */
+  notifier: Pick<OwnerNotifier, 'notify'>;
   /** Production: the sandbox page and its buttons are not registered at all. */
   sandboxRoutes: boolean;
   /** false with PAYMENT_PROVIDER=none. */
@@ -119,7 +121,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     providers,
     publicUrl: options.publicUrl,
     bankDetails: options.bankDetails,
-    adminEmail: options.adminEmail,
+    notifier: options.notifier,
     providerTimeoutMs: options.providerTimeoutMs,
   });
   /** Per account and per client address: mails and provider payments must not become a relay. */

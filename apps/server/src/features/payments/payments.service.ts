@@ -24,6 +24,7 @@ import {
 } from '../../platform/payments/provider';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
+import type { OwnerNotifier } from '../notifications/notifications.service';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import {
   instructionsMail,
@@ -85,14 +86,12 @@ export interface PaymentsServiceDeps {
   providers: PaymentProviders;
   publicUrl: string;
   bankDetails: string | null;
-  /** Where payment alerts and PayPal invoice requests are mailed. */
-  adminEmail: string;
+  /** Payment alerts and PayPal invoice requests reach the owner through her notices. */
+  notifier: Pick<OwnerNotifier, 'notify'>;
   /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
   providerTimeoutMs?: number;
 }
 
-/** The owner reads admin mails in the shop's own language. */
-const ADMIN_LANGUAGE: Language = 'ru';
 /** A redirect payment is reused this long; after that the provider's page may have expired, so a new one is made. */
 const LIVE_PAYMENT_MS = 60 * 60_000;
 const MANUAL_PAYPAL = 'paypal-manual';
@@ -253,15 +252,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         return open;
       }
       await orders.setPaymentState(tx, order.id, 'awaiting');
-      await enqueueMail(
-        tx,
-        paypalRequestAdminMail(deps.adminEmail, ADMIN_LANGUAGE, {
-          number: order.number,
-          total: money(amount.minor, amount.currency, ADMIN_LANGUAGE),
-          paypalEmail,
-          url: `${deps.publicUrl}/admin/orders/${order.id}`,
-        }),
-      );
+      await deps.notifier.notify(tx, {
+        kind: 'paypalInvoice',
+        key: `paypalInvoice:${claimed.id}`,
+        mail: (to, lang) =>
+          paypalRequestAdminMail(to, lang, {
+            number: order.number,
+            total: money(amount.minor, amount.currency, lang),
+            paypalEmail,
+            url: `${deps.publicUrl}/admin/orders/${order.id}`,
+          }),
+      });
       return claimed;
     });
   }
@@ -641,28 +642,30 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   ) {
     const expected = { amountMinor: payment.amountMinor, currency: payment.currency };
     const received = { amountMinor: verified.amountMinor, currency: verified.currency };
-    await repo.insertAlert(tx, {
+    const alertId = await repo.insertAlert(tx, {
       orderId: order.id,
       paymentId: payment.id,
       provider: payment.provider,
       kind,
       details: { orderStatus: order.status, providerPaymentId: verified.providerPaymentId, expected, received },
     });
-    const show = (m: { amountMinor: number; currency: string }) =>
+    const show = (m: { amountMinor: number; currency: string }, lang: Language) =>
       /^(RUB|EUR|USD)$/.test(m.currency)
-        ? money(m.amountMinor, m.currency as Currency, ADMIN_LANGUAGE)
+        ? money(m.amountMinor, m.currency as Currency, lang)
         : `${(m.amountMinor / 100).toFixed(2)} ${m.currency}`;
-    await enqueueMail(
-      tx,
-      paymentAlertMail(deps.adminEmail, ADMIN_LANGUAGE, kind, {
-        number: order.number,
-        provider: payment.provider,
-        status: order.status,
-        got: show(received),
-        expected: show(expected),
-        url: `${deps.publicUrl}/admin`,
-      }),
-    );
+    await deps.notifier.notify(tx, {
+      kind: 'paymentAlert',
+      key: `paymentAlert:${alertId}`,
+      mail: (to, lang) =>
+        paymentAlertMail(to, lang, kind, {
+          number: order.number,
+          provider: payment.provider,
+          status: order.status,
+          got: show(received, lang),
+          expected: show(expected, lang),
+          url: `${deps.publicUrl}/admin`,
+        }),
+    });
   }
 }
 

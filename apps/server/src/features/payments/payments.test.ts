@@ -18,6 +18,7 @@ import { extractLinks } from '../../platform/mail/mail-text';
 import { createTestProvider } from '../../platform/payments/test-provider';
 import { bearer, ensureAdmin, lastMail, mailCount, signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../notifications/notifications.service';
 
 const SECRET = 'sandbox-secret-for-tests';
 const BANK = 'АО «Банк», р/с 40702810000000000001, БИК 044525000';
@@ -394,6 +395,41 @@ describe('payment alerts: money that could not simply be applied is never a sile
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/payment-alerts', headers: bearer(admin.token) });
     expect(after.json().data.some((a: { id: string }) => a.id === stored!.id)).toBe(false);
     expect((await alertsOf(order.id))[0]!.resolvedAt).not.toBeNull();
+  });
+
+  it('the alert mail goes through the owner notices: switched off, the alert is stored but nobody is mailed', async () => {
+    const put = (paymentAlert: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/notifications',
+        headers: bearer(admin.token),
+        payload: { ...DEFAULT_NOTIFICATION_SETTINGS, paymentAlert },
+      });
+    expect((await put(false)).statusCode).toBe(200);
+    try {
+      const order = await placeOrder();
+      const { id } = await sandboxFor(order.id);
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order.id}/status`,
+        headers: bearer(admin.token),
+        payload: { status: 'cancelled' },
+      });
+      const adminMails = await mailCount(t, t.config.notify.email);
+      const res = await webhook(
+        'test',
+        sandbox.buildNotification('payment.succeeded', {
+          providerPaymentId: id,
+          amountMinor: 120_000,
+          currency: 'RUB',
+        }),
+      );
+      expect(res.json().data.outcome).toBe('order_cancelled');
+      expect(await alertsOf(order.id)).toHaveLength(1);
+      expect(await mailCount(t, t.config.notify.email)).toBe(adminMails);
+    } finally {
+      await put(true);
+    }
   });
 
   it.each([

@@ -6,7 +6,10 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { useSession } from '../../auth/api/auth-session';
 import { type AdminStats, useAdminStats } from '../api/get-stats';
+import { NeedsActionPanel } from './needs-action-panel';
+import { NotificationSettingsPanel } from './notification-settings-panel';
 import { PaymentAlertsPanel } from './payment-alerts-panel';
+import { SalesPanel } from './sales-panel';
 
 const CARDS: { key: keyof AdminStats; to: string }[] = [
   { key: 'orders', to: '/admin/orders' },
@@ -32,6 +35,7 @@ export function DashboardPage() {
         {t('admin.sections.dashboard')}
       </h1>
       <p className="mt-2 text-ink-soft">{t('admin.welcome', { name })}</p>
+      <NeedsActionPanel />
       <PaymentAlertsPanel />
       <div className="mt-8">
         {isPending ? (
@@ -60,6 +64,8 @@ export function DashboardPage() {
           </ul>
         )}
       </div>
+      <SalesPanel />
+      <NotificationSettingsPanel />
     </section>
   );
 }

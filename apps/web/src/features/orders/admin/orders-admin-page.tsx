@@ -12,6 +12,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminOrders, useUpdateOrderStatus } from '../api/admin-orders';
+import { useExportOrdersCsv } from '../api/export-orders';
 import { useOrder } from '../api/get-order';
 import { OrderDetail } from '../components/order-detail';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -69,6 +70,21 @@ function OrdersList() {
     page,
     limit: LIMIT,
   });
+
+  const exportCsv = useExportOrdersCsv();
+  const download = async () => {
+    try {
+      const name = await exportCsv.mutateAsync({
+        status: status === 'all' ? undefined : status,
+        from: from || undefined,
+        to: to || undefined,
+        search: search || undefined,
+      });
+      toast.success(t('orders.admin.exported', { name }));
+    } catch (failure) {
+      toast.error(errorMessage(failure, t('orders.admin.exportFailed')));
+    }
+  };
 
   const columns: DataColumn<Order>[] = [
     {
@@ -162,6 +178,15 @@ function OrdersList() {
                 onChange={(event) => update({ to: event.target.value })}
               />
             </div>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={exportCsv.isPending}
+              onClick={() => void download()}
+            >
+              {exportCsv.isPending ? <Spinner className="size-4" /> : null}
+              {t('orders.admin.exportCsv')}
+            </button>
           </div>
         }
       />

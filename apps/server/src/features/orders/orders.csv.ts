@@ -1,0 +1,120 @@
+/**
+ * The admin's orders as a spreadsheet file that Excel opens correctly as is: UTF-8 with a BOM
+ * (otherwise Excel reads Cyrillic as ANSI), `;` between cells (what Excel expects in ru/es
+ * locales), CRLF line ends, RFC 4180 quoting. Cells that a spreadsheet would run as a formula
+ * (starting with = + - @, tab or CR) get a leading apostrophe, so a customer's name cannot become
+ * a formula on the owner's machine.
+ */
+import { type Language, localize } from '@atelier/shared';
+import type { OrderItemRow, OrderRow } from './orders.repo';
+
+export const CSV_BOM = '\uFEFF';
+const DELIMITER = ';';
+
+/** One cell, neutralised against formulas and quoted when it holds a delimiter, quote or line break. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n,]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: (string | number | null | undefined)[][]): string {
+  const lines = rows.map((row) => row.map(csvCell).join(DELIMITER));
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+const HEADERS: Record<Language, string[]> = {
+  ru: [
+    'Номер',
+    'Дата (UTC)',
+    'Статус',
+    'Оплата',
+    'Состояние оплаты',
+    'Покупатель',
+    'Email',
+    'Телефон',
+    'Доставка',
+    'Адрес',
+    'Состав',
+    'Товары, ₽',
+    'Скидка, ₽',
+    'Доставка, ₽',
+    'Итого, ₽',
+    'Валюта',
+    'Комментарий',
+  ],
+  en: [
+    'Number',
+    'Date (UTC)',
+    'Status',
+    'Payment',
+    'Payment state',
+    'Customer',
+    'Email',
+    'Phone',
+    'Delivery',
+    'Address',
+    'Items',
+    'Subtotal, RUB',
+    'Discount, RUB',
+    'Delivery, RUB',
+    'Total, RUB',
+    'Currency',
+    'Comment',
+  ],
+  es: [
+    'Número',
+    'Fecha (UTC)',
+    'Estado',
+    'Pago',
+    'Estado del pago',
+    'Cliente',
+    'Email',
+    'Teléfono',
+    'Envío',
+    'Dirección',
+    'Artículos',
+    'Subtotal, RUB',
+    'Descuento, RUB',
+    'Envío, RUB',
+    'Total, RUB',
+    'Moneda',
+    'Comentario',
+  ],
+};
+
+/** Rubles from kopecks with the language's decimal separator (Excel reads "1234,50" in ru/es locales). */
+function rubles(kopecks: number, lang: Language): string {
+  const text = (kopecks / 100).toFixed(2);
+  return lang === 'en' ? text : text.replace('.', ',');
+}
+
+export function ordersCsv(rows: OrderRow[], itemsByOrder: Map<string, OrderItemRow[]>, lang: Language): string {
+  const lines = rows.map((row) => {
+    const d = row.delivery;
+    const address = [d.postalCode, d.country, d.city, d.address, d.pickupPoint].filter(Boolean).join(', ');
+    const items = (itemsByOrder.get(row.id) ?? [])
+      .map((item) => `${localize(item.name, lang)} × ${item.quantity}`)
+      .join('; ');
+    return [
+      row.number,
+      row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+      row.status,
+      row.paymentMethod,
+      row.paymentState,
+      `${row.customer.firstName} ${row.customer.lastName}`.trim(),
+      row.customer.email,
+      row.customer.phone,
+      d.method,
+      address,
+      items,
+      rubles(row.subtotalRub, lang),
+      rubles(row.discountRub, lang),
+      rubles(row.deliveryCostRub, lang),
+      rubles(row.totalRub, lang),
+      row.currency,
+      row.comment,
+    ];
+  });
+  return toCsv([HEADERS[lang], ...lines]);
+}

@@ -1,0 +1,175 @@
+import { type AdminNeedsAction, formatMoney } from '@atelier/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ErrorState } from '../../../shared/ui/states';
+import { useNeedsAction } from '../api/get-dashboard';
+
+const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
+
+interface Item {
+  key: string;
+  to: string;
+  label: string;
+  detail: string;
+}
+
+/**
+ * Dashboard: what waits for the owner, grouped, each item a link to where it is handled (the order
+ * page, the reviews list, the payment alerts panel above).
+ */
+export function NeedsActionPanel() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data, isPending, isError, refetch } = useNeedsAction();
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  const rub = (value: number) => formatMoney(value, 'RUB', language);
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  } else if (isError) {
+    body = <ErrorState onRetry={() => void refetch()} />;
+  } else {
+    const groups = buildGroups(data, {
+      order: (n) => t('admin.dashboard.order', { number: n }),
+      expires: (at) => t('admin.dashboard.expiresAt', { at: when(at) }),
+      placed: (at) => t('admin.dashboard.placedAt', { at: when(at) }),
+      requested: (at) => t('admin.dashboard.requestedAt', { at: when(at) }),
+      review: (name) => t('admin.dashboard.reviewBy', { name }),
+      alert: (kind) => t(`admin.paymentAlerts.kind.${kind}`, { defaultValue: t('admin.dashboard.alert') }),
+      rub,
+      when,
+    });
+    const open = groups.filter((group) => group.count > 0);
+    body =
+      open.length === 0 ? (
+        <p className="mt-3 text-ink-soft">{t('admin.dashboard.nothingToDo')}</p>
+      ) : (
+        <div className="mt-4 grid gap-6 md:grid-cols-2">
+          {open.map((group) => (
+            <section key={group.key} aria-labelledby={`needs-${group.key}`} data-testid={`needs-${group.key}`}>
+              <h3 id={`needs-${group.key}`} className="flex items-center gap-2 font-serif text-xl">
+                {t(`admin.dashboard.${group.key}`)}
+                <span className="rounded-full bg-rose-100 px-2 text-sm font-semibold text-rose-700">{group.count}</span>
+              </h3>
+              <ul className="mt-2 flex flex-col divide-y divide-line text-sm">
+                {group.items.map((item) => (
+                  <li key={item.key} className="py-2">
+                    {item.to.startsWith('#') ? (
+                      <a className="link font-semibold" href={item.to}>
+                        {item.label}
+                      </a>
+                    ) : (
+                      <Link className="link font-semibold" to={item.to}>
+                        {item.label}
+                      </Link>
+                    )}
+                    <span className="block text-xs text-muted">{item.detail}</span>
+                  </li>
+                ))}
+              </ul>
+              {group.count > group.items.length ? (
+                <p className="mt-1 text-sm">
+                  <Link className="link" to={group.all}>
+                    {t('admin.dashboard.more', { count: group.count - group.items.length })}
+                  </Link>
+                </p>
+              ) : null}
+            </section>
+          ))}
+        </div>
+      );
+  }
+
+  return (
+    <section className="card mt-8 p-5 sm:p-6" aria-labelledby="admin-needs-action-title">
+      <h2 id="admin-needs-action-title" className="font-serif text-2xl">
+        {t('admin.dashboard.needsAction')}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+interface Words {
+  order: (n: number | string) => string;
+  expires: (at: string) => string;
+  placed: (at: string) => string;
+  requested: (at: string) => string;
+  review: (name: string) => string;
+  alert: (kind: string) => string;
+  rub: (value: number) => string;
+  when: (at: string) => string;
+}
+
+function buildGroups(data: AdminNeedsAction, w: Words) {
+  const orderLink = (id: string) => `/admin/orders/${id}`;
+  return [
+    {
+      key: 'expiringOrders',
+      count: data.counts.expiringOrders,
+      all: '/admin/orders?status=pending',
+      items: data.expiringOrders.map<Item>((o) => ({
+        key: o.id,
+        to: orderLink(o.id),
+        label: w.order(o.number),
+        detail: `${w.rub(o.totalRub)} · ${w.expires(o.at)}`,
+      })),
+    },
+    {
+      key: 'toShip',
+      count: data.counts.toShip,
+      all: '/admin/orders?status=confirmed',
+      items: data.toShip.map<Item>((o) => ({
+        key: o.id,
+        to: orderLink(o.id),
+        label: w.order(o.number),
+        detail: `${w.rub(o.totalRub)} · ${w.placed(o.at)}`,
+      })),
+    },
+    {
+      key: 'reviews',
+      count: data.counts.reviews,
+      all: '/admin/reviews',
+      items: data.reviews.map<Item>((r) => ({
+        key: r.id,
+        to: '/admin/reviews',
+        label: w.review(r.userName),
+        detail: w.when(r.at),
+      })),
+    },
+    {
+      key: 'paypalRequests',
+      count: data.counts.paypalRequests,
+      all: '/admin/orders?status=pending',
+      items: data.paypalRequests.map<Item>((o) => ({
+        key: o.id,
+        to: orderLink(o.id),
+        label: w.order(o.number),
+        detail: `${w.rub(o.totalRub)} · ${w.requested(o.at)}`,
+      })),
+    },
+    {
+      key: 'paymentAlerts',
+      count: data.counts.paymentAlerts,
+      all: '#admin-payment-alerts',
+      items: data.paymentAlerts.map<Item>((a) => ({
+        key: a.id,
+        // Resolved in the alerts panel of this page.
+        to: '#admin-payment-alerts',
+        label: a.number !== null ? `${w.order(a.number)}: ${w.alert(a.kind)}` : w.alert(a.kind),
+        detail: w.when(a.at),
+      })),
+    },
+  ];
+}

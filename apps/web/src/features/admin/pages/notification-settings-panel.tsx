@@ -1,0 +1,119 @@
+import type { NotificationSettings } from '@atelier/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/api-error';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ErrorState } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/get-dashboard';
+
+const KINDS = ['paidOrder', 'expiringOrder', 'paypalInvoice', 'paymentAlert', 'dailyDigest'] as const;
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** Dashboard: which notices the owner gets (mail to NOTIFY_EMAIL, Telegram if set up), digest hour, language. */
+export function NotificationSettingsPanel() {
+  const { t } = useTranslation();
+  const base = useId();
+  const query = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+
+  useEffect(() => {
+    if (query.data) {
+      const { email: _email, telegram: _telegram, timeZone: _zone, ...settings } = query.data;
+      setDraft(settings);
+    }
+  }, [query.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    try {
+      await save.mutateAsync(draft);
+      toast.success(t('admin.notifications.saved'));
+    } catch (failure) {
+      toast.error(errorMessage(failure, t('admin.notifications.saveFailed')));
+    }
+  };
+
+  return (
+    <section className="card mt-8 p-5 sm:p-6" aria-labelledby="admin-notifications-title">
+      <h2 id="admin-notifications-title" className="font-serif text-2xl">
+        {t('admin.notifications.title')}
+      </h2>
+      {query.isPending || (query.data && !draft) ? (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      ) : query.isError || !draft ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : (
+        <form className="mt-2" onSubmit={(event) => void submit(event)}>
+          <p className="text-sm text-ink-soft">
+            {t('admin.notifications.hint', { email: query.data.email })}{' '}
+            {query.data.telegram ? t('admin.notifications.telegramOn') : t('admin.notifications.telegramOff')}
+          </p>
+          <fieldset className="mt-4">
+            <legend className="field-label">{t('admin.notifications.kinds')}</legend>
+            <div className="mt-1 flex flex-col gap-2">
+              {KINDS.map((kind) => (
+                <label key={kind} className="flex min-h-11 items-center gap-3">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-rose-700"
+                    checked={draft[kind]}
+                    onChange={(event) => setDraft({ ...draft, [kind]: event.target.checked })}
+                  />
+                  {t(`admin.notifications.${kind}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-4 flex flex-wrap gap-4">
+            <div>
+              <label htmlFor={`${base}-hour`} className="field-label">
+                {t('admin.notifications.digestHour', { zone: query.data.timeZone })}
+              </label>
+              <select
+                id={`${base}-hour`}
+                className="input"
+                value={draft.digestHour}
+                disabled={!draft.dailyDigest}
+                onChange={(event) => setDraft({ ...draft, digestHour: Number(event.target.value) })}
+              >
+                {HOURS.map((hour) => (
+                  <option key={hour} value={hour}>
+                    {`${String(hour).padStart(2, '0')}:00`}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${base}-language`} className="field-label">
+                {t('admin.notifications.language')}
+              </label>
+              <select
+                id={`${base}-language`}
+                className="input"
+                value={draft.language}
+                onChange={(event) =>
+                  setDraft({ ...draft, language: event.target.value as NotificationSettings['language'] })
+                }
+              >
+                {(['ru', 'en', 'es'] as const).map((lang) => (
+                  <option key={lang} value={lang} lang={lang}>
+                    {t(`admin.notifications.languages.${lang}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" className="btn btn-primary mt-4" disabled={save.isPending}>
+            {save.isPending ? <Spinner className="size-4" /> : null}
+            {t('admin.notifications.save')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The owner's dashboard on a server of its own (so its lists hold only this journey's orders):
+ * a paid order mails the owner and shows in the chart total and in "needs action" (to ship, linking
+ * to the order page); the orders page downloads a CSV with its filter applied (BOM, `;`, the
+ * formula in a comment neutralised); a notification kind switched off in the settings stays off
+ * after a reload. axe clean; the dashboard fits a 360 px phone.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solveCaptcha, useToken } from '../src/accounts';
+import { expectNoAxeViolations } from '../src/axe';
+import { useBrowser } from '../src/browser';
+import { newEmail, waitForMail } from '../src/mail';
+import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+
+const session = useBrowser();
+const ADMIN = { email: 'owner@dashboard.test', password: 'dashboard-owner-2026' };
+let server: ServerProcess | undefined;
+let dataDir = '';
+
+beforeAll(async () => {
+  dataDir = makeDataDir('atelier-e2e-dashboard-');
+  server = await startServer({
+    main: inject('serverMain'),
+    dataDir,
+    seedDemo: true,
+    logLevel: 'warn',
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+});
+afterAll(async () => {
+  await server?.stop('SIGTERM');
+  if (dataDir) removeDir(dataDir);
+});
+
+const base = () => (server as ServerProcess).url;
+
+async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${base()}/api${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'Accept-Language': 'ru',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+let buyerEmail = '';
+
+async function customer(email: string): Promise<string> {
+  const { captchaId, question } = await call<{ captchaId: string; question: string }>('/auth/captcha');
+  await call('/auth/register', {
+    body: {
+      name: 'Вера Покупатель',
+      email,
+      password: 'Silk-dashboard-2026',
+      captchaId,
+      captchaAnswer: solveCaptcha(question),
+    },
+  });
+  const mail = await waitForMail(email, (m) => m.codes.length > 0, { base: base() });
+  const { token } = await call<{ token: string }>('/auth/verify-email', { body: { email, code: mail.codes[0] } });
+  return token;
+}
+
+let adminToken = '';
+let paid: { id: string; number: number };
+let unpaid: { id: string; number: number };
+
+beforeAll(async () => {
+  buyerEmail = newEmail('dashboard');
+  const token = await customer(buyerEmail);
+  const products = await call<{ id: string; stock: number | null; category: string }[]>('/shop?limit=50');
+  const product = products.find((p) => p.category !== 'book' && (p.stock === null || p.stock > 2));
+  if (!product) throw new Error('the demo catalogue has no product in stock');
+  const place = (comment: string) =>
+    call<{ order: { id: string; number: number } }>('/orders', {
+      token,
+      body: {
+        items: [{ type: 'product', id: product.id, quantity: 1 }],
+        customer: { firstName: 'Вера', lastName: 'Соколова', email: buyerEmail, phone: '+7 912 345-67-89' },
+        delivery: { method: 'courier_pickup', pickupPoint: 'СДЭК, ул. Ленина, 1' },
+        paymentMethod: 'card',
+        currency: 'RUB',
+        comment,
+        acceptTerms: true,
+      },
+    });
+  paid = (await place('=HYPERLINK("http://evil.test")')).order;
+  unpaid = (await place('позже')).order;
+  ({ token: adminToken } = await call<{ token: string }>('/auth/login', { body: ADMIN }));
+  await call(`/orders/${paid.id}/status`, { token: adminToken, method: 'PATCH', body: { status: 'confirmed' } });
+}, 60_000);
+
+async function adminPage(options: { mobile?: boolean } = {}): Promise<Page> {
+  const page = await session.newPage({ baseURL: base(), ...options });
+  await useToken(page, adminToken);
+  return page;
+}
+
+describe('the owner hears what needs her and sees how the shop does', () => {
+  it('a paid order is mailed to the owner (NOTIFY_EMAIL defaults to ADMIN_EMAIL)', async () => {
+    const mail = await waitForMail(ADMIN.email, (m) => m.subject === `Оплачен заказ №${paid.number}`, {
+      base: base(),
+    });
+    expect(mail.links.some((link) => link.endsWith(`/admin/orders/${paid.id}`))).toBe(true);
+  });
+
+  it('dashboard: the chart and totals of paid orders, the needs-action list linking to the order; axe clean', async () => {
+    const page = await adminPage();
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
+    const chart = page.getByRole('img', { name: /^График выручки/ });
+    await chart.waitFor();
+    expect(await page.locator('canvas[role="img"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('sales-total').textContent()).toMatch(/заказов: 1$/);
+
+    const toShip = page.getByRole('region', { name: /Заказы к отправке/ });
+    const link = toShip.getByRole('link', { name: `Заказ №${paid.number}` });
+    await link.waitFor();
+    expect(await toShip.getByRole('link', { name: `Заказ №${unpaid.number}` }).count()).toBe(0);
+    // Week and month views of the same orders.
+    await page.getByRole('button', { name: 'По месяцам' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'По месяцам' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('Показать таблицей').click();
+    await page.getByRole('table', { name: 'Продажи' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(`${paid.number}`) }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${paid.id}`);
+  });
+
+  it('a notification kind switched off stays off after a reload', async () => {
+    const page = await adminPage();
+    await page.goto('/admin');
+    const panel = page.getByRole('region', { name: 'Оповещения для владельца' });
+    const box = panel.getByRole('checkbox', { name: 'Оплаченный заказ', exact: true });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    // By keyboard: Space toggles the box, Enter on the focused button saves.
+    await box.focus();
+    await page.keyboard.press('Space');
+    await panel.getByLabel(/Час сводки/).selectOption('8');
+    await panel.getByRole('button', { name: 'Сохранить' }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ })
+      .getByText('Настройки уведомлений сохранены')
+      .first()
+      .waitFor();
+    const saved = await call<{ paidOrder: boolean; digestHour: number }>('/admin/notifications', { token: adminToken });
+    expect(saved).toMatchObject({ paidOrder: false, digestHour: 8 });
+    await page.reload();
+    await panel.getByRole('checkbox', { name: 'Оплаченный заказ', exact: true }).waitFor();
+    expect(await panel.getByRole('checkbox', { name: 'Оплаченный заказ', exact: true }).isChecked()).toBe(false);
+    expect(await panel.getByRole('checkbox', { name: 'Ежедневная сводка' }).isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  it('orders page: the CSV download carries the status filter, a BOM, `;` and a neutralised formula', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { level: 1, name: 'Заказы' }).waitFor();
+    await page.getByRole('button', { name: 'Оплачен', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('confirmed');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Скачать CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile((await download.path()) as string);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Номер;Дата \(UTC\);Статус;/);
+    expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual([paid.number]);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+    expect(lines[1]).toContain("'+7 912 345-67-89");
+    await expectNoAxeViolations(page);
+  });
+
+  it('the dashboard fits a 360 px phone (no sideways scrolling) and stays axe clean', async () => {
+    const page = await adminPage({ mobile: true });
+    await page.goto('/admin');
+    await page.getByRole('img', { name: /^График выручки/ }).waitFor();
+    await page.getByRole('region', { name: /Заказы к отправке/ }).waitFor();
+    await page.getByRole('checkbox', { name: 'Оплаченный заказ', exact: true }).waitFor();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await expectNoAxeViolations(page);
+  });
+});
