@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { solveCaptcha } from '../src/accounts';
+import { call, orderBody, verifiedUser } from '../src/api';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
 
 const CLIENTS = 6;
@@ -21,7 +21,6 @@ const STOCK = 400;
 /** SIGKILL once this many orders have been answered 201; the other clients are mid-request. */
 const KILL_AFTER = 40;
 const ADMIN = { email: 'crash-admin@e2e.test', password: 'crash-admin-password-1' };
-const PASSWORD = 'Silk-Peony-2024';
 
 interface Query {
   rows<T>(text: string, params?: unknown[]): Promise<T[]>;
@@ -89,49 +88,6 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function call<T>(base: string, path: string, init: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(`${base}/api${path}`, {
-    method: init.body ? 'POST' : 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = (await res.json().catch(() => null)) as { data?: T; meta?: { total: number } } | null;
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json as { data: T; meta?: { total: number } };
-}
-
-/** The 6-digit code of the newest mail to `email` on /dev/mail (the outbox worker writes it). */
-async function mailedCode(base: string, email: string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const html = await (await fetch(`${base}/dev/mail`)).text();
-    const article = html.split('<article>').find((a) => a.includes(email));
-    const code = article && /class="code">(\d{6})</.exec(article)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
-async function verifiedUser(base: string, email: string): Promise<string> {
-  const { data: captcha } = await call<{ captchaId: string; question: string }>(base, '/auth/captcha');
-  await call(base, '/auth/register', {
-    body: {
-      name: 'Crash Buyer',
-      email,
-      password: PASSWORD,
-      captchaId: captcha.captchaId,
-      captchaAnswer: solveCaptcha(captcha.question),
-    },
-  });
-  const code = await mailedCode(base, email);
-  return (await call<{ token: string }>(base, '/auth/verify-email', { body: { email, code } })).data.token;
-}
 
 type Line = { type: 'product'; id: string; quantity: number };
 interface Answered {
@@ -211,19 +167,7 @@ describe('crash safety of checkout', { timeout: 300_000 }, () => {
             const res = await fetch(`${base}/api/orders`, {
               method: 'POST',
               headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[index]}` },
-              body: JSON.stringify({
-                items: lines,
-                customer: {
-                  firstName: 'Анна',
-                  lastName: 'Иванова',
-                  email: `crash-buyer-${index}@e2e.test`,
-                  phone: '+7 912 345-67-89',
-                },
-                delivery: { method: 'courier_pickup', pickupPoint: 'СДЭК, ул. Ленина, 1' },
-                paymentMethod: 'card',
-                currency: 'RUB',
-                acceptTerms: true,
-              }),
+              body: JSON.stringify(orderBody(lines, `crash-buyer-${index}@e2e.test`)),
               signal: AbortSignal.timeout(30_000),
             });
             status = res.status;
