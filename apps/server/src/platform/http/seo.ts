@@ -188,6 +188,7 @@ export const SPA_PAGES: PageDefaults[] = [
     noindex: true,
   },
   { pattern: '/account', title: ACCOUNT_TITLE, noindex: true },
+  { pattern: '/account/orders/:id', title: ACCOUNT_TITLE, noindex: true },
   { pattern: '/profile/*', title: ACCOUNT_TITLE, noindex: true },
   { pattern: '/admin', title: ADMIN_TITLE, noindex: true },
   { pattern: '/admin/*', title: ADMIN_TITLE, noindex: true },

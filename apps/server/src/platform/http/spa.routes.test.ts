@@ -269,6 +269,8 @@ describe('SPA pages', () => {
     '/forgot-password',
     '/reset-password/abc123',
     '/account',
+    '/account/orders/3f1c',
+    '/auth/verify-link',
     '/profile/orders',
     '/admin',
     '/admin/reviews',
