@@ -1,8 +1,8 @@
 /**
- * Orders (issue 5): checkout with server-computed amounts and atomic stock reservation, the
- * DESIGN §6 status machine with history and customer mails, and the contract other features use
- * (training places lesson orders, payments confirms them) — see /tmp/contracts/orders.md, kept
- * in docs/decisions as well. Services of other features come in through their *.service.ts.
+ * Orders: checkout with server-computed amounts and atomic stock reservation, the status machine
+ * with history and customer mails, and the methods other features use (training places lesson
+ * orders, payments confirms them; docs/decisions/0012). Services of other features come in
+ * through their *.service.ts.
  */
 import {
   ADDRESS_REQUIRED,
@@ -801,7 +801,7 @@ export function createOrdersService({
       return { expired, failed };
     },
 
-    // ---- for payments (see /tmp/contracts/orders.md)
+    // ---- for payments
 
     async getForPayment(q: Q, orderId: string): Promise<OrderForPayment | null> {
       const row = await ordersRepo.find(q, orderId);

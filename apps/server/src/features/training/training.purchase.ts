@@ -22,7 +22,7 @@ import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { DomainHooks } from '../../platform/hooks';
 import type { LessonRecord, PromoRecord, TrainingAdminRepo } from './training.admin.repo';
 
-/** What training needs from the orders service (its contract: /tmp/contracts/orders.md → orders.service.ts). */
+/** What training needs from the orders service (orders.service.ts). */
 export interface OrdersPort {
   placeOrder(
     tx: Tx,
