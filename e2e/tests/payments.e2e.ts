@@ -321,7 +321,10 @@ describe('a payment provider that cannot be reached', () => {
     const [order] = await call<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
     expect(order?.status).toBe('pending');
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
-    expect((await call<{ items: unknown[] }>('/cart', { token })).items).toEqual([]);
+    // The emptied cart reaches the server through the cart's debounced sync: wait for it.
+    await expect
+      .poll(async () => (await call<{ items: unknown[] }>('/cart', { token })).items, { timeout: 10_000 })
+      .toEqual([]);
     await expectNoAxeViolations(page);
 
     // Pay tries again: a second failed attempt, the same words, the order still pending.
