@@ -90,3 +90,23 @@ export async function placeOrder(
   }
   return { status: res.status, id: json?.data?.order?.id, code: json?.code, raw: raw.slice(0, 300) };
 }
+
+/** One API call as the web makes it (any method, Russian messages); resolves with `data`, throws on an error status. */
+export async function apiData<T>(
+  base: string,
+  path: string,
+  init: { token?: string; method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${base}/api${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'Accept-Language': 'ru',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}

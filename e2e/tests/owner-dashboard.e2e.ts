@@ -7,49 +7,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha, useToken } from '../src/accounts';
+import { apiData } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { newEmail, waitForMail } from '../src/mail';
-import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+import { useOwnServer } from '../src/own-server';
 
 const session = useBrowser();
 const ADMIN = { email: 'owner@dashboard.test', password: 'dashboard-owner-2026' };
-let server: ServerProcess | undefined;
-let dataDir = '';
+const base = useOwnServer({ prefix: 'atelier-e2e-dashboard-', admin: ADMIN });
 
-beforeAll(async () => {
-  dataDir = makeDataDir('atelier-e2e-dashboard-');
-  server = await startServer({
-    main: inject('serverMain'),
-    dataDir,
-    seedDemo: true,
-    logLevel: 'warn',
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
-});
-afterAll(async () => {
-  await server?.stop('SIGTERM');
-  if (dataDir) removeDir(dataDir);
-});
-
-const base = () => (server as ServerProcess).url;
-
-async function call<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${base()}/api${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: {
-      'Accept-Language': 'ru',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
+  apiData<T>(base(), path, init);
 
 let buyerEmail = '';
 

@@ -11,12 +11,13 @@
  * A provider that cannot be reached (a server of its own with YooKassa on a closed port): the
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
+import { apiData } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
-import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+import { useOwnServer } from '../src/own-server';
 
 const session = useBrowser();
 
@@ -252,47 +253,22 @@ describe('payments with the sandbox provider', () => {
 
 describe('a payment provider that cannot be reached', () => {
   const admin = { email: 'admin@unreachable.test', password: 'unreachable-admin-password' };
-  let server: ServerProcess | undefined;
-  let dataDir = '';
-
-  beforeAll(async () => {
-    dataDir = makeDataDir('atelier-e2e-pay-down-');
-    server = await startServer({
-      main: inject('serverMain'),
-      dataDir,
-      seedDemo: true,
-      logLevel: 'warn',
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        PAYMENT_PROVIDER: 'yookassa',
-        YOOKASSA_SHOP_ID: 'shop-e2e',
-        YOOKASSA_SECRET_KEY: 'secret-e2e',
-        // Nothing listens on the discard port: every create fails at once.
-        YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    if (dataDir) removeDir(dataDir);
+  const base = useOwnServer({
+    prefix: 'atelier-e2e-pay-down-',
+    admin,
+    env: {
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: 'shop-e2e',
+      YOOKASSA_SECRET_KEY: 'secret-e2e',
+      // Nothing listens on the discard port: every create fails at once.
+      YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
+    },
   });
 
   it("card checkout: 'Payment creation error' next to Pay on the kept (pending) order's account page; Pay tries again and reports the same error", async () => {
-    const url = (server as ServerProcess).url;
-    const call = async <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) => {
-      const response = await fetch(`${url}/api${path}`, {
-        method: init.method ?? (init.body ? 'POST' : 'GET'),
-        headers: {
-          ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-        signal: AbortSignal.timeout(15_000),
-      });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return ((await response.json()) as { data: T }).data;
-    };
+    const url = base();
+    const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
+      apiData<T>(url, path, init);
     const { token } = await call<{ token: string }>('/auth/login', { body: admin });
     const books = await call<ShopProduct[]>('/shop?category=book&limit=100');
     const book = books.find((b) => b.bookFormats?.includes('digital'));
