@@ -12,7 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -55,8 +60,10 @@ export interface AppDeps {
   storage: Storage;
   images: ImagePipeline;
   mailer: Mailer;
-  /** pino options or false; tests pass false. */
+  /** pino options or false; tests pass false. Ignored when `loggerInstance` is given. */
   logger?: FastifyServerOptions['logger'];
+  /** The process logger (platform/logging.ts); main.ts passes it so every line shares one format. */
+  loggerInstance?: FastifyBaseLogger;
   /** The built SPA; defaults to apps/web/dist (same relative path from src/ and from dist/). */
   webDist?: string;
 }
@@ -107,10 +114,14 @@ export function trustProxyOption(trust: Config['trustProxy']): FastifyServerOpti
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : {
+          logger: deps.logger ?? {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+        }),
     // Honour a caller's X-Request-Id (from a proxy) when it looks sane, otherwise make one.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

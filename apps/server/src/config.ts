@@ -119,6 +119,12 @@ const EnvSchema = z.object({
   SEED_DEMO: bool(true),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal outside production, one JSON object per line otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** On SIGTERM, /api/ready answers 503 this long before the listener closes (load balancers notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** In-flight requests and uploads get this long to finish after the listener closes. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   BODY_LIMIT_MB: z.coerce.number().positive().max(2048).default(1),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(512),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -219,6 +225,8 @@ export interface Config {
   /** Fastify's `trustProxy`: false = socket address, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty';
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimits: {
@@ -413,6 +421,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
     rateLimits: {

@@ -3,7 +3,6 @@
  * admin, seed demo content into an empty database, listen, and shut down gracefully.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -16,6 +15,7 @@ import { createBackup } from './platform/backup/backup';
 import { pgToolsAvailable } from './platform/backup/database-dump';
 import { createNightlyBackups } from './platform/backup/nightly';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/lock';
+import { createLogger, resolveLogFormat } from './platform/logging';
 import { createMailWorker } from './platform/mail/outbox';
 import { createPlatform } from './platform/platform';
 
@@ -31,7 +31,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const log = await createLogger({
+    level: config.logLevel,
+    format: resolveLogFormat(config.logFormat, config.isProduction, Boolean(process.stdout.isTTY)),
+  });
   mkdirSync(config.dataDir, { recursive: true });
 
   let lock: DataDirLock | undefined;
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
   }
 
   const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
-  const app = await buildApp({ config, database, ...platform, logger: undefined });
+  const app = await buildApp({ config, database, ...platform, loggerInstance: log });
   // Unpaid orders past PENDING_ORDER_HOURS / PENDING_TRANSFER_DAYS are cancelled in the background,
   // with the app's hooks (seats, promo uses, grants released) and cache (stock shown again).
   const expirySweeper = createOrderExpirySweeper({
@@ -126,14 +129,21 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      log.error('shutdown took longer than 15 s; exiting');
-      process.exit(1);
-    }, 15_000);
+    const { drainSeconds, timeoutSeconds } = config.shutdown;
+    log.info({ signal, drainSeconds }, 'shutting down: finishing in-flight requests and uploads');
+    const force = setTimeout(
+      () => {
+        log.error(`shutdown took longer than ${drainSeconds + timeoutSeconds} s; exiting`);
+        process.exit(1);
+      },
+      (drainSeconds + timeoutSeconds) * 1000,
+    );
     force.unref();
-    // /api/ready turns 503 first, so a load balancer stops sending traffic while requests finish.
+    // /api/ready turns 503 first; during SHUTDOWN_DRAIN_SECONDS requests are still served, so a load
+    // balancer that polls it stops sending traffic before the listener closes. Then new connections
+    // are refused while requests and uploads already in flight run to their end.
     app.startDraining();
+    if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
     try {
       await app.close();
       await expirySweeper.stop();
