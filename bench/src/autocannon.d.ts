@@ -11,12 +11,24 @@ declare module 'autocannon' {
     p99: number;
     total: number;
   }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
+    method?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** `context` is one object per connection, kept across that connection's requests. */
+    requests?: (RequestSpec & {
+      setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+    })[];
   }
   export interface Result {
     requests: Histogram;

@@ -21,6 +21,8 @@
  *    made-to-order product; see ordersBench below.
  * 7. Lesson video (issue 7): the protected, signed-URL video endpoint against plain static serving of
  *    the same file, and a mid-file Range request's time to first byte; see video.ts.
+ * 8. Several instances: the lesson video through the S3 driver vs from disk, and POST /api/orders
+ *    on PostgreSQL with two instances vs one; see scale.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
 import { launchChromium } from '../../e2e/src/chromium';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+import { benchCustomer } from './customer';
+import { scaleBench } from './scale';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
 import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 
@@ -163,6 +167,8 @@ async function main(): Promise<void> {
     console.log('bench: protected lesson video vs static file, mid-file Range TTFB…');
     const video = await videoBench(server.url, BENCH_ADMIN, dataDir, DURATION_S);
 
+    const scale = await scaleBench({ main, diskBaseUrl: server.url, admin: BENCH_ADMIN, seconds: DURATION_S });
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -173,6 +179,7 @@ async function main(): Promise<void> {
       firstPaintJs: paint,
       video,
       orders,
+      scale,
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -209,6 +216,20 @@ async function main(): Promise<void> {
       ],
       ['mid-file Range TTFB p50 / p95', `${video.rangeTtfbP50Ms} / ${video.rangeTtfbP95Ms} ms`],
       [`video target (≥ ${VIDEO_MIN_RATIO}×, p95 ≤ ${VIDEO_MAX_TTFB_MS} ms)`, video.targetsMet ? 'met' : 'NOT met'],
+      [
+        'lesson video, S3 driver / disk',
+        `${scale.s3Video.s3MiBps} / ${scale.s3Video.diskMiBps} MiB/s (${scale.s3Video.ratio}×)`,
+      ],
+      [
+        'mid-file Range TTFB p50/p95, S3 | disk',
+        `${scale.s3Video.s3RangeTtfbP50Ms} / ${scale.s3Video.s3RangeTtfbP95Ms} ms | ${scale.s3Video.diskRangeTtfbP50Ms} / ${scale.s3Video.diskRangeTtfbP95Ms} ms`,
+      ],
+      [
+        'POST /api/orders (PostgreSQL) 1 → 2 inst.',
+        'skipped' in scale.postgresOrders
+          ? scale.postgresOrders.skipped
+          : `${scale.postgresOrders.oneInstancePerSecond} → ${scale.postgresOrders.twoInstancesPerSecond} orders/s (${scale.postgresOrders.ratio}×), p99 ${scale.postgresOrders.oneInstanceP99Ms} → ${scale.postgresOrders.twoInstancesP99Ms} ms, ${scale.postgresOrders.non2xx} non-2xx, ${scale.postgresOrders.errors} errors`,
+      ],
     );
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nAtelier bench (shop: ${SHOP_CONNECTIONS} connections, ${DURATION_S} s each, 127.0.0.1)`);
@@ -244,39 +265,6 @@ interface OrdersLoad {
   created: number;
   non2xx: number;
   errors: number;
-}
-
-/** Registers and verifies a customer through the API (captcha solved, code read from /dev/mail). */
-async function benchCustomer(baseUrl: string): Promise<string> {
-  const json = async (path: string, body?: unknown) => {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { data: Record<string, string> }).data;
-  };
-  const email = `bench-${Date.now()}@bench.test`;
-  const captcha = await json('/auth/captcha');
-  const [a, op, b] = (captcha.question ?? '').split(/\s+/);
-  const answer =
-    op === '+' ? Number(a) + Number(b) : op === '-' || op === '−' ? Number(a) - Number(b) : Number(a) * Number(b);
-  await json('/auth/register', {
-    name: 'Bench Buyer',
-    email,
-    password: 'Bench-peony-2026',
-    captchaId: captcha.captchaId,
-    captchaAnswer: answer,
-  });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const html = await (await fetch(`${baseUrl}/dev/mail`)).text();
-    const article = html.split('<article>').find((part) => part.includes(email));
-    const code = article && /class="code">(\d{6})</.exec(article)?.[1];
-    if (code) return (await json('/auth/verify-email', { email, code })).token as string;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('bench: no verification mail');
 }
 
 async function ordersBench(baseUrl: string): Promise<OrdersLoad> {

@@ -37,21 +37,21 @@ export interface VideoBench {
   targetsMet: boolean;
 }
 
-function fakeVideo(): Buffer {
+export function fakeVideo(): Buffer {
   const bytes = Buffer.alloc(FILE_BYTES, 0x5a);
   bytes.writeUInt32BE(24, 0);
   bytes.write('ftypisom', 4, 'latin1');
   return bytes;
 }
 
-async function json<T>(url: string, init: RequestInit): Promise<T> {
+export async function json<T>(url: string, init: RequestInit): Promise<T> {
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
 
 /** Streams GET `url` to the end; resolves with the body size and the ms to the first body byte. */
-function get(
+export function get(
   url: string,
   headers: Record<string, string> = {},
   agent: Agent | false = false,
@@ -74,7 +74,7 @@ function get(
   });
 }
 
-async function throughput(url: string, seconds: number): Promise<number> {
+export async function throughput(url: string, seconds: number): Promise<number> {
   const until = performance.now() + seconds * 1000;
   let total = 0;
   const started = performance.now();
@@ -86,7 +86,7 @@ async function throughput(url: string, seconds: number): Promise<number> {
   return total / MiB / ((performance.now() - started) / 1000);
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
@@ -105,22 +105,18 @@ async function startStatic(file: string): Promise<{ url: string; child: ChildPro
   return { url: `http://127.0.0.1:${port}/video.mp4`, child };
 }
 
-export async function videoBench(
+/** A lesson with `video` uploaded through the admin API; its signed URL as `<video src>` gets it. */
+export async function uploadBenchLesson(
   baseUrl: string,
   admin: { email: string; password: string },
-  workDir: string,
-  seconds: number,
-): Promise<VideoBench> {
+  video: Buffer,
+): Promise<{ protectedUrl: string; remove(): Promise<void> }> {
   const { token } = await json<{ token: string }>(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(admin),
   });
   const auth = { authorization: `Bearer ${token}` };
-  const video = fakeVideo();
-  const file = join(workDir, 'bench-video.mp4');
-  writeFileSync(file, video);
-
   const form = new FormData();
   form.append(
     'data',
@@ -142,39 +138,65 @@ export async function videoBench(
   const access = await json<{ video: string }>(`${baseUrl}/api/training/lessons/${lesson.id}/access`, {
     headers: auth,
   });
-  const protectedUrl = `${baseUrl}${access.video}`;
+  return {
+    protectedUrl: `${baseUrl}${access.video}`,
+    async remove() {
+      await fetch(`${baseUrl}/api/admin/lessons/${lesson.id}`, { method: 'DELETE', headers: auth }).catch(
+        () => undefined,
+      );
+    },
+  };
+}
+
+/** p50 / p95 time to first byte of a 64 KiB Range request in the middle of the file. */
+export async function rangeTtfb(url: string, fileBytes: number): Promise<{ p50: number; p95: number }> {
+  const middle = Math.floor(fileBytes / 2);
+  const range = { range: `bytes=${middle}-${middle + 64 * 1024 - 1}` };
+  // One kept-alive connection, as a player seeking within a video uses.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  for (let i = 0; i < TTFB_SAMPLES; i += 1) samples.push((await get(url, range, agent)).ttfbMs);
+  agent.destroy();
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** Mean MiB/s of `a` and `b` over interleaved one-second rounds (alternating which goes first). */
+export async function interleavedThroughput(a: string, b: string, seconds: number): Promise<[number, number]> {
+  // Warm both (page cache, JIT), then measure each for the same time.
+  await throughput(a, 1);
+  await throughput(b, 1);
+  // A change in machine load during the run hits both sides alike.
+  const rounds = Math.max(2, Math.round(seconds));
+  let aSum = 0;
+  let bSum = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    if (round % 2 === 0) {
+      aSum += await throughput(a, 1);
+      bSum += await throughput(b, 1);
+    } else {
+      bSum += await throughput(b, 1);
+      aSum += await throughput(a, 1);
+    }
+  }
+  return [aSum / rounds, bSum / rounds];
+}
+
+export async function videoBench(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  workDir: string,
+  seconds: number,
+): Promise<VideoBench> {
+  const video = fakeVideo();
+  const file = join(workDir, 'bench-video.mp4');
+  writeFileSync(file, video);
+  const lesson = await uploadBenchLesson(baseUrl, admin, video);
+  const protectedUrl = lesson.protectedUrl;
 
   const statics = await startStatic(file);
   try {
-    // Warm both (page cache, JIT), then measure each for the same time.
-    await throughput(protectedUrl, 1);
-    await throughput(statics.url, 1);
-    // Interleaved one-second rounds (alternating which goes first), so a change in machine load
-    // during the run hits both sides alike.
-    const rounds = Math.max(2, Math.round(seconds));
-    let protectedSum = 0;
-    let staticSum = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      if (round % 2 === 0) {
-        protectedSum += await throughput(protectedUrl, 1);
-        staticSum += await throughput(statics.url, 1);
-      } else {
-        staticSum += await throughput(statics.url, 1);
-        protectedSum += await throughput(protectedUrl, 1);
-      }
-    }
-    const protectedMiBps = protectedSum / rounds;
-    const staticMiBps = staticSum / rounds;
-
-    const middle = Math.floor(FILE_BYTES / 2);
-    const range = { range: `bytes=${middle}-${middle + 64 * 1024 - 1}` };
-    // One kept-alive connection, as a player seeking within a video uses.
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const samples: number[] = [];
-    for (let i = 0; i < TTFB_SAMPLES; i += 1) samples.push((await get(protectedUrl, range, agent)).ttfbMs);
-    agent.destroy();
-    const rangeTtfbP50Ms = percentile(samples, 50);
-    const rangeTtfbP95Ms = percentile(samples, 95);
+    const [protectedMiBps, staticMiBps] = await interleavedThroughput(protectedUrl, statics.url, seconds);
+    const { p50: rangeTtfbP50Ms, p95: rangeTtfbP95Ms } = await rangeTtfb(protectedUrl, FILE_BYTES);
     const ratio = Math.round((protectedMiBps / staticMiBps) * 100) / 100;
     return {
       fileBytes: FILE_BYTES,
@@ -188,8 +210,6 @@ export async function videoBench(
     };
   } finally {
     statics.child.kill('SIGTERM');
-    await fetch(`${baseUrl}/api/admin/lessons/${lesson.id}`, { method: 'DELETE', headers: auth }).catch(
-      () => undefined,
-    );
+    await lesson.remove();
   }
 }
