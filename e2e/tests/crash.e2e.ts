@@ -9,9 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { newPglite } from '../../apps/server/src/db/client';
 import { call, orderBody, verifiedUser } from '../src/api';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
 
@@ -40,7 +40,7 @@ const targets: Target[] = [
       return {
         env: {},
         async open() {
-          const db = new PGlite(join(dataDir, 'db'));
+          const db = newPglite(join(dataDir, 'db'));
           return {
             rows: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
             close: () => db.close(),

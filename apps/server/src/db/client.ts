@@ -3,7 +3,8 @@
  * a pooled PostgreSQL connection otherwise. Everything above this file only sees `Db`.
  */
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -14,6 +15,14 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+/**
+ * An embedded PostgreSQL with the extensions our migrations create (pg_trgm for the shop search).
+ * Every PGlite that opens our data — the server, tests, backups — is made here.
+ */
+export function newPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -100,7 +109,7 @@ export async function openDatabase(options: OpenOptions, migrationsDir = MIGRATI
       close: () => pool.end(),
     };
   }
-  const client = options.client ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  const client = options.client ?? newPglite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

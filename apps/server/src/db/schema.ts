@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -24,6 +25,15 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const localized = (name: string) => jsonb(name).$type<LocalizedText>().notNull();
+
+/** PostgreSQL's full-text document type (written only by generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** `name`/`description` ->> lang, '' when absent (immutable, so usable in generated columns). */
+const field = (column: string, lang: string) => `coalesce(${column}->>'${lang}', '')`;
+/** The words of a localized field, stemmed by its language's rules (розы → роз, roses → rose, rosas → rosa). */
+const stemmed = (column: string) =>
+  `to_tsvector('russian'::regconfig, ${field(column, 'ru')}) || to_tsvector('english'::regconfig, ${field(column, 'en')}) || to_tsvector('spanish'::regconfig, ${field(column, 'es')})`;
 
 export type StoredFileRef = { key: string; filename: string; contentType: string; size: number };
 
@@ -174,8 +184,21 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Shop search: the names in all three languages, stemmed; name matches rank first. */
+    nameSearch: tsvector('name_search').generatedAlwaysAs(sql.raw(stemmed('name'))),
+    /** Shop search: names and descriptions, stemmed. */
+    textSearch: tsvector('text_search').generatedAlwaysAs(sql.raw(`${stemmed('name')} || ${stemmed('description')}`)),
+    /** Shop search: the names lower-cased, for substrings and small typos (trigram index). */
+    nameText: text('name_text').generatedAlwaysAs(
+      sql.raw(`lower(${field('name', 'ru')} || ' ' || ${field('name', 'en')} || ' ' || ${field('name', 'es')})`),
+    ),
   },
-  (t) => [index('products_category_idx').on(t.category, t.subcategory), index('products_created_idx').on(t.createdAt)],
+  (t) => [
+    index('products_category_idx').on(t.category, t.subcategory),
+    index('products_created_idx').on(t.createdAt),
+    index('products_text_search_idx').using('gin', t.textSearch),
+    index('products_name_text_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops')),
+  ],
 );
 
 export const courses = pgTable('courses', {

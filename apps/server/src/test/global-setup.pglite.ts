@@ -5,13 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { newPglite, openDatabase } from '../db/client';
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-tpl-'));
-  const client = new PGlite();
+  const client = newPglite();
   const database = await openDatabase({ kind: 'pglite', client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');

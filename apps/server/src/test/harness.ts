@@ -11,12 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, newPglite, openDatabase } from '../db/client';
 import { createPlatform, type Platform } from '../platform/platform';
 
 export interface TestContext {
@@ -51,7 +50,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     };
   }
   const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const client = new PGlite({ loadDataDir: dump });
+  const client = newPglite(undefined, { loadDataDir: dump });
   const database = await openDatabase({ kind: 'pglite', client });
   return { database, drop: () => database.close() };
 }

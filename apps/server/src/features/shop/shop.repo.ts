@@ -6,7 +6,7 @@ import { products } from '../../db/schema';
 export interface ProductFilter {
   category?: ProductCategory;
   subcategory?: ProductSubcategory;
-  /** Raw user text; matched as a literal substring (LIKE wildcards escaped here). */
+  /** Raw user text: word forms, literal substrings and small typos (see searchMatch). */
   search?: string;
   minPriceRubMinor?: number;
   maxPriceRubMinor?: number;
@@ -61,18 +61,46 @@ export function filterConditions(filter: ProductFilter): (SQL | undefined)[] {
   if (filter.subcategory) conditions.push(eq(products.subcategory, filter.subcategory));
   if (filter.minPriceRubMinor !== undefined) conditions.push(gte(products.priceRub, filter.minPriceRubMinor));
   if (filter.maxPriceRubMinor !== undefined) conditions.push(lte(products.priceRub, filter.maxPriceRubMinor));
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(
-      or(
-        ...SEARCH_LANGUAGES.flatMap((lang) => [
-          sql`${products.name}->>${lang} ilike ${pattern}`,
-          sql`${products.description}->>${lang} ilike ${pattern}`,
-        ]),
-      ),
-    );
-  }
+  if (filter.search) conditions.push(searchMatch(filter.search));
   return conditions;
+}
+
+/**
+ * A name within this word similarity of the search text (pg_trgm: shared trigrams of the text and
+ * the best-matching stretch of the name) counts as a match: one wrong, missing or extra letter in a
+ * word of five or more letters ("хризантемма", "peonie") still finds it.
+ */
+export const TYPO_SIMILARITY = 0.5;
+/** Shorter texts share too few trigrams with anything to tell a typo from another word. */
+export const TYPO_MIN_LENGTH = 5;
+
+/** The user's words stemmed by each language's rules, OR-ed: "розы" finds "роза", "roses" "rose". */
+const stemmedQuery = (text: string) =>
+  sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('spanish', ${text}))`;
+
+function nameMatch(text: string): SQL {
+  const lower = text.toLowerCase();
+  const typo =
+    [...lower].length >= TYPO_MIN_LENGTH
+      ? sql` or word_similarity(${lower}, ${products.nameText}) >= ${TYPO_SIMILARITY}`
+      : sql``;
+  return sql`(${products.nameSearch} @@ ${stemmedQuery(text)} or ${products.nameText} like ${`%${escapeLike(lower)}%`}${typo})`;
+}
+
+/**
+ * The shop search: word forms in ru/en/es (full-text, stemmed), a literal substring of a name or
+ * description (LIKE wildcards escaped), or a name with a small typo (trigrams).
+ */
+export function searchMatch(text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return sql`(${nameMatch(text)} or ${products.textSearch} @@ ${stemmedQuery(text)} or ${or(
+    ...SEARCH_LANGUAGES.map((lang) => sql`${products.description}->>${lang} ilike ${pattern}`),
+  )})`;
+}
+
+/** With a search, products whose name matches come before those matched by description only. */
+function searchRank(filter: ProductFilter): SQL[] {
+  return filter.search ? [sql`case when ${nameMatch(filter.search)} then 0 else 1 end`] : [];
 }
 
 function listedWhere(filter: ProductFilter): SQL | undefined {
@@ -87,17 +115,21 @@ export function createShopRepo(db: Db) {
       page: { offset: number; limit: number },
     ): Promise<{ rows: ProductRow[]; total: number }> {
       const where = listedWhere(filter);
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select(publicColumns)
-          .from(products)
-          .where(where)
-          .orderBy(...ORDER_BY[sort])
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ total: count() }).from(products).where(where),
-      ]);
-      return { rows, total: totals?.total ?? 0 };
+      // One round trip: the total rides on every row (a window over the filtered set). Only a page
+      // past the end, which has no rows to carry it, asks for the count on its own.
+      const found = await db
+        .select({ ...publicColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(products)
+        .where(where)
+        .orderBy(...searchRank(filter), ...ORDER_BY[sort])
+        .limit(page.limit)
+        .offset(page.offset);
+      if (found.length === 0 && page.offset > 0) {
+        const [totals] = await db.select({ total: count() }).from(products).where(where);
+        return { rows: [], total: totals?.total ?? 0 };
+      }
+      const rows = found.map(({ total: _total, ...row }) => row);
+      return { rows, total: found[0]?.total ?? 0 };
     },
 
     /** A product that is still listed (not archived), or null. */

@@ -214,6 +214,36 @@ describe('GET /api/shop — search', () => {
     expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual(expected);
   });
 
+  it.each([
+    ['russian plural of a name', 'книги', ['book']],
+    ['russian plural of a name, another', 'букеты', ['bouquet']],
+    ['russian singular of a description word', 'роза', ['bouquet']],
+    ['english plural of a name', 'bouquets', ['bouquet']],
+    ['english singular of a description word', 'rose', ['bouquet']],
+    ['spanish plural of a name', 'ramos', ['bouquet']],
+    ['spanish singular of a description word', 'rosa', ['bouquet']],
+  ] as const)('finds other word forms of ru/en/es words (%s)', async (_, term, expected) => {
+    expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual(expected);
+  });
+
+  it.each([
+    ['a letter missing', 'bouqet', ['bouquet']],
+    ['a letter doubled', 'букетт', ['bouquet']],
+    ['a wrong letter', 'ножници', ['scissors']],
+  ] as const)('forgives a small typo in a name of five letters or more (%s)', async (_, term, expected) => {
+    expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual(expected);
+  });
+
+  it('does not guess from texts shorter than five letters', async () => {
+    expect(await keys(`?search=${encodeURIComponent('букт')}`)).toEqual([]);
+  });
+
+  it('lists products whose name matches before those matched by their description only', async () => {
+    // By price alone: book (2500), brooch (1500, "de seda" in its description), silk (999.99).
+    expect(await keys('?search=seda&sort=price_desc')).toEqual(['book', 'silk', 'brooch']);
+    expect(await keys('?search=seda&sort=price_asc')).toEqual(['silk', 'book', 'brooch']);
+  });
+
   it('ignores surrounding spaces and an empty search', async () => {
     expect(await keys(`?search=${encodeURIComponent('  morning  ')}`)).toEqual(['bouquet']);
     expect((await keys('?search=')).length).toBe(6);

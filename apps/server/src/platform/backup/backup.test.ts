@@ -7,11 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import { type Database, newPglite, openDatabase } from '../../db/client';
 import { orderItems, orders, products, users } from '../../db/schema';
 import { startTestS3, type TestS3 } from '../../test/s3';
 import { createLocalStorage } from '../storage/local-storage';
@@ -41,7 +40,7 @@ async function freshDatabase(
 ): Promise<Database> {
   if (of === 'pglite') {
     const template = state === 'migrated' && kind === 'pglite' ? inject('pgliteTemplate') : undefined;
-    const client = template ? new PGlite({ loadDataDir: new Blob([readFileSync(template)]) }) : new PGlite();
+    const client = newPglite(undefined, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
     const database = await openDatabase({ kind: 'pglite', client });
     cleanups.push(() => database.close());
     if (state === 'migrated') await database.migrate();

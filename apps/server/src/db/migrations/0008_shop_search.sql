@@ -1,0 +1,8 @@
+-- Trigram matching for the shop search (substrings, small typos). A trusted extension since
+-- PostgreSQL 13: the database owner may create it without superuser rights.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "name_search" "tsvector" GENERATED ALWAYS AS (to_tsvector('russian'::regconfig, coalesce(name->>'ru', '')) || to_tsvector('english'::regconfig, coalesce(name->>'en', '')) || to_tsvector('spanish'::regconfig, coalesce(name->>'es', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "text_search" "tsvector" GENERATED ALWAYS AS (to_tsvector('russian'::regconfig, coalesce(name->>'ru', '')) || to_tsvector('english'::regconfig, coalesce(name->>'en', '')) || to_tsvector('spanish'::regconfig, coalesce(name->>'es', '')) || to_tsvector('russian'::regconfig, coalesce(description->>'ru', '')) || to_tsvector('english'::regconfig, coalesce(description->>'en', '')) || to_tsvector('spanish'::regconfig, coalesce(description->>'es', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "name_text" text GENERATED ALWAYS AS (lower(coalesce(name->>'ru', '') || ' ' || coalesce(name->>'en', '') || ' ' || coalesce(name->>'es', ''))) STORED;--> statement-breakpoint
+CREATE INDEX "products_text_search_idx" ON "products" USING gin ("text_search");--> statement-breakpoint
+CREATE INDEX "products_name_text_trgm_idx" ON "products" USING gin ("name_text" gin_trgm_ops);
