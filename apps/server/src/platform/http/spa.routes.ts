@@ -6,12 +6,12 @@
  * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with
  *   per-route <title>, description, canonical, hreflang, OpenGraph, robots and JSON-LD injected
  *   (seo.ts), status 200 for routes the SPA knows and 404 for the rest;
- * - /sitemap.xml and /robots.txt.
+ * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts).
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
 import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
+import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
@@ -28,6 +28,9 @@ export interface SpaRoutesOptions {
 
 /** Path prefixes that never get the SPA shell: their own routes or the JSON 404 answer them. */
 const NOT_SPA = ['/api', '/uploads', '/dev'];
+
+/** robots.txt: besides the pages declared `disallow`, the API and the development pages. */
+const SERVER_ONLY_DISALLOW = ['/api/', '/dev/'];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -435,10 +438,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   app.get('/robots.txt', async (_request, reply) => {
     const lines = [
       'User-agent: *',
-      ...['/admin', '/account', '/profile', '/api/', '/dev/', '/checkout', '/cart', '/payment/', '/order/'].map(
-        (p) => `Disallow: ${p}`,
-      ),
-      ...['/reset-password/', '/auth', '/login', '/register', '/forgot-password'].map((p) => `Disallow: ${p}`),
+      ...[...disallowedPrefixes(), ...SERVER_ONLY_DISALLOW].map((p) => `Disallow: ${p}`),
       'Allow: /',
       '',
       `Sitemap: ${publicUrl}/sitemap.xml`,
