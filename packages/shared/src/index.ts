@@ -2,6 +2,7 @@ export * from './admin';
 export * from './api';
 export * from './auth';
 export * from './cart';
+export * from './cart-lines';
 export * from './delivery';
 export * from './i18n';
 export * from './images';

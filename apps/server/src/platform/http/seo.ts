@@ -122,6 +122,12 @@ export function normalizePath(path: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** A path on this site as an absolute URL (`/uploads/x.webp` → `https://site/uploads/x.webp`); an http(s) URL stays. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
 /** The URL of `pathWithQuery` in `lang`: ru at the bare URL, en/es with `lang=xx` appended. */
 export function languageUrl(publicUrl: string, pathWithQuery: string, lang: Language | 'x-default'): string {
   const base = publicUrl.replace(/\/+$/, '');

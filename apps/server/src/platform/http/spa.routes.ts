@@ -13,7 +13,8 @@ import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises
 import path from 'node:path';
 import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
+import { escapeHtml } from './html';
+import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
 export interface SpaRoutesOptions {
   /** The web build output: index.html plus assets/. */
@@ -74,15 +75,6 @@ interface StaticFile extends Variant {
   immutable: boolean;
   br?: Variant;
   gzip?: Variant;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**
@@ -194,13 +186,6 @@ function flatQuery(query: unknown): Record<string, string> {
   return out;
 }
 
-function absoluteUrl(publicUrl: string, url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  if (/^https?:\/\//i.test(url)) return url;
-  if (url.startsWith('/')) return `${publicUrl.replace(/\/+$/, '')}${url}`;
-  return undefined;
-}
-
 export interface RenderContext {
   siteName: string;
   publicUrl: string;
@@ -214,7 +199,8 @@ export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContex
   const { siteName, publicUrl, lang } = ctx;
   const title = seo.isHome ? `${siteName} — ${seo.title}` : `${seo.title} — ${siteName}`;
   const url = languageUrl(publicUrl, seo.canonical, lang);
-  const image = absoluteUrl(publicUrl, seo.image ?? ctx.defaultImage);
+  const imagePath = seo.image ?? ctx.defaultImage;
+  const image = imagePath ? absoluteUrl(publicUrl, imagePath) : undefined;
   const attr = escapeHtml;
   const tags: string[] = [`<meta name="description" content="${attr(seo.description)}">`];
   if (seo.noindex) {
@@ -293,10 +279,6 @@ function notBuiltPage(lang: Language): string {
 <meta name="robots" content="noindex"><title>${t.title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2b2b2b}</style>
 </head><body><h1>${t.title}</h1><p>${t.text}</p></body></html>`;
-}
-
-function xmlEscape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function lastmodText(value: string | Date | undefined): string | undefined {
@@ -458,14 +440,14 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       const alternates = [...LANGUAGES, 'x-default' as const]
         .map(
           (alt) =>
-            `    <xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(languageUrl(publicUrl, entry.path, alt))}"/>`,
+            `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeHtml(languageUrl(publicUrl, entry.path, alt))}"/>`,
         )
         .join('\n');
       for (const lang of LANGUAGES) {
         urls.push(
           [
             '  <url>',
-            `    <loc>${xmlEscape(languageUrl(publicUrl, entry.path, lang))}</loc>`,
+            `    <loc>${escapeHtml(languageUrl(publicUrl, entry.path, lang))}</loc>`,
             ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
             alternates,
             '  </url>',
