@@ -81,7 +81,27 @@ export const AUTH_MAIL_TEXTS = {
   },
 } satisfies Record<string, Texts>;
 
-const T = AUTH_MAIL_TEXTS;
+type Key = keyof typeof AUTH_MAIL_TEXTS;
+
+/** An account mail: greeting by name, its paragraphs, one button and its small print. */
+function accountMail(
+  args: { to: string; name: string; lang: Language },
+  parts: { subject: string; texts: Key[]; action: Key; url: string; footer: Key; code?: string },
+): MailMessage {
+  const t = (key: Key) => AUTH_MAIL_TEXTS[key][args.lang];
+  return {
+    to: args.to,
+    ...renderMail({
+      lang: args.lang,
+      subject: parts.subject,
+      greeting: fillText(t('hello'), { name: args.name }),
+      blocks: parts.texts.map(t),
+      ...(parts.code ? { code: parts.code } : {}),
+      actions: [{ label: t(parts.action), url: parts.url }],
+      footer: t(parts.footer),
+    }),
+  };
+}
 
 export function verificationMail(args: {
   to: string;
@@ -90,19 +110,14 @@ export function verificationMail(args: {
   link: string;
   lang: Language;
 }): MailMessage {
-  const { lang } = args;
-  return {
-    to: args.to,
-    ...renderMail({
-      lang,
-      subject: fillText(T.verifySubject[lang], { code: args.code }),
-      greeting: fillText(T.hello[lang], { name: args.name }),
-      blocks: [T.verifyText[lang]],
-      code: args.code,
-      actions: [{ label: T.verifyAction[lang], url: args.link }],
-      footer: T.verifyFooter[lang],
-    }),
-  };
+  return accountMail(args, {
+    subject: fillText(AUTH_MAIL_TEXTS.verifySubject[args.lang], { code: args.code }),
+    texts: ['verifyText'],
+    code: args.code,
+    action: 'verifyAction',
+    url: args.link,
+    footer: 'verifyFooter',
+  });
 }
 
 export function registrationAttemptMail(args: {
@@ -111,33 +126,23 @@ export function registrationAttemptMail(args: {
   resetLink: string;
   lang: Language;
 }): MailMessage {
-  const { lang } = args;
-  return {
-    to: args.to,
-    ...renderMail({
-      lang,
-      subject: T.attemptSubject[lang],
-      greeting: fillText(T.hello[lang], { name: args.name }),
-      blocks: [T.attemptText[lang], T.attemptReset[lang]],
-      actions: [{ label: T.attemptAction[lang], url: args.resetLink }],
-      footer: T.attemptFooter[lang],
-    }),
-  };
+  return accountMail(args, {
+    subject: AUTH_MAIL_TEXTS.attemptSubject[args.lang],
+    texts: ['attemptText', 'attemptReset'],
+    action: 'attemptAction',
+    url: args.resetLink,
+    footer: 'attemptFooter',
+  });
 }
 
 export function resetPasswordMail(args: { to: string; name: string; link: string; lang: Language }): MailMessage {
-  const { lang } = args;
-  return {
-    to: args.to,
-    ...renderMail({
-      lang,
-      subject: T.resetSubject[lang],
-      greeting: fillText(T.hello[lang], { name: args.name }),
-      blocks: [T.resetText[lang]],
-      actions: [{ label: T.resetAction[lang], url: args.link }],
-      footer: T.resetFooter[lang],
-    }),
-  };
+  return accountMail(args, {
+    subject: AUTH_MAIL_TEXTS.resetSubject[args.lang],
+    texts: ['resetText'],
+    action: 'resetAction',
+    url: args.link,
+    footer: 'resetFooter',
+  });
 }
 
 export function passwordChangedMail(args: {
@@ -146,16 +151,11 @@ export function passwordChangedMail(args: {
   resetLink: string;
   lang: Language;
 }): MailMessage {
-  const { lang } = args;
-  return {
-    to: args.to,
-    ...renderMail({
-      lang,
-      subject: T.changedSubject[lang],
-      greeting: fillText(T.hello[lang], { name: args.name }),
-      blocks: [T.changedText[lang]],
-      actions: [{ label: T.changedAction[lang], url: args.resetLink }],
-      footer: T.changedFooter[lang],
-    }),
-  };
+  return accountMail(args, {
+    subject: AUTH_MAIL_TEXTS.changedSubject[args.lang],
+    texts: ['changedText'],
+    action: 'changedAction',
+    url: args.resetLink,
+    footer: 'changedFooter',
+  });
 }

@@ -1,5 +1,5 @@
 import { type Language, localize, type Product, priceFromMinor } from '@atelier/shared';
-import { absoluteUrl } from '../../platform/http/seo';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { ProductRow } from './shop.repo';
 
 export function toProduct(row: ProductRow): Product {
@@ -32,21 +32,7 @@ export function productJsonLd(product: Product, lang: Language, publicUrl: strin
   const url = absoluteUrl(publicUrl, `/shop?product=${product.id}`);
   // Counted stock that ran out wins over the availability flag the admin set.
   const availability = AVAILABILITY_URL[product.stock === 0 ? 'out_of_stock' : product.availability];
-  const offers = (
-    [
-      ['RUB', product.price.rub],
-      ['EUR', product.price.eur],
-      ['USD', product.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({
-      '@type': 'Offer',
-      price: price.toFixed(2),
-      priceCurrency: currency,
-      availability,
-      url,
-    }));
+  const offers = offersJsonLd(product.price, { availability, url });
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

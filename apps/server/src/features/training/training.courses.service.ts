@@ -32,7 +32,7 @@ import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { DomainHooks } from '../../platform/hooks';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoResult, SitemapEntry } from '../../platform/http/seo';
-import { absoluteUrl } from '../../platform/http/seo';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
 import type { PromoRecord, TrainingAdminRepo } from './training.admin.repo';
 import type { CourseLessonRow, CourseRecord, CoursesRepo } from './training.courses.repo';
@@ -104,22 +104,11 @@ export function toCourse(
 /** schema.org Course (with a CourseInstance for a live master class) and one Offer per currency. */
 export function courseJsonLd(course: Course, lang: Language, publicUrl: string): object {
   const url = absoluteUrl(publicUrl, `/training-course/${course.id}`);
-  const offers = (
-    [
-      ['RUB', course.price.rub],
-      ['EUR', course.price.eur],
-      ['USD', course.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({
-      '@type': 'Offer',
-      price: price.toFixed(2),
-      priceCurrency: currency,
-      url,
-      category: 'Paid',
-      availability: course.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-    }));
+  const offers = offersJsonLd(course.price, {
+    url,
+    category: 'Paid',
+    availability: course.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+  });
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Course',

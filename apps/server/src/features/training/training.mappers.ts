@@ -1,5 +1,5 @@
 import { type Language, type Lesson, localize, priceFromMinor } from '@atelier/shared';
-import { absoluteUrl } from '../../platform/http/seo';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { LessonRow } from './training.repo';
 
 export function toLesson(row: LessonRow): Lesson {
@@ -36,15 +36,7 @@ export function metaDescription(text: string, max = 160): string {
 /** schema.org Course for a lesson page, with one Offer per currency it is sold in. */
 export function lessonJsonLd(lesson: Lesson, lang: Language, publicUrl: string): object {
   const url = absoluteUrl(publicUrl, `/training-detail/${lesson.id}`);
-  const offers = (
-    [
-      ['RUB', lesson.price.rub],
-      ['EUR', lesson.price.eur],
-      ['USD', lesson.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({ '@type': 'Offer', price: price.toFixed(2), priceCurrency: currency, url }));
+  const offers = offersJsonLd(lesson.price, { url });
   const course: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Course',

@@ -9,6 +9,7 @@
  * `?lang=es`. x-default is the bare path. Every language version is its own canonical URL.
  */
 import {
+  type Currency,
   DEFAULT_LANGUAGE,
   type Language,
   PAGE_LIST,
@@ -16,6 +17,7 @@ import {
   PAGES,
   type PageDeclaration,
   type PageText,
+  type Price,
   type Texts,
 } from '@atelier/shared';
 
@@ -126,6 +128,18 @@ export function normalizePath(path: string): string {
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${publicUrl.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** schema.org Offers of an item: one per currency it is sold in (a null price is not sold in it). */
+export function offersJsonLd(price: Price, offer: Record<string, unknown>): object[] {
+  const amounts = [
+    ['RUB', price.rub],
+    ['EUR', price.eur],
+    ['USD', price.usd],
+  ] as const;
+  return amounts
+    .filter((entry): entry is readonly [Currency, number] => entry[1] !== null)
+    .map(([currency, amount]) => ({ '@type': 'Offer', price: amount.toFixed(2), priceCurrency: currency, ...offer }));
 }
 
 /** The URL of `pathWithQuery` in `lang`: ru at the bare URL, en/es with `lang=xx` appended. */
