@@ -18,6 +18,31 @@ export type Price = z.infer<typeof PriceSchema>;
 export const toMinor = (major: number): number => Math.round(major * 100);
 export const fromMinor = (minor: number): number => minor / 100;
 
+/** A price as the database stores it: minor units per currency; null = not sold in that currency. */
+export interface StoredPrice {
+  priceRub: number;
+  priceEur: number | null;
+  priceUsd: number | null;
+}
+
+/** The stored price of a product, lesson or course as the API shows it (major units). */
+export function priceFromMinor(stored: StoredPrice): Price {
+  return {
+    rub: fromMinor(stored.priceRub),
+    eur: stored.priceEur === null ? null : fromMinor(stored.priceEur),
+    usd: stored.priceUsd === null ? null : fromMinor(stored.priceUsd),
+  };
+}
+
+/** A price an admin wrote (major units) as the database stores it. */
+export function priceToMinor(price: Price): StoredPrice {
+  return {
+    priceRub: toMinor(price.rub),
+    priceEur: price.eur === null ? null : toMinor(price.eur),
+    priceUsd: price.usd === null ? null : toMinor(price.usd),
+  };
+}
+
 export function priceIn(price: Price, currency: Currency): number | null {
   switch (currency) {
     case 'RUB':
@@ -31,13 +56,25 @@ export function priceIn(price: Price, currency: Currency): number | null {
 
 const LOCALE_BY_LANGUAGE: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
-/** Formats a major-unit amount with its symbol, e.g. "1 500 ₽", "€12.50". */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats a major-unit amount with its symbol, e.g. "1 500 ₽", "€12.50". The Intl formatters are
+ * costly to build (a mail of many lines, a long list), so each is built once.
+ */
 export function formatMoney(amount: number, currency: Currency, language = 'ru'): string {
-  return new Intl.NumberFormat(LOCALE_BY_LANGUAGE[language] ?? 'ru-RU', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  const whole = Number.isInteger(amount);
+  const key = `${language}:${currency}:${whole}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_BY_LANGUAGE[language] ?? 'ru-RU', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amount);
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema, isValidPhone } from './auth';
+import { MAX_LINE_QUANTITY } from './cart-lines';
 import { DeliveryMethodSchema } from './delivery';
 import { LanguageSchema, LocalizedTextSchema } from './i18n';
 import type { ServerMessageKey } from './messages';
@@ -22,7 +23,6 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 /** orders.payment_state: set by the payments feature (none until a payment is started). */
 export const PAYMENT_STATES = ['none', 'awaiting', 'invoice_sent', 'paid', 'failed', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 /** Line types a customer can put in an order (courses are ordered by the training feature). */
 export const ORDER_LINE_TYPES = ['product', 'lesson'] as const;

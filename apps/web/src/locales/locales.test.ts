@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
 import { describe, expect, it } from 'vitest';
 import en from './en/index';
 import es from './es/index';
@@ -70,5 +71,21 @@ describe('SPEC texts are exact in ru', () => {
 describe('locale files are split by feature', () => {
   it('refuses a top-level key defined in two files', () => {
     expect(() => mergeTrees([{ shop: { a: 'x' } }, { shop: { b: 'y' } }])).toThrow(/shop/);
+  });
+});
+
+describe('labels shared with the server mails', () => {
+  it.each([
+    ['ru', ru],
+    ['en', en],
+    ['es', es],
+  ] as const)('%s reads order status and payment method labels from @atelier/shared', (lang, tree) => {
+    const texts = flatten(tree);
+    for (const [status, label] of Object.entries(ORDER_STATUS_LABELS)) {
+      expect(texts.get(`labels.orderStatus.${status}`), status).toBe(label[lang]);
+    }
+    for (const [method, label] of Object.entries(PAYMENT_METHOD_LABELS)) {
+      expect(texts.get(`labels.paymentMethod.${method}`), method).toBe(label[lang]);
+    }
   });
 });

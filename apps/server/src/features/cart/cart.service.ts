@@ -4,7 +4,7 @@
  * from the catalogue and flags what cannot be ordered as it is.
  */
 import type { Cart, CartLine, CartLineProblem, PutCartBody } from '@atelier/shared';
-import { fromMinor } from '@atelier/shared';
+import { lineKey, maxLineQuantity, mergeLines, priceFromMinor } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema';
@@ -14,26 +14,16 @@ import { lessonsForOrder } from '../training/training.service';
 
 type StoredLine = PutCartBody['items'][number];
 
-/** SPEC §4: the same id + type (+ book format) merges into one line; a lesson is one piece. */
-export function mergeCartLines(lines: StoredLine[]): StoredLine[] {
-  const merged = new Map<string, StoredLine>();
-  for (const line of lines) {
-    const key = `${line.type}:${line.id}:${line.bookFormat ?? ''}`;
-    const existing = merged.get(key);
-    if (existing) existing.quantity += line.quantity;
-    else merged.set(key, { ...line });
-  }
-  return [...merged.values()].map((line) => ({
+/** SPEC §4: the same id + type (+ book format) merges into one line, capped like the web cart caps it. */
+function mergeCartLines(lines: StoredLine[]): StoredLine[] {
+  return mergeLines(lines, lineKey).map((line) => ({
     ...line,
-    quantity: line.type === 'lesson' ? 1 : Math.min(line.quantity, 99),
+    quantity: Math.min(line.quantity, maxLineQuantity(line.type)),
   }));
 }
 
-const price = (item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null }) => ({
-  rub: fromMinor(item.priceRubMinor),
-  eur: item.priceEurMinor === null ? null : fromMinor(item.priceEurMinor),
-  usd: item.priceUsdMinor === null ? null : fromMinor(item.priceUsdMinor),
-});
+const price = (item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null }) =>
+  priceFromMinor({ priceRub: item.priceRubMinor, priceEur: item.priceEurMinor, priceUsd: item.priceUsdMinor });
 
 export function createCartService({ db }: { db: Db }) {
   async function describe(userId: string, stored: StoredLine[], updatedAt: Date | null): Promise<Cart> {

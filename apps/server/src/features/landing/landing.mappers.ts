@@ -6,6 +6,7 @@ import {
   type Language,
   localize,
 } from '@atelier/shared';
+import { absoluteUrl } from '../../platform/http/seo';
 import { businessJsonLdId } from './landing.schemas';
 
 /** What a fresh shop shows before the admin writes anything: empty texts, never an error. */
@@ -35,10 +36,6 @@ export function toSettings(stored: unknown): LandingSettings {
   return parsed.success ? parsed.data : EMPTY_SETTINGS;
 }
 
-function absolute(publicUrl: string, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
-}
-
 /**
  * schema.org blocks for the artisan on the home page: her business (LocalBusiness, the node the
  * reviews' AggregateRating points at) and, when her name is set, the Person behind it. Empty
@@ -50,7 +47,7 @@ export function artisanJsonLd(about: About, settings: LandingSettings, lang: Lan
   const businessId = businessJsonLdId(publicUrl);
   const personId = `${publicUrl}/#artisan`;
   const contact: Record<string, unknown> = { url: `${publicUrl}/` };
-  if (about.image) contact.image = absolute(publicUrl, about.image.large);
+  if (about.image) contact.image = absoluteUrl(publicUrl, about.image.large);
   if (settings.contactEmail) contact.email = settings.contactEmail;
   if (settings.contactPhone) contact.telephone = settings.contactPhone;
   if (settings.social.length > 0) contact.sameAs = settings.social.map((link) => link.url);

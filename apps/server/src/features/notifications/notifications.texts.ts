@@ -1,13 +1,12 @@
 /**
  * The owner's notices in her language (ru by default, switchable in the admin). Each notice is a
- * mail (subject + text + simple HTML) and the same words as a Telegram message.
+ * mail (the one mail layout) and the same words as a Telegram message.
  */
-import { formatMoney, type Language } from '@atelier/shared';
+import { fillText as fill, formatMoney, type Language, type Texts } from '@atelier/shared';
+import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mail';
 
-type Texts = Record<Language, string>;
-
-const T = {
+export const NOTICE_TEXTS = {
   paidSubject: { ru: 'Оплачен заказ №{n}', en: 'Order #{n} paid', es: 'Pedido n.º {n} pagado' },
   paidText: {
     ru: 'Заказ №{n} на сумму {total} оплачен или подтверждён. Покупатель: {email}.',
@@ -49,14 +48,6 @@ const T = {
   dashboardLabel: { ru: 'Открыть панель управления', en: 'Open the dashboard', es: 'Abrir el panel' },
 } satisfies Record<string, Texts>;
 
-function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** A notice: what the mail and the Telegram message say. */
 export interface NoticeContent {
   subject: string;
@@ -65,14 +56,10 @@ export interface NoticeContent {
 }
 
 export function toMail(to: string, lang: Language, content: NoticeContent): MailMessage {
-  const text = [...content.lines, '', `${content.link.label}: ${content.link.url}`, '', '— Atelier'].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#3b2f2f;padding:16px">
-${content.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.label)}</a></p>
-</body></html>`;
-  return { to, subject: content.subject, text, html };
+  return {
+    to,
+    ...renderMail({ lang, subject: content.subject, blocks: [content.lines], actions: [content.link] }),
+  };
 }
 
 export function toTelegram(content: NoticeContent): string {
@@ -86,9 +73,9 @@ export function paidOrderNotice(
   vars: { number: number; totalRub: number; email: string; url: string },
 ): NoticeContent {
   return {
-    subject: fill(T.paidSubject[lang], { n: vars.number }),
-    lines: [fill(T.paidText[lang], { n: vars.number, total: rub(vars.totalRub, lang), email: vars.email })],
-    link: { label: T.orderLabel[lang], url: vars.url },
+    subject: fill(NOTICE_TEXTS.paidSubject[lang], { n: vars.number }),
+    lines: [fill(NOTICE_TEXTS.paidText[lang], { n: vars.number, total: rub(vars.totalRub, lang), email: vars.email })],
+    link: { label: NOTICE_TEXTS.orderLabel[lang], url: vars.url },
   };
 }
 
@@ -97,11 +84,16 @@ export function expiringOrderNotice(
   vars: { number: number; totalRub: number; email: string; at: string; url: string },
 ): NoticeContent {
   return {
-    subject: fill(T.expiringSubject[lang], { n: vars.number }),
+    subject: fill(NOTICE_TEXTS.expiringSubject[lang], { n: vars.number }),
     lines: [
-      fill(T.expiringText[lang], { n: vars.number, total: rub(vars.totalRub, lang), email: vars.email, at: vars.at }),
+      fill(NOTICE_TEXTS.expiringText[lang], {
+        n: vars.number,
+        total: rub(vars.totalRub, lang),
+        email: vars.email,
+        at: vars.at,
+      }),
     ],
-    link: { label: T.orderLabel[lang], url: vars.url },
+    link: { label: NOTICE_TEXTS.orderLabel[lang], url: vars.url },
   };
 }
 
@@ -120,17 +112,17 @@ export interface DigestFigures {
 export function digestNotice(lang: Language, figures: DigestFigures, url: string): NoticeContent {
   const actions = (['expiring', 'toShip', 'reviews', 'paypal', 'alerts'] as const)
     .filter((key) => figures[key] > 0)
-    .map((key) => `• ${T[key][lang]}: ${figures[key]}`);
+    .map((key) => `• ${NOTICE_TEXTS[key][lang]}: ${figures[key]}`);
   return {
-    subject: fill(T.digestSubject[lang], { date: figures.date }),
+    subject: fill(NOTICE_TEXTS.digestSubject[lang], { date: figures.date }),
     lines: [
-      fill(T.digestOrders[lang], {
+      fill(NOTICE_TEXTS.digestOrders[lang], {
         placed: figures.placed,
         paid: figures.paid,
         revenue: rub(figures.revenueRub, lang),
       }),
-      ...(actions.length > 0 ? [T.digestActionHead[lang], ...actions] : [T.digestNothing[lang]]),
+      ...(actions.length > 0 ? [NOTICE_TEXTS.digestActionHead[lang], ...actions] : [NOTICE_TEXTS.digestNothing[lang]]),
     ],
-    link: { label: T.dashboardLabel[lang], url },
+    link: { label: NOTICE_TEXTS.dashboardLabel[lang], url },
   };
 }

@@ -1,32 +1,24 @@
 /**
- * The customer's order mails (order received, every status change, expiry of an unpaid order), as
- * text and HTML in the order's language. Pure functions: they render the content; the service
- * addresses it to the account's verified email and enqueues it in its transaction.
+ * The customer's order mails (order received, every status change, expiry of an unpaid order): their
+ * words, in the order's language. The status and payment method names are the ones the web shows
+ * (`@atelier/shared` messages/orders.ts); the look is the one mail layout. Pure functions: the
+ * service addresses the mail to the account's verified email and enqueues it in its transaction.
  */
-import { type Currency, type Language, localize, type Order, type OrderStatus } from '@atelier/shared';
-import type { MailMessage } from '../../platform/mail/mail';
+import {
+  type Currency,
+  fillText,
+  formatMoney,
+  inSentence,
+  type Language,
+  localize,
+  ORDER_STATUS_LABELS,
+  type Order,
+  PAYMENT_METHOD_LABELS,
+  type Texts,
+} from '@atelier/shared';
+import { type RenderedMail, renderMail } from '../../platform/mail/layout';
 
-type Texts = Record<Language, string>;
-
-const SITE = 'Atelier';
-
-export const STATUS_NAMES: Record<OrderStatus, Texts> = {
-  pending: { ru: 'ожидает оплаты', en: 'awaiting payment', es: 'pendiente de pago' },
-  confirmed: { ru: 'подтверждён (оплачен)', en: 'confirmed (paid)', es: 'confirmado (pagado)' },
-  processing: { ru: 'в обработке', en: 'being prepared', es: 'en preparación' },
-  shipped: { ru: 'отправлен', en: 'shipped', es: 'enviado' },
-  delivered: { ru: 'доставлен', en: 'delivered', es: 'entregado' },
-  cancelled: { ru: 'отменён', en: 'cancelled', es: 'cancelado' },
-};
-
-const PAYMENT_NAMES: Record<Order['paymentMethod'], Texts> = {
-  card: { ru: 'банковская карта', en: 'bank card', es: 'tarjeta bancaria' },
-  paypal: { ru: 'PayPal', en: 'PayPal', es: 'PayPal' },
-  cash: { ru: 'наличные', en: 'cash', es: 'efectivo' },
-  bank_transfer: { ru: 'банковский перевод', en: 'bank transfer', es: 'transferencia bancaria' },
-};
-
-const L = {
+export const ORDER_MAIL_TEXTS = {
   hello: { ru: 'Здравствуйте, {name}!', en: 'Hello, {name}!', es: '¡Hola, {name}!' },
   receivedSubject: { ru: 'Заказ №{n} принят', en: 'Order #{n} received', es: 'Pedido n.º {n} recibido' },
   receivedIntro: {
@@ -68,101 +60,57 @@ const L = {
   },
 } satisfies Record<string, Texts>;
 
-function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-const formatters = new Map<string, Intl.NumberFormat>();
 
-/** formatMoney's output with the Intl formatters built once per language/currency/fraction (they are costly to build). */
-function cachedMoney(amount: number, currency: Currency, lang: Language): string {
-  const whole = Number.isInteger(amount);
-  const key = `${lang}:${currency}:${whole}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[lang], {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(amount);
-}
+const money = (rub: number, lang: Language) => formatMoney(rub, 'RUB', lang);
 
-function money(_order: Order, rub: number, lang: Language): string {
-  return cachedMoney(rub, 'RUB', lang);
-}
+const L = ORDER_MAIL_TEXTS;
 
-function summary(order: Order, lang: Language): string[] {
+/** The order's lines, then its totals and payment method: two blocks of lines. */
+function summary(order: Order, lang: Language): string[][] {
   const lines = order.items.map(
-    (item) => `• ${localize(item.name, lang)} × ${item.quantity} — ${money(order, item.lineTotal, lang)}`,
+    (item) => `• ${localize(item.name, lang)} × ${item.quantity} — ${money(item.lineTotal, lang)}`,
   );
   const totals = [
-    `${L.subtotal[lang]}: ${money(order, order.subtotal, lang)}`,
-    ...(order.discount > 0 ? [`${L.discount[lang]}: −${money(order, order.discount, lang)}`] : []),
-    ...(order.delivery.method !== 'none' ? [`${L.delivery[lang]}: ${money(order, order.deliveryCost, lang)}`] : []),
-    `${L.total[lang]}: ${money(order, order.total, lang)}${
-      order.currency !== 'RUB' ? ` (${cachedMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
+    `${L.subtotal[lang]}: ${money(order.subtotal, lang)}`,
+    ...(order.discount > 0 ? [`${L.discount[lang]}: −${money(order.discount, lang)}`] : []),
+    ...(order.delivery.method !== 'none' ? [`${L.delivery[lang]}: ${money(order.deliveryCost, lang)}`] : []),
+    `${L.total[lang]}: ${money(order.total, lang)}${
+      order.currency !== 'RUB' ? ` (${formatMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
     }`,
-    `${L.payment[lang]}: ${PAYMENT_NAMES[order.paymentMethod][lang]}`,
+    `${L.payment[lang]}: ${PAYMENT_METHOD_LABELS[order.paymentMethod][lang]}`,
   ];
-  return [L.items[lang], ...lines, '', ...totals];
+  return [[L.items[lang], ...lines], totals];
 }
 
 /** A mail's content; the service adds the recipient (the account's verified address). */
-export type OrderMail = Omit<MailMessage, 'to'>;
+export type OrderMail = RenderedMail;
 
 function render(order: Order, subject: string, intro: string, accountUrl: string): OrderMail {
   const lang = order.language;
-  const greeting = fill(L.hello[lang], { name: order.customer.firstName });
-  const body = summary(order, lang);
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    ...body,
-    '',
-    `${L.action[lang]}: ${accountUrl}`,
-    '',
-    L.footer[lang],
-    '',
-    `— ${SITE}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fbf7f4;font-family:Georgia,'Times New Roman',serif;color:#3b2f2f">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td>
-<p style="font-size:20px;margin:0 0 16px">${escapeHtml(greeting)}</p>
-<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(intro)}</p>
-${body.map((line) => (line ? `<p style="font-size:15px;line-height:1.4;margin:0 0 6px">${escapeHtml(line)}</p>` : '<br>')).join('\n')}
-<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(accountUrl)}" style="display:inline-block;background:#8a3f4d;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(L.action[lang])}</a></p>
-<p style="font-size:13px;color:#6b5b5b;margin:24px 0 0">${escapeHtml(L.footer[lang])}</p>
-<p style="font-size:13px;color:#6b5b5b">— ${SITE}</p>
-</td></tr></table>
-</body></html>`;
-  return { subject, text, html };
+  return renderMail({
+    lang,
+    subject,
+    greeting: fillText(L.hello[lang], { name: order.customer.firstName }),
+    blocks: [intro, ...summary(order, lang)],
+    actions: [{ label: L.action[lang], url: accountUrl }],
+    footer: L.footer[lang],
+  });
 }
+
+/** The status as the mails write it: the web's label, inside a sentence. */
+const statusName = (order: Order) => inSentence(ORDER_STATUS_LABELS[order.status][order.language]);
 
 export function orderReceivedMail(order: Order, accountUrl: string): OrderMail {
   const lang = order.language;
-  const values = { n: order.number, status: STATUS_NAMES[order.status][lang] };
-  return render(order, fill(L.receivedSubject[lang], values), fill(L.receivedIntro[lang], values), accountUrl);
+  const values = { n: order.number, status: statusName(order) };
+  return render(order, fillText(L.receivedSubject[lang], values), fillText(L.receivedIntro[lang], values), accountUrl);
 }
 
 export function orderStatusMail(order: Order, accountUrl: string): OrderMail {
   const lang = order.language;
-  const values = { n: order.number, status: STATUS_NAMES[order.status][lang] };
-  return render(order, fill(L.statusSubject[lang], values), fill(L.statusIntro[lang], values), accountUrl);
+  const values = { n: order.number, status: statusName(order) };
+  return render(order, fillText(L.statusSubject[lang], values), fillText(L.statusIntro[lang], values), accountUrl);
 }
 
 const DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
@@ -176,5 +124,5 @@ export function orderExpiredMail(order: Order, heldUntil: Date, accountUrl: stri
   const lang = order.language;
   // The server does not know the customer's time zone: the deadline is given in UTC, and says so.
   const values = { n: order.number, until: `${DATE_TIME[lang].format(heldUntil)} UTC` };
-  return render(order, fill(L.expiredSubject[lang], values), fill(L.expiredIntro[lang], values), accountUrl);
+  return render(order, fillText(L.expiredSubject[lang], values), fillText(L.expiredIntro[lang], values), accountUrl);
 }

@@ -17,8 +17,10 @@ import {
   type Language,
   type ListMeta,
   type LocalizedText,
+  lineKey,
   localize,
   MAX_LINE_QUANTITY,
+  mergeLines,
   type Order,
   type OrderCustomer,
   type OrderDeliveryInput,
@@ -196,14 +198,7 @@ function priceIn(
  * physical-only book named with and without `bookFormat` is ONE line (and one reservation).
  */
 function mergePriced(lines: PricedLine[]): PricedLine[] {
-  const merged = new Map<string, PricedLine>();
-  for (const line of lines) {
-    const key = `${line.type}:${line.refId}:${line.bookFormat ?? ''}`;
-    const existing = merged.get(key);
-    if (existing) existing.quantity += line.quantity;
-    else merged.set(key, { ...line });
-  }
-  return [...merged.values()];
+  return mergeLines(lines, (line) => lineKey({ type: line.type, id: line.refId, bookFormat: line.bookFormat }));
 }
 
 /** 409 naming each product short of stock and what is left of it, in every language. */

@@ -2,18 +2,19 @@
  * Customer-facing texts of payments: the sandbox page, cash / bank transfer instructions and the
  * mails (sandbox PayPal link, download links), in ru, en and es. Pure functions.
  */
-import type { Language } from '@atelier/shared';
+import {
+  fillText as fill,
+  inSentence,
+  type Language,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type Texts,
+} from '@atelier/shared';
+import { escapeHtml } from '../../platform/http/html';
+import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mail';
 
-type Texts = Record<Language, string>;
 const SITE = 'Atelier';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const fill = (text: string, vars: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
 
 export const SANDBOX_TEXTS = {
   title: { ru: 'Тестовая оплата', en: 'Sandbox payment', es: 'Pago de prueba' },
@@ -72,7 +73,7 @@ ${button('fail', t('fail'), `${base}background:#fff;color:#b91c1c;border:1px sol
 </div></main></body></html>`;
 }
 
-const INSTRUCTIONS = {
+export const PAYMENT_INSTRUCTION_TEXTS = {
   cash: {
     ru: 'Оплата наличными при получении заказа №{n}: {total}. Заказ будет подтверждён после оплаты.',
     en: 'Pay in cash when you receive order #{n}: {total}. The order is confirmed once paid.',
@@ -95,10 +96,10 @@ export function paymentInstructions(
   lang: Language,
   vars: { number: number; total: string; bankDetails: string | null },
 ): string {
-  return fill(INSTRUCTIONS[method][lang], {
+  return fill(PAYMENT_INSTRUCTION_TEXTS[method][lang], {
     n: vars.number,
     total: vars.total,
-    details: vars.bankDetails ?? INSTRUCTIONS.noDetails[lang],
+    details: vars.bankDetails ?? PAYMENT_INSTRUCTION_TEXTS.noDetails[lang],
   });
 }
 
@@ -109,28 +110,10 @@ function mail(
   paragraphs: string[],
   links: { label: string; url: string }[],
 ): MailMessage {
-  const text = [
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
-    `— ${SITE}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fbf7f4;font-family:Georgia,'Times New Roman',serif;color:#3b2f2f">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px"><tr><td>
-${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
-${links
-  .map(
-    (l) =>
-      `<p style="margin:16px 0"><a href="${escapeHtml(l.url)}" style="display:inline-block;background:#b5606f;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px">${escapeHtml(l.label)}</a></p>`,
-  )
-  .join('\n')}
-<p style="font-size:13px;color:#7a6a6a">— ${SITE}</p>
-</td></tr></table></body></html>`;
-  return { to, subject, text, html };
+  return { to, ...renderMail({ lang, subject, blocks: paragraphs, actions: links }) };
 }
 
-const MAIL = {
+export const PAYMENT_MAIL_TEXTS = {
   linkSubject: {
     ru: 'Ссылка на оплату заказа №{n}',
     en: 'Payment link for order #{n}',
@@ -214,9 +197,9 @@ export function paypalInvoiceMail(to: string, lang: Language, vars: { number: nu
   return mail(
     to,
     lang,
-    fill(MAIL.invoiceSubject[lang], { n: vars.number }),
-    [fill(MAIL.invoiceText[lang], { n: vars.number, total: vars.total })],
-    [{ label: MAIL.invoiceLabel[lang], url: vars.url }],
+    fill(PAYMENT_MAIL_TEXTS.invoiceSubject[lang], { n: vars.number }),
+    [fill(PAYMENT_MAIL_TEXTS.invoiceText[lang], { n: vars.number, total: vars.total })],
+    [{ label: PAYMENT_MAIL_TEXTS.invoiceLabel[lang], url: vars.url }],
   );
 }
 
@@ -229,9 +212,9 @@ export function paypalRequestAdminMail(
   return mail(
     to,
     lang,
-    fill(MAIL.adminRequestSubject[lang], { n: vars.number }),
-    [fill(MAIL.adminRequestText[lang], { n: vars.number, total: vars.total, paypal: vars.paypalEmail })],
-    [{ label: MAIL.adminOrderLabel[lang], url: vars.url }],
+    fill(PAYMENT_MAIL_TEXTS.adminRequestSubject[lang], { n: vars.number }),
+    [fill(PAYMENT_MAIL_TEXTS.adminRequestText[lang], { n: vars.number, total: vars.total, paypal: vars.paypalEmail })],
+    [{ label: PAYMENT_MAIL_TEXTS.adminOrderLabel[lang], url: vars.url }],
   );
 }
 
@@ -239,14 +222,15 @@ export function paymentAlertMail(
   to: string,
   lang: Language,
   kind: 'order_not_pending' | 'order_cancelled' | 'amount_mismatch',
-  vars: { number: number; provider: string; status: string; got: string; expected: string; url: string },
+  vars: { number: number; provider: string; status: OrderStatus; got: string; expected: string; url: string },
 ) {
+  const status = inSentence(ORDER_STATUS_LABELS[vars.status][lang]);
   return mail(
     to,
     lang,
-    fill(MAIL.alertSubject[lang], { n: vars.number }),
-    [fill(MAIL[`alert_${kind}`][lang], { ...vars, n: vars.number })],
-    [{ label: MAIL.alertLabel[lang], url: vars.url }],
+    fill(PAYMENT_MAIL_TEXTS.alertSubject[lang], { n: vars.number }),
+    [fill(PAYMENT_MAIL_TEXTS[`alert_${kind}`][lang], { ...vars, status, n: vars.number })],
+    [{ label: PAYMENT_MAIL_TEXTS.alertLabel[lang], url: vars.url }],
   );
 }
 
@@ -254,9 +238,9 @@ export function paymentLinkMail(to: string, lang: Language, vars: { number: numb
   return mail(
     to,
     lang,
-    fill(MAIL.linkSubject[lang], { n: vars.number }),
-    [fill(MAIL.linkText[lang], { n: vars.number, total: vars.total })],
-    [{ label: MAIL.linkLabel[lang], url: vars.url }],
+    fill(PAYMENT_MAIL_TEXTS.linkSubject[lang], { n: vars.number }),
+    [fill(PAYMENT_MAIL_TEXTS.linkText[lang], { n: vars.number, total: vars.total })],
+    [{ label: PAYMENT_MAIL_TEXTS.linkLabel[lang], url: vars.url }],
   );
 }
 
@@ -265,17 +249,22 @@ export function downloadsMail(
   lang: Language,
   vars: { number: number; days: number; uses: number; books: { name: string; url: string }[]; reissue?: boolean },
 ) {
-  const subject = vars.reissue ? MAIL.reissueSubject[lang] : fill(MAIL.booksSubject[lang], { n: vars.number });
-  const text = fill((vars.reissue ? MAIL.reissueText : MAIL.booksText)[lang], { days: vars.days, uses: vars.uses });
+  const subject = vars.reissue
+    ? PAYMENT_MAIL_TEXTS.reissueSubject[lang]
+    : fill(PAYMENT_MAIL_TEXTS.booksSubject[lang], { n: vars.number });
+  const text = fill((vars.reissue ? PAYMENT_MAIL_TEXTS.reissueText : PAYMENT_MAIL_TEXTS.booksText)[lang], {
+    days: vars.days,
+    uses: vars.uses,
+  });
   return mail(
     to,
     lang,
     subject,
     [text],
-    vars.books.map((b) => ({ label: fill(MAIL.download[lang], { name: b.name }), url: b.url })),
+    vars.books.map((b) => ({ label: fill(PAYMENT_MAIL_TEXTS.download[lang], { name: b.name }), url: b.url })),
   );
 }
 
 export function instructionsMail(to: string, lang: Language, vars: { number: number; text: string }) {
-  return mail(to, lang, fill(MAIL.instructionsSubject[lang], { n: vars.number }), [vars.text], []);
+  return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.instructionsSubject[lang], { n: vars.number }), [vars.text], []);
 }

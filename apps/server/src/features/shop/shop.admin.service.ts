@@ -7,6 +7,7 @@ import {
   type ProductDeleteResult,
   type ProductImagePlanEntry,
   type ProductWrite,
+  priceToMinor,
   toMinor,
 } from '@atelier/shared';
 import type { StoredFileRef } from '../../db/schema';
@@ -83,9 +84,7 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
   return {
     name: fields.name,
     description: fields.description,
-    priceRub: toMinor(fields.price.rub),
-    priceEur: fields.price.eur === null ? null : toMinor(fields.price.eur),
-    priceUsd: fields.price.usd === null ? null : toMinor(fields.price.usd),
+    ...priceToMinor(fields.price),
     category: fields.category,
     subcategory: fields.category === 'collection' ? (fields.subcategory ?? null) : null,
     availability: fields.availability,

@@ -1,21 +1,13 @@
-import { fromMinor, type Language, localize, type Price, type Product } from '@atelier/shared';
+import { type Language, localize, type Product, priceFromMinor } from '@atelier/shared';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { ProductRow } from './shop.repo';
-
-/** Minor units in the database, major units in the API (DESIGN §5); null = not sold in it. */
-export function toPrice(row: { priceRub: number; priceEur: number | null; priceUsd: number | null }): Price {
-  return {
-    rub: fromMinor(row.priceRub),
-    eur: row.priceEur === null ? null : fromMinor(row.priceEur),
-    usd: row.priceUsd === null ? null : fromMinor(row.priceUsd),
-  };
-}
 
 export function toProduct(row: ProductRow): Product {
   const product: Product = {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: toPrice(row),
+    price: priceFromMinor(row),
     images: row.images,
     category: row.category,
     availability: row.availability,
@@ -35,30 +27,12 @@ const AVAILABILITY_URL = {
   on_order: 'https://schema.org/MadeToOrder',
 } as const;
 
-export function absolute(publicUrl: string, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
-}
-
 /** schema.org Product with one Offer per currency the product is sold in. */
 export function productJsonLd(product: Product, lang: Language, publicUrl: string): object {
-  const url = absolute(publicUrl, `/shop?product=${product.id}`);
+  const url = absoluteUrl(publicUrl, `/shop?product=${product.id}`);
   // Counted stock that ran out wins over the availability flag the admin set.
   const availability = AVAILABILITY_URL[product.stock === 0 ? 'out_of_stock' : product.availability];
-  const offers = (
-    [
-      ['RUB', product.price.rub],
-      ['EUR', product.price.eur],
-      ['USD', product.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({
-      '@type': 'Offer',
-      price: price.toFixed(2),
-      priceCurrency: currency,
-      availability,
-      url,
-    }));
+  const offers = offersJsonLd(product.price, { availability, url });
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -66,7 +40,7 @@ export function productJsonLd(product: Product, lang: Language, publicUrl: strin
     sku: product.id,
     name: localize(product.name, lang),
     description: localize(product.description, lang),
-    image: product.images.map((image) => absolute(publicUrl, image.large)),
+    image: product.images.map((image) => absoluteUrl(publicUrl, image.large)),
     category: product.category,
     url,
     offers,

@@ -7,7 +7,7 @@ import {
   type LessonWrite,
   type PromoCode,
   type PromoCodeWriteSchema,
-  toMinor,
+  priceToMinor,
 } from '@atelier/shared';
 import type { z } from 'zod';
 import type { StoredFileRef } from '../../db/schema';
@@ -142,9 +142,7 @@ export function createTrainingAdminService({
       title: fields.title,
       description: fields.description,
       level: fields.level,
-      priceRub: toMinor(fields.price.rub),
-      priceEur: fields.price.eur === null ? null : toMinor(fields.price.eur),
-      priceUsd: fields.price.usd === null ? null : toMinor(fields.price.usd),
+      ...priceToMinor(fields.price),
       durationMinutes: fields.durationMinutes ?? null,
       published: fields.published,
     };

@@ -22,7 +22,8 @@ import {
   localize,
   type Price,
   type PurchaseResult,
-  toMinor,
+  priceFromMinor,
+  priceToMinor,
 } from '@atelier/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -31,6 +32,7 @@ import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { DomainHooks } from '../../platform/hooks';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoResult, SitemapEntry } from '../../platform/http/seo';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
 import type { PromoRecord, TrainingAdminRepo } from './training.admin.repo';
 import type { CourseLessonRow, CourseRecord, CoursesRepo } from './training.courses.repo';
@@ -52,14 +54,6 @@ export function coursePromoProblem(promo: PromoRecord | null, courseId: string, 
 
 /** `minor` scaled by `ratio` (the RUB price after discounts over the list price); null stays null. */
 const scaled = (minor: number | null, ratio: number) => (minor === null ? null : fromMinor(Math.round(minor * ratio)));
-
-function priceOf(row: CourseRecord): Price {
-  return {
-    rub: fromMinor(row.priceRub),
-    eur: row.priceEur === null ? null : fromMinor(row.priceEur),
-    usd: row.priceUsd === null ? null : fromMinor(row.priceUsd),
-  };
-}
 
 /** The course price after `afterRubMinor` RUB remain to pay; EUR/USD reduced in the same proportion. */
 function priceAfter(row: CourseRecord, afterRubMinor: number): Price {
@@ -83,7 +77,7 @@ export function toCourse(
     level: row.level,
     isMasterClass: row.isMasterClass,
     durationMinutes: duration,
-    price: priceOf(row),
+    price: priceFromMinor(row),
     cover: row.cover ?? null,
     eventAt: row.eventAt?.toISOString() ?? null,
     eventPlace: row.eventPlace ?? null,
@@ -107,29 +101,14 @@ export function toCourse(
   };
 }
 
-function absolute(publicUrl: string, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
-}
-
 /** schema.org Course (with a CourseInstance for a live master class) and one Offer per currency. */
 export function courseJsonLd(course: Course, lang: Language, publicUrl: string): object {
-  const url = absolute(publicUrl, `/training-course/${course.id}`);
-  const offers = (
-    [
-      ['RUB', course.price.rub],
-      ['EUR', course.price.eur],
-      ['USD', course.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({
-      '@type': 'Offer',
-      price: price.toFixed(2),
-      priceCurrency: currency,
-      url,
-      category: 'Paid',
-      availability: course.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-    }));
+  const url = absoluteUrl(publicUrl, `/training-course/${course.id}`);
+  const offers = offersJsonLd(course.price, {
+    url,
+    category: 'Paid',
+    availability: course.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+  });
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Course',
@@ -144,10 +123,10 @@ export function courseJsonLd(course: Course, lang: Language, publicUrl: string):
     hasPart: course.lessons.map((lesson) => ({
       '@type': 'Course',
       name: localize(lesson.title, lang),
-      url: absolute(publicUrl, `/training-detail/${lesson.id}`),
+      url: absoluteUrl(publicUrl, `/training-detail/${lesson.id}`),
     })),
   };
-  if (course.cover) ld.image = absolute(publicUrl, course.cover.large);
+  if (course.cover) ld.image = absoluteUrl(publicUrl, course.cover.large);
   if (course.durationMinutes) ld.timeRequired = `PT${course.durationMinutes}M`;
   if (course.eventAt) {
     ld.hasCourseInstance = {
@@ -246,9 +225,7 @@ export function createCoursesService({
       level: fields.level,
       isMasterClass: fields.isMasterClass,
       durationMinutes: fields.durationMinutes ?? null,
-      priceRub: toMinor(fields.price.rub),
-      priceEur: fields.price.eur === null ? null : toMinor(fields.price.eur),
-      priceUsd: fields.price.usd === null ? null : toMinor(fields.price.usd),
+      ...priceToMinor(fields.price),
       eventAt: fields.eventAt ? new Date(fields.eventAt) : null,
       eventPlace: fields.eventPlace ? fields.eventPlace : null,
       seatLimit: fields.seatLimit ?? null,
@@ -285,7 +262,7 @@ export function createCoursesService({
       return {
         code: promo.code,
         percentOff: promo.percentOff,
-        price: priceOf(row),
+        price: priceFromMinor(row),
         discountedPrice: priceAfter(row, afterPromo),
         credit: fromMinor(Math.min(credit, afterPromo)),
         toPay: priceAfter(row, toPay),

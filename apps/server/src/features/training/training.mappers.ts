@@ -1,4 +1,5 @@
-import { fromMinor, type Language, type Lesson, localize } from '@atelier/shared';
+import { type Language, type Lesson, localize, priceFromMinor } from '@atelier/shared';
+import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { LessonRow } from './training.repo';
 
 export function toLesson(row: LessonRow): Lesson {
@@ -12,12 +13,7 @@ export function toLesson(row: LessonRow): Lesson {
     title: row.title,
     description: row.description,
     level: row.level,
-    // Minor units in the database, major units in the API; null = not sold in that currency.
-    price: {
-      rub: fromMinor(row.priceRub),
-      eur: row.priceEur === null ? null : fromMinor(row.priceEur),
-      usd: row.priceUsd === null ? null : fromMinor(row.priceUsd),
-    },
+    price: priceFromMinor(row),
     hasVideo: row.hasVideo === true,
     methodologyLanguages,
     purchased: row.purchased === true,
@@ -26,10 +22,6 @@ export function toLesson(row: LessonRow): Lesson {
   };
   if (row.durationMinutes !== null && row.durationMinutes > 0) lesson.durationMinutes = row.durationMinutes;
   return lesson;
-}
-
-function absolute(publicUrl: string, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path}`;
 }
 
 /** Plain text for a meta description: whitespace collapsed, cut at a word near 160 characters. */
@@ -43,16 +35,8 @@ export function metaDescription(text: string, max = 160): string {
 
 /** schema.org Course for a lesson page, with one Offer per currency it is sold in. */
 export function lessonJsonLd(lesson: Lesson, lang: Language, publicUrl: string): object {
-  const url = absolute(publicUrl, `/training-detail/${lesson.id}`);
-  const offers = (
-    [
-      ['RUB', lesson.price.rub],
-      ['EUR', lesson.price.eur],
-      ['USD', lesson.price.usd],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['RUB' | 'EUR' | 'USD', number] => entry[1] !== null)
-    .map(([currency, price]) => ({ '@type': 'Offer', price: price.toFixed(2), priceCurrency: currency, url }));
+  const url = absoluteUrl(publicUrl, `/training-detail/${lesson.id}`);
+  const offers = offersJsonLd(lesson.price, { url });
   const course: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Course',
@@ -63,7 +47,7 @@ export function lessonJsonLd(lesson: Lesson, lang: Language, publicUrl: string):
     educationalLevel: lesson.level,
     offers,
   };
-  if (lesson.poster) course.image = absolute(publicUrl, lesson.poster.large);
+  if (lesson.poster) course.image = absoluteUrl(publicUrl, lesson.poster.large);
   if (lesson.durationMinutes) course.timeRequired = `PT${lesson.durationMinutes}M`;
   return course;
 }

@@ -1,5 +1,6 @@
+import { LANGUAGES, PAGE_LIST, PAGE_TEXTS } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { compilePattern, createSeoRegistry, languageUrl, normalizePath, type SeoLog, SPA_PAGES } from './seo';
+import { compilePattern, createSeoRegistry, languageUrl, normalizePath, type SeoLog } from './seo';
 
 function recordingLog() {
   const errors: { obj: object; msg: string }[] = [];
@@ -38,11 +39,32 @@ describe('route patterns', () => {
   ] as const)('languageUrl(%s, %s)', (path, lang, url) => {
     expect(languageUrl('https://a.test/', path, lang)).toBe(url);
   });
+});
 
-  it('has a title in every language for every page', () => {
-    for (const page of SPA_PAGES) {
-      for (const lang of ['ru', 'en', 'es'] as const) expect(page.title[lang], `${page.pattern} ${lang}`).toBeTruthy();
-    }
+/** A concrete URL of a declared path: `:id` → `x1`, a trailing `*` → `a/b`. */
+const sampleUrl = (path: string) => path.replace(/:\w+/g, 'x1').replace(/\*$/, 'a/b');
+
+describe('the pages declared in @atelier/shared are the pages the server knows', () => {
+  it.each(PAGE_LIST.map((page) => [page.path, page] as const))(
+    '%s answers 200 with its title in ru, en and es and its noindex',
+    async (_path, page) => {
+      const seo = createSeoRegistry();
+      for (const lang of LANGUAGES) {
+        const resolved = await seo.resolve(sampleUrl(page.path), {}, lang, recordingLog().log);
+        expect(resolved).toMatchObject({ known: true, status: 200, noindex: page.noindex });
+        expect(resolved.title).toBe(PAGE_TEXTS[page.text].title[lang]);
+        expect(resolved.title.trim()).not.toBe('');
+      }
+    },
+  );
+
+  it('the static sitemap entries are exactly the pages declared for it', async () => {
+    const entries = await createSeoRegistry().sitemapEntries(recordingLog().log);
+    expect(entries.map((entry) => entry.path)).toEqual(PAGE_LIST.filter((p) => p.sitemap).map((p) => p.path));
+  });
+
+  it('refuses a resolver for a path that is not a declared page', () => {
+    expect(() => createSeoRegistry().register('/shop/:id', () => null)).toThrow(/not a page declared/);
   });
 });
 

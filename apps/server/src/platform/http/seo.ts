@@ -1,15 +1,25 @@
 /**
- * Per-route SEO for the server-rendered SPA shell (DESIGN §2 "SEO"): titles and descriptions per
- * route in ru/en/es, robots rules, canonical + hreflang URLs, and a registry through which
+ * Per-route SEO for the server-rendered SPA shell (DESIGN §2 "SEO"): the pages declared in
+ * `@atelier/shared` pages.ts with their titles and descriptions (each feature's
+ * `messages/<feature>.ts`), robots rules, canonical + hreflang URLs, and a registry through which
  * features add data (a product's name, image and Product JSON-LD for /shop?product=<id>; the
  * artisan's Person/LocalBusiness and AggregateRating on the home page) and sitemap URLs.
  *
  * Language URLs: ru, the default language, lives at the bare path; en and es at `?lang=en` /
  * `?lang=es`. x-default is the bare path. Every language version is its own canonical URL.
  */
-import { DEFAULT_LANGUAGE, type Language } from '@atelier/shared';
-
-type Texts = Record<Language, string>;
+import {
+  type Currency,
+  DEFAULT_LANGUAGE,
+  type Language,
+  PAGE_LIST,
+  PAGE_TEXTS,
+  PAGES,
+  type PageDeclaration,
+  type PageText,
+  type Price,
+  type Texts,
+} from '@atelier/shared';
 
 export interface SeoResult {
   title?: string;
@@ -65,7 +75,7 @@ export interface ResolvedSeo {
 }
 
 export interface SeoRegistry {
-  /** Adds a resolver for a route pattern (`/shop`, `/training-detail/:id`, `/profile/*`). */
+  /** Adds a resolver for a declared page's path (`/shop`, `/training-detail/:id`); any other path throws. */
   register(pattern: string, resolver: SeoResolver): void;
   /** Adds URLs to /sitemap.xml (products, lessons, ...). */
   addSitemapSource(source: SitemapSource): void;
@@ -73,142 +83,11 @@ export interface SeoRegistry {
   sitemapEntries(log: SeoLog): Promise<SitemapEntry[]>;
 }
 
-interface PageDefaults {
-  pattern: string;
-  title: Texts;
-  description?: Texts;
-  noindex?: boolean;
-  /** Listed in /sitemap.xml. */
-  sitemap?: boolean;
+/** Head texts of a declared page; a page without its own description uses the home page's. */
+function pageText(page: PageDeclaration): { title: Texts; description: Texts } {
+  const text: PageText = PAGE_TEXTS[page.text];
+  return { title: text.title, description: text.description ?? PAGE_TEXTS.home.description };
 }
-
-const SITE_DESCRIPTION: Texts = {
-  ru: 'Авторские цветы из шёлка ручной работы: портфолио, магазин букетов, книг, инструментов и материалов, видеоуроки по флористике из ткани.',
-  en: 'Handmade silk flowers by an independent artisan: portfolio, a shop of bouquets, books, tools and materials, and video lessons in fabric floristry.',
-  es: 'Flores de seda hechas a mano por una artesana: portafolio, tienda de ramos, libros, herramientas y materiales, y videolecciones de floristería en tela.',
-};
-
-const ACCOUNT_TITLE: Texts = { ru: 'Личный кабинет', en: 'My account', es: 'Mi cuenta' };
-const ADMIN_TITLE: Texts = { ru: 'Панель администратора', en: 'Admin panel', es: 'Panel de administración' };
-const LESSON: Pick<PageDefaults, 'title' | 'description'> = {
-  title: { ru: 'Видеоурок', en: 'Video lesson', es: 'Videolección' },
-  description: {
-    ru: 'Видеоурок по созданию цветов из шёлка с методическими материалами на русском, английском и испанском.',
-    en: 'A video lesson on making silk flowers, with methodology sheets in Russian, English and Spanish.',
-    es: 'Una videolección sobre cómo hacer flores de seda, con material metodológico en ruso, inglés y español.',
-  },
-};
-export const NOT_FOUND_TITLE: Texts = { ru: 'Страница не найдена', en: 'Page not found', es: 'Página no encontrada' };
-
-/** Every route of the SPA (SPEC §2, DESIGN §7); anything else is served as a 404. */
-export const SPA_PAGES: PageDefaults[] = [
-  {
-    pattern: '/',
-    title: {
-      ru: 'цветы из шёлка ручной работы',
-      en: 'handmade silk flowers',
-      es: 'flores de seda hechas a mano',
-    },
-    description: SITE_DESCRIPTION,
-    sitemap: true,
-  },
-  {
-    pattern: '/training',
-    title: { ru: 'Видеоуроки', en: 'Video lessons', es: 'Videolecciones' },
-    description: {
-      ru: 'Видеоуроки по созданию цветов из шёлка — от основ до продвинутых техник, с методическими материалами.',
-      en: 'Video lessons on making silk flowers, from the basics to advanced techniques, with methodology sheets.',
-      es: 'Videolecciones para crear flores de seda, desde lo básico hasta técnicas avanzadas, con material metodológico.',
-    },
-    sitemap: true,
-  },
-  { pattern: '/training-detail', ...LESSON },
-  { pattern: '/training-detail/:id', ...LESSON },
-  {
-    pattern: '/training-course/:id',
-    title: { ru: 'Курс', en: 'Course', es: 'Curso' },
-    description: {
-      ru: 'Курс или мастер-класс по созданию цветов из шёлка: уроки по порядку, уровень, длительность и цена.',
-      en: 'A course or master class on making silk flowers: its lessons in order, level, duration and price.',
-      es: 'Un curso o clase magistral de flores de seda: sus lecciones en orden, nivel, duración y precio.',
-    },
-  },
-  {
-    pattern: '/shop',
-    title: { ru: 'Магазин', en: 'Shop', es: 'Tienda' },
-    description: {
-      ru: 'Букеты и цветы из шёлка, книги, инструменты и материалы для флористики из ткани. Доставка курьером, в пункт выдачи и почтой.',
-      en: 'Silk flower bouquets, books, tools and materials for fabric floristry. Delivery by courier, to a pickup point or by post.',
-      es: 'Ramos y flores de seda, libros, herramientas y materiales para floristería en tela. Envío por mensajero, a punto de recogida o por correo.',
-    },
-    sitemap: true,
-  },
-  { pattern: '/cart', title: { ru: 'Корзина', en: 'Cart', es: 'Carrito' }, noindex: true },
-  { pattern: '/checkout', title: { ru: 'Оформление заказа', en: 'Checkout', es: 'Finalizar compra' }, noindex: true },
-  {
-    pattern: '/order/success',
-    title: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' },
-    noindex: true,
-  },
-  {
-    pattern: '/payment/success',
-    title: { ru: 'Оплата прошла успешно', en: 'Payment successful', es: 'Pago realizado' },
-    noindex: true,
-  },
-  {
-    pattern: '/payment/cancel',
-    title: { ru: 'Оплата отменена', en: 'Payment cancelled', es: 'Pago cancelado' },
-    noindex: true,
-  },
-  {
-    pattern: '/payment/processing',
-    title: { ru: 'Обработка оплаты', en: 'Processing payment', es: 'Procesando el pago' },
-    noindex: true,
-  },
-  {
-    pattern: '/auth',
-    title: { ru: 'Вход и регистрация', en: 'Sign in or register', es: 'Iniciar sesión o registrarse' },
-    noindex: true,
-  },
-  {
-    pattern: '/auth/verify-link',
-    title: { ru: 'Подтверждение email', en: 'Confirm your email', es: 'Confirmar el correo' },
-    noindex: true,
-  },
-  { pattern: '/login', title: { ru: 'Вход', en: 'Sign in', es: 'Iniciar sesión' }, noindex: true },
-  { pattern: '/register', title: { ru: 'Регистрация', en: 'Register', es: 'Registro' }, noindex: true },
-  {
-    pattern: '/forgot-password',
-    title: { ru: 'Восстановление пароля', en: 'Reset your password', es: 'Restablecer la contraseña' },
-    noindex: true,
-  },
-  {
-    pattern: '/reset-password/:token',
-    title: { ru: 'Новый пароль', en: 'Set a new password', es: 'Nueva contraseña' },
-    noindex: true,
-  },
-  { pattern: '/account', title: ACCOUNT_TITLE, noindex: true },
-  { pattern: '/account/orders/:id', title: ACCOUNT_TITLE, noindex: true },
-  { pattern: '/profile/*', title: ACCOUNT_TITLE, noindex: true },
-  { pattern: '/admin', title: ADMIN_TITLE, noindex: true },
-  { pattern: '/admin/*', title: ADMIN_TITLE, noindex: true },
-  {
-    pattern: '/privacy',
-    title: { ru: 'Политика конфиденциальности', en: 'Privacy policy', es: 'Política de privacidad' },
-    sitemap: true,
-  },
-  {
-    pattern: '/terms',
-    title: { ru: 'Публичная оферта', en: 'Terms of sale', es: 'Condiciones de venta' },
-    sitemap: true,
-  },
-  {
-    pattern: '/agreement',
-    title: { ru: 'Пользовательское соглашение', en: 'User agreement', es: 'Acuerdo de usuario' },
-    sitemap: true,
-  },
-  { pattern: '/404', title: NOT_FOUND_TITLE, noindex: true },
-];
 
 type Matcher = (path: string) => Record<string, string> | null;
 
@@ -245,6 +124,24 @@ export function normalizePath(path: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** A path on this site as an absolute URL (`/uploads/x.webp` → `https://site/uploads/x.webp`); an http(s) URL stays. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** schema.org Offers of an item: one per currency it is sold in (a null price is not sold in it). */
+export function offersJsonLd(price: Price, offer: Record<string, unknown>): object[] {
+  const amounts = [
+    ['RUB', price.rub],
+    ['EUR', price.eur],
+    ['USD', price.usd],
+  ] as const;
+  return amounts
+    .filter((entry): entry is readonly [Currency, number] => entry[1] !== null)
+    .map(([currency, amount]) => ({ '@type': 'Offer', price: amount.toFixed(2), priceCurrency: currency, ...offer }));
+}
+
 /** The URL of `pathWithQuery` in `lang`: ru at the bare URL, en/es with `lang=xx` appended. */
 export function languageUrl(publicUrl: string, pathWithQuery: string, lang: Language | 'x-default'): string {
   const base = publicUrl.replace(/\/+$/, '');
@@ -259,7 +156,7 @@ export interface SeoRegistryOptions {
 
 export function createSeoRegistry(options: SeoRegistryOptions = {}): SeoRegistry {
   const timeoutMs = options.resolverTimeoutMs ?? 2_000;
-  const pages = SPA_PAGES.map((page) => ({ page, match: compilePattern(page.pattern) }));
+  const pages = PAGE_LIST.map((page) => ({ page, match: compilePattern(page.path) }));
   const resolvers: { pattern: string; match: Matcher; resolver: SeoResolver }[] = [];
   const sources: SitemapSource[] = [];
 
@@ -287,6 +184,9 @@ export function createSeoRegistry(options: SeoRegistryOptions = {}): SeoRegistry
 
   return {
     register(pattern, resolver) {
+      if (!PAGE_LIST.some((page) => page.path === pattern)) {
+        throw new Error(`SEO resolver for ${pattern}: not a page declared in @atelier/shared pages.ts`);
+      }
       resolvers.push({ pattern, match: compilePattern(pattern), resolver });
     },
 
@@ -297,15 +197,16 @@ export function createSeoRegistry(options: SeoRegistryOptions = {}): SeoRegistry
     async resolve(rawPath, query, lang, log) {
       const path = normalizePath(rawPath);
       const known = pages.find(({ match }) => match(path) !== null)?.page;
-      const page = known ?? { pattern: '', title: NOT_FOUND_TITLE, noindex: true };
+      const page: PageDeclaration = known ?? PAGES.notFound;
+      const text = pageText(page);
       const result: ResolvedSeo = {
         known: known !== undefined,
         status: known ? 200 : 404,
-        title: page.title[lang],
-        description: (page.description ?? SITE_DESCRIPTION)[lang],
+        title: text.title[lang],
+        description: text.description[lang],
         jsonLd: [],
         ogType: 'website',
-        noindex: page.noindex === true || !known,
+        noindex: page.noindex || !known,
         canonical: path,
         isHome: path === '/',
       };
@@ -324,7 +225,7 @@ export function createSeoRegistry(options: SeoRegistryOptions = {}): SeoRegistry
         if (extra.image) result.image = extra.image;
         if (extra.ogType) result.ogType = extra.ogType;
         if (extra.canonical) result.canonical = extra.canonical;
-        if (extra.noindex !== undefined) result.noindex = extra.noindex || page.noindex === true;
+        if (extra.noindex !== undefined) result.noindex = extra.noindex || page.noindex;
         if (extra.status && extra.status >= 200 && extra.status < 600) result.status = extra.status;
         if (extra.jsonLd) result.jsonLd.push(...extra.jsonLd);
       }
@@ -333,7 +234,7 @@ export function createSeoRegistry(options: SeoRegistryOptions = {}): SeoRegistry
     },
 
     async sitemapEntries(log) {
-      const staticEntries: SitemapEntry[] = SPA_PAGES.filter((p) => p.sitemap).map((p) => ({ path: p.pattern }));
+      const staticEntries: SitemapEntry[] = PAGE_LIST.filter((p) => p.sitemap).map((p) => ({ path: p.path }));
       const extra = await Promise.all(
         sources.map(async (source) => {
           try {

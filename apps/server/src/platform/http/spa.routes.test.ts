@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { disallowedPrefixes, PAGE_LIST } from '@atelier/shared';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { securityPlugin } from './security';
@@ -269,6 +270,8 @@ describe('SPA pages', () => {
     '/forgot-password',
     '/reset-password/abc123',
     '/account',
+    '/account/orders',
+    '/account/security',
     '/account/orders/3f1c',
     '/auth/verify-link',
     '/profile/orders',
@@ -413,6 +416,25 @@ describe('robots.txt and sitemap.xml', () => {
       expect(res.body).toContain(`Disallow: ${p}\n`);
     }
     expect(res.body).toContain('Sitemap: https://atelier.test/sitemap.xml');
+  });
+
+  it('disallows exactly the pages declared `disallow` (and the API and dev pages), no public page', async () => {
+    app = await build();
+    const body = (await app.inject({ method: 'GET', url: '/robots.txt' })).body;
+    const disallowed = [...body.matchAll(/^Disallow: (.+)$/gm)].map((match) => match[1]);
+    expect(disallowed).toEqual([...disallowedPrefixes(), '/api/', '/dev/']);
+    for (const page of PAGE_LIST.filter((p) => !p.disallow)) {
+      expect(
+        disallowed.filter((prefix) => page.path.startsWith(prefix!)),
+        page.path,
+      ).toEqual([]);
+    }
+    for (const page of PAGE_LIST.filter((p) => p.disallow)) {
+      expect(
+        disallowed.some((prefix) => page.path.startsWith(prefix!)),
+        page.path,
+      ).toBe(true);
+    }
   });
 
   it('lists public pages and registered URLs in every language with hreflang alternates', async () => {

@@ -6,14 +6,15 @@
  * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with
  *   per-route <title>, description, canonical, hreflang, OpenGraph, robots and JSON-LD injected
  *   (seo.ts), status 200 for routes the SPA knows and 404 for the rest;
- * - /sitemap.xml and /robots.txt.
+ * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts).
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
 import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
+import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
+import { escapeHtml } from './html';
+import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
 export interface SpaRoutesOptions {
   /** The web build output: index.html plus assets/. */
@@ -28,6 +29,9 @@ export interface SpaRoutesOptions {
 
 /** Path prefixes that never get the SPA shell: their own routes or the JSON 404 answer them. */
 const NOT_SPA = ['/api', '/uploads', '/dev'];
+
+/** robots.txt: besides the pages declared `disallow`, the API and the development pages. */
+const SERVER_ONLY_DISALLOW = ['/api/', '/dev/'];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -71,15 +75,6 @@ interface StaticFile extends Variant {
   immutable: boolean;
   br?: Variant;
   gzip?: Variant;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /**
@@ -191,13 +186,6 @@ function flatQuery(query: unknown): Record<string, string> {
   return out;
 }
 
-function absoluteUrl(publicUrl: string, url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  if (/^https?:\/\//i.test(url)) return url;
-  if (url.startsWith('/')) return `${publicUrl.replace(/\/+$/, '')}${url}`;
-  return undefined;
-}
-
 export interface RenderContext {
   siteName: string;
   publicUrl: string;
@@ -211,7 +199,8 @@ export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContex
   const { siteName, publicUrl, lang } = ctx;
   const title = seo.isHome ? `${siteName} — ${seo.title}` : `${seo.title} — ${siteName}`;
   const url = languageUrl(publicUrl, seo.canonical, lang);
-  const image = absoluteUrl(publicUrl, seo.image ?? ctx.defaultImage);
+  const imagePath = seo.image ?? ctx.defaultImage;
+  const image = imagePath ? absoluteUrl(publicUrl, imagePath) : undefined;
   const attr = escapeHtml;
   const tags: string[] = [`<meta name="description" content="${attr(seo.description)}">`];
   if (seo.noindex) {
@@ -290,10 +279,6 @@ function notBuiltPage(lang: Language): string {
 <meta name="robots" content="noindex"><title>${t.title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#2b2b2b}</style>
 </head><body><h1>${t.title}</h1><p>${t.text}</p></body></html>`;
-}
-
-function xmlEscape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 function lastmodText(value: string | Date | undefined): string | undefined {
@@ -435,10 +420,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   app.get('/robots.txt', async (_request, reply) => {
     const lines = [
       'User-agent: *',
-      ...['/admin', '/account', '/profile', '/api/', '/dev/', '/checkout', '/cart', '/payment/', '/order/'].map(
-        (p) => `Disallow: ${p}`,
-      ),
-      ...['/reset-password/', '/auth', '/login', '/register', '/forgot-password'].map((p) => `Disallow: ${p}`),
+      ...[...disallowedPrefixes(), ...SERVER_ONLY_DISALLOW].map((p) => `Disallow: ${p}`),
       'Allow: /',
       '',
       `Sitemap: ${publicUrl}/sitemap.xml`,
@@ -458,14 +440,14 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       const alternates = [...LANGUAGES, 'x-default' as const]
         .map(
           (alt) =>
-            `    <xhtml:link rel="alternate" hreflang="${alt}" href="${xmlEscape(languageUrl(publicUrl, entry.path, alt))}"/>`,
+            `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeHtml(languageUrl(publicUrl, entry.path, alt))}"/>`,
         )
         .join('\n');
       for (const lang of LANGUAGES) {
         urls.push(
           [
             '  <url>',
-            `    <loc>${xmlEscape(languageUrl(publicUrl, entry.path, lang))}</loc>`,
+            `    <loc>${escapeHtml(languageUrl(publicUrl, entry.path, lang))}</loc>`,
             ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
             alternates,
             '  </url>',

@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../http/html';
 import { type ParsedEml, parseEml } from './eml';
 import { extractCodes, extractLinks, splitLinks } from './mail-text';
 import { OUTBOX_FILE_PATTERN } from './mailer';
@@ -83,15 +84,6 @@ dt{color:#666}dd{margin:0;overflow-wrap:anywhere}
 a{color:#8a3b5c}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #e6dcd6;padding:1rem;border-radius:.5rem}
 `;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface Message extends ParsedEml {
   file: string;

@@ -1,3 +1,4 @@
+import { lineKey } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
@@ -9,7 +10,6 @@ import {
   clearCart,
   EMPTY_CART,
   fromServerLines,
-  lineKey,
   parseStoredCart,
   removeItem,
   toServerLines,

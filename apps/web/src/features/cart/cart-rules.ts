@@ -3,7 +3,9 @@ import {
   type CartLine,
   type CartLineProblem,
   type LocalizedText,
-  MAX_LINE_QUANTITY,
+  lineKey,
+  maxLineQuantity,
+  mergeLines,
   type Price,
   type PutCartBody,
 } from '@atelier/shared';
@@ -31,32 +33,20 @@ export interface Cart {
 
 export const EMPTY_CART: Cart = { items: [] };
 
-/** A line is one id + type (and, for books, one format): adding it again merges quantities. */
-export function lineKey(item: Pick<CartItem, 'id' | 'type' | 'bookFormat'>): string {
-  return `${item.type}:${item.id}${item.bookFormat ? `:${item.bookFormat}` : ''}`;
-}
-
-/** A lesson is bought once; goods up to the per-line limit. */
-export function maxQuantity(type: CartItemType): number {
-  return type === 'lesson' ? 1 : MAX_LINE_QUANTITY;
-}
-
+/** Whole pieces, a lesson once, goods up to the per-line limit. */
 function clamp(quantity: number, type: CartItemType): number {
-  return Math.min(Math.max(Math.floor(quantity), 0), maxQuantity(type));
+  return Math.min(Math.max(Math.floor(quantity), 0), maxLineQuantity(type));
 }
 
+/** Adds `quantity` of `item`: merged into its line (its catalogue data refreshed) and capped. */
 export function addItem(cart: Cart, item: Omit<CartItem, 'quantity'>, quantity = 1): Cart {
   if (quantity <= 0) return cart;
   const key = lineKey(item);
-  const existing = cart.items.find((line) => lineKey(line) === key);
-  if (existing) {
-    return {
-      items: cart.items.map((line) =>
-        lineKey(line) === key ? { ...line, ...item, quantity: clamp(line.quantity + quantity, line.type) } : line,
-      ),
-    };
-  }
-  return { items: [...cart.items, { ...item, quantity: clamp(quantity, item.type) }] };
+  return {
+    items: mergeLines([...cart.items, { ...item, quantity }], lineKey).map((line) =>
+      lineKey(line) === key ? { ...line, ...item, quantity: clamp(line.quantity, line.type) } : line,
+    ),
+  };
 }
 
 /** Zero or less removes the line (SPEC §4). */

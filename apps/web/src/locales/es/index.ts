@@ -1,7 +1,11 @@
+import { sharedLabels } from '../labels';
 import type { Tree } from '../tree';
 import { mergeTrees } from '../tree';
 
-/** Every es text, one JSON file per feature (each file holds one top-level key), merged into one chunk. */
+/**
+ * Every es text: one JSON file per feature (each file holds one top-level key) and the labels
+ * shared with the server's mails, merged into one chunk.
+ */
 const files = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
 
-export default mergeTrees(Object.values(files).map((file) => file.default));
+export default mergeTrees([...Object.values(files).map((file) => file.default), sharedLabels('es')]);

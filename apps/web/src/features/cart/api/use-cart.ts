@@ -19,8 +19,9 @@ import {
 } from '../cart-rules';
 import { fetchServerCart, saveServerCart } from './cart-api';
 
+export { lineKey } from '@atelier/shared';
 export type { CartItem } from '../cart-rules';
-export { cartOrderable, lineKey } from '../cart-rules';
+export { cartOrderable } from '../cart-rules';
 
 interface CartState {
   cart: Cart;

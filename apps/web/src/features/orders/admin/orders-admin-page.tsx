@@ -114,7 +114,9 @@ function OrdersList() {
       cell: (order) => (
         <span className="whitespace-nowrap font-semibold">
           {formatMoney(order.total, 'RUB', language)}
-          <span className="block text-xs font-normal text-muted">{t(`checkout.payment.${order.paymentMethod}`)}</span>
+          <span className="block text-xs font-normal text-muted">
+            {t(`labels.paymentMethod.${order.paymentMethod}`)}
+          </span>
         </span>
       ),
     },
@@ -132,7 +134,7 @@ function OrdersList() {
         options={STATUS_FILTERS}
         value={status}
         onChange={(value) => update({ status: value })}
-        label={(value) => (value === 'all' ? t('orders.admin.all') : t(`orders.status.${value}`))}
+        label={(value) => (value === 'all' ? t('orders.admin.all') : t(`labels.orderStatus.${value}`))}
       />
       <DataTable
         caption={t('orders.admin.caption')}
@@ -204,7 +206,7 @@ function OrderAdminDetail() {
   const move = async (target: OrderStatus) => {
     try {
       await change.mutateAsync({ id: id ?? '', status: target });
-      toast.success(t('orders.admin.moved', { status: t(`orders.status.${target}`) }));
+      toast.success(t('orders.admin.moved', { status: t(`labels.orderStatus.${target}`) }));
     } catch (failure) {
       toast.error(errorMessage(failure, t('orders.admin.failed')));
       void refetch();
@@ -266,7 +268,7 @@ function OrderAdminDetail() {
                             })
                           }
                         >
-                          {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
+                          {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
                         </button>
                       ) : (
                         <button
@@ -276,7 +278,7 @@ function OrderAdminDetail() {
                           disabled={change.isPending}
                           onClick={() => void move(target).catch(() => undefined)}
                         >
-                          {t('orders.admin.moveTo', { status: t(`orders.status.${target}`) })}
+                          {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
                         </button>
                       ),
                     )}

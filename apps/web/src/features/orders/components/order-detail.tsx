@@ -161,7 +161,7 @@ export function OrderDetail({
                 {t('orders.detail.payment')}
               </dt>
               <dd className="mt-1">
-                {t(`checkout.payment.${order.paymentMethod}`)}
+                {t(`labels.paymentMethod.${order.paymentMethod}`)}
                 <span className="block text-ink-soft">{t(`orders.paymentState.${order.paymentState}`)}</span>
               </dd>
             </div>

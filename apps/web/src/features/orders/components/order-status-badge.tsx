@@ -15,7 +15,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
     <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap ${TONES[status]}`}>
-      {t(`orders.status.${status}`)}
+      {t(`labels.orderStatus.${status}`)}
     </span>
   );
 }

@@ -293,7 +293,7 @@ export function CheckoutPage() {
                   className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
                 >
                   <input type="radio" value={method} {...register('paymentMethod')} className="accent-rose-600" />
-                  <span className="text-sm font-semibold">{t(`checkout.payment.${method}`)}</span>
+                  <span className="text-sm font-semibold">{t(`labels.paymentMethod.${method}`)}</span>
                 </label>
               ))}
             </div>

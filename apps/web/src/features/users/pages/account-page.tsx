@@ -108,13 +108,13 @@ function OrdersSection() {
               </Link>
             </p>
             <p className="mt-1 text-sm text-muted">
-              {formatDate(order.createdAt, language)} · {t(`checkout.payment.${order.paymentMethod}`)} ·{' '}
+              {formatDate(order.createdAt, language)} · {t(`labels.paymentMethod.${order.paymentMethod}`)} ·{' '}
               {t('account.itemsCount', { count: order.itemCount })}
             </p>
           </div>
           <div className="flex items-center gap-4">
             <span className="rounded-full bg-blush-100 px-3 py-1 text-xs font-semibold text-rose-800">
-              {t(`orders.status.${order.status}`)}
+              {t(`labels.orderStatus.${order.status}`)}
             </span>
             <span className="font-semibold text-rose-700">{formatMoney(order.total, 'RUB', language)}</span>
           </div>

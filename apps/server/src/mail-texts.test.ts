@@ -1,0 +1,43 @@
+import { LANGUAGES, placeholdersOf, type Texts } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MAIL_TEXTS } from './features/auth/auth.mail';
+import { NOTICE_TEXTS } from './features/notifications/notifications.texts';
+import { ORDER_MAIL_TEXTS } from './features/orders/orders.mail';
+import { PAYMENT_INSTRUCTION_TEXTS, PAYMENT_MAIL_TEXTS, SANDBOX_TEXTS } from './features/payments/payments.texts';
+
+/** The words of every mail and server-rendered page a feature writes (the messages are in @atelier/shared). */
+const FILES: Record<string, Record<string, Texts>> = {
+  'auth.mail': AUTH_MAIL_TEXTS,
+  'orders.mail': ORDER_MAIL_TEXTS,
+  'payments.texts (mails)': PAYMENT_MAIL_TEXTS,
+  'payments.texts (instructions)': PAYMENT_INSTRUCTION_TEXTS,
+  'payments.texts (sandbox page)': SANDBOX_TEXTS,
+  'notifications.texts': NOTICE_TEXTS,
+};
+
+const entries = Object.entries(FILES).flatMap(([file, texts]) =>
+  Object.entries(texts).map(([key, text]) => [`${file}: ${key}`, text] as const),
+);
+
+describe('every mail text exists in ru, en and es', () => {
+  it('has exactly ru, en and es, none blank', () => {
+    expect(entries.length).toBeGreaterThan(60);
+    const bad = entries
+      .filter(
+        ([, texts]) =>
+          Object.keys(texts).sort().join() !== [...LANGUAGES].sort().join() ||
+          LANGUAGES.some((lang) => texts[lang].trim() === ''),
+      )
+      .map(([name]) => name);
+    expect(bad).toEqual([]);
+  });
+
+  it('uses the same {placeholders} in every language', () => {
+    const bad = entries
+      .filter(([, texts]) =>
+        LANGUAGES.some((lang) => placeholdersOf(texts[lang]).join() !== placeholdersOf(texts.ru).join()),
+      )
+      .map(([name]) => name);
+    expect(bad).toEqual([]);
+  });
+});

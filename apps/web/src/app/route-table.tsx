@@ -1,0 +1,112 @@
+/**
+ * The web's routes: one element for every page declared in `@atelier/shared` pages.ts (the record
+ * type makes a declared page without a route, or a route without a declaration, a type error;
+ * `route-table.test.ts` checks the built table), plus the catch-all to /404.
+ */
+import { PAGES, type PageId } from '@atelier/shared/pages';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { RouteErrorFallback } from './error-boundary';
+import { AdminGate } from './guards/admin-gate';
+import { RequireUser } from './guards/require-user';
+import { RootLayout } from './layout/root-layout';
+import { lazyPage } from './lazy-page';
+import { HomePage } from './routes/home-page';
+
+const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
+const TrainingPage = lazyPage(() => import('../features/training/pages/training-page'), 'TrainingPage');
+const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page'), 'LessonPage');
+const CoursePage = lazyPage(() => import('../features/training/pages/course-page'), 'CoursePage');
+const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
+const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
+const OrderDetailPage = lazyPage(() => import('../features/orders/pages/order-detail-page'), 'OrderDetailPage');
+const PaymentSuccessPage = lazyPage(
+  () => import('../features/payments/pages/payment-result-pages'),
+  'PaymentSuccessPage',
+);
+const PaymentCancelPage = lazyPage(
+  () => import('../features/payments/pages/payment-result-pages'),
+  'PaymentCancelPage',
+);
+const PaymentProcessingPage = lazyPage(
+  () => import('../features/payments/pages/payment-result-pages'),
+  'PaymentProcessingPage',
+);
+const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page'), 'AuthPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyLinkPage = lazyPage(() => import('../features/auth/pages/verify-link-page'), 'VerifyLinkPage');
+const AccountPage = lazyPage(() => import('../features/users/pages/account-page'), 'AccountPage');
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+const LegalPage = lazyPage(() => import('./routes/legal-page'), 'LegalPage');
+
+/** `/login` and `/register` are old addresses of the auth page (SPEC §2). */
+function ToAuth({ tab }: { tab?: 'register' }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  if (tab) params.set('tab', tab);
+  const query = params.toString();
+  return <Navigate to={`/auth${query ? `?${query}` : ''}`} replace />;
+}
+
+function LessonById() {
+  const { id } = useParams();
+  return <LessonPage key={id} />;
+}
+
+const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
+  home: <HomePage />,
+  lessons: <TrainingPage />,
+  lessonByQuery: <LessonPage />,
+  lesson: <LessonById />,
+  course: <CoursePage />,
+  shop: <ShopPage />,
+  cart: <CartPage />,
+  checkout: (
+    <RequireUser>
+      <CheckoutPage />
+    </RequireUser>
+  ),
+  orderSuccess: <OrderSuccessPage />,
+  paymentSuccess: <PaymentSuccessPage />,
+  paymentCancel: <PaymentCancelPage />,
+  paymentProcessing: <PaymentProcessingPage />,
+  auth: <AuthPage />,
+  verifyLink: <VerifyLinkPage />,
+  login: <ToAuth />,
+  register: <ToAuth tab="register" />,
+  forgotPassword: <ForgotPasswordPage />,
+  resetPassword: <ResetPasswordPage />,
+  accountOrder: (
+    <RequireUser>
+      <OrderDetailPage />
+    </RequireUser>
+  ),
+  account: (
+    <RequireUser>
+      <AccountPage />
+    </RequireUser>
+  ),
+  profile: (
+    <RequireUser>
+      <AccountPage />
+    </RequireUser>
+  ),
+  admin: <AdminGate />,
+  privacy: <LegalPage doc="privacy" />,
+  terms: <LegalPage doc="terms" />,
+  agreement: <LegalPage doc="agreement" />,
+  notFound: <NotFoundPage />,
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      ...(Object.keys(PAGE_ELEMENTS) as PageId[]).map((id) => ({ path: PAGES[id].path, element: PAGE_ELEMENTS[id] })),
+      { path: '*', element: <Navigate to={PAGES.notFound.path} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import type { Language } from '@atelier/shared/i18n';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
+import type { Texts } from '@atelier/shared/texts';
+import type { Tree } from './tree';
+
+const inLanguage = (labels: Record<string, Texts>, lang: Language): Tree =>
+  Object.fromEntries(Object.entries(labels).map(([key, texts]) => [key, texts[lang]]));
+
+/**
+ * The labels the web shares with the server's mails (`@atelier/shared` messages/orders.ts), under
+ * the top-level key `labels`: `labels.orderStatus.<status>`, `labels.paymentMethod.<method>`.
+ */
+export function sharedLabels(lang: Language): Tree {
+  return {
+    labels: {
+      orderStatus: inLanguage(ORDER_STATUS_LABELS, lang),
+      paymentMethod: inLanguage(PAYMENT_METHOD_LABELS, lang),
+    },
+  };
+}

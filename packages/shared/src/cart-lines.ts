@@ -1,0 +1,45 @@
+/**
+ * Cart and order lines (SPEC §4): lines of the same type and id, and for a book the same format,
+ * are ONE line whose quantities add up. Used by the web cart, the server's stored cart and order
+ * placement alike. Merging never caps: what to do with a sum over the limit is the caller's rule
+ * (the cart caps it, as a shop cart does; placing an order refuses it, docs/decisions/0016).
+ * No zod here, so the web's cart can use it from the first paint.
+ */
+import type { BookFormat } from './shop';
+
+/** At most this many of one product per line. */
+export const MAX_LINE_QUANTITY = 99;
+
+export interface LineIdentity {
+  type: string;
+  id: string;
+  bookFormat?: BookFormat | null | undefined;
+}
+
+/** `product:<id>`, `product:<id>:digital`, `lesson:<id>`: equal keys are the same line. */
+export function lineKey(line: LineIdentity): string {
+  return `${line.type}:${line.id}${line.bookFormat ? `:${line.bookFormat}` : ''}`;
+}
+
+/** A lesson or course is bought once; goods up to MAX_LINE_QUANTITY a line. */
+export function maxLineQuantity(type: string): number {
+  return type === 'product' ? MAX_LINE_QUANTITY : 1;
+}
+
+/**
+ * One line per key (`lineKey`, or the key of an order's priced line), in the order first seen, each
+ * keeping the fields of its first occurrence with the quantities of all summed.
+ */
+export function mergeLines<Line extends { quantity: number }>(
+  lines: readonly Line[],
+  key: (line: Line) => string,
+): Line[] {
+  const merged = new Map<string, Line>();
+  for (const line of lines) {
+    const k = key(line);
+    const existing = merged.get(k);
+    if (existing) merged.set(k, { ...existing, quantity: existing.quantity + line.quantity });
+    else merged.set(k, { ...line });
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,79 @@
+/** Texts of video lessons (media, purchase): the server's answers and the lesson pages' head texts. */
+import type { PageText, Texts } from '../texts';
+
+export const LESSONS_MESSAGES = {
+  lessonAlreadyPurchased: {
+    ru: 'Этот урок уже куплен',
+    en: 'You already own this lesson',
+    es: 'Ya tiene esta lección',
+  },
+  lessonNotPurchased: {
+    ru: 'Урок доступен только после покупки',
+    en: 'This lesson is available only after purchase',
+    es: 'Esta lección solo está disponible después de la compra',
+  },
+  lessonNumberTaken: {
+    ru: 'Урок с таким номером уже существует',
+    en: 'A lesson with this number already exists',
+    es: 'Ya existe una lección con este número',
+  },
+  lessonHasOrders: {
+    ru: 'Урок нельзя удалить: по нему есть заказы. Снимите его с публикации',
+    en: 'This lesson has orders and cannot be deleted; unpublish it instead',
+    es: 'Esta lección tiene pedidos y no se puede eliminar; despublíquela',
+  },
+  videoNotUploaded: {
+    ru: 'Видео ещё не загружено',
+    en: 'The video has not been uploaded yet',
+    es: 'El vídeo aún no se ha subido',
+  },
+  methodologyLanguageNotFound: {
+    ru: 'Методичка на выбранном языке не найдена',
+    en: 'The methodology in the chosen language was not found',
+    es: 'No se encontró la metodología en el idioma elegido',
+  },
+  methodologyUnavailable: {
+    ru: 'Методические материалы недоступны, обратитесь к администратору',
+    en: 'Methodology materials are unavailable, please contact the administrator',
+    es: 'Los materiales metodológicos no están disponibles, contacte con el administrador',
+  },
+  signedUrlInvalid: {
+    ru: 'Ссылка недействительна или устарела. Обновите страницу урока',
+    en: 'This link is invalid or has expired. Reload the lesson page',
+    es: 'Este enlace no es válido o ha caducado. Recargue la página de la lección',
+  },
+  invalidVideo: {
+    ru: 'Видео должно быть в формате MP4 или WebM',
+    en: 'The video must be an MP4 or WebM file',
+    es: 'El vídeo debe ser un archivo MP4 o WebM',
+  },
+  invalidPdf: {
+    ru: 'Методичка должна быть PDF-файлом',
+    en: 'The methodology must be a PDF file',
+    es: 'La metodología debe ser un archivo PDF',
+  },
+  lessonPurchased: {
+    ru: 'Урок куплен и уже доступен',
+    en: 'The lesson is yours and ready to watch',
+    es: 'La lección es suya y ya puede verla',
+  },
+} satisfies Record<string, Texts>;
+
+export const LESSONS_PAGE_TEXTS = {
+  lessons: {
+    title: { ru: 'Видеоуроки', en: 'Video lessons', es: 'Videolecciones' },
+    description: {
+      ru: 'Видеоуроки по созданию цветов из шёлка — от основ до продвинутых техник, с методическими материалами.',
+      en: 'Video lessons on making silk flowers, from the basics to advanced techniques, with methodology sheets.',
+      es: 'Videolecciones para crear flores de seda, desde lo básico hasta técnicas avanzadas, con material metodológico.',
+    },
+  },
+  lesson: {
+    title: { ru: 'Видеоурок', en: 'Video lesson', es: 'Videolección' },
+    description: {
+      ru: 'Видеоурок по созданию цветов из шёлка с методическими материалами на русском, английском и испанском.',
+      en: 'A video lesson on making silk flowers, with methodology sheets in Russian, English and Spanish.',
+      es: 'Una videolección sobre cómo hacer flores de seda, con material metodológico en ruso, inglés y español.',
+    },
+  },
+} satisfies Record<string, PageText>;

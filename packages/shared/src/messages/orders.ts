@@ -1,0 +1,123 @@
+/**
+ * Texts of checkout and orders, in ru, en and es: the messages the server answers with (keys of
+ * SERVER_MESSAGES), the head texts of its pages (see pages.ts) and the order status and payment
+ * method labels that the web and the order mails share.
+ */
+import type { OrderStatus, PaymentMethod } from '../orders';
+import type { PageText, Texts } from '../texts';
+
+export const ORDERS_MESSAGES = {
+  quantityInvalid: {
+    ru: 'Количество должно быть целым числом от 1 до 99',
+    en: 'Quantity must be a whole number from 1 to 99',
+    es: 'La cantidad debe ser un número entero de 1 a 99',
+  },
+  firstNameRequired: { ru: 'Укажите имя', en: 'Enter your first name', es: 'Indique su nombre' },
+  lastNameRequired: { ru: 'Укажите фамилию', en: 'Enter your last name', es: 'Indique sus apellidos' },
+  phoneRequired: { ru: 'Укажите телефон', en: 'Enter your phone number', es: 'Indique su teléfono' },
+  termsRequired: {
+    ru: 'Необходимо согласиться с условиями',
+    en: 'You must accept the terms',
+    es: 'Debe aceptar las condiciones',
+  },
+  orderEmpty: { ru: 'Корзина пуста', en: 'The cart is empty', es: 'El carrito está vacío' },
+  orderTooManyLines: {
+    ru: 'Слишком много позиций в заказе',
+    en: 'Too many lines in the order',
+    es: 'Demasiadas líneas en el pedido',
+  },
+  addressRequired: {
+    ru: 'Для этого способа доставки укажите страну, город, адрес и индекс',
+    en: 'This delivery method needs a country, city, address and postal code',
+    es: 'Este método de envío necesita país, ciudad, dirección y código postal',
+  },
+  pickupPointRequired: {
+    ru: 'Укажите адрес пункта выдачи',
+    en: 'Enter the pickup point address',
+    es: 'Indique la dirección del punto de recogida',
+  },
+  paymentMethodNotAllowed: {
+    ru: 'Этот способ оплаты недоступен для выбранной валюты',
+    en: 'This payment method is not available for the chosen currency',
+    es: 'Este método de pago no está disponible para la moneda elegida',
+  },
+  itemUnavailable: {
+    ru: 'Некоторые товары больше недоступны',
+    en: 'Some items are no longer available',
+    es: 'Algunos artículos ya no están disponibles',
+  },
+  outOfStock: {
+    ru: 'Недостаточно товара на складе',
+    en: 'Not enough of this item in stock',
+    es: 'No hay suficientes unidades en stock',
+  },
+  /** {name} = the product in the reply's language, {available} = what is left now. */
+  stockExceeded: {
+    ru: 'Товара «{name}» в наличии: {available} шт.; уменьшите количество',
+    en: 'Only {available} of “{name}” left in stock; please lower the quantity',
+    es: 'Solo quedan {available} unidades de «{name}»; reduzca la cantidad',
+  },
+  /** {max} = MAX_OPEN_UNPAID_ORDERS. */
+  tooManyOpenOrders: {
+    ru: 'Достигнут предел неоплаченных заказов ({max}). Оплатите один из них или дождитесь его автоматической отмены',
+    en: 'You already have {max} unpaid orders. Pay one of them or wait until it is cancelled automatically',
+    es: 'Ya tiene {max} pedidos sin pagar. Pague uno de ellos o espere a que se cancele automáticamente',
+  },
+  notSoldInCurrency: {
+    ru: 'Некоторые товары не продаются в выбранной валюте',
+    en: 'Some items are not sold in the chosen currency',
+    es: 'Algunos artículos no se venden en la moneda elegida',
+  },
+  bookFormatInvalid: {
+    ru: 'Выберите формат книги',
+    en: 'Choose the book format',
+    es: 'Elija el formato del libro',
+  },
+  lessonQuantityOne: {
+    ru: 'Урок покупается один раз',
+    en: 'A lesson is bought once',
+    es: 'Una lección se compra una sola vez',
+  },
+  lessonAlreadyOwned: {
+    ru: 'Этот урок у вас уже есть',
+    en: 'You already own this lesson',
+    es: 'Ya tiene esta lección',
+  },
+  orderTransitionNotAllowed: {
+    ru: 'Такая смена статуса заказа недопустима',
+    en: 'This order status change is not allowed',
+    es: 'Este cambio de estado del pedido no está permitido',
+  },
+  orderNotPayable: {
+    ru: 'Этот заказ нельзя оплатить',
+    en: 'This order cannot be paid',
+    es: 'Este pedido no se puede pagar',
+  },
+  orderCreated: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' },
+} satisfies Record<string, Texts>;
+
+export const ORDERS_PAGE_TEXTS = {
+  checkout: { title: { ru: 'Оформление заказа', en: 'Checkout', es: 'Finalizar compra' } },
+  orderSuccess: { title: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' } },
+} satisfies Record<string, PageText>;
+/**
+ * Order status names (SPEC §3: pending = awaiting payment, confirmed = paid, …) as the web shows
+ * them on badges, filters and buttons and as the order mails write them (in a sentence, first
+ * letter lowered). The one source of both.
+ */
+export const ORDER_STATUS_LABELS = {
+  pending: { ru: 'Ожидает оплаты', en: 'Awaiting payment', es: 'Pendiente de pago' },
+  confirmed: { ru: 'Оплачен', en: 'Paid', es: 'Pagado' },
+  processing: { ru: 'В работе', en: 'Processing', es: 'En preparación' },
+  shipped: { ru: 'Отправлен', en: 'Shipped', es: 'Enviado' },
+  delivered: { ru: 'Доставлен', en: 'Delivered', es: 'Entregado' },
+  cancelled: { ru: 'Отменён', en: 'Cancelled', es: 'Cancelado' },
+} satisfies Record<OrderStatus, Texts>;
+
+/** Payment method names: the checkout's choices, the order pages and the order mails. */
+export const PAYMENT_METHOD_LABELS = {
+  card: { ru: 'Банковская карта', en: 'Bank card', es: 'Tarjeta bancaria' },
+  paypal: { ru: 'PayPal (евро / доллары)', en: 'PayPal (euro / dollars)', es: 'PayPal (euros / dólares)' },
+  cash: { ru: 'Наличными при получении', en: 'Cash on receipt', es: 'Efectivo a la entrega' },
+  bank_transfer: { ru: 'Банковский перевод', en: 'Bank transfer', es: 'Transferencia bancaria' },
+} satisfies Record<PaymentMethod, Texts>;
