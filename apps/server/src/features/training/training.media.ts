@@ -62,24 +62,3 @@ export async function sendPrivateFile(
     disposition: { type: disposition, filename: file.filename },
   });
 }
-
-const startsWith = (head: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
-
-/** MP4/MOV (`ftyp` box at offset 4) or WebM/Matroska (EBML magic). */
-export function looksLikeVideo(head: Buffer): 'video/mp4' | 'video/webm' | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return 'video/mp4';
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
-  return null;
-}
-
-export function looksLikePdf(head: Buffer): boolean {
-  return head.toString('latin1', 0, 5) === '%PDF-';
-}
-
-/** The first `n` bytes of a stored private file (content sniffing after a streamed upload). */
-export async function readHead(storage: Storage, key: string, n = 16): Promise<Buffer> {
-  const stream = await storage.read('private', key, { start: 0, end: n - 1 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
