@@ -95,7 +95,7 @@ function rawBodies(scope: FastifyInstance) {
 
 /** A page the browser opens: the site's `lang` cookie (as the SPA), else Accept-Language. */
 function pageLanguage(request: FastifyRequest): Language {
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  const cookie = request.cookies.lang;
   return cookie ? resolveLanguage({ cookie }) : requestLanguage(request);
 }
 

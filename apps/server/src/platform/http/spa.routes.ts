@@ -12,6 +12,7 @@
 import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
+import type {} from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
@@ -161,18 +162,9 @@ function acceptsHtml(request: FastifyRequest, urlPath: string): boolean {
   return wildcard && !/\.[A-Za-z0-9]+$/.test(urlPath);
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
-/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then Accept-Language. */
-export function pageLanguage(query: Record<string, string>, headers: FastifyRequest['headers']): Language {
-  return resolveLanguage({ query: query.lang, cookie: readCookie(headers.cookie, 'lang') });
+/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then ru (SPEC §9). */
+export function pageLanguage(query: Record<string, string>, cookies: FastifyRequest['cookies']): Language {
+  return resolveLanguage({ query: query.lang, cookie: cookies.lang });
 }
 
 function flatQuery(query: unknown): Record<string, string> {
@@ -364,7 +356,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
     const query = flatQuery(request.query);
-    const lang = pageLanguage(query, request.headers);
+    const lang = pageLanguage(query, request.cookies);
     reply.header('vary', 'Cookie, Accept-Language').header('content-language', lang);
     if (!(await ensureLoaded()) || template === null) {
       return reply
