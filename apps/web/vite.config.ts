@@ -1,12 +1,43 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { pureSharedSchemas } from './build/pure-shared-schemas.ts';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 
+/**
+ * Fails the build when zod reaches the first paint: the entry chunk and every chunk it imports
+ * statically. Forms load it in their own lazy chunks; what the first paint needs from
+ * @atelier/shared sits in its zod-free modules (docs/decisions/0032).
+ */
+function zodOutOfFirstPaint(): Plugin {
+  return {
+    name: 'atelier:zod-out-of-first-paint',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])));
+      const firstPaint = new Set<string>();
+      const queue = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+      for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+        if (firstPaint.has(name)) continue;
+        firstPaint.add(name);
+        queue.push(...(chunks.get(name)?.imports ?? []));
+      }
+      const modules = [...firstPaint].flatMap((name) => chunks.get(name)?.moduleIds ?? []);
+      if (!modules.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))) return;
+      const shared = modules
+        .filter((id) => /packages[\\/]shared[\\/]src[\\/]/.test(id))
+        .map((id) => id.replace(/.*[\\/]/, ''));
+      this.error(
+        'zod is in the first paint. Code the first paint runs may use only zod-free modules of @atelier/shared ' +
+          '(move a value it needs into one, e.g. <feature>.constants.ts). ' +
+          `Shared modules in the first paint: ${shared.join(', ')}`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pureSharedSchemas(), react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), zodOutOfFirstPaint()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api, '/dev': api },
@@ -18,11 +49,6 @@ export default defineConfig({
     // The server sets CSP script-src 'self'; keep everything in files, nothing inlined as data: scripts.
     assetsInlineLimit: 0,
     rolldownOptions: {
-      treeshake: {
-        // @atelier/shared is zod schemas plus plain helpers. Building a schema has no side effect, so
-        // a page that only needs `formatMoney` must not pull the validator into the first paint.
-        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src/, sideEffects: false }],
-      },
       output: {
         // The validator is needed by forms (lazy chunks) only: keep it in its own chunk so it is
         // never glued to the helpers the first paint loads.

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -169,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // request.cookies for the pages that follow the site's `lang` cookie (the SPA shell, payment pages).
+  await app.register(fastifyCookie);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
     // Public images may come straight from the bucket or its CDN.

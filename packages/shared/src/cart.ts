@@ -4,9 +4,8 @@
  * from the server on every read (the stored price is never trusted).
  */
 import { z } from 'zod';
-import { LocalizedTextSchema } from './i18n';
+import { LocalizedTextSchema, PriceSchema } from './base-schemas';
 import type { ServerMessageKey } from './messages';
-import { PriceSchema } from './money';
 import { LineQuantitySchema, OrderLineInputSchema } from './orders';
 import { BOOK_FORMATS } from './shop';
 

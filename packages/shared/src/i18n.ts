@@ -1,16 +1,15 @@
-import { z } from 'zod';
+/**
+ * Languages and localized text. Zod-free on purpose: the web's first paint uses these, and the
+ * build keeps zod out of it (docs/decisions/0032); the schemas are in base-schemas.ts.
+ */
+import type { z } from 'zod';
+import type { LocalizedTextSchema } from './base-schemas';
 
 export const LANGUAGES = ['ru', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
-export const LanguageSchema = z.enum(LANGUAGES);
 
 /** Content written by the artisan per language; ru is required and is the fallback. */
-export const LocalizedTextSchema = z.object({
-  ru: z.string(),
-  en: z.string().optional(),
-  es: z.string().optional(),
-});
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
 /** Picks the text for `lang`, falling back to ru when that language is missing or blank. */

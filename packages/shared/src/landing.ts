@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './i18n';
-import { ImageSchema } from './images';
+import { ImageSchema, LocalizedTextSchema } from './base-schemas';
 import type { ServerMessageKey } from './messages';
 
 export const AboutSchema = z.object({

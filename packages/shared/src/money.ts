@@ -1,17 +1,13 @@
-import { z } from 'zod';
+/** Currencies and prices. Zod-free like i18n.ts (the first paint formats prices); schemas in base-schemas.ts. */
+import type { z } from 'zod';
+import type { PriceSchema } from './base-schemas';
 
 export const CURRENCIES = ['RUB', 'EUR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-export const CurrencySchema = z.enum(CURRENCIES);
 export const DEFAULT_CURRENCY: Currency = 'RUB';
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', EUR: '€', USD: '$' };
 
 /** Prices in major units as the API shows them; eur/usd null = not sold in that currency. */
-export const PriceSchema = z.object({
-  rub: z.number().nonnegative(),
-  eur: z.number().nonnegative().nullable(),
-  usd: z.number().nonnegative().nullable(),
-});
 export type Price = z.infer<typeof PriceSchema>;
 
 /** Money is stored as integer minor units (kopecks, cents). */

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { EmailSchema, isValidPhone } from './auth';
+import { CurrencySchema, LanguageSchema, LocalizedTextSchema } from './base-schemas';
 import { MAX_LINE_QUANTITY } from './cart-lines';
 import { DeliveryMethodSchema } from './delivery';
-import { LanguageSchema, LocalizedTextSchema } from './i18n';
 import type { ServerMessageKey } from './messages';
-import { type Currency, CurrencySchema } from './money';
+import type { Currency } from './money';
 import { BOOK_FORMATS } from './shop';
 
 const m = (key: ServerMessageKey) => key;

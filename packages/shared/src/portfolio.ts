@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './i18n';
-import { ImageSchema } from './images';
+import { ImageSchema, LocalizedTextSchema } from './base-schemas';
 import { localizedInput } from './landing';
 import type { ServerMessageKey } from './messages';
-
-export const PORTFOLIO_CATEGORIES = ['wedding', 'corporate', 'personal'] as const;
-export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
-export const PORTFOLIO_HOME_LIMIT = 12;
+import { PORTFOLIO_CATEGORIES, PORTFOLIO_HOME_LIMIT, PORTFOLIO_MAX_IMAGES } from './portfolio.constants';
 
 export const PortfolioItemSchema = z.object({
   id: z.uuid(),
@@ -28,8 +24,6 @@ export type PortfolioQuery = z.infer<typeof PortfolioQuerySchema>;
 
 /** A message key, checked at compile time. */
 const m = (key: ServerMessageKey) => key;
-
-export const PORTFOLIO_MAX_IMAGES = 10;
 
 /**
  * One entry of the saved image list, in display order: `{ url }` keeps an image the item already

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageSchema } from './images';
+import { ImageSchema } from './base-schemas';
 import type { ServerMessageKey } from './messages';
 
 export const REVIEW_TEXT_MIN = 10;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { LocalizedTextSchema } from './i18n';
-import { ImageSchema } from './images';
+import { ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
 import type { ServerMessageKey } from './messages';
-import { PriceSchema } from './money';
 
 export const PRODUCT_CATEGORIES = ['collection', 'book', 'tools', 'materials'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];

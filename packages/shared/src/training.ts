@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, LocalizedTextSchema } from './i18n';
-import { ImageSchema } from './images';
-import { CurrencySchema, PriceSchema } from './money';
+import { CurrencySchema, ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
+import { LANGUAGES } from './i18n';
 import { OrderSchema } from './orders';
 
 export const LESSON_LEVELS = ['basic', 'intermediate', 'advanced'] as const;

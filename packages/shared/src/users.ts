@@ -18,4 +18,3 @@ export type User = z.infer<typeof UserSchema>;
 
 export const NAME_MIN = 2;
 export const PASSWORD_MIN = 6;
-export const TOKEN_TTL_DAYS = 7;

@@ -5,15 +5,14 @@
  * lists them and can re-issue a link (new token, fresh expiry and uses) a limited number of times.
  */
 
-import type { Readable } from 'node:stream';
 import type { Download, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared';
 import type { Tx } from '../../db/client';
+import type { StoredFileRef } from '../../db/schema';
 import { hashSecret, newToken } from '../../platform/auth/tokens';
 import { AppError, Conflict, Forbidden, NotFound } from '../../platform/errors';
 import type { OrderEvent } from '../../platform/hooks';
 import { enqueueMail } from '../../platform/mail/outbox';
-import type { Storage } from '../../platform/storage/storage';
 import type { PaymentsRepo } from './payments.repo';
 import { downloadsMail } from './payments.texts';
 
@@ -35,16 +34,18 @@ class LinkGone extends AppError {
   }
 }
 
+/** The link is fine but its book is gone from storage. */
+export const downloadFileMissing = () => new AppError(404, 'FILE_MISSING', 'downloadFileMissing');
+
 type LinkRow = NonNullable<Awaited<ReturnType<PaymentsRepo['listLinksOfUser']>>[number]>['link'];
 
 export function createDownloadsService(deps: {
   repo: PaymentsRepo;
-  storage: Storage;
   publicUrl: string;
   limits: DownloadLimits;
   now?: () => Date;
 }) {
-  const { repo, storage, limits } = deps;
+  const { repo, limits } = deps;
   const now = deps.now ?? (() => new Date());
   const urlOf = (token: string) => `${deps.publicUrl}/api/downloads/${token}`;
   const expiry = () => new Date(now().getTime() + limits.linkDays * 86_400_000);
@@ -116,13 +117,14 @@ export function createDownloadsService(deps: {
 
     /**
      * `GET /downloads/{token}`: the token is the credential (the mailed link works in any browser);
-     * a signed-in caller who is not the buyer (nor an admin) is refused.
+     * a signed-in caller who is not the buyer (nor an admin) is refused. Answers the book to send
+     * and `countUse`, which the sender calls only when bytes go out: a HEAD (link previews, mail
+     * scanners) answers the headers without using up a download.
      */
     async open(
       token: string,
       caller: { id: string; role: string } | null,
-      options: { count: boolean } = { count: true },
-    ): Promise<{ stream: Readable; filename: string; contentType: string; size: number }> {
+    ): Promise<{ file: StoredFileRef; countUse: () => Promise<void> }> {
       if (!/^[\w-]{20,200}$/.test(token)) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
       const row = await repo.findLink(repo.db, { tokenHash: hashSecret(token) });
       if (!row) throw new NotFound('downloadNotFound', 'LINK_NOT_FOUND');
@@ -134,24 +136,17 @@ export function createDownloadsService(deps: {
       if (state === 'used_up') throw new LinkGone('downloadUsedUp');
       if (state === 'expired') throw new LinkGone('downloadExpired');
       const file = row.digitalFile;
-      const stored = file ? await storage.stat('private', file.key) : null;
-      if (!file || !stored) throw new AppError(404, 'FILE_MISSING', 'downloadFileMissing');
-      const meta = { filename: file.filename, contentType: file.contentType || stored.contentType, size: stored.size };
-      // A HEAD (link previews, mail scanners) answers the headers without using up a download.
-      if (!options.count) return { stream: await storage.read('private', file.key), ...meta };
-      // Counted atomically: two clicks at once on the last use cannot both pass.
-      if (!(await repo.countDownload(repo.db, row.link.id))) {
-        const again = await repo.findLink(repo.db, { id: row.link.id });
-        throw new LinkGone(
-          again && stateOf(again.link, again.orderStatus) === 'expired' ? 'downloadExpired' : 'downloadUsedUp',
-        );
-      }
-      const stream = await storage.read('private', file.key);
+      if (!file) throw downloadFileMissing();
       return {
-        stream,
-        filename: file.filename,
-        contentType: file.contentType || stored.contentType,
-        size: stored.size,
+        file,
+        // Counted atomically: two clicks at once on the last use cannot both pass.
+        async countUse() {
+          if (await repo.countDownload(repo.db, row.link.id)) return;
+          const again = await repo.findLink(repo.db, { id: row.link.id });
+          throw new LinkGone(
+            again && stateOf(again.link, again.orderStatus) === 'expired' ? 'downloadExpired' : 'downloadUsedUp',
+          );
+        },
       };
     },
 

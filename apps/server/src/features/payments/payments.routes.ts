@@ -44,12 +44,13 @@ import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { RateLimiter } from '../../platform/http/rate-limit';
+import { sendStoredFile } from '../../platform/http/stored-file';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
 import type { OwnerNotifier } from '../notifications/notifications.service';
 import { createOrdersService } from '../orders/orders.service';
-import { createDownloadsService, type DownloadLimits } from './downloads.service';
+import { createDownloadsService, type DownloadLimits, downloadFileMissing } from './downloads.service';
 import { createPaymentsRepo } from './payments.repo';
 import { createPaymentsService } from './payments.service';
 import { sandboxPage } from './payments.texts';
@@ -94,13 +95,8 @@ function rawBodies(scope: FastifyInstance) {
 
 /** A page the browser opens: the site's `lang` cookie (as the SPA), else Accept-Language. */
 function pageLanguage(request: FastifyRequest): Language {
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+  const cookie = request.cookies.lang;
   return cookie ? resolveLanguage({ cookie }) : requestLanguage(request);
-}
-
-function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (fastify, options) => {
@@ -133,7 +129,6 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   }
   const downloads = createDownloadsService({
     repo,
-    storage: options.storage,
     publicUrl: options.publicUrl,
     limits: options.downloads,
   });
@@ -338,6 +333,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     '/api/downloads/:token',
     {
       config: { access: 'public' },
+      // A book is sent as stored, with its length and byte ranges.
+      compress: false,
       schema: {
         tags,
         summary: 'Download a purchased digital book (link from the mail; expires, limited uses)',
@@ -345,15 +342,16 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const file = await downloads.open(request.params.token, request.user, { count: request.method !== 'HEAD' });
-      reply
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Type', file.contentType || 'application/octet-stream')
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', contentDisposition(file.filename))
-        .header('X-Content-Type-Options', 'nosniff');
-      // Fastify answers HEAD from this route without a body (and closes the stream).
-      return reply.send(file.stream);
+      const { file, countUse } = await downloads.open(request.params.token, request.user);
+      return sendStoredFile(request, reply, options.storage, {
+        visibility: 'private',
+        key: file.key,
+        cacheControl: 'private, no-store',
+        contentType: (stored) => file.contentType || stored,
+        disposition: { type: 'attachment', filename: file.filename },
+        missing: downloadFileMissing,
+        beforeBody: countUse,
+      });
     },
   );
 

@@ -14,6 +14,7 @@ import type { StoredFileRef } from '../../db/schema';
 import { InvalidInput, NotFound } from '../../platform/errors';
 import type { StreamedFile } from '../../platform/http/multipart';
 import type { ImagePipeline } from '../../platform/images/images';
+import { sniffStored } from '../../platform/storage/sniff';
 import type { Storage } from '../../platform/storage/storage';
 import {
   type AdminProductFilter,
@@ -42,28 +43,10 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
   };
 }
 
-const PDF_MAGIC = Buffer.from('%PDF-');
-/** An EPUB is a ZIP whose first entry is the stored file `mimetype` = application/epub+zip. */
-const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
-
-async function readHead(storage: Storage, key: string, bytes: number): Promise<Buffer> {
-  const stream = await storage.read('private', key, { start: 0, end: bytes - 1 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** The book's type by its content, never by the client's name or MIME type. */
 async function sniffBook(storage: Storage, key: string): Promise<'application/pdf' | 'application/epub+zip' | null> {
-  const head = await readHead(storage, key, 64);
-  if (head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'application/pdf';
-  if (
-    head.subarray(0, 4).equals(ZIP_MAGIC) &&
-    head.subarray(30, 58).toString('latin1') === 'mimetypeapplication/epub+zip'
-  ) {
-    return 'application/epub+zip';
-  }
-  return null;
+  const type = await sniffStored(storage, 'private', key);
+  return type === 'application/pdf' || type === 'application/epub+zip' ? type : null;
 }
 
 /** A download name without path parts or control characters. */

@@ -15,6 +15,7 @@ import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { BufferedFile, StreamedFile } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { ImagePipeline } from '../../platform/images/images';
+import { sniff, sniffStored } from '../../platform/storage/sniff';
 import type { Storage } from '../../platform/storage/storage';
 import {
   isUniqueViolation,
@@ -24,7 +25,6 @@ import {
   type TrainingAdminRepo,
 } from './training.admin.repo';
 import { toLesson } from './training.mappers';
-import { looksLikePdf, looksLikeVideo, readHead } from './training.media';
 import { TRAINING_CACHE_TAG } from './training.schemas';
 
 export interface LessonFiles {
@@ -97,8 +97,8 @@ export function createTrainingAdminService({
     if (files.video) {
       const video = files.video;
       created.push(() => video.discard());
-      const type = looksLikeVideo(await readHead(storage, video.stored.key));
-      if (!type) throw new InvalidInput('invalidVideo', { field: 'video' });
+      const type = await sniffStored(storage, 'private', video.stored.key);
+      if (type !== 'video/mp4' && type !== 'video/webm') throw new InvalidInput('invalidVideo', { field: 'video' });
       stored.video = {
         key: video.stored.key,
         filename: safeName(video.filename, 'video'),
@@ -109,7 +109,8 @@ export function createTrainingAdminService({
     for (const lang of LANGUAGES) {
       const file = files.methodology[lang];
       if (!file) continue;
-      if (!looksLikePdf(file.data)) throw new InvalidInput('invalidPdf', { field: `methodology_${lang}` });
+      if (sniff(file.data) !== 'application/pdf')
+        throw new InvalidInput('invalidPdf', { field: `methodology_${lang}` });
     }
     for (const lang of LANGUAGES) {
       const file = files.methodology[lang];

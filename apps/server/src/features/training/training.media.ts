@@ -8,8 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFileRef } from '../../db/schema';
-import { AppError, NotFound } from '../../platform/errors';
-import { parseRange } from '../../platform/http/uploads.routes';
+import { sendStoredFile } from '../../platform/http/stored-file';
 import type { Storage } from '../../platform/storage/storage';
 
 /** Which private file of a lesson a URL opens: the video or one language's methodology sheet. */
@@ -47,10 +46,7 @@ export function createMediaSigner({ secret, ttlSeconds }: { secret: string; ttlS
 }
 export type MediaSigner = ReturnType<typeof createMediaSigner>;
 
-/**
- * Streams a private file with HTTP Range support (206 + Content-Range, suffix ranges, 416 for an
- * unsatisfiable one), so Chromium's player can seek. Never cached by shared caches.
- */
+/** A private lesson file (video inline, methodology sheet as an attachment), never cached by shared caches. */
 export async function sendPrivateFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -58,47 +54,11 @@ export async function sendPrivateFile(
   file: StoredFileRef,
   disposition: 'inline' | 'attachment',
 ): Promise<FastifyReply> {
-  const object = await storage.stat('private', file.key);
-  if (!object) throw new NotFound('fileNotFound');
-  const filename = file.filename.replace(/[\r\n"\\]/g, '_') || 'file';
-  reply
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('accept-ranges', 'bytes')
-    .header('content-type', file.contentType || 'application/octet-stream')
-    .header(
-      'content-disposition',
-      `${disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    );
-  const range = parseRange(request.headers.range as string | undefined, object.size);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${object.size}`);
-    throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'invalidByteRange');
-  }
-  const length = range ? range.end - range.start + 1 : object.size;
-  reply.header('content-length', length);
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
-  if (request.method === 'HEAD') return reply.send();
-  return reply.send(await storage.read('private', file.key, range ?? undefined));
-}
-
-const startsWith = (head: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);
-
-/** MP4/MOV (`ftyp` box at offset 4) or WebM/Matroska (EBML magic). */
-export function looksLikeVideo(head: Buffer): 'video/mp4' | 'video/webm' | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return 'video/mp4';
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
-  return null;
-}
-
-export function looksLikePdf(head: Buffer): boolean {
-  return head.toString('latin1', 0, 5) === '%PDF-';
-}
-
-/** The first `n` bytes of a stored private file (content sniffing after a streamed upload). */
-export async function readHead(storage: Storage, key: string, n = 16): Promise<Buffer> {
-  const stream = await storage.read('private', key, { start: 0, end: n - 1 });
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return sendStoredFile(request, reply, storage, {
+    visibility: 'private',
+    key: file.key,
+    cacheControl: 'private, no-store',
+    contentType: file.contentType || 'application/octet-stream',
+    disposition: { type: disposition, filename: file.filename },
+  });
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { disallowedPrefixes, PAGE_LIST } from '@atelier/shared';
+import fastifyCookie from '@fastify/cookie';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { securityPlugin } from './security';
@@ -58,6 +59,8 @@ async function build(options: { webDist?: string; seo?: SeoRegistry; logLines?: 
     reply.code(404).send({ success: false, code: 'NOT_FOUND', message: 'Ресурс не найден' }),
   );
   app.get('/api/health', async () => ({ ok: true }));
+  // As in app.ts: the plugin that parses the `lang` cookie.
+  await app.register(fastifyCookie);
   await app.register(spaRoutes, {
     webDist: options.webDist ?? dist,
     publicUrl: `${PUBLIC_URL}/`,
@@ -474,6 +477,7 @@ describe('robots.txt and sitemap.xml', () => {
 describe('behind the security plugin', () => {
   it('does not compress a precompressed asset twice, compresses pages, and keeps the CSP', async () => {
     app = fastify();
+    await app.register(fastifyCookie);
     await app.register(securityPlugin, { publicUrl: PUBLIC_URL });
     await app.register(spaRoutes, {
       webDist: dist,
@@ -518,9 +522,10 @@ describe('helpers', () => {
   });
 
   it('reads the language from query, then cookie, then defaults to ru', () => {
-    expect(pageLanguage({ lang: 'es' }, { cookie: 'lang=en' })).toBe('es');
-    expect(pageLanguage({}, { cookie: 'a=1; lang=en' })).toBe('en');
-    expect(pageLanguage({ lang: 'xx' }, { 'accept-language': 'es' })).toBe('ru');
+    const cookies = (header: string) => fastifyCookie.parse(header);
+    expect(pageLanguage({ lang: 'es' }, cookies('lang=en'))).toBe('es');
+    expect(pageLanguage({}, cookies('a=1; lang=en'))).toBe('en');
+    expect(pageLanguage({ lang: 'xx' }, cookies(''))).toBe('ru');
     expect(pageLanguage({}, {})).toBe('ru');
   });
 });

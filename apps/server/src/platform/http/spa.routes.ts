@@ -1,17 +1,19 @@
 /**
  * Serves the built web app (apps/web/dist) from the API server — register LAST, after every other
  * route, because it owns the catch-all:
- * - files of the build (hashed `/assets/*` immutable for a year, others revalidated), with
- *   precompressed .br/.gz siblings when the client accepts them;
+ * - files of the build through @fastify/static (hashed `/assets/*` immutable for a year, others
+ *   revalidated), with precompressed .br/.gz siblings when the client accepts them;
  * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with
  *   per-route <title>, description, canonical, hreflang, OpenGraph, robots and JSON-LD injected
  *   (seo.ts), status 200 for routes the SPA knows and 404 for the rest;
  * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts).
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
-import { type FileHandle, open, readdir, readFile, stat } from 'node:fs/promises';
+import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
+import type {} from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
@@ -70,8 +72,6 @@ interface Variant {
 
 interface StaticFile extends Variant {
   type: string;
-  /** Size and mtime; the served ETag adds the encoding, since each representation differs. */
-  tag: string;
   immutable: boolean;
   br?: Variant;
   gzip?: Variant;
@@ -123,7 +123,6 @@ async function indexDist(root: string): Promise<Map<string, StaticFile>> {
         file: full,
         size: info.size,
         type: TYPES[path.extname(entry.name).toLowerCase()] ?? 'application/octet-stream',
-        tag: `${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`,
         immutable: isHashed(urlPath),
       });
     }
@@ -161,18 +160,9 @@ function acceptsHtml(request: FastifyRequest, urlPath: string): boolean {
   return wildcard && !/\.[A-Za-z0-9]+$/.test(urlPath);
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
-/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then Accept-Language. */
-export function pageLanguage(query: Record<string, string>, headers: FastifyRequest['headers']): Language {
-  return resolveLanguage({ query: query.lang, cookie: readCookie(headers.cookie, 'lang') });
+/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then ru (SPEC §9). */
+export function pageLanguage(query: Record<string, string>, cookies: FastifyRequest['cookies']): Language {
+  return resolveLanguage({ query: query.lang, cookie: cookies.lang });
 }
 
 function flatQuery(query: unknown): Record<string, string> {
@@ -293,6 +283,9 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   const root = path.resolve(options.webDist);
   const indexFile = path.join(root, 'index.html');
 
+  // reply.sendFile only: which files exist is this plugin's index, not a wildcard route.
+  await app.register(fastifyStatic, { serve: false });
+
   let template: string | null = null;
   let files = new Map<string, StaticFile>();
   let lastAttempt = 0;
@@ -327,44 +320,34 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     return loaded;
   }
 
+  /**
+   * A file of the build through @fastify/static (ETag, Last-Modified, 304, HEAD, ranges,
+   * streaming); which file and its headers are decided here: only files of the index, our types,
+   * the precompressed sibling the client accepts.
+   */
   async function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
     const encoding = pickEncoding(request.headers['accept-encoding'], file);
-    const variant = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined;
-    // Open before answering: a rebuild under a running server deletes old files, and a stream
-    // that fails after the headers went out would be a 500. A vanished file re-reads the build.
-    let handle: FileHandle;
+    const variant = (encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined) ?? file;
+    // A rebuild under a running server deletes old files: a vanished one re-reads the build and
+    // is a plain 404, never a 500 after the headers went out.
     try {
-      handle = await open((variant ?? file).file, 'r');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      await access(variant.file);
+    } catch {
       await load();
       return reply.callNotFound();
     }
-    const etag = `"${file.tag}${encoding ? `-${encoding}` : ''}"`;
     reply
       .header('content-type', file.type)
       .header('cache-control', file.immutable ? IMMUTABLE : 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('etag', etag);
+      .header('x-content-type-options', 'nosniff');
     if (file.br || file.gzip) reply.header('vary', 'Accept-Encoding');
-    if (variant) reply.header('content-encoding', encoding);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      await handle.close();
-      return reply.code(304).send();
-    }
-    reply.header('content-length', (variant ?? file).size);
-    if (request.method === 'HEAD') {
-      await handle.close();
-      return reply.send();
-    }
-    return reply.send(handle.createReadStream());
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.sendFile(path.relative(root, variant.file), root, { contentType: false, cacheControl: false });
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
     const query = flatQuery(request.query);
-    const lang = pageLanguage(query, request.headers);
+    const lang = pageLanguage(query, request.cookies);
     reply.header('vary', 'Cookie, Accept-Language').header('content-language', lang);
     if (!(await ensureLoaded()) || template === null) {
       return reply
@@ -413,7 +396,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   };
 
   // HEAD is declared rather than derived: Fastify's derived HEAD routes report Content-Length 0
-  // when the GET handler sends no body, as sendFile does for HEAD.
+  // when the GET handler sends no body.
   app.route({ method: ['GET', 'HEAD'], url: '/', handler });
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../storage/local-storage';
 import type { Storage, Visibility } from '../storage/storage';
 import { securityPlugin } from './security';
-import { isSafeUploadKey, parseRange, uploadContentType, uploadsRoutes } from './uploads.routes';
+import { isSafeUploadKey, uploadContentType, uploadsRoutes } from './uploads.routes';
 
 let root: string;
 let app: FastifyInstance;
@@ -176,19 +176,5 @@ describe('upload helpers', () => {
     ['x.html', 'text/html', 'application/octet-stream'],
   ])('uploadContentType(%s, %s) = %s', (key, stored, type) => {
     expect(uploadContentType(key, stored)).toBe(type);
-  });
-
-  it.each([
-    [undefined, null],
-    ['bytes=0-0', { start: 0, end: 0 }],
-    ['bytes=5-', { start: 5, end: 9 }],
-    ['bytes=5-100', { start: 5, end: 9 }],
-    ['bytes=-20', { start: 0, end: 9 }],
-    ['bytes=10-', 'unsatisfiable'],
-    ['bytes=6-2', 'unsatisfiable'],
-    ['bytes=0-1,4-5', null],
-    ['items=0-1', null],
-  ])('parseRange(%s) on 10 bytes', (header, expected) => {
-    expect(parseRange(header, 10)).toEqual(expected);
   });
 });

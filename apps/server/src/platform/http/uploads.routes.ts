@@ -5,13 +5,13 @@
  * methodology) is not reachable here whatever the URL says.
  */
 
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
+import { pickLanguage } from '@atelier/shared';
 import type {} from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
-import type { ByteRange, Storage, StoredObject } from '../storage/storage';
+import { AppError, NotFound } from '../errors';
+import type { Storage } from '../storage/storage';
+import { sendStoredFile } from './stored-file';
 
 export interface UploadsRoutesOptions {
   storage: Storage;
@@ -53,61 +53,17 @@ export function isSafeUploadKey(key: string): boolean {
   return key.split('/').every((segment) => segment !== '' && !segment.startsWith('.'));
 }
 
-function sendError(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  code: string,
-  key: ServerMessageKey,
-): FastifyReply {
+/**
+ * Errors of this plugin answer in the envelope themselves (it also runs without the app's error
+ * handler) and are never cached for a year like the file would be.
+ */
+function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   const lang = pickLanguage(request.headers['accept-language']);
-  // An error must not be cached for a year like the file would be.
   return reply
-    .code(status)
+    .code(error.statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send({ success: false, code, message: SERVER_MESSAGES[key][lang] });
-}
-
-/**
- * Stored objects carry no modification time, but upload keys are never reused for different
- * content (that is what makes `immutable` caching correct), so key + size identify the bytes.
- */
-function etagFor(object: StoredObject): string {
-  return `"${createHash('sha256').update(`${object.key}\0${object.size}`).digest('base64url').slice(0, 27)}"`;
-}
-
-type RangeResult = ByteRange | 'unsatisfiable' | null;
-
-/** One `bytes=` range (what video players send); multi-range requests get the whole file. */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  let start: number;
-  let end: number;
-  if (from === '') {
-    // Suffix range: the last N bytes.
-    const suffix = Number(to);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(from);
-    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  }
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= size || end < start) {
-    return 'unsatisfiable';
-  }
-  return { start, end };
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+    .send({ success: false, code: error.code, message: error.messageIn(lang) });
 }
 
 export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, { storage }) => {
@@ -119,53 +75,16 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     compress: false,
     handler: async (request, reply) => {
       const key = request.params['*'];
-      if (!isSafeUploadKey(key)) return sendError(request, reply, 404, 'NOT_FOUND', 'fileNotFound');
-
-      let object: StoredObject | null;
       try {
-        object = await storage.stat('public', key);
+        if (!isSafeUploadKey(key)) throw new NotFound('fileNotFound');
+        return await sendStoredFile(request, reply, storage, {
+          visibility: 'public',
+          key,
+          cacheControl: 'public, max-age=31536000, immutable',
+          contentType: (stored) => uploadContentType(key, stored),
+        });
       } catch (error) {
-        // A driver that rejects the key itself (InvalidInput) means "no such public file".
-        if (error instanceof AppError && error.statusCode < 500) {
-          return sendError(request, reply, 404, 'NOT_FOUND', 'fileNotFound');
-        }
-        throw error;
-      }
-      if (!object) return sendError(request, reply, 404, 'NOT_FOUND', 'fileNotFound');
-
-      const etag = etagFor(object);
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('etag', etag)
-        .header('accept-ranges', 'bytes')
-        .header('content-type', uploadContentType(key, object.contentType));
-
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-
-      // If-Range with another validator means the client's partial copy is stale: send it all.
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange && ifRange !== etag ? null : parseRange(request.headers.range as string | undefined, object.size);
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${object.size}`);
-        return sendError(request, reply, 416, 'RANGE_NOT_SATISFIABLE', 'invalidByteRange');
-      }
-
-      const length = range ? range.end - range.start + 1 : object.size;
-      reply.header('content-length', length);
-      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);
-      if (request.method === 'HEAD') return reply.send();
-
-      try {
-        return reply.send(await storage.read('public', key, range ?? undefined));
-      } catch (error) {
-        // Deleted between stat and read.
-        if (error instanceof AppError && error.statusCode === 404) {
-          reply.removeHeader('content-length');
-          reply.removeHeader('content-range');
-          return sendError(request, reply, 404, 'NOT_FOUND', 'fileNotFound');
-        }
+        if (error instanceof AppError && error.statusCode < 500) return sendError(request, reply, error);
         throw error;
       }
     },

@@ -10,6 +10,7 @@ import type { Image } from '@atelier/shared';
 import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_BYTES } from '@atelier/shared';
 import sharp from 'sharp';
 import { InvalidInput, PayloadTooLarge } from '../errors';
+import { sniff } from '../storage/sniff';
 import type { Storage } from '../storage/storage';
 import type { ImagePipeline } from './images';
 
@@ -28,22 +29,12 @@ export interface ImagePipelineOptions {
   quality?: number;
 }
 
-export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
+export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp' | 'heif';
 
-const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
-
-/** The real type from the file's leading bytes, or null for anything we do not accept. */
-export function sniffImageType(bytes: Buffer): SniffedType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  const head = bytes.subarray(0, 12).toString('latin1');
-  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
-  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
-  // ISO-BMFF: a size, then 'ftyp' and the major brand; AVIF and HEIC share the container.
-  if (bytes.length >= 12 && head.slice(4, 8) === 'ftyp' && HEIF_BRANDS.has(head.slice(8, 12))) return 'heif';
-  return null;
+/** The real image type from the file's leading bytes, or null for anything we do not accept. */
+export function sniffImageType(bytes: Buffer): ImageType | null {
+  const type = sniff(bytes);
+  return type?.startsWith('image/') ? (type.slice('image/'.length) as ImageType) : null;
 }
 
 type VariantName = 'full' | keyof typeof IMAGE_VARIANT_WIDTHS;

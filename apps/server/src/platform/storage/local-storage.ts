@@ -90,7 +90,7 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
     try {
       const info = await stat(full);
       if (!info.isFile()) return null;
-      return { key, size: info.size, contentType: contentTypeForKey(key) };
+      return { key, size: info.size, contentType: contentTypeForKey(key), lastModified: info.mtime };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -134,11 +134,13 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const Key = objectKey(visibility, key);
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
-        return {
+        const object: StoredObject = {
           key,
           size: head.ContentLength ?? 0,
           contentType: head.ContentType ?? contentTypeForKey(key),
-        } satisfies StoredObject;
+        };
+        if (head.LastModified) object.lastModified = head.LastModified;
+        return object;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -120,10 +120,15 @@ describe.each(drivers)('storage contract: $name', (driver) => {
     expect(await text(await storage.read('private', 'products/a.webp'))).toBe('private bytes');
   });
 
-  it('put returns the stored size and type, and stat reports them', async () => {
+  it('put returns the stored size and type, and stat reports them with the time of the write', async () => {
+    const before = Date.now();
     const stored = await storage.put('private', 'books/guide.pdf', Buffer.from('%PDF-1.7 hello'), 'application/pdf');
     expect(stored).toEqual({ key: 'books/guide.pdf', size: 14, contentType: 'application/pdf' });
-    expect(await storage.stat('private', 'books/guide.pdf')).toEqual(stored);
+    const stat = await storage.stat('private', 'books/guide.pdf');
+    expect(stat).toEqual({ ...stored, lastModified: expect.any(Date) });
+    // S3 keeps whole seconds.
+    expect(stat!.lastModified!.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(stat!.lastModified!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('accepts a stream and counts its bytes', async () => {

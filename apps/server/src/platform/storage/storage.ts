@@ -11,6 +11,8 @@ export interface StoredObject {
   key: string;
   size: number;
   contentType: string;
+  /** When the bytes were last written, as the driver reports it (`stat` gives it; `put` and `list` may not). */
+  lastModified?: Date;
 }
 
 export interface ByteRange {
