@@ -16,31 +16,31 @@ const tx = {} as Tx;
 
 describe('domain events run listeners inside the emitting transaction', () => {
   it('calls every listener of the event in registration order, and only those', async () => {
-    const hooks = createEventBus<Events>();
+    const bus = createEventBus<Events>();
     const calls: string[] = [];
-    hooks.on('orderConfirmed', async (_tx, e) => {
+    bus.on('orderConfirmed', async (_tx, e) => {
       calls.push(`first:${e.number}`);
     });
-    hooks.on('orderConfirmed', async () => {
+    bus.on('orderConfirmed', async () => {
       calls.push('second');
     });
-    hooks.on('orderCancelled', async () => {
+    bus.on('orderCancelled', async () => {
       calls.push('cancelled');
     });
-    await hooks.emit(tx, 'orderConfirmed', event);
+    await bus.emit(tx, 'orderConfirmed', event);
     expect(calls).toEqual(['first:7', 'second']);
   });
 
   it('propagates the first listener error so the caller rolls back', async () => {
-    const hooks = createEventBus<Events>();
+    const bus = createEventBus<Events>();
     const calls: string[] = [];
-    hooks.on('orderConfirmed', async () => {
+    bus.on('orderConfirmed', async () => {
       throw new Error('grant failed');
     });
-    hooks.on('orderConfirmed', async () => {
+    bus.on('orderConfirmed', async () => {
       calls.push('never');
     });
-    await expect(hooks.emit(tx, 'orderConfirmed', event)).rejects.toThrow('grant failed');
+    await expect(bus.emit(tx, 'orderConfirmed', event)).rejects.toThrow('grant failed');
     expect(calls).toEqual([]);
   });
 });
