@@ -1,9 +1,9 @@
 import { type Language, type ListMeta, localize, type Product, type ShopQuery, toMinor } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { InvalidInput, NotFound } from '../../platform/errors';
-import type { SeoResult, SitemapEntry } from '../../platform/http/seo';
+import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ProductForOrder } from '../orders/orders.schemas';
-import { metaDescription, productJsonLd, toProduct } from './shop.mappers';
+import { productJsonLd, toProduct } from './shop.mappers';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';
 import type { ProductFilter, ShopRepo } from './shop.repo';
 
