@@ -2,6 +2,9 @@
 // Keeps features from reaching into each other's internals (DESIGN §3, STYLE §2):
 // - server: features/<a>/ may import from features/<b>/ only `<b>.service.ts` (a feature talks to
 //   another only through its service) and `<b>.schemas.ts` (its public payload shapes);
+// - server: a `*.service.ts` re-exports nothing but schemas (`export * from './x.repo'` or
+//   `export { query } from './x.orders'` would hand other features raw queries behind the
+//   service's name): what it offers are its own named methods;
 // - web: features/<a>/ may import from features/<b>/ only `api/` (the query hooks and fetchers);
 //   the admin shell (features/admin) may also import `features/<b>/admin/`, the admin pages each
 //   feature keeps beside its public pages (loaded only inside the lazy admin chunk);
@@ -13,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** `export * from '…'`, `export * as x from '…'`, `export { … } from '…'`, `export type { … } from '…'`. */
+const REEXPORT_RE = /^\s*export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/gm;
+const SCHEMAS_RE = /\.schemas(\.ts)?$/;
 
 function* walk(dir) {
   let entries;
@@ -42,6 +48,16 @@ for (const [side, srcRoot] of [
     const from = featureOf(srcRoot, file);
     const layer = relative(srcRoot, file).split(sep)[0];
     const source = readFileSync(file, 'utf8');
+    if (side === 'server' && /\.service\.ts$/.test(file)) {
+      for (const match of source.matchAll(REEXPORT_RE)) {
+        const spec = match[1] ?? '';
+        if (spec.startsWith('.') && !SCHEMAS_RE.test(spec)) {
+          violations.push(
+            `${relative(root, file)} re-exports ${spec}: a service offers its own named methods, never another module's exports (schemas excepted)`,
+          );
+        }
+      }
+    }
     for (const match of source.matchAll(IMPORT_RE)) {
       const spec = match[1] ?? match[2];
       if (!spec?.startsWith('.')) continue;

@@ -4,9 +4,12 @@
  *   1. logging with request ids, error envelope, access declarations + the auth guard, zod compilers
  *   2. security headers and compression (before any route)
  *   3. OpenAPI at /api/docs
- *   4. feature routes (each declares its access level), /uploads, /dev/mail outside production
- *      (loopback callers only); production has no sandbox page, `test` webhook or /dev/mail at all
- *   5. the SPA catch-all, last
+ *   4. the services, each built once here (`buildServices`), and the domain events wired between
+ *      them (src/events.ts)
+ *   5. feature routes, each handed the services it uses (each route declares its access level),
+ *      /uploads, /dev/mail outside production (loopback callers only); production has no sandbox
+ *      page, `test` webhook or /dev/mail at all
+ *   6. the SPA catch-all, last
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -22,28 +25,64 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { wireEvents } from './events';
+import { createAdminRepo } from './features/admin/admin.repo';
 import { adminRoutes } from './features/admin/admin.routes';
+import { createAdminService } from './features/admin/admin.service';
 import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
 import { cartRoutes } from './features/cart/cart.routes';
+import { createCartService } from './features/cart/cart.service';
+import { createCoursesRepo } from './features/courses/courses.repo';
+import { coursesRoutes } from './features/courses/courses.routes';
+import { createCoursesService } from './features/courses/courses.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createLandingRepo } from './features/landing/landing.repo';
 import { landingRoutes } from './features/landing/landing.routes';
+import { createLandingService } from './features/landing/landing.service';
+import { createLessonAccess } from './features/lessons/lessons.access';
+import { createLessonsAdminRepo } from './features/lessons/lessons.admin.repo';
+import { createLessonsAdminService } from './features/lessons/lessons.admin.service';
+import { createMediaSigner } from './features/lessons/lessons.media';
+import { createLessonsRepo } from './features/lessons/lessons.repo';
+import { lessonsRoutes } from './features/lessons/lessons.routes';
+import { createLessonsService } from './features/lessons/lessons.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { createOwnerNotifier, type OwnerNotifier } from './features/notifications/notifications.service';
+import {
+  createOwnerNotifier,
+  type NotifierLog,
+  type OwnerNotifier,
+} from './features/notifications/notifications.service';
 import { ordersRoutes } from './features/orders/orders.routes';
+import type { OrderEvents } from './features/orders/orders.schemas';
+import { createOrdersService } from './features/orders/orders.service';
+import { createDownloadsService } from './features/payments/downloads.service';
+import { createPaymentsRepo } from './features/payments/payments.repo';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { createPaymentsService } from './features/payments/payments.service';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
+import { createPortfolioService } from './features/portfolio/portfolio.service';
+import { createPromoCodesRepo } from './features/promo-codes/promo-codes.repo';
+import { promoCodesRoutes } from './features/promo-codes/promo-codes.routes';
+import { createPromoCodesService } from './features/promo-codes/promo-codes.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { createReviewsService } from './features/reviews/reviews.service';
+import { createShopAdminRepo } from './features/shop/shop.admin.repo';
+import { createShopAdminService } from './features/shop/shop.admin.service';
+import { createShopRepo } from './features/shop/shop.repo';
 import { shopRoutes } from './features/shop/shop.routes';
-import { trainingRoutes } from './features/training/training.routes';
+import { createShopService } from './features/shop/shop.service';
+import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
+import { createUsersService } from './features/users/users.service';
 import { registerAuthGuard } from './platform/auth/guard';
-import { createDomainHooks, type DomainHooks } from './platform/hooks';
+import { createEventBus, type EventBus } from './platform/event-bus';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { createRateLimiter } from './platform/http/rate-limit';
+import { createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -52,7 +91,7 @@ import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import type { Mailer } from './platform/mail/mail';
-import { createPaymentProviders } from './platform/payments/providers';
+import { createPaymentProviders, type PaymentProviders } from './platform/payments/providers';
 import type { Storage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -72,7 +111,10 @@ export interface AppDeps {
 export type App = FastifyInstance & {
   cache: PublicCache;
   seo: SeoRegistry;
-  hooks: DomainHooks;
+  /** Every service of the app, built once (main.ts runs the order-expiry sweeper on `orders`). */
+  services: Services;
+  /** The order events (orders emits them; src/events.ts subscribes the app's listeners). */
+  events: EventBus<OrderEvents>;
   /** The owner's notices (mail to NOTIFY_EMAIL, optional Telegram); main.ts runs its background loop. */
   ownerNotifier: OwnerNotifier;
   /** Relays cache invalidations to the other instances (PostgreSQL only; null on PGlite). */
@@ -80,6 +122,93 @@ export type App = FastifyInstance & {
   /** Marks the instance as shutting down: /api/ready answers 503 from now on. */
   startDraining(): void;
 };
+
+interface ServiceDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  images: ImagePipeline;
+  cache: PublicCache;
+  limiter: RateLimiter;
+  providers: PaymentProviders;
+  events: EventBus<OrderEvents>;
+  log: NotifierLog;
+}
+
+/**
+ * The composition root: every feature service, built once, each handed the services it uses
+ * (features reach each other only through these). Route plugins get theirs from here.
+ */
+export function buildServices(deps: ServiceDeps) {
+  const { config, database, storage, images, cache, limiter, providers, events } = deps;
+  const db = database.db;
+  const { publicUrl, passwordCost } = config;
+
+  const ownerNotifier = createOwnerNotifier({
+    db,
+    email: config.notify.email,
+    telegram: config.notify.telegram,
+    timeZone: config.notify.timeZone,
+    publicUrl,
+    policy: config.orders,
+    log: deps.log,
+  });
+  const promoCodes = createPromoCodesService({ db, repo: createPromoCodesRepo(db) });
+  const lessonsRepo = createLessonsRepo(db);
+  const lessons = createLessonsService({ repo: lessonsRepo, promoCodes, publicUrl });
+  const courses = createCoursesService({ db, repo: createCoursesRepo(db), promoCodes, cache, images, publicUrl });
+  const shop = createShopService({ repo: createShopRepo(db), publicUrl });
+  const orders = createOrdersService({
+    db,
+    events,
+    catalog: { products: shop, lessons, courses },
+    promoCodes,
+    cache,
+    publicUrl,
+    policy: config.orders,
+    cardPayments: config.payments.provider !== 'none',
+  });
+  const paymentsRepo = createPaymentsRepo(db);
+
+  return {
+    ownerNotifier,
+    auth: createAuthService({ db, limiter, publicUrl, limits: config.rateLimits, passwordCost }),
+    users: createUsersService({ repo: createUsersRepo(db), db, limiter, limits: config.rateLimits, passwordCost }),
+    landing: createLandingService({ repo: createLandingRepo(db), images, publicUrl }),
+    shop,
+    shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage }),
+    portfolio: createPortfolioService({ db, images }),
+    reviews: createReviewsService({ db, images }),
+    admin: createAdminService({
+      repo: createAdminRepo(db),
+      db,
+      policy: config.orders,
+      timeZone: config.notify.timeZone,
+    }),
+    promoCodes,
+    lessons,
+    lessonAccess: createLessonAccess({
+      repo: lessonsRepo,
+      signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
+    }),
+    lessonsAdmin: createLessonsAdminService({ repo: createLessonsAdminRepo(db), storage, images, cache }),
+    courses,
+    cart: createCartService({ db, products: shop, lessons }),
+    orders,
+    payments: createPaymentsService({
+      db,
+      repo: paymentsRepo,
+      orders,
+      providers,
+      publicUrl,
+      bankDetails: config.payments.bankDetails,
+      notifier: ownerNotifier,
+      providerTimeoutMs: config.payments.httpTimeoutMs,
+    }),
+    downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
+  };
+}
+export type Services = ReturnType<typeof buildServices>;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -89,7 +218,7 @@ const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
 const SECRET_PATH_RE = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
 const SECRET_QUERY_RE = /([?&](?:token|signature|sig)=)[^&#]*/gi;
 /**
- * The signed lesson-media URLs (`?u=<user>&e=<expiry>&s=<signature>`, see training.media.ts) open a
+ * The signed lesson-media URLs (`?u=<user>&e=<expiry>&s=<signature>`, see lessons.media.ts) open a
  * private file for anyone holding them until they expire: none of the three reaches the logs.
  */
 const SIGNED_MEDIA_PATH_RE = /^\/api\/training\/lessons\/[^/?#]+\/(?:video|methodology\/[^/?#]+)\/?\?/;
@@ -208,66 +337,58 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('seo', seo);
 
   // Features react to each other's changes (an order confirmed → lessons granted, links issued).
-  const hooks = createDomainHooks();
-  app.decorate('hooks', hooks);
-
-  const ownerNotifier = createOwnerNotifier({
-    db: database.db,
-    email: config.notify.email,
-    telegram: config.notify.telegram,
-    timeZone: config.notify.timeZone,
-    publicUrl: config.publicUrl,
-    policy: config.orders,
-    log: app.log,
-  });
-  app.decorate('ownerNotifier', ownerNotifier);
-  app.addHook('onClose', () => ownerNotifier.stop());
-  await app.register(notificationsRoutes, { notifier: ownerNotifier, hooks });
-
-  await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
+  const events = createEventBus<OrderEvents>();
+  app.decorate('events', events);
   const limiter = createRateLimiter(database.db);
-  await app.register(authRoutes, { db: database.db, limiter, config });
-  await app.register(usersRoutes, {
-    db: database.db,
-    limiter,
-    limits: config.rateLimits,
-    passwordCost: config.passwordCost,
-  });
-  const content = { db: database.db, cache, seo, publicUrl: config.publicUrl };
-  await app.register(landingRoutes, { ...content, images: deps.images });
-  await app.register(shopRoutes, { ...content, storage: deps.storage, images: deps.images });
-  await app.register(portfolioRoutes, { ...content, images: deps.images });
-  await app.register(reviewsRoutes, { ...content, images: deps.images });
-  await app.register(adminRoutes, { db: database.db, policy: config.orders, timeZone: config.notify.timeZone });
-  await app.register(trainingRoutes, { ...content, storage: deps.storage, images: deps.images, hooks, config });
+  const providers = createPaymentProviders(config);
+  const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
+  app.decorate('services', services);
+  app.decorate('ownerNotifier', services.ownerNotifier);
+  app.addHook('onClose', () => services.ownerNotifier.stop());
+  wireEvents(events, services);
 
-  await app.register(cartRoutes, { db: database.db });
-  const cardPayments = config.payments.provider !== 'none';
-  await app.register(ordersRoutes, {
-    db: database.db,
-    hooks,
+  await app.register(notificationsRoutes, { notifier: services.ownerNotifier });
+  await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
+  await app.register(authRoutes, { service: services.auth });
+  await app.register(usersRoutes, { service: services.users });
+  await app.register(landingRoutes, { service: services.landing, cache, seo });
+  await app.register(shopRoutes, {
+    service: services.shop,
+    admin: services.shopAdmin,
     cache,
-    publicUrl: config.publicUrl,
-    policy: config.orders,
-    cardPayments,
-  });
-  await app.register(paymentsRoutes, {
-    db: database.db,
+    seo,
     storage: deps.storage,
-    providers: createPaymentProviders(config),
-    publicUrl: config.publicUrl,
-    bankDetails: config.payments.bankDetails,
-    downloads: config.downloads,
+  });
+  await app.register(portfolioRoutes, { service: services.portfolio, cache });
+  await app.register(reviewsRoutes, { service: services.reviews, cache, seo, publicUrl: config.publicUrl });
+  await app.register(adminRoutes, { service: services.admin });
+  await app.register(promoCodesRoutes, { service: services.promoCodes });
+  // Courses before lessons: the sitemap lists course pages first.
+  await app.register(coursesRoutes, { service: services.courses, orders: services.orders, cache, seo });
+  await app.register(lessonsRoutes, {
+    service: services.lessons,
+    access: services.lessonAccess,
+    admin: services.lessonsAdmin,
+    orders: services.orders,
+    cache,
+    seo,
+    storage: deps.storage,
+    uploadLimitBytes: config.uploadLimitBytes,
+  });
+  await app.register(cartRoutes, { service: services.cart });
+  await app.register(ordersRoutes, { service: services.orders });
+  await app.register(paymentsRoutes, {
+    service: services.payments,
+    downloads: services.downloads,
+    storage: deps.storage,
+    paypalMode: providers.paypalMode,
     limiter,
     limits: {
       perAccount: config.rateLimits.paymentPerAccount,
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
     },
-    notifier: ownerNotifier,
     sandboxRoutes: !config.isProduction,
-    cardPayments,
-    providerTimeoutMs: config.payments.httpTimeoutMs,
   });
 
   await app.register(uploadsRoutes, { storage: deps.storage });

@@ -8,7 +8,6 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed';
 import { createOrderExpirySweeper } from './features/orders/orders.expiry';
-import { createOrdersService } from './features/orders/orders.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
 import { createBackup } from './platform/backup/backup';
@@ -89,18 +88,10 @@ async function main(): Promise<void> {
 
   const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
   const app = await buildApp({ config, database, ...platform, loggerInstance: log });
-  // Unpaid orders past PENDING_ORDER_HOURS / PENDING_TRANSFER_DAYS are cancelled in the background,
-  // with the app's hooks (seats, promo uses, grants released) and cache (stock shown again).
-  const expirySweeper = createOrderExpirySweeper({
-    orders: createOrdersService({
-      db: database.db,
-      hooks: app.hooks,
-      cache: app.cache,
-      publicUrl: config.publicUrl,
-      policy: config.orders,
-    }),
-    log,
-  });
+  // Unpaid orders past PENDING_ORDER_HOURS / PENDING_TRANSFER_DAYS are cancelled in the background
+  // by the app's orders service: its events release seats, promo uses and grants, its cache shows
+  // the stock again.
+  const expirySweeper = createOrderExpirySweeper({ orders: app.services.orders, log });
 
   // The server owns the embedded database, so it makes the nightly backups itself (BACKUP_DIR).
   const backupConfig = config.backup;

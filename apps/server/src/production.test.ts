@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, products } from './db/schema';
-import { lessonWithFiles, person } from './features/training/training.fixtures';
 import { createTestProvider } from './platform/payments/test-provider';
 import { lastMail, mailCount } from './test/accounts';
 import { createTestContext, type TestContext } from './test/harness';
+import { lessonWithFiles, person } from './test/lessons';
 
 const SANDBOX_SECRET = 'sandbox-secret-that-production-ignores';
 let t: TestContext;

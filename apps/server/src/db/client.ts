@@ -27,6 +27,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Postgres unique violation, as node-postgres and PGlite report it (possibly wrapped by drizzle). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505')
+      return constraint === undefined || e.constraint === undefined || e.constraint === constraint;
+  }
+  return false;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -11,22 +11,17 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../platform/http/envelope';
-import { createAdminRepo } from './admin.repo';
-import { createAdminService } from './admin.service';
+import type { AdminService } from './admin.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /** The owner's dashboard (counters, sales, needs action) and the users list. Admin only. */
 export interface AdminRoutesOptions {
-  db: Db;
-  policy: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
-  timeZone: string;
+  service: AdminService;
 }
 
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { db, policy, timeZone }) => {
-  const service = createAdminService({ repo: createAdminRepo(db), db, policy, timeZone });
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

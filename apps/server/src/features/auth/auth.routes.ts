@@ -19,18 +19,13 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { RateLimiter } from '../../platform/http/rate-limit';
-import { createAuthService, type RequestContext } from './auth.service';
+import type { AuthService, RequestContext } from './auth.service';
 
 export interface AuthRoutesOptions {
-  db: Db;
-  limiter: RateLimiter;
-  config: Config;
+  service: AuthService;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
@@ -47,14 +42,7 @@ function context(request: FastifyRequest): RequestContext {
 }
 
 /** SPEC §7 auth calls plus DESIGN §5's captcha and change-password. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, limiter, config }) => {
-  const service = createAuthService({
-    db,
-    limiter,
-    publicUrl: config.publicUrl,
-    limits: config.rateLimits,
-    passwordCost: config.passwordCost,
-  });
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 

@@ -1,16 +1,14 @@
 import { CartSchema, ErrorBodySchema, PutCartBody, successEnvelope } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
-import { createCartService } from './cart.service';
+import type { CartService } from './cart.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
 /** DESIGN §5 `GET|PUT /cart`: the signed-in user's cart, priced and checked on every read. */
-export const cartRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const service = createCartService({ db });
+export const cartRoutes: FastifyPluginAsync<{ service: CartService }> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
 

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carts } from '../../db/schema';
 import { InvalidInput } from '../../platform/errors';
-import { productsForOrder } from '../shop/shop.service';
-import { lessonsForOrder } from '../training/training.service';
+import type { LessonsService } from '../lessons/lessons.service';
+import type { ShopService } from '../shop/shop.service';
 
 type StoredLine = PutCartBody['items'][number];
 
@@ -25,12 +25,20 @@ function mergeCartLines(lines: StoredLine[]): StoredLine[] {
 const price = (item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null }) =>
   priceFromMinor({ priceRub: item.priceRubMinor, priceEur: item.priceEurMinor, priceUsd: item.priceUsdMinor });
 
-export function createCartService({ db }: { db: Db }) {
+export function createCartService({
+  db,
+  products,
+  lessons,
+}: {
+  db: Db;
+  products: Pick<ShopService, 'forOrder'>;
+  lessons: Pick<LessonsService, 'forOrder'>;
+}) {
   async function describe(userId: string, stored: StoredLine[], updatedAt: Date | null): Promise<Cart> {
     const ids = (type: 'product' | 'lesson') => [...new Set(stored.filter((l) => l.type === type).map((l) => l.id))];
     const [productMap, lessonMap] = await Promise.all([
-      productsForOrder(db, ids('product')),
-      lessonsForOrder(db, ids('lesson'), userId),
+      products.forOrder(db, ids('product')),
+      lessons.forOrder(db, ids('lesson'), userId),
     ]);
     const items: CartLine[] = stored.map((line) => {
       const base = {

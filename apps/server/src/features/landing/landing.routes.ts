@@ -10,23 +10,18 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
-import type { ImagePipeline } from '../../platform/images/images';
-import { createLandingRepo } from './landing.repo';
 import { LANDING_CACHE_TAG } from './landing.schemas';
-import { createLandingService } from './landing.service';
+import type { LandingService } from './landing.service';
 
 export interface LandingRoutesOptions {
-  db: Db;
+  service: LandingService;
   cache: PublicCache;
   seo: SeoRegistry;
-  publicUrl: string;
-  images: ImagePipeline;
 }
 
 const writeErrors = {
@@ -41,11 +36,7 @@ const writeErrors = {
  * GET /api/landing/about and /api/landing from the public cache; the artisan's JSON-LD on `/`.
  * Admin PUTs of both (about: JSON, or multipart `data` + `image`) clear the landing cache.
  */
-export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (
-  app,
-  { db, cache, seo, publicUrl, images },
-) => {
-  const service = createLandingService({ repo: createLandingRepo(db), images, publicUrl });
+export const landingRoutes: FastifyPluginAsync<LandingRoutesOptions> = async (app, { service, cache, seo }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

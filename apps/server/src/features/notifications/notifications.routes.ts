@@ -6,29 +6,13 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DomainHooks } from '../../platform/hooks';
 import { ok } from '../../platform/http/envelope';
 import type { OwnerNotifier } from './notifications.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-/**
- * The owner's notice switches (GET/PUT /api/admin/notifications, admin only), and the paid-order
- * notice: sent in the transaction that confirms the order, so it exists iff the order became paid.
- */
-export const notificationsRoutes: FastifyPluginAsync<{ notifier: OwnerNotifier; hooks: DomainHooks }> = async (
-  app,
-  { notifier, hooks },
-) => {
-  hooks.on('orderConfirmed', async (tx, event) => {
-    await notifier.paidOrder(tx, {
-      orderId: event.orderId,
-      number: event.number,
-      totalRubMinor: event.totalRub,
-      customerEmail: event.customerEmail,
-    });
-  });
-
+/** The owner's notice switches: GET/PUT /api/admin/notifications, admin only. */
+export const notificationsRoutes: FastifyPluginAsync<{ notifier: OwnerNotifier }> = async (app, { notifier }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/notifications',

@@ -8,12 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, mailOutbox, orderStatusEvents, orders, products, promoCodes, users } from '../../db/schema';
 import { createSession } from '../../platform/auth/sessions';
-import type { OrderEvent } from '../../platform/hooks';
 import { bearer, lastMail } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { TRAINING_CACHE_TAG } from '../training/training.schemas';
+import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 import { createOrderExpirySweeper } from './orders.expiry';
-import { createOrdersService } from './orders.service';
+import type { OrderEvent } from './orders.schemas';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -25,22 +24,15 @@ beforeAll(async () => {
   t = await createTestContext({
     env: { PENDING_ORDER_HOURS: '48', PENDING_TRANSFER_DAYS: '5', MAX_OPEN_UNPAID_ORDERS: '1000' },
   });
-  t.app.hooks.on('orderCancelled', async (_tx, event) => {
+  t.app.events.on('orderCancelled', async (_tx, event) => {
     cancelled.push(event);
   });
 });
 afterAll(() => t.close());
 
-/** A sweeper as main.ts builds it, on the app's hooks and the configured policy. */
+/** A sweeper as main.ts builds it, on the app's orders service (its events, cache and the configured policy). */
 function sweeper() {
-  const orders = createOrdersService({
-    db: t.database.db,
-    hooks: t.app.hooks,
-    cache: t.app.cache,
-    publicUrl: t.config.publicUrl,
-    policy: t.config.orders,
-  });
-  return createOrderExpirySweeper({ orders, log: silent });
+  return createOrderExpirySweeper({ orders: t.app.services.orders, log: silent });
 }
 
 async function account() {
@@ -202,7 +194,7 @@ describe('unpaid orders expire and give back what they held', () => {
     const buyer = await account();
     const id = await product(5);
     const order = await place(buyer.token, id, 'card');
-    const service = createOrdersService({ db: t.database.db, hooks: t.app.hooks, policy: t.config.orders });
+    const service = t.app.services.orders;
     await t.database.db.transaction((tx) => service.confirmPaid(tx, order.id, { note: 'test payment' }));
     expect(await sweeper().sweep(at(order, 365 * DAY))).not.toContain(order.id);
     expect(await statusOf(order.id)).toBe('confirmed');
@@ -233,7 +225,7 @@ describe('the sweeper in the process', () => {
     const buyer = await account();
     const id = await product(2);
     const order = await place(buyer.token, id, 'card');
-    const orders = createOrdersService({ db: t.database.db, hooks: t.app.hooks, policy: t.config.orders });
+    const orders = t.app.services.orders;
     let passes = 0;
     const s = createOrderExpirySweeper({
       orders: {

@@ -13,33 +13,19 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
-import type { DomainHooks } from '../../platform/hooks';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { PublicCache } from '../../platform/http/public-cache';
-import type { OrderPolicy } from './orders.rules';
-import { createOrdersService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
-  db: Db;
-  hooks: DomainHooks;
-  cache: PublicCache;
-  publicUrl: string;
-  policy: OrderPolicy;
-  /** false with PAYMENT_PROVIDER=none: card orders are refused. */
-  cardPayments?: boolean;
+  service: OrdersService;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** SPEC §7 orders: checkout, the customer's history, the admin list and the status machine. */
-export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
-  app,
-  { db, hooks, cache, publicUrl, policy, cardPayments },
-) => {
-  const service = createOrdersService({ db, hooks, cache, publicUrl, policy, cardPayments });
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 

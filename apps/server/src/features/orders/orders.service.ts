@@ -1,8 +1,9 @@
 /**
- * Orders: checkout with server-computed amounts and atomic stock reservation, the status machine
- * with history and customer mails, and the methods other features use (training places lesson
- * orders, payments confirms them; docs/decisions/0012). Services of other features come in
- * through their *.service.ts.
+ * Orders: checkout with server-computed amounts and atomic stock reservation, the one purchase
+ * flow of a lesson or course (orders.purchase.ts), the status machine with history and customer
+ * mails, and the methods payments uses (docs/decisions/0012). What it needs of the catalogue
+ * (products, lessons, courses) and of promo codes comes in as services, built in app.ts; the
+ * events it emits are declared in orders.schemas.ts.
  */
 import {
   ADDRESS_REQUIRED,
@@ -36,14 +37,14 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { OrderDelivery } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
-import type { DomainHooks, OrderEvent } from '../../platform/hooks';
+import type { EventBus } from '../../platform/event-bus';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { enqueueMail } from '../../platform/mail/outbox';
+import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
-import { productsForOrder, releaseProductStock, reserveProductsStock } from '../shop/shop.service';
-import { coursesForOrder, type LessonForOrder, lessonsForOrder } from '../training/training.service';
 import { ordersCsv } from './orders.csv';
 import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail } from './orders.mail';
+import { createPurchase } from './orders.purchase';
 import {
   type NewOrderItem,
   type NewOrderRow,
@@ -61,6 +62,7 @@ import {
   type OrderPolicy,
   stockShortages,
 } from './orders.rules';
+import type { LessonForOrder, OrderEvent, OrderEvents, ProductForOrder, Seller } from './orders.schemas';
 
 export interface ExpiringOrder {
   id: string;
@@ -98,6 +100,8 @@ export async function expiringOrders(
   }));
 }
 
+type Q = Db | Tx;
+
 export interface PlaceOrderLine {
   type: OrderLineType;
   id: string;
@@ -116,8 +120,8 @@ export interface PlaceOrderInput {
   language: Language;
   comment?: string | undefined;
   /**
-   * A promo discount in RUB major units, capped at the goods subtotal (training validates the code).
-   * promoCodeId null = a discount without a code (training: a course credited with lessons already bought).
+   * A promo discount in RUB major units, capped at the goods subtotal (the purchase flow redeems the
+   * code). promoCodeId null = a discount without a code (a course credited with lessons already bought).
    */
   promo?: { promoCodeId: string | null; discountRub: number } | undefined;
 }
@@ -148,9 +152,23 @@ export interface Actor {
   userId: string | null;
 }
 
+/** What orders needs of the catalogue; every call runs on the order's transaction `q`. */
+export interface OrdersCatalog {
+  products: {
+    forOrder(q: Q, ids: string[]): Promise<Map<string, ProductForOrder>>;
+    /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
+    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
+    releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
+  };
+  lessons: Seller & { forOrder(q: Q, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+  courses: Seller & { forOrder(q: Q, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+}
+
 export interface OrdersDeps {
   db: Db;
-  hooks: DomainHooks;
+  events: Pick<EventBus<OrderEvents>, 'emit'>;
+  catalog: OrdersCatalog;
+  promoCodes: Pick<PromoCodesService, 'quote' | 'redeem'>;
   /** Invalidated (shop tag) after stock changes commit. */
   cache?: PublicCache | undefined;
   /** Link target in the mails ("My orders"). */
@@ -160,8 +178,6 @@ export interface OrdersDeps {
   /** false with PAYMENT_PROVIDER=none: an order to be paid by card is refused (a free one is fine). */
   cardPayments?: boolean | undefined;
 }
-
-type Q = Db | Tx;
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
 const NUMBER_TOKEN = `\u2063N${Math.random().toString(36).slice(2)}\u2063`;
@@ -289,6 +305,7 @@ function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
     customerEmail: row.customer.email,
     language: row.language,
     totalRub: row.totalRub,
+    promoCodeId: row.promoCodeId,
     items: items.map((item) => ({
       id: item.id,
       type: item.type,
@@ -302,9 +319,13 @@ function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
   };
 }
 
+export type PlaceOrder = (tx: Tx, input: PlaceOrderInput) => Promise<Order>;
+
 export function createOrdersService({
   db,
-  hooks,
+  events,
+  catalog,
+  promoCodes,
   cache,
   publicUrl = '',
   policy = DEFAULT_ORDER_POLICY,
@@ -319,9 +340,9 @@ export function createOrdersService({
     const lines = input.lines;
     const idsOf = (type: OrderLineType) => [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))];
     const [productMap, lessonMap, courseMap] = await Promise.all([
-      productsForOrder(q, idsOf('product')),
-      lessonsForOrder(q, idsOf('lesson'), input.userId),
-      coursesForOrder(q, idsOf('course'), input.userId),
+      catalog.products.forOrder(q, idsOf('product')),
+      catalog.lessons.forOrder(q, idsOf('lesson'), input.userId),
+      catalog.courses.forOrder(q, idsOf('course'), input.userId),
     ]);
     const unavailable: { type: string; id: string; problem: string }[] = [];
     const notInCurrency: { type: string; id: string }[] = [];
@@ -512,7 +533,7 @@ export function createOrdersService({
             : [],
         ),
       );
-      for (const { productId, quantity } of taken) await releaseProductStock(tx, productId, quantity);
+      for (const { productId, quantity } of taken) await catalog.products.releaseStock(tx, productId, quantity);
       stockReturned = taken.length > 0;
     }
     const order = toOrder(row, items);
@@ -523,8 +544,8 @@ export function createOrdersService({
         ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), accountUrl)
         : orderStatusMail(order, accountUrl),
     );
-    if (to === 'confirmed') await hooks.emit(tx, 'orderConfirmed', toEvent(row, items));
-    if (to === 'cancelled') await hooks.emit(tx, 'orderCancelled', toEvent(row, items));
+    if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
+    if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
     return { row, items, stockReturned };
   }
 
@@ -626,9 +647,9 @@ export function createOrdersService({
     const userId = plan.order.userId;
     if (plan.maxOpenUnpaid !== null && userId) await ordersRepo.lockUser(tx, userId);
     if (plan.reservations.length > 0) {
-      const short = await reserveProductsStock(tx, plan.reservations);
+      const short = await catalog.products.reserveStock(tx, plan.reservations);
       if (short.length > 0) {
-        const left = await productsForOrder(tx, short);
+        const left = await catalog.products.forOrder(tx, short);
         const names = new Map(plan.items.map((item) => [item.productId, item.name]));
         throw stockExceeded(
           stockShortages(
@@ -671,6 +692,14 @@ export function createOrdersService({
 
   return {
     placeOrder,
+
+    /** Buys one lesson or course at once (promo code, credit, seat): see orders.purchase.ts. */
+    purchase: createPurchase({
+      db,
+      placeOrder,
+      promoCodes,
+      sellers: { lesson: catalog.lessons, course: catalog.courses },
+    }),
 
     /** `POST /orders`: the customer's checkout in its own transaction. */
     async create(userId: string, body: CreateOrderBody, language: Language): Promise<Order> {
@@ -751,7 +780,7 @@ export function createOrdersService({
     /**
      * Cancels every unpaid order whose hold ran out by `now` (PENDING_ORDER_HOURS for card/PayPal,
      * PENDING_TRANSFER_DAYS for cash/bank transfer), one order per transaction, through the same
-     * cancel path as an admin: stock back, domain hooks release seats, promo uses and grants, the
+     * cancel path as an admin: stock back, order events release seats, promo uses and grants, the
      * customer gets the expiry mail, the history names no actor (the system). Safe to run in
      * several instances at once: each order is claimed with FOR UPDATE SKIP LOCKED and re-checked.
      * An order whose cancel fails is skipped for the rest of this call and reported.

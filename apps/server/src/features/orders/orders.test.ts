@@ -2,10 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '@atelier/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, mailOutbox, orders, products, promoCodes, purchases } from '../../db/schema';
-import type { OrderEvent } from '../../platform/hooks';
 import { bearer, ensureAdmin, lastMail, signUp } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createOrdersService } from './orders.service';
+import type { OrderEvent } from './orders.schemas';
 
 let t: TestContext;
 let customer: { token: string; user: { id: string; email: string } };
@@ -20,10 +19,10 @@ beforeAll(async () => {
   customer = await signUp(t, 'buyer@example.com');
   other = await signUp(t, 'other@example.com');
   admin = await ensureAdmin(t);
-  t.app.hooks.on('orderConfirmed', async (_tx, event) => {
+  t.app.events.on('orderConfirmed', async (_tx, event) => {
     confirmed.push(event);
   });
-  t.app.hooks.on('orderCancelled', async (_tx, event) => {
+  t.app.events.on('orderCancelled', async (_tx, event) => {
     cancelled.push(event);
   });
 });
@@ -437,7 +436,7 @@ describe('status machine (DESIGN §6)', () => {
 });
 
 describe('contract for payments and training', () => {
-  const service = () => createOrdersService({ db: t.database.db, hooks: t.app.hooks });
+  const service = () => t.app.services.orders;
 
   it('confirmPaid moves pending → confirmed once (idempotent) and refuses a cancelled order with 409', async () => {
     const id = await product({ stock: null });

@@ -11,8 +11,8 @@ import type { Tx } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
 import { hashSecret, newToken } from '../../platform/auth/tokens';
 import { AppError, Conflict, Forbidden, NotFound } from '../../platform/errors';
-import type { OrderEvent } from '../../platform/hooks';
 import { enqueueMail } from '../../platform/mail/outbox';
+import type { OrderEvent } from '../orders/orders.schemas';
 import type { PaymentsRepo } from './payments.repo';
 import { downloadsMail } from './payments.texts';
 

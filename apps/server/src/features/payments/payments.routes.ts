@@ -38,8 +38,6 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
@@ -48,29 +46,21 @@ import { sendStoredFile } from '../../platform/http/stored-file';
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
-import type { OwnerNotifier } from '../notifications/notifications.service';
-import { createOrdersService } from '../orders/orders.service';
-import { createDownloadsService, type DownloadLimits, downloadFileMissing } from './downloads.service';
-import { createPaymentsRepo } from './payments.repo';
-import { createPaymentsService } from './payments.service';
+import { type DownloadsService, downloadFileMissing } from './downloads.service';
+import type { PaymentsService } from './payments.service';
 import { sandboxPage } from './payments.texts';
 
 export interface PaymentsRoutesOptions {
-  db: Db;
+  service: PaymentsService;
+  downloads: DownloadsService;
+  /** Where the digital books are read from. */
   storage: Storage;
-  providers: PaymentProviders;
-  publicUrl: string;
-  bankDetails: string | null;
-  downloads: DownloadLimits;
+  /** How PayPal invoices are made (the reply's message says where the link went). */
+  paypalMode: PaymentProviders['paypalMode'];
   limiter: RateLimiter;
   limits: { perAccount: number; perIp: number; windowMs: number };
-  /** The owner's notices: PayPal invoice requests and payment alerts go through it. */
-  notifier: Pick<OwnerNotifier, 'notify'>;
   /** Production: the sandbox page and its buttons are not registered at all. */
   sandboxRoutes: boolean;
-  /** false with PAYMENT_PROVIDER=none. */
-  cardPayments: boolean;
-  providerTimeoutMs: number;
 }
 
 const errors = {
@@ -100,26 +90,7 @@ function pageLanguage(request: FastifyRequest): Language {
 }
 
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (fastify, options) => {
-  const app = fastify as unknown as App;
-  const { db, providers } = options;
-  const repo = createPaymentsRepo(db);
-  const orders = createOrdersService({
-    db,
-    hooks: app.hooks,
-    cache: app.cache,
-    publicUrl: options.publicUrl,
-    cardPayments: options.cardPayments,
-  });
-  const service = createPaymentsService({
-    db,
-    repo,
-    orders,
-    providers,
-    publicUrl: options.publicUrl,
-    bankDetails: options.bankDetails,
-    notifier: options.notifier,
-    providerTimeoutMs: options.providerTimeoutMs,
-  });
+  const { service, downloads } = options;
   /** Per account and per client address: mails and provider payments must not become a relay. */
   async function limitPayments(request: FastifyRequest) {
     const user = requireUser(request);
@@ -127,12 +98,6 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     await options.limiter.hit({ key: `payment:ip:${request.ip}`, max: perIp, windowMs }, 'paymentRateLimited');
     await options.limiter.hit({ key: `payment:account:${user.id}`, max: perAccount, windowMs }, 'paymentRateLimited');
   }
-  const downloads = createDownloadsService({
-    repo,
-    publicUrl: options.publicUrl,
-    limits: options.downloads,
-  });
-  app.hooks.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
 
   const api = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
@@ -186,7 +151,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       const message =
         started.kind === 'invoice_requested'
           ? 'paypalInvoiceRequested'
-          : providers.paypalMode === 'api'
+          : options.paypalMode === 'api'
             ? 'paypalLinkSent'
             : 'paypalLinkSentToAccount';
       return ok(started, serverMessage(message, lang));
@@ -302,29 +267,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       config: { access: 'admin' },
       schema: { tags, summary: 'Admin: payment attempts and provider events of an order', params: IdParamSchema },
     },
-    async (request) => {
-      const list = await repo.listPaymentsOfOrder(db, request.params.id);
-      const withEvents = await Promise.all(
-        list.map(async (p) => ({
-          id: p.id,
-          provider: p.provider,
-          status: p.status,
-          amount: p.amountMinor / 100,
-          currency: p.currency,
-          reference: p.manualReference,
-          invoiceEmail: p.invoiceEmail,
-          // The link the owner mailed (hand-sent PayPal invoice); other providers' URLs stay private.
-          invoiceUrl: p.provider === 'paypal-manual' ? p.redirectUrl : null,
-          createdAt: p.createdAt.toISOString(),
-          events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
-            type: e.type,
-            outcome: e.outcome,
-            createdAt: e.createdAt.toISOString(),
-          })),
-        })),
-      );
-      return ok(withEvents);
-    },
+    async (request) => ok(await service.paymentsOfOrder(request.params.id)),
   );
 
   // -------------------------------------------------------------- digital delivery

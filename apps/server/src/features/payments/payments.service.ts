@@ -12,7 +12,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type Currency, formatMoney, fromMinor, type Language, type PaypalInvoice } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { AppError, Conflict, InvalidInput, NotFound } from '../../platform/errors';
-import type { OrderEventItem } from '../../platform/hooks';
 import { enqueueMail } from '../../platform/mail/outbox';
 import {
   type CreatedPayment,
@@ -25,6 +24,7 @@ import {
 import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { OwnerNotifier } from '../notifications/notifications.service';
+import type { OrderEventItem } from '../orders/orders.schemas';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import {
   instructionsMail,
@@ -571,6 +571,30 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         }
         return { paymentId: task.id, mailedTo: to };
       });
+    },
+
+    /** Admin: the payment attempts of an order with their provider events. */
+    async paymentsOfOrder(orderId: string) {
+      const list = await repo.listPaymentsOfOrder(db, orderId);
+      return Promise.all(
+        list.map(async (p) => ({
+          id: p.id,
+          provider: p.provider,
+          status: p.status,
+          amount: p.amountMinor / 100,
+          currency: p.currency,
+          reference: p.manualReference,
+          invoiceEmail: p.invoiceEmail,
+          // The link the owner mailed (hand-sent PayPal invoice); other providers' URLs stay private.
+          invoiceUrl: p.provider === MANUAL_PAYPAL ? p.redirectUrl : null,
+          createdAt: p.createdAt.toISOString(),
+          events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
+            type: e.type,
+            outcome: e.outcome,
+            createdAt: e.createdAt.toISOString(),
+          })),
+        })),
+      );
     },
 
     async listAlerts(includeResolved: boolean) {

@@ -14,19 +14,16 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
-import type { ImagePipeline } from '../../platform/images/images';
 import { PORTFOLIO_CACHE_TAG } from './portfolio.schemas';
-import { createPortfolioService } from './portfolio.service';
+import type { PortfolioService } from './portfolio.service';
 
 export interface PortfolioRoutesOptions {
-  db: Db;
+  service: PortfolioService;
   cache: PublicCache;
-  images: ImagePipeline;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -42,8 +39,7 @@ const formDescription =
  * GET|POST /api/admin/portfolio and PUT|DELETE /api/admin/portfolio/{id}. Every write clears the
  * portfolio cache.
  */
-export const portfolioRoutes: FastifyPluginAsync<PortfolioRoutesOptions> = async (app, { db, cache, images }) => {
-  const service = createPortfolioService({ db, images });
+export const portfolioRoutes: FastifyPluginAsync<PortfolioRoutesOptions> = async (app, { service, cache }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminTags = ['portfolio (admin)'];
 

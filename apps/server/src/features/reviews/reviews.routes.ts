@@ -15,24 +15,21 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
-import type { ImagePipeline } from '../../platform/images/images';
 import { businessJsonLdId } from '../landing/landing.schemas';
 import { REVIEWS_CACHE_TAG } from './reviews.schemas';
-import { createReviewsService } from './reviews.service';
+import type { ReviewsService } from './reviews.service';
 
 export interface ReviewsRoutesOptions {
-  db: Db;
+  service: ReviewsService;
   cache: PublicCache;
   seo: SeoRegistry;
   publicUrl: string;
-  images: ImagePipeline;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -45,9 +42,8 @@ const idErrors = { ...errors, 404: ErrorBodySchema };
  */
 export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   app,
-  { db, cache, seo, publicUrl, images },
+  { service, cache, seo, publicUrl },
 ) => {
-  const service = createReviewsService({ db, images });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminTags = ['reviews (admin)'];
   const invalidate = () => cache.invalidate(REVIEWS_CACHE_TAG);

@@ -16,23 +16,20 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { type FileRule, readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
-import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
 import { PORTFOLIO_CACHE_TAG } from '../portfolio/portfolio.schemas';
-import { createShopAdminRepo } from './shop.admin.repo';
-import { createShopAdminService } from './shop.admin.service';
+import type { ShopAdminService } from './shop.admin.service';
 import { SHOP_CACHE_TAG } from './shop.schemas';
 
 export interface ShopAdminRoutesOptions {
-  db: Db;
+  service: ShopAdminService;
   cache: PublicCache;
+  /** Where a streamed digital-book upload is written. */
   storage: Storage;
-  images: ImagePipeline;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -48,11 +45,7 @@ const formDescription =
  * (SPEC §7) and the admin list `GET /api/admin/shop` (archived products too). Every write clears
  * the public shop cache; a real delete also clears the portfolio's (its product links go null).
  */
-export const shopAdminRoutes: FastifyPluginAsync<ShopAdminRoutesOptions> = async (
-  app,
-  { db, cache, storage, images },
-) => {
-  const service = createShopAdminService({ repo: createShopAdminRepo(db), images, storage });
+export const shopAdminRoutes: FastifyPluginAsync<ShopAdminRoutesOptions> = async (app, { service, cache, storage }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['shop (admin)'];
 

@@ -46,12 +46,3 @@ export function productJsonLd(product: Product, lang: Language, publicUrl: strin
     offers,
   };
 }
-
-/** Plain text for a meta description: whitespace collapsed, cut at a word near 160 characters. */
-export function metaDescription(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
-}

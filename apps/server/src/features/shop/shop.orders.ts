@@ -1,28 +1,13 @@
 /**
- * Used by orders (owner: the orders feature; re-exported from shop.service.ts): the catalogue
- * data an order line is priced from, and the atomic stock reserve/release of checkout/cancel.
- * Every function runs on the caller's transaction.
+ * The queries behind the shop service's methods for orders and the cart (`forOrder`,
+ * `reserveStock`, `releaseStock`): the catalogue data an order line is priced from, and the
+ * atomic stock reserve/release of checkout/cancel. Every function runs on the caller's transaction.
  */
-import type { BookFormat, Image, LocalizedText } from '@atelier/shared';
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Image } from '@atelier/shared';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema';
-
-export interface ProductForOrder {
-  id: string;
-  name: LocalizedText;
-  /** Minor units; eur/usd null = not sold in that currency. */
-  priceRubMinor: number;
-  priceEurMinor: number | null;
-  priceUsdMinor: number | null;
-  category: 'collection' | 'book' | 'tools' | 'materials';
-  availability: 'in_stock' | 'out_of_stock' | 'on_order';
-  /** null = not counted. */
-  stock: number | null;
-  bookFormats: BookFormat[] | null;
-  image: string | null;
-  archived: boolean;
-}
+import type { ProductForOrder } from '../orders/orders.schemas';
 
 /** Products by id (archived ones included, flagged), keyed by id. */
 export async function productsForOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>> {
@@ -61,22 +46,6 @@ export async function productsForOrder(q: Db | Tx, ids: string[]): Promise<Map<s
       },
     ]),
   );
-}
-
-/**
- * Takes `quantity` from a counted stock in one statement (`stock >= quantity` in the WHERE), so
- * concurrent checkouts can never oversell or drive it negative. True when reserved; products
- * whose stock is not counted are always true.
- */
-export async function reserveProductStock(q: Db | Tx, productId: string, quantity: number): Promise<boolean> {
-  const updated = await q
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
-    .where(and(eq(products.id, productId), isNotNull(products.stock), gte(products.stock, quantity)))
-    .returning({ id: products.id });
-  if (updated.length > 0) return true;
-  const [row] = await q.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row !== undefined && row.stock === null;
 }
 
 /** Gives reserved stock back (a cancelled order); uncounted products are left alone. */

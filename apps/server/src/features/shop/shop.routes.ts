@@ -8,27 +8,24 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { list, ok } from '../../platform/http/envelope';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
-import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
 import { shopAdminRoutes } from './shop.admin.routes';
-import { createShopRepo } from './shop.repo';
+import type { ShopAdminService } from './shop.admin.service';
 import { SHOP_CACHE_TAG } from './shop.schemas';
-import { createShopService } from './shop.service';
+import type { ShopService } from './shop.service';
 
 /** The catalogue never depends on who asks: signed-in visitors are served from the cache too. */
 const SAME_FOR_EVERYONE = { sameForEveryone: true };
 
 export interface ShopRoutesOptions {
-  db: Db;
+  service: ShopService;
+  admin: ShopAdminService;
   cache: PublicCache;
   seo: SeoRegistry;
-  publicUrl: string;
   storage: Storage;
-  images: ImagePipeline;
 }
 
 /**
@@ -38,9 +35,8 @@ export interface ShopRoutesOptions {
  */
 export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
   app,
-  { db, cache, seo, publicUrl, storage, images },
+  { service, admin, cache, seo, storage },
 ) => {
-  const service = createShopService({ repo: createShopRepo(db), publicUrl });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -90,7 +86,7 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
     },
   );
 
-  await app.register(shopAdminRoutes, { db, cache, storage, images });
+  await app.register(shopAdminRoutes, { service: admin, cache, storage });
 
   seo.register('/shop', (_params, query, lang) => service.productSeo(query.product, lang));
   seo.addSitemapSource(() => service.sitemap());

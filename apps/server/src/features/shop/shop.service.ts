@@ -1,7 +1,10 @@
 import { type Language, type ListMeta, localize, type Product, type ShopQuery, toMinor } from '@atelier/shared';
+import type { Db, Tx } from '../../db/client';
 import { InvalidInput, NotFound } from '../../platform/errors';
-import type { SeoResult, SitemapEntry } from '../../platform/http/seo';
-import { metaDescription, productJsonLd, toProduct } from './shop.mappers';
+import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import type { ProductForOrder } from '../orders/orders.schemas';
+import { productJsonLd, toProduct } from './shop.mappers';
+import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';
 import type { ProductFilter, ShopRepo } from './shop.repo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,9 +66,26 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
       const rows = await repo.listedIds();
       return rows.map((row) => ({ path: `/shop?product=${row.id}`, lastmod: row.updatedAt }));
     },
+
+    // ---- for orders and the cart; each runs on the caller's transaction `q`
+
+    /** Products by id (archived ones included, flagged), keyed by id: what an order line is priced from. */
+    forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>> {
+      return productsForOrder(q, ids);
+    },
+
+    /**
+     * Takes the quantities from counted stocks, all in one statement that never drives a stock
+     * negative; returns the ids it could not take (the caller must then roll back).
+     */
+    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]> {
+      return reserveProductsStock(tx, lines);
+    },
+
+    /** Gives reserved stock back (a cancelled order); uncounted products are left alone. */
+    releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+      return releaseProductStock(tx, productId, quantity);
+    },
   };
 }
 export type ShopService = ReturnType<typeof createShopService>;
-
-// ---- used by orders (owner: orders feature; implementation in shop.orders.ts)
-export * from './shop.orders';

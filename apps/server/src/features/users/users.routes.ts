@@ -9,30 +9,19 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
-import type { ScryptCost } from '../../platform/auth/passwords';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { RateLimiter } from '../../platform/http/rate-limit';
-import { createUsersRepo } from './users.repo';
-import { createUsersService } from './users.service';
+import type { UsersService } from './users.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
 /** DESIGN §5 `GET|PUT /user/profile`, plus the data export and account deletion of issue 3. */
 export interface UsersRoutesOptions {
-  db: Db;
-  limiter: RateLimiter;
-  limits: { loginPerAccount: number; windowMs: number };
-  passwordCost: ScryptCost;
+  service: UsersService;
 }
 
-export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (
-  app,
-  { db, limiter, limits, passwordCost },
-) => {
-  const service = createUsersService({ repo: createUsersRepo(db), db, limiter, limits, passwordCost });
+export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['user'];
 

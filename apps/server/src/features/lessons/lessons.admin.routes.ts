@@ -7,8 +7,6 @@ import {
   LessonWriteSchema,
   METHODOLOGY_MAX_BYTES,
   POSTER_MAX_BYTES,
-  PromoCodeSchema,
-  PromoCodeWriteSchema,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -17,10 +15,10 @@ import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
 import { type FileRule, readForm } from '../../platform/http/multipart';
 import type { Storage } from '../../platform/storage/storage';
-import type { LessonFiles, TrainingAdminService } from './training.admin.service';
+import type { LessonFiles, LessonsAdminService } from './lessons.admin.service';
 
-export interface TrainingAdminRoutesOptions {
-  service: TrainingAdminService;
+export interface LessonsAdminRoutesOptions {
+  service: LessonsAdminService;
   storage: Storage;
   uploadLimitBytes: number;
 }
@@ -30,8 +28,8 @@ const FORM_DESCRIPTION =
   'multipart/form-data: a `data` part (JSON of the fields) and optional files `video` (MP4/WebM, streamed ' +
   'to private storage), `poster` (image), `methodology_ru|en|es` (PDF); or a plain JSON body without files.';
 
-/** /api/admin/lessons (CRUD with the video, poster and methodology files) and /api/admin/promo-codes. */
-export const trainingAdminRoutes: FastifyPluginAsync<TrainingAdminRoutesOptions> = async (
+/** /api/admin/lessons: CRUD with the video, poster and methodology files. */
+export const lessonsAdminRoutes: FastifyPluginAsync<LessonsAdminRoutesOptions> = async (
   app,
   { service, storage, uploadLimitBytes },
 ) => {
@@ -136,65 +134,6 @@ export const trainingAdminRoutes: FastifyPluginAsync<TrainingAdminRoutesOptions>
     },
     async (request) => {
       await service.deleteLesson(request.params.id);
-      return ok(null);
-    },
-  );
-
-  api.get(
-    '/api/admin/promo-codes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Promo codes with their usage counts, newest first',
-        response: { 200: successEnvelope(z.array(PromoCodeSchema)), ...errors },
-      },
-    },
-    async () => ok(await service.listPromoCodes()),
-  );
-
-  api.post(
-    '/api/admin/promo-codes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Creates a promo code (stored upper-case, matched case-insensitively)',
-        body: PromoCodeWriteSchema,
-        response: { 201: successEnvelope(PromoCodeSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => reply.code(201).send(ok(await service.createPromoCode(request.body))),
-  );
-
-  api.put(
-    '/api/admin/promo-codes/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Replaces a promo code (its usage count is kept)',
-        params: IdParamSchema,
-        body: PromoCodeWriteSchema,
-        response: { 200: successEnvelope(PromoCodeSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request) => ok(await service.updatePromoCode(request.params.id, request.body)),
-  );
-
-  api.delete(
-    '/api/admin/promo-codes/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Deletes a promo code (orders keep their discount)',
-        params: IdParamSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
-      },
-    },
-    async (request) => {
-      await service.deletePromoCode(request.params.id);
       return ok(null);
     },
   );

@@ -1,11 +1,8 @@
 /**
- * Courses and master classes (issue 8): public list/page, the purchase (promo code, credit for
- * lessons already bought, seats of live master classes), admin CRUD, SEO.
- *
- * Buying: one transaction takes a seat (seat-limited master classes), redeems the promo code,
- * computes the credit and places a one-line `course` order through the orders service. A zero total
- * is confirmed at once by orders and the `orderConfirmed` listener of training.purchase.ts grants
- * the course; its lessons are unlocked through `lessons.course_id`.
+ * Courses and master classes: public list/page, the live promo check (price after the code and
+ * after the credit for lessons already bought), what the purchase flow needs of a course (the
+ * offer, its seat, the credit: orders.purchase.ts), seats given back on cancel, admin CRUD, SEO.
+ * A course purchase unlocks its lessons through `lessons.course_id` (lessons.access.ts).
  */
 import {
   type AdminCourse,
@@ -15,156 +12,41 @@ import {
   type CoursePurchase,
   type CourseQuote,
   type CourseWriteSchema,
-  type Currency,
   fromMinor,
   type Image,
   type Language,
   localize,
-  type Price,
-  type PurchaseResult,
   priceFromMinor,
   priceToMinor,
 } from '@atelier/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
-import type { DomainHooks } from '../../platform/hooks';
 import type { PublicCache } from '../../platform/http/public-cache';
-import type { SeoResult, SitemapEntry } from '../../platform/http/seo';
-import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
+import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
-import type { PromoRecord, TrainingAdminRepo } from './training.admin.repo';
-import type { CourseLessonRow, CourseRecord, CoursesRepo } from './training.courses.repo';
-import { metaDescription } from './training.mappers';
-import { type OrdersPort, type PromoProblem, promoProblem, refuse, splitName } from './training.purchase';
-import { TRAINING_CACHE_TAG } from './training.schemas';
+import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
+import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
+import type { PromoCodesService } from '../promo-codes/promo-codes.service';
+import { courseJsonLd, priceAfter, toCourse } from './courses.mappers';
+import type { CourseRecord, CoursesRepo } from './courses.repo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Why a code cannot be used on this course now, or null when it can. */
-export function coursePromoProblem(promo: PromoRecord | null, courseId: string, now = new Date()): PromoProblem | null {
-  const general = promoProblem(promo, '', now);
-  if (general && general !== 'promoNotForLesson') return general;
-  const p = promo as PromoRecord;
-  const everything = p.lessonIds.length === 0 && p.courseIds.length === 0;
-  if (!everything && !p.courseIds.includes(courseId)) return 'promoNotForCourse';
-  return null;
-}
-
-/** `minor` scaled by `ratio` (the RUB price after discounts over the list price); null stays null. */
-const scaled = (minor: number | null, ratio: number) => (minor === null ? null : fromMinor(Math.round(minor * ratio)));
-
-/** The course price after `afterRubMinor` RUB remain to pay; EUR/USD reduced in the same proportion. */
-function priceAfter(row: CourseRecord, afterRubMinor: number): Price {
-  const ratio = row.priceRub > 0 ? afterRubMinor / row.priceRub : 0;
-  return { rub: fromMinor(afterRubMinor), eur: scaled(row.priceEur, ratio), usd: scaled(row.priceUsd, ratio) };
-}
-
-export function toCourse(
-  row: CourseRecord,
-  lessons: CourseLessonRow[],
-  viewer: { purchased: boolean; creditMinor: number },
-): Course {
-  const computed = lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
-  const duration = row.durationMinutes ?? (computed > 0 ? computed : null);
-  const credit = Math.min(viewer.creditMinor, row.priceRub);
-  const seatsLeft = row.seatLimit === null ? null : Math.max(row.seatLimit - row.seatsTaken, 0);
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    level: row.level,
-    isMasterClass: row.isMasterClass,
-    durationMinutes: duration,
-    price: priceFromMinor(row),
-    cover: row.cover ?? null,
-    eventAt: row.eventAt?.toISOString() ?? null,
-    eventPlace: row.eventPlace ?? null,
-    seatLimit: row.seatLimit,
-    seatsLeft,
-    soldOut: seatsLeft === 0,
-    lessons: lessons.map((lesson, index) => ({
-      id: lesson.id,
-      number: lesson.number,
-      title: lesson.title,
-      level: lesson.level,
-      durationMinutes: lesson.durationMinutes && lesson.durationMinutes > 0 ? lesson.durationMinutes : null,
-      hasVideo: lesson.hasVideo === true,
-      poster: lesson.poster ?? null,
-      position: lesson.position ?? index,
-    })),
-    purchased: viewer.purchased,
-    credit: fromMinor(credit),
-    priceForYou: priceAfter(row, row.priceRub - credit),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** schema.org Course (with a CourseInstance for a live master class) and one Offer per currency. */
-export function courseJsonLd(course: Course, lang: Language, publicUrl: string): object {
-  const url = absoluteUrl(publicUrl, `/training-course/${course.id}`);
-  const offers = offersJsonLd(course.price, {
-    url,
-    category: 'Paid',
-    availability: course.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-  });
-  const ld: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': 'Course',
-    '@id': url,
-    name: localize(course.title, lang),
-    description: localize(course.description, lang),
-    url,
-    educationalLevel: { basic: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' }[course.level],
-    inLanguage: lang,
-    provider: { '@type': 'Organization', name: 'Atelier', sameAs: publicUrl },
-    offers,
-    hasPart: course.lessons.map((lesson) => ({
-      '@type': 'Course',
-      name: localize(lesson.title, lang),
-      url: absoluteUrl(publicUrl, `/training-detail/${lesson.id}`),
-    })),
-  };
-  if (course.cover) ld.image = absoluteUrl(publicUrl, course.cover.large);
-  if (course.durationMinutes) ld.timeRequired = `PT${course.durationMinutes}M`;
-  if (course.eventAt) {
-    ld.hasCourseInstance = {
-      '@type': 'CourseInstance',
-      courseMode: course.eventPlace ? 'Onsite' : 'Online',
-      startDate: course.eventAt,
-      ...(course.eventPlace
-        ? { location: { '@type': 'Place', name: course.eventPlace, address: course.eventPlace } }
-        : {}),
-      ...(course.seatLimit ? { maximumAttendeeCapacity: course.seatLimit } : {}),
-    };
-  } else {
-    ld.hasCourseInstance = {
-      '@type': 'CourseInstance',
-      courseMode: 'Online',
-      courseWorkload: ld.timeRequired ?? 'PT1H',
-    };
-  }
-  return ld;
-}
 
 export type CourseFields = z.output<typeof CourseWriteSchema>;
 
 export function createCoursesService({
   db,
   repo,
-  lessonsRepo,
-  orders,
-  hooks,
+  promoCodes,
   cache,
   images,
   publicUrl,
 }: {
   db: Db;
   repo: CoursesRepo;
-  lessonsRepo: TrainingAdminRepo;
-  orders: OrdersPort;
-  hooks: DomainHooks;
+  promoCodes: Pick<PromoCodesService, 'quote'>;
   cache: PublicCache;
   images: ImagePipeline;
   publicUrl: string;
@@ -193,13 +75,6 @@ export function createCoursesService({
     return row;
   }
 
-  async function usablePromo(code: string, courseId: string, q = db): Promise<PromoRecord> {
-    const promo = await lessonsRepo.findPromoByCode(code, q);
-    const problem = coursePromoProblem(promo, courseId);
-    if (problem) throw refuse(problem);
-    return promo as PromoRecord;
-  }
-
   async function toAdmin(row: CourseRecord): Promise<AdminCourse> {
     const [course] = await build([row], undefined, false);
     return {
@@ -210,13 +85,6 @@ export function createCoursesService({
       updatedAt: row.updatedAt.toISOString(),
     };
   }
-
-  /** A cancelled order gives back the seat its course line took. */
-  hooks.on('orderCancelled', async (tx, event) => {
-    const courseIds = event.items.flatMap((item) => (item.type === 'course' && item.courseId ? [item.courseId] : []));
-    if (courseIds.length === 0) return;
-    if ((await repo.releaseSeats(tx, courseIds)) > 0) cache.invalidate(TRAINING_CACHE_TAG);
-  });
 
   function columnsOf(fields: CourseFields) {
     return {
@@ -255,7 +123,7 @@ export function createCoursesService({
     /** Live promo check: list price, after the code, and what remains after the viewer's credit. */
     async quote(user: SessionUser, courseId: string, code: string): Promise<CourseQuote> {
       const row = await published(courseId);
-      const promo = await usablePromo(code, row.id);
+      const promo = await promoCodes.quote(code, { type: 'course', id: row.id });
       const afterPromo = applyPercentOff(row.priceRub, promo.percentOff);
       const credit = (await repo.credits(user.id, [row.id])).get(row.id) ?? 0;
       const toPay = Math.max(afterPromo - credit, 0);
@@ -270,51 +138,43 @@ export function createCoursesService({
       };
     },
 
-    async purchase(
-      user: SessionUser,
-      courseId: string,
-      input: { promoCode?: string | undefined; currency: Currency },
-      language: Language,
-    ): Promise<PurchaseResult> {
+    // ---- for orders: buying a course (orders.purchase.ts) and pricing a course line
+
+    /** The course on sale to `userId`: 404 unless published, 409 when they own it or no seat is left. */
+    async offer(userId: string, courseId: string): Promise<PurchaseOffer> {
       const row = await published(courseId);
-      if ((await repo.ownedCourses(user.id, [row.id])).size > 0)
+      if ((await repo.ownedCourses(userId, [row.id])).size > 0)
         throw new Conflict('courseAlreadyPurchased', undefined, 'ALREADY_PURCHASED');
       if (row.seatLimit !== null && row.seatsTaken >= row.seatLimit)
         throw new Conflict('courseSoldOut', undefined, 'SOLD_OUT');
-      const code = input.promoCode?.trim() || undefined;
-      // Checked before the transaction for a precise message; the atomic redemption inside decides.
-      const promo = code ? await usablePromo(code, row.id) : null;
+      return { type: 'course', id: row.id, priceRubMinor: row.priceRub, limited: row.seatLimit !== null };
+    },
 
-      const result = await db.transaction(async (tx) => {
-        if (row.seatLimit !== null && !(await repo.takeSeat(tx, row.id)))
-          throw new Conflict('courseSoldOut', undefined, 'SOLD_OUT');
-        let afterPromo = row.priceRub;
-        if (promo) {
-          if (!(await lessonsRepo.redeemPromo(tx, promo.id))) {
-            throw refuse(
-              coursePromoProblem(await lessonsRepo.findPromoByCode(promo.code, tx), row.id) ?? 'promoUsedUp',
-            );
-          }
-          afterPromo = applyPercentOff(row.priceRub, promo.percentOff);
-        }
-        const credit = (await repo.credits(user.id, [row.id], tx)).get(row.id) ?? 0;
-        const toPay = Math.max(afterPromo - credit, 0);
-        const discountMinor = row.priceRub - toPay;
-        const order = await orders.placeOrder(tx, {
-          userId: user.id,
-          lines: [{ type: 'course', id: row.id, quantity: 1 }],
-          customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
-          paymentMethod: input.currency === 'RUB' ? 'card' : 'paypal',
-          currency: input.currency,
-          language,
-          ...(promo || discountMinor > 0
-            ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
-            : {}),
-        });
-        return { purchased: order.status === 'confirmed', order };
-      });
-      if (row.seatLimit !== null) cache.invalidate(TRAINING_CACHE_TAG);
-      return result;
+    /** Takes a seat of a seat-limited course atomically; 409 SOLD_OUT when the last one went meanwhile. */
+    async hold(tx: Tx, offer: PurchaseOffer): Promise<void> {
+      if (!(await repo.takeSeat(tx, offer.id))) throw new Conflict('courseSoldOut', undefined, 'SOLD_OUT');
+    },
+
+    /** What the user paid for single lessons now in the course (minor RUB), read in `tx`. */
+    async credit(tx: Tx, userId: string, offer: PurchaseOffer): Promise<number> {
+      return (await repo.credits(userId, [offer.id], tx)).get(offer.id) ?? 0;
+    },
+
+    /** A seat was taken: the public course pages show the seats left. */
+    settled(): void {
+      cache.invalidate(TRAINING_CACHE_TAG);
+    },
+
+    /** Courses by id for `userId`, keyed by id, read on `q` (the order's transaction). */
+    forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> {
+      return repo.forOrder(q, ids, userId);
+    },
+
+    /** A cancelled order gives back the seat its course line took (order event, src/events.ts). */
+    async releaseSeats(tx: Tx, event: OrderEvent): Promise<void> {
+      const courseIds = event.items.flatMap((item) => (item.type === 'course' && item.courseId ? [item.courseId] : []));
+      if (courseIds.length === 0) return;
+      if ((await repo.releaseSeats(tx, courseIds)) > 0) cache.invalidate(TRAINING_CACHE_TAG);
     },
 
     /** The user's course purchases with dates, newest first. */

@@ -2,8 +2,8 @@ import { ErrorBodySchema, LessonAccessSchema, LessonPurchaseSchema, successEnvel
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { fakeMp4, fakePdf, grant, lessonWithFiles, person } from './training.fixtures';
-import { createMediaSigner } from './training.media';
+import { fakeMp4, fakePdf, grant, lessonWithFiles, person } from '../../test/lessons';
+import { createMediaSigner } from './lessons.media';
 
 const SECRET = 'test-media-secret-0123456789abcdef-xyz';
 const VIDEO = fakeMp4(200_000);

@@ -6,9 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, purchases, type StoredFileRef, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createTrainingRepo } from './training.repo';
-import { TRAINING_CACHE_TAG } from './training.schemas';
-import { createTrainingService, type TrainingService } from './training.service';
+import { TRAINING_CACHE_TAG } from './lessons.schemas';
+import type { LessonsService } from './lessons.service';
 
 const file = (key: string): StoredFileRef => ({
   key: `lessons/private-${key}`,
@@ -26,7 +25,7 @@ const text = (ru: string, en: string) => ({ ru, en });
 
 let t: TestContext;
 let webDist: string;
-let service: TrainingService;
+let service: LessonsService;
 const ids: Record<string, string> = {};
 const people: Record<string, string> = {};
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
   );
   t = await createTestContext({ webDist });
   const db = t.database.db;
-  service = createTrainingService({ repo: createTrainingRepo(db), publicUrl: t.config.publicUrl });
+  service = t.app.services.lessons;
   const [course] = await db
     .insert(courses)
     .values({ title: { ru: 'Курс' }, description: { ru: 'Курс' }, level: 'basic', priceRub: 500_000 })

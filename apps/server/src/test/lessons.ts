@@ -1,8 +1,8 @@
-/** Test fixtures for the training tests: users with sessions, lessons with real stored files. */
+/** Test fixtures for the lesson and course tests: users with sessions, lessons with real stored files. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { lessons, purchases, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
-import type { TestContext } from '../../test/harness';
+import { lessons, purchases, users } from '../db/schema';
+import { createSession } from '../platform/auth/sessions';
+import type { TestContext } from './harness';
 
 export async function person(t: TestContext, name: string, role: 'user' | 'admin' = 'user') {
   const email = `${name}-${randomUUID().slice(0, 8)}@example.test`;

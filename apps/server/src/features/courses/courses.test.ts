@@ -6,10 +6,9 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, orders, promoCodes, purchases } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { fakeMp4, lessonWithFiles, person } from '../../test/lessons';
 import { pngBytes } from '../../test/uploads';
-import { createOrdersService } from '../orders/orders.service';
-import { fakeMp4, lessonWithFiles, person } from './training.fixtures';
-import { TRAINING_CACHE_TAG } from './training.schemas';
+import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof person>>;
@@ -69,9 +68,8 @@ async function promo(values: Partial<typeof promoCodes.$inferInsert> = {}) {
   return row!;
 }
 
-const ordersService = () => createOrdersService({ db: t.database.db, hooks: t.app.hooks });
 const pay = (orderId: string) =>
-  t.database.db.transaction((tx) => ordersService().confirmPaid(tx, orderId, { note: 'test payment' }));
+  t.database.db.transaction((tx) => t.app.services.orders.confirmPaid(tx, orderId, { note: 'test payment' }));
 const seatsTaken = async (id: string) =>
   (await t.database.db.select().from(courses).where(eq(courses.id, id)))[0]!.seatsTaken;
 

@@ -1,6 +1,8 @@
+import type { Image } from '@atelier/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, lessons, orderItems, purchases } from '../../db/schema';
+import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type CourseRecord = typeof courses.$inferSelect;
 export type CourseInsert = typeof courses.$inferInsert;
@@ -35,7 +37,7 @@ export type CourseLessonRow = {
 /**
  * Courses and master classes: a course groups lessons in order through `lessons.course_id` +
  * `lessons.position_in_course` (a lesson belongs to at most one course, which is also how the
- * purchase of a course unlocks its lessons: see `owns` in training.admin.repo.ts).
+ * purchase of a course unlocks its lessons: see `owns` in lessons.repo.ts).
  */
 export function createCoursesRepo(db: Db) {
   return {
@@ -169,6 +171,44 @@ export function createCoursesRepo(db: Db) {
           .where(and(eq(lessons.id, id), or(isNull(lessons.courseId), eq(lessons.courseId, courseId))));
       }
       return { missing: [], taken: [] };
+    },
+
+    /** Courses by id for `userId`, keyed by id: what an order line is priced from. Runs on `q`. */
+    async forOrder(q: Q, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> {
+      if (ids.length === 0) return new Map();
+      const rows = await q
+        .select({
+          id: courses.id,
+          title: courses.title,
+          priceRub: courses.priceRub,
+          priceEur: courses.priceEur,
+          priceUsd: courses.priceUsd,
+          published: courses.published,
+          cover: courses.cover,
+        })
+        .from(courses)
+        .where(inArray(courses.id, ids));
+      const owned = await q
+        .select({ courseId: purchases.courseId })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), inArray(purchases.courseId, ids)));
+      const ownedCourses = new Set(owned.map((row) => row.courseId));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            type: 'course',
+            name: row.title,
+            priceRubMinor: row.priceRub,
+            priceEurMinor: row.priceEur,
+            priceUsdMinor: row.priceUsd,
+            published: row.published,
+            image: (row.cover as Image | null)?.thumb ?? null,
+            owned: ownedCourses.has(row.id),
+          },
+        ]),
+      );
     },
 
     /** The user's course purchases, newest first. */

@@ -1,6 +1,6 @@
 import { type Language, type Lesson, localize, priceFromMinor } from '@atelier/shared';
 import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
-import type { LessonRow } from './training.repo';
+import type { LessonRow } from './lessons.repo';
 
 export function toLesson(row: LessonRow): Lesson {
   const methodologyLanguages: Lesson['methodologyLanguages'] = [];
@@ -22,15 +22,6 @@ export function toLesson(row: LessonRow): Lesson {
   };
   if (row.durationMinutes !== null && row.durationMinutes > 0) lesson.durationMinutes = row.durationMinutes;
   return lesson;
-}
-
-/** Plain text for a meta description: whitespace collapsed, cut at a word near 160 characters. */
-export function metaDescription(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
 /** schema.org Course for a lesson page, with one Offer per currency it is sold in. */

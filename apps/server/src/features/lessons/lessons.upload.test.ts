@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { person } from './training.fixtures';
+import { person } from '../../test/lessons';
 
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 300 * MB;

@@ -5,11 +5,9 @@ import {
   LANGUAGES,
   type Language,
   type LessonWrite,
-  type PromoCode,
-  type PromoCodeWriteSchema,
   priceToMinor,
 } from '@atelier/shared';
-import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { BufferedFile, StreamedFile } from '../../platform/http/multipart';
@@ -17,15 +15,10 @@ import type { PublicCache } from '../../platform/http/public-cache';
 import type { ImagePipeline } from '../../platform/images/images';
 import { sniff, sniffStored } from '../../platform/storage/sniff';
 import type { Storage } from '../../platform/storage/storage';
-import {
-  isUniqueViolation,
-  type LessonInsert,
-  type LessonRecord,
-  type PromoRecord,
-  type TrainingAdminRepo,
-} from './training.admin.repo';
-import { toLesson } from './training.mappers';
-import { TRAINING_CACHE_TAG } from './training.schemas';
+import type { LessonInsert, LessonsAdminRepo } from './lessons.admin.repo';
+import { toLesson } from './lessons.mappers';
+import type { LessonRecord } from './lessons.repo';
+import { TRAINING_CACHE_TAG } from './lessons.schemas';
 
 export interface LessonFiles {
   video?: StreamedFile;
@@ -57,31 +50,16 @@ export function toAdminLesson(row: LessonRecord): AdminLesson {
   };
 }
 
-export function toPromoCode(row: PromoRecord): PromoCode {
-  return {
-    id: row.id,
-    code: row.code,
-    percentOff: row.percentOff,
-    lessonIds: row.lessonIds,
-    courseIds: row.courseIds,
-    maxUses: row.maxUses,
-    usedCount: row.usedCount,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    active: row.active,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 const safeName = (name: string, fallback: string) => name.replace(/[/\\\0]/g, '_').slice(0, 200) || fallback;
 
-/** Admin lessons (with their private files) and promo codes. Every write invalidates the public lesson cache. */
-export function createTrainingAdminService({
+/** Admin lessons with their private files. Every write invalidates the public lesson cache. */
+export function createLessonsAdminService({
   repo,
   storage,
   images,
   cache,
 }: {
-  repo: TrainingAdminRepo;
+  repo: LessonsAdminRepo;
   storage: Storage;
   images: ImagePipeline;
   cache: PublicCache;
@@ -237,52 +215,6 @@ export function createTrainingAdminService({
       cache.invalidate(TRAINING_CACHE_TAG);
       await deleteFilesOf(row, { video: true, poster: true, methodology: [...LANGUAGES] });
     },
-
-    // ------------------------------------------------------------ promo codes
-    async listPromoCodes(): Promise<PromoCode[]> {
-      return (await repo.listPromoCodes()).map(toPromoCode);
-    },
-
-    async createPromoCode(fields: z.output<typeof PromoCodeWriteSchema>): Promise<PromoCode> {
-      try {
-        const row = await repo.insertPromo({
-          code: fields.code,
-          percentOff: fields.percentOff,
-          lessonIds: fields.lessonIds,
-          courseIds: fields.courseIds,
-          maxUses: fields.maxUses ?? null,
-          expiresAt: fields.expiresAt ? new Date(fields.expiresAt) : null,
-          active: fields.active,
-        });
-        return toPromoCode(row);
-      } catch (error) {
-        if (isUniqueViolation(error, 'promo_codes_code_key')) throw new Conflict('promoCodeTaken');
-        throw error;
-      }
-    },
-
-    async updatePromoCode(id: string, fields: z.output<typeof PromoCodeWriteSchema>): Promise<PromoCode> {
-      try {
-        const row = await repo.updatePromo(id, {
-          code: fields.code,
-          percentOff: fields.percentOff,
-          lessonIds: fields.lessonIds,
-          courseIds: fields.courseIds,
-          maxUses: fields.maxUses ?? null,
-          expiresAt: fields.expiresAt ? new Date(fields.expiresAt) : null,
-          active: fields.active,
-        });
-        if (!row) throw new NotFound();
-        return toPromoCode(row);
-      } catch (error) {
-        if (isUniqueViolation(error, 'promo_codes_code_key')) throw new Conflict('promoCodeTaken');
-        throw error;
-      }
-    },
-
-    async deletePromoCode(id: string): Promise<void> {
-      if (!(await repo.deletePromo(id))) throw new NotFound();
-    },
   };
 }
-export type TrainingAdminService = ReturnType<typeof createTrainingAdminService>;
+export type LessonsAdminService = ReturnType<typeof createLessonsAdminService>;

@@ -22,12 +22,17 @@ import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
-import type { CoursesService } from './training.courses.service';
-import { TRAINING_CACHE_TAG } from './training.schemas';
+import type { SeoRegistry } from '../../platform/http/seo';
+import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
+import type { OrdersService } from '../orders/orders.service';
+import type { CoursesService } from './courses.service';
 
-export interface CourseRoutesOptions {
+export interface CoursesRoutesOptions {
   service: CoursesService;
+  /** The purchase flow shared with lessons. */
+  orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
+  seo: SeoRegistry;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -35,8 +40,8 @@ const FORM_DESCRIPTION =
   'multipart/form-data: a `data` part (JSON of the fields) and an optional `cover` image; or a plain JSON body. ' +
   '`lessonIds` is the ordered list of the lessons of the course (drag-and-drop order of the admin form).';
 
-/** /api/training/courses (public + purchase) and /api/admin/courses (CRUD). */
-export const courseRoutes: FastifyPluginAsync<CourseRoutesOptions> = async (app, { service, cache }) => {
+/** /api/training/courses (public + purchase), /api/admin/courses (CRUD), the course pages' SEO. */
+export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (app, { service, orders, cache, seo }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const coverRule = { cover: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' as const } };
 
@@ -124,7 +129,8 @@ export const courseRoutes: FastifyPluginAsync<CourseRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const language = requestLanguage(request);
-      const result = await service.purchase(requireUser(request), request.params.id, request.body, language);
+      const item = { type: 'course' as const, id: request.params.id };
+      const result = await orders.purchase(requireUser(request), item, request.body, language);
       const message = result.purchased ? serverMessage('coursePurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));
     },
@@ -210,4 +216,7 @@ export const courseRoutes: FastifyPluginAsync<CourseRoutesOptions> = async (app,
       return ok(null);
     },
   );
+
+  seo.register('/training-course/:id', (params, _query, lang) => service.seo(params.id, lang));
+  seo.addSitemapSource(() => service.sitemap());
 };

@@ -1,8 +1,8 @@
-import { AdminLessonSchema, ErrorBodySchema, PromoCodeSchema, successEnvelope } from '@atelier/shared';
+import { AdminLessonSchema, ErrorBodySchema, successEnvelope } from '@atelier/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { fakeMp4, fakePdf, person } from './training.fixtures';
+import { fakeMp4, fakePdf, person } from '../../test/lessons';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof person>>;
@@ -198,58 +198,5 @@ describe('admin lessons', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/admin/lessons/${id}`, headers: admin.headers })).statusCode,
     ).toBe(404);
-  });
-});
-
-describe('admin promo codes', () => {
-  const url = '/api/admin/promo-codes';
-  it('creates a code stored upper-case with its usage count; a case-variant duplicate → 409', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: admin.headers,
-      payload: { code: 'spring-25', percentOff: 25, maxUses: 10, expiresAt: '2099-01-01T00:00:00Z' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const promo = successEnvelope(PromoCodeSchema).parse(res.json()).data;
-    expect(promo).toMatchObject({ code: 'SPRING-25', percentOff: 25, lessonIds: [], maxUses: 10, usedCount: 0 });
-    const dup = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: admin.headers,
-      payload: { code: 'Spring-25', percentOff: 5 },
-    });
-    expect(dup.statusCode).toBe(409);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `${url}/${promo.id}`,
-      headers: admin.headers,
-      payload: { code: 'spring-25', percentOff: 30, maxUses: null },
-    });
-    expect(updated.json().data).toMatchObject({ percentOff: 30, maxUses: null, expiresAt: null });
-    const list = (await t.app.inject({ method: 'GET', url, headers: admin.headers })).json().data;
-    expect(list.map((p: { code: string }) => p.code)).toContain('SPRING-25');
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `${url}/${promo.id}`, headers: admin.headers })).statusCode,
-    ).toBe(200);
-  });
-
-  it.each([
-    ['percent 0', { code: 'ZERO', percentOff: 0 }],
-    ['percent 101', { code: 'MORE', percentOff: 101 }],
-    ['a fractional percent', { code: 'HALF', percentOff: 12.5 }],
-    ['a code with spaces', { code: 'TWO WORDS', percentOff: 10 }],
-    ['a code too short', { code: 'AB', percentOff: 10 }],
-    ['max uses 0', { code: 'NONE', percentOff: 10, maxUses: 0 }],
-    ['a lesson id that is not a uuid', { code: 'LESSON', percentOff: 10, lessonIds: ['x'] }],
-    ['a bad expiry', { code: 'WHEN', percentOff: 10, expiresAt: 'tomorrow' }],
-  ])('%s → 400', async (_, payload) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: admin.headers, payload });
-    expect(res.statusCode).toBe(400);
-  });
-
-  it('guest 401, user 403', async () => {
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url, headers: user.headers })).statusCode).toBe(403);
   });
 });

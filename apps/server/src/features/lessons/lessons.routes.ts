@@ -19,64 +19,41 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { requireUser } from '../../platform/auth/guard';
-import type { DomainHooks } from '../../platform/hooks';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
-import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
-import { createOrdersService } from '../orders/orders.service';
-import { createTrainingAccess } from './training.access';
-import { createTrainingAdminRepo } from './training.admin.repo';
-import { trainingAdminRoutes } from './training.admin.routes';
-import { createTrainingAdminService } from './training.admin.service';
-import { createCoursesRepo } from './training.courses.repo';
-import { courseRoutes } from './training.courses.routes';
-import { createCoursesService } from './training.courses.service';
-import { createMediaSigner, sendPrivateFile } from './training.media';
-import { createTrainingPurchase } from './training.purchase';
-import { createTrainingRepo } from './training.repo';
-import { TRAINING_CACHE_TAG } from './training.schemas';
-import { createTrainingService } from './training.service';
+import type { OrdersService } from '../orders/orders.service';
+import type { LessonAccessService } from './lessons.access';
+import { lessonsAdminRoutes } from './lessons.admin.routes';
+import type { LessonsAdminService } from './lessons.admin.service';
+import { sendPrivateFile } from './lessons.media';
+import { TRAINING_CACHE_TAG } from './lessons.schemas';
+import type { LessonsService } from './lessons.service';
 
-export interface TrainingRoutesOptions {
-  db: Db;
+export interface LessonsRoutesOptions {
+  service: LessonsService;
+  access: LessonAccessService;
+  admin: LessonsAdminService;
+  /** The purchase flow shared with courses. */
+  orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
   seo: SeoRegistry;
-  publicUrl: string;
   storage: Storage;
-  images: ImagePipeline;
-  hooks: DomainHooks;
-  config: Pick<Config, 'media' | 'uploadLimitBytes' | 'orders' | 'payments'>;
+  uploadLimitBytes: number;
 }
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
 
 /**
  * Lessons for everyone (`purchased` for the signed-in viewer; the public cache skips requests with
- * an Authorization header), the purchaser's protected files and playback position, the purchase,
- * and the admin lesson/promo-code routes.
+ * an Authorization header), the purchaser's protected files and playback position, the promo
+ * check and the purchase, the admin lesson routes, and the lesson pages' SEO.
  */
-export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (app, options) => {
-  const { db, cache, seo, publicUrl, storage, images, hooks, config } = options;
-  const service = createTrainingService({ repo: createTrainingRepo(db), publicUrl });
-  const adminRepo = createTrainingAdminRepo(db);
-  const signer = createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds });
-  const access = createTrainingAccess({ repo: adminRepo, lessons: service, signer });
-  // Orders is created here, not in training.service.ts: orders imports that file for lesson pricing.
-  const orders = createOrdersService({
-    db,
-    hooks,
-    cache,
-    publicUrl,
-    policy: config.orders,
-    cardPayments: config.payments.provider !== 'none',
-  });
-  const purchase = createTrainingPurchase({ db, repo: adminRepo, orders, hooks });
+export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
+  const { service, access, admin, orders, cache, seo, storage, uploadLimitBytes } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -126,7 +103,7 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
         response: { 200: successEnvelope(z.array(LessonPurchaseSchema)), 401: ErrorBodySchema },
       },
     },
-    async (request) => ok(await access.purchases(requireUser(request).id)),
+    async (request) => ok(await service.purchases(requireUser(request).id)),
   );
 
   api.get(
@@ -235,7 +212,7 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
         response: { 200: successEnvelope(PromoQuoteSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => ok(await purchase.quote(request.params.id, request.body.promoCode)),
+    async (request) => ok(await service.quote(request.params.id, request.body.promoCode)),
   );
 
   api.post(
@@ -260,28 +237,14 @@ export const trainingRoutes: FastifyPluginAsync<TrainingRoutesOptions> = async (
     },
     async (request, reply) => {
       const language = requestLanguage(request);
-      const result = await purchase.purchase(requireUser(request), request.params.id, request.body, language);
+      const item = { type: 'lesson' as const, id: request.params.id };
+      const result = await orders.purchase(requireUser(request), item, request.body, language);
       const message = result.purchased ? serverMessage('lessonPurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));
     },
   );
 
-  const admin = createTrainingAdminService({ repo: adminRepo, storage, images, cache });
-  await app.register(trainingAdminRoutes, { service: admin, storage, uploadLimitBytes: config.uploadLimitBytes });
-
-  const courses = createCoursesService({
-    db,
-    repo: createCoursesRepo(db),
-    lessonsRepo: adminRepo,
-    orders,
-    hooks,
-    cache,
-    images,
-    publicUrl,
-  });
-  await app.register(courseRoutes, { service: courses, cache });
-  seo.register('/training-course/:id', (params, _query, lang) => courses.seo(params.id, lang));
-  seo.addSitemapSource(() => courses.sitemap());
+  await app.register(lessonsAdminRoutes, { service: admin, storage, uploadLimitBytes });
 
   seo.register('/training-detail/:id', (params, _query, lang) => service.lessonSeo(params.id, lang));
   seo.register('/training-detail', (_params, query, lang) => service.lessonSeo(query.id, lang));

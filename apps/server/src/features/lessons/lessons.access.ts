@@ -1,29 +1,21 @@
 /**
- * Who may open a lesson's private files, and the per-user side of training: signed file URLs,
- * playback position, the list of purchases.
+ * Who may watch a lesson: the one rule for its private files (video, methodology sheets), the
+ * signed URLs that carry it to `<video src>` and download links, and the playback position (kept
+ * for those who may watch only).
  *
  * Rules (DESIGN §8): guest → 401, signed-in non-purchaser → 403, purchaser (of the lesson or of its
  * course) and admin → allowed. A signed URL is accepted only when its HMAC matches this user, lesson
  * and file and it has not expired; the purchase was checked when it was signed, and the URL lives
  * for minutes only.
  */
-import { LANGUAGES, type Language, type LessonAccess, type LessonPurchase } from '@atelier/shared';
+import { LANGUAGES, type Language, type LessonAccess } from '@atelier/shared';
 import type { StoredFileRef } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Forbidden, NotFound, Unauthorized } from '../../platform/errors';
-import type { LessonRecord, TrainingAdminRepo } from './training.admin.repo';
-import type { LessonFile, MediaSigner, SignedParams } from './training.media';
-import type { TrainingService } from './training.service';
+import type { LessonFile, MediaSigner, SignedParams } from './lessons.media';
+import type { LessonRecord, LessonsRepo } from './lessons.repo';
 
-export function createTrainingAccess({
-  repo,
-  lessons,
-  signer,
-}: {
-  repo: TrainingAdminRepo;
-  lessons: TrainingService;
-  signer: MediaSigner;
-}) {
+export function createLessonAccess({ repo, signer }: { repo: LessonsRepo; signer: MediaSigner }) {
   /** The lesson if `user` may open its files; 401/403/404 otherwise. Unpublished lessons are for admins only. */
   async function authorize(user: SessionUser | null, lessonId: string): Promise<LessonRecord> {
     if (!user) throw new Unauthorized();
@@ -110,30 +102,6 @@ export function createTrainingAccess({
       const lesson = await authorize(user, lessonId);
       await repo.savePosition((user as SessionUser).id, lesson.id, positionSeconds);
     },
-
-    /** The user's lessons with purchase dates, newest first (a course purchase lists each of its lessons). */
-    async purchases(userId: string): Promise<LessonPurchase[]> {
-      const rows = await repo.listPurchases(userId);
-      if (rows.length === 0) return [];
-      const { items } = await lessons.list({ page: 1, limit: 100 }, userId);
-      const byId = new Map(items.map((lesson) => [lesson.id, lesson]));
-      const result: LessonPurchase[] = [];
-      for (const row of rows) {
-        if (row.lessonId) {
-          const lesson = byId.get(row.lessonId);
-          if (lesson) {
-            result.push({
-              id: row.id,
-              lesson,
-              purchasedAt: row.createdAt.toISOString(),
-              pricePaid: row.pricePaidRub / 100,
-              orderId: row.orderId,
-            });
-          }
-        }
-      }
-      return result;
-    },
   };
 }
-export type TrainingAccess = ReturnType<typeof createTrainingAccess>;
+export type LessonAccessService = ReturnType<typeof createLessonAccess>;

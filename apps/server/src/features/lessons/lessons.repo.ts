@@ -1,0 +1,223 @@
+import type { Image } from '@atelier/shared';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { lessons, purchases, videoProgress } from '../../db/schema';
+import type { LessonForOrder } from '../orders/orders.schemas';
+
+export type LessonRecord = typeof lessons.$inferSelect;
+
+/** True when the jsonb value is a stored file ref (an object), false for SQL NULL or JSON null. */
+const isFileRef = (value: SQL | typeof lessons.video) =>
+  sql<boolean>`coalesce(jsonb_typeof(${value}) = 'object', false)`;
+
+/**
+ * Lessons as buyers see them, and the per-user records of lessons: purchases (of a lesson, or of
+ * the course it belongs to) and playback positions.
+ */
+export function createLessonsRepo(db: Db) {
+  /**
+   * Public lesson columns. The private storage refs of the video and methodology sheets are
+   * reduced to "is there one" in SQL, so their keys never reach this process's replies.
+   * `purchased` is answered in the same query: a purchase of the lesson itself or of its course.
+   */
+  function columns(userId: string | undefined) {
+    const purchased = userId
+      ? sql<boolean>`${exists(
+          db
+            .select({ one: sql`1` })
+            .from(purchases)
+            .where(
+              and(
+                eq(purchases.userId, userId),
+                or(
+                  eq(purchases.lessonId, lessons.id),
+                  and(isNotNull(lessons.courseId), eq(purchases.courseId, lessons.courseId)),
+                ),
+              ),
+            ),
+        )}`
+      : sql<boolean>`false`;
+    return {
+      id: lessons.id,
+      number: lessons.number,
+      title: lessons.title,
+      description: lessons.description,
+      level: lessons.level,
+      priceRub: lessons.priceRub,
+      priceEur: lessons.priceEur,
+      priceUsd: lessons.priceUsd,
+      durationMinutes: lessons.durationMinutes,
+      poster: lessons.poster,
+      createdAt: lessons.createdAt,
+      hasVideo: isFileRef(lessons.video),
+      methodologyRu: isFileRef(sql`${lessons.methodology} -> 'ru'`),
+      methodologyEn: isFileRef(sql`${lessons.methodology} -> 'en'`),
+      methodologyEs: isFileRef(sql`${lessons.methodology} -> 'es'`),
+      purchased,
+    };
+  }
+
+  const published = eq(lessons.published, true);
+
+  return {
+    async listPublished(userId: string | undefined, page: { offset: number; limit: number }) {
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(columns(userId))
+          .from(lessons)
+          .where(published)
+          .orderBy(asc(lessons.number))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ total: count() }).from(lessons).where(published),
+      ]);
+      return { rows, total: totals?.total ?? 0 };
+    },
+
+    async findPublished(id: string, userId: string | undefined) {
+      const [row] = await db
+        .select(columns(userId))
+        .from(lessons)
+        .where(and(eq(lessons.id, id), published))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async publishedIds(): Promise<{ id: string; updatedAt: Date }[]> {
+      return db
+        .select({ id: lessons.id, updatedAt: lessons.updatedAt })
+        .from(lessons)
+        .where(published)
+        .orderBy(asc(lessons.number));
+    },
+
+    /** The whole row, private file refs included (published or not). */
+    async findLesson(id: string, q: Db | Tx = db): Promise<LessonRecord | null> {
+      const [row] = await q.select().from(lessons).where(eq(lessons.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    // ------------------------------------------------------------ purchases
+    /** Whether the user owns the lesson itself or the course it belongs to. */
+    async owns(userId: string, lesson: Pick<LessonRecord, 'id' | 'courseId'>, q: Db | Tx = db): Promise<boolean> {
+      const owned = lesson.courseId
+        ? or(eq(purchases.lessonId, lesson.id), eq(purchases.courseId, lesson.courseId))
+        : eq(purchases.lessonId, lesson.id);
+      const [row] = await q
+        .select({ one: sql`1` })
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), owned))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Grants lessons/courses of a confirmed order; a repeat grant is a no-op. */
+    async grant(
+      tx: Tx,
+      rows: {
+        userId: string;
+        lessonId: string | null;
+        courseId: string | null;
+        orderId: string;
+        pricePaidRub: number;
+      }[],
+    ): Promise<void> {
+      for (const row of rows) {
+        await tx.insert(purchases).values(row).onConflictDoNothing();
+      }
+    },
+
+    /** Purchases granted by an order that was cancelled afterwards. */
+    async revokeOrder(tx: Tx, orderId: string): Promise<void> {
+      await tx.delete(purchases).where(eq(purchases.orderId, orderId));
+    },
+
+    listPurchases(userId: string) {
+      return db
+        .select({
+          id: purchases.id,
+          lessonId: purchases.lessonId,
+          courseId: purchases.courseId,
+          orderId: purchases.orderId,
+          pricePaidRub: purchases.pricePaidRub,
+          createdAt: purchases.createdAt,
+        })
+        .from(purchases)
+        .where(eq(purchases.userId, userId))
+        .orderBy(desc(purchases.createdAt));
+    },
+
+    /** Lessons by id for `userId`, keyed by id: what an order line is priced from. Runs on `q`. */
+    async forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> {
+      if (ids.length === 0) return new Map();
+      const rows = await q
+        .select({
+          id: lessons.id,
+          title: lessons.title,
+          priceRub: lessons.priceRub,
+          priceEur: lessons.priceEur,
+          priceUsd: lessons.priceUsd,
+          published: lessons.published,
+          poster: lessons.poster,
+          courseId: lessons.courseId,
+        })
+        .from(lessons)
+        .where(inArray(lessons.id, ids));
+      const courseIds = rows.map((row) => row.courseId).filter((id): id is string => id !== null);
+      const owned = await q
+        .select({ lessonId: purchases.lessonId, courseId: purchases.courseId })
+        .from(purchases)
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            or(
+              inArray(purchases.lessonId, ids),
+              courseIds.length > 0
+                ? and(isNotNull(purchases.courseId), inArray(purchases.courseId, courseIds))
+                : undefined,
+            ),
+          ),
+        );
+      const ownedLessons = new Set(owned.map((row) => row.lessonId));
+      const ownedCourses = new Set(owned.map((row) => row.courseId));
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            type: 'lesson',
+            name: row.title,
+            priceRubMinor: row.priceRub,
+            priceEurMinor: row.priceEur,
+            priceUsdMinor: row.priceUsd,
+            published: row.published,
+            image: (row.poster as Image | null)?.thumb ?? null,
+            owned: ownedLessons.has(row.id) || (row.courseId !== null && ownedCourses.has(row.courseId)),
+          },
+        ]),
+      );
+    },
+
+    // ------------------------------------------------------------ playback
+    async position(userId: string, lessonId: string): Promise<number> {
+      const [row] = await db
+        .select({ p: videoProgress.positionSeconds })
+        .from(videoProgress)
+        .where(and(eq(videoProgress.userId, userId), eq(videoProgress.lessonId, lessonId)))
+        .limit(1);
+      return row?.p ?? 0;
+    },
+
+    async savePosition(userId: string, lessonId: string, positionSeconds: number): Promise<void> {
+      await db
+        .insert(videoProgress)
+        .values({ userId, lessonId, positionSeconds })
+        .onConflictDoUpdate({
+          target: [videoProgress.userId, videoProgress.lessonId],
+          set: { positionSeconds, updatedAt: new Date() },
+        });
+    },
+  };
+}
+export type LessonsRepo = ReturnType<typeof createLessonsRepo>;
+export type LessonRow = NonNullable<Awaited<ReturnType<LessonsRepo['findPublished']>>>;

@@ -1,0 +1,176 @@
+import {
+  applyPercentOff,
+  fromMinor,
+  type Language,
+  type Lesson,
+  type LessonPurchase,
+  type ListMeta,
+  localize,
+  type PaginationQuery,
+  type PromoQuote,
+} from '@atelier/shared';
+import type { Db, Tx } from '../../db/client';
+import { Conflict, NotFound } from '../../platform/errors';
+import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
+import type { PromoCodesService } from '../promo-codes/promo-codes.service';
+import { lessonJsonLd, toLesson } from './lessons.mappers';
+import type { LessonRecord, LessonsRepo } from './lessons.repo';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isTrainingLine = (item: OrderEvent['items'][number]) => item.type === 'lesson' || item.type === 'course';
+
+/**
+ * Published lessons (`userId` is the signed-in viewer, undefined for guests: it only decides
+ * `purchased`, computed in the same query as the lessons), the live promo check of a lesson, what
+ * the purchase flow and order pricing need of a lesson, and the purchases a confirmed order grants.
+ */
+export function createLessonsService({
+  repo,
+  promoCodes,
+  publicUrl,
+}: {
+  repo: LessonsRepo;
+  promoCodes: Pick<PromoCodesService, 'quote'>;
+  publicUrl: string;
+}) {
+  const base = publicUrl.replace(/\/+$/, '');
+
+  async function sellable(lessonId: string): Promise<LessonRecord> {
+    const lesson = await repo.findLesson(lessonId);
+    if (!lesson?.published) throw new NotFound();
+    return lesson;
+  }
+
+  async function list(query: PaginationQuery, userId?: string): Promise<{ items: Lesson[]; meta: ListMeta }> {
+    const { rows, total } = await repo.listPublished(userId, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { items: rows.map(toLesson), meta: { total, page: query.page, limit: query.limit } };
+  }
+
+  const discounted = (minor: number | null, percent: number) =>
+    minor === null ? null : fromMinor(applyPercentOff(minor, percent));
+
+  return {
+    list,
+
+    async get(id: string, userId?: string): Promise<Lesson> {
+      const row = await repo.findPublished(id, userId);
+      if (!row) throw new NotFound();
+      return toLesson(row);
+    },
+
+    /** Title, description, poster and Course JSON-LD for a lesson page; {} (the defaults) when unknown. */
+    async lessonSeo(id: string | undefined, lang: Language): Promise<SeoResult> {
+      if (!id || !UUID_RE.test(id)) return {};
+      const row = await repo.findPublished(id, undefined);
+      if (!row) return {};
+      const lesson = toLesson(row);
+      const result: SeoResult = {
+        title: localize(lesson.title, lang),
+        description: metaDescription(localize(lesson.description, lang)),
+        canonical: `/training-detail/${lesson.id}`,
+        jsonLd: [lessonJsonLd(lesson, lang, base)],
+      };
+      if (lesson.poster) result.image = lesson.poster.large;
+      return result;
+    },
+
+    async sitemap(): Promise<SitemapEntry[]> {
+      const rows = await repo.publishedIds();
+      return rows.map((row) => ({ path: `/training-detail/${row.id}`, lastmod: row.updatedAt }));
+    },
+
+    /** The user's lessons with purchase dates, newest first (a course purchase lists each of its lessons). */
+    async purchases(userId: string): Promise<LessonPurchase[]> {
+      const rows = await repo.listPurchases(userId);
+      if (rows.length === 0) return [];
+      const { items } = await list({ page: 1, limit: 100 }, userId);
+      const byId = new Map(items.map((lesson) => [lesson.id, lesson]));
+      const result: LessonPurchase[] = [];
+      for (const row of rows) {
+        if (row.lessonId) {
+          const lesson = byId.get(row.lessonId);
+          if (lesson) {
+            result.push({
+              id: row.id,
+              lesson,
+              purchasedAt: row.createdAt.toISOString(),
+              pricePaid: row.pricePaidRub / 100,
+              orderId: row.orderId,
+            });
+          }
+        }
+      }
+      return result;
+    },
+
+    /** Live promo check for the purchase dialog: the price before and after the code. */
+    async quote(lessonId: string, code: string): Promise<PromoQuote> {
+      const lesson = await sellable(lessonId);
+      const promo = await promoCodes.quote(code, { type: 'lesson', id: lesson.id });
+      const price = {
+        rub: fromMinor(lesson.priceRub),
+        eur: discounted(lesson.priceEur, 0),
+        usd: discounted(lesson.priceUsd, 0),
+      };
+      const discountedPrice = {
+        rub: fromMinor(applyPercentOff(lesson.priceRub, promo.percentOff)),
+        eur: discounted(lesson.priceEur, promo.percentOff),
+        usd: discounted(lesson.priceUsd, promo.percentOff),
+      };
+      return {
+        code: promo.code,
+        percentOff: promo.percentOff,
+        price,
+        discountedPrice,
+        free: discountedPrice.rub === 0,
+      };
+    },
+
+    // ---- for orders: buying a lesson (orders.purchase.ts) and pricing a lesson line
+
+    /** The lesson on sale to `userId`: 404 unless published, 409 when they own it (or its course). */
+    async offer(userId: string, lessonId: string): Promise<PurchaseOffer> {
+      const lesson = await sellable(lessonId);
+      if (await repo.owns(userId, lesson)) throw new Conflict('lessonAlreadyPurchased', undefined, 'ALREADY_PURCHASED');
+      return { type: 'lesson', id: lesson.id, priceRubMinor: lesson.priceRub, limited: false };
+    },
+
+    /** Lessons by id for `userId`, keyed by id, read on `q` (the order's transaction). */
+    forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> {
+      return repo.forOrder(q, ids, userId);
+    },
+
+    // ---- order events (wired in src/events.ts)
+
+    /** The lessons and courses of a confirmed order become the customer's, in its transaction. */
+    async grantOrder(tx: Tx, event: OrderEvent): Promise<void> {
+      if (!event.userId) return;
+      const lines = event.items.filter(isTrainingLine);
+      if (lines.length === 0) return;
+      const only = lines.length === 1 && event.items.length === 1;
+      await repo.grant(
+        tx,
+        lines.map((item) => ({
+          userId: event.userId as string,
+          lessonId: item.lessonId,
+          courseId: item.courseId,
+          orderId: event.orderId,
+          // A one-line order paid its total (after the promo discount); otherwise the line price.
+          pricePaidRub: only ? event.totalRub : item.unitPriceRub * item.quantity,
+        })),
+      );
+    },
+
+    /** A cancelled order takes back the lessons and courses it granted. */
+    async revokeOrder(tx: Tx, event: OrderEvent): Promise<void> {
+      if (!event.items.some(isTrainingLine)) return;
+      await repo.revokeOrder(tx, event.orderId);
+    },
+  };
+}
+export type LessonsService = ReturnType<typeof createLessonsService>;

@@ -1,0 +1,79 @@
+/**
+ * Buying one lesson or one course at once (the purchase dialog, not the cart), the same steps for
+ * both, in one transaction:
+ *   offer   the item on sale to this user (404 unpublished; 409 owned or sold out)
+ *   check   the promo code, before the transaction, for a precise message
+ *   hold    a seat of a seat-limited master class (atomic; 409 SOLD_OUT)
+ *   redeem  one use of the code (atomic; the promo-codes service decides)
+ *   credit  what the user already paid toward it (lessons of a course bought singly)
+ *   place   a one-line order with the discount: list price − (price after the code − credit, ≥ 0)
+ * A zero total is confirmed by orders at once, and the `orderConfirmed` listener grants the item
+ * in that same transaction; otherwise the order is pending and the web pays it through
+ * `POST /api/payments`. Cancelling it later gives back the seat and the code use (src/events.ts).
+ */
+import { applyPercentOff, type Currency, fromMinor, type Language, type PurchaseResult } from '@atelier/shared';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../platform/auth/sessions';
+import type { PromoCodesService } from '../promo-codes/promo-codes.service';
+import type { Seller } from './orders.schemas';
+import type { PlaceOrder } from './orders.service';
+
+export interface PurchaseInput {
+  promoCode?: string | undefined;
+  currency: Currency;
+}
+
+export function splitName(user: SessionUser): { firstName: string; lastName: string } {
+  if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
+  const [first = user.name, ...rest] = user.name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+export function createPurchase({
+  db,
+  placeOrder,
+  promoCodes,
+  sellers,
+}: {
+  db: Db;
+  placeOrder: PlaceOrder;
+  promoCodes: Pick<PromoCodesService, 'quote' | 'redeem'>;
+  sellers: Record<'lesson' | 'course', Seller>;
+}) {
+  return async function purchase(
+    user: SessionUser,
+    item: { type: 'lesson' | 'course'; id: string },
+    input: PurchaseInput,
+    language: Language,
+  ): Promise<PurchaseResult> {
+    const seller = sellers[item.type];
+    const offer = await seller.offer(user.id, item.id);
+    const target = { type: offer.type, id: offer.id };
+    const code = input.promoCode?.trim() || undefined;
+    // Checked before the transaction for a precise message; the atomic redemption inside decides.
+    if (code) await promoCodes.quote(code, target);
+
+    const order = await db.transaction(async (tx) => {
+      if (offer.limited) await seller.hold?.(tx, offer);
+      const promo = code ? await promoCodes.redeem(tx, code, target) : null;
+      const afterPromo = promo ? applyPercentOff(offer.priceRubMinor, promo.percentOff) : offer.priceRubMinor;
+      const credit = (await seller.credit?.(tx, user.id, offer)) ?? 0;
+      const discountMinor = offer.priceRubMinor - Math.max(afterPromo - credit, 0);
+      return placeOrder(tx, {
+        userId: user.id,
+        lines: [{ type: offer.type, id: offer.id, quantity: 1 }],
+        customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
+        paymentMethod: input.currency === 'RUB' ? 'card' : 'paypal',
+        currency: input.currency,
+        language,
+        // promoCodeId null: a discount without a code (a course's credit for lessons already bought).
+        ...(promo || discountMinor > 0
+          ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
+          : {}),
+      });
+    });
+    if (offer.limited) seller.settled?.(offer);
+    return { purchased: order.status === 'confirmed', order };
+  };
+}
+export type Purchase = ReturnType<typeof createPurchase>;
