@@ -11,8 +11,9 @@ import { FormProblem } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
-import { useAdminCourses } from '../api/admin-courses';
-import { useAdminLessons, useAdminPromoCodes, useDeletePromoCode, useSavePromoCode } from '../api/admin-lessons';
+import { useAdminCourses } from '../../courses/api/admin-courses';
+import { useAdminLessons } from '../../lessons/api/admin-lessons';
+import { useAdminPromoCodes, useDeletePromoCode, useSavePromoCode } from '../api/admin-promo-codes';
 
 /** `yyyy-mm-dd` of an ISO date for a date input, and back to the end of that day (UTC). */
 const toDateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
