@@ -1,22 +1,49 @@
+import { CourseWriteSchema } from '@atelier/shared';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { moveItem } from './course-editor';
+import { errorAt, writeResolver } from '../../../shared/forms/write-resolver';
+import { type CourseForm, courseBody, courseFormOf } from './course-editor';
 
-describe('moveItem (course lesson order: drag and drop and the ↑/↓ buttons)', () => {
-  it.each([
-    ['down by one', ['a', 'b', 'c'], 0, 1, ['b', 'a', 'c']],
-    ['up by one', ['a', 'b', 'c'], 2, 1, ['a', 'c', 'b']],
-    ['dragged from first to last', ['a', 'b', 'c'], 0, 2, ['b', 'c', 'a']],
-    ['dragged from last to first', ['a', 'b', 'c'], 2, 0, ['c', 'a', 'b']],
-    ['onto itself: unchanged', ['a', 'b'], 1, 1, ['a', 'b']],
-    ['above the top: unchanged', ['a', 'b'], 0, -1, ['a', 'b']],
-    ['below the bottom: unchanged', ['a', 'b'], 1, 2, ['a', 'b']],
-  ])('%s', (_, list, from, to, expected) => {
-    expect(moveItem(list, from, to)).toEqual(expected);
+const check = <F extends FieldValues, B>(resolver: Resolver<F, unknown, B>, form: F) =>
+  resolver(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+const a = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const b = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+const masterClass: CourseForm = {
+  ...courseFormOf(null),
+  title: { ru: 'Пионы', en: '', es: '' },
+  isMasterClass: true,
+  price: { rub: '5000', eur: '', usd: '60' },
+  eventAt: '2030-05-01T18:30',
+  eventPlace: '   ',
+  seatLimit: '12',
+  lessonIds: [b, a],
+};
+
+describe('course editor', () => {
+  it('sends the live date as an instant, a blank place as null, the lessons in the order shown', () => {
+    expect(courseBody(masterClass)).toEqual({
+      title: { ru: 'Пионы', en: '', es: '' },
+      description: { ru: '', en: '', es: '' },
+      level: 'basic',
+      isMasterClass: true,
+      durationMinutes: null,
+      price: { rub: 5000, eur: null, usd: 60 },
+      eventAt: new Date('2030-05-01T18:30').toISOString(),
+      eventPlace: null,
+      seatLimit: 12,
+      lessonIds: [b, a],
+      published: true,
+    });
   });
 
-  it('never mutates the list it is given', () => {
-    const list = ['a', 'b', 'c'];
-    moveItem(list, 0, 2);
-    expect(list).toEqual(['a', 'b', 'c']);
+  it.each([
+    ['no Russian title', { title: { ru: '', en: 'Peonies', es: '' } }, 'title.ru'],
+    ['no rouble price', { price: { rub: '', eur: '', usd: '' } }, 'price.rub'],
+    ['a seat limit of zero', { seatLimit: '0' }, 'seatLimit'],
+    ['a lesson twice', { lessonIds: [a, a] }, 'lessonIds'],
+  ] as const)('is refused before sending: %s', async (_name, change, path) => {
+    const resolver = writeResolver(CourseWriteSchema, courseBody);
+    expect((await check(resolver, masterClass)).errors).toEqual({});
+    expect(errorAt((await check(resolver, { ...masterClass, ...change } as CourseForm)).errors, path)).toBeDefined();
   });
 });
