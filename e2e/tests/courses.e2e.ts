@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, dragWithMouse, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
@@ -194,18 +194,8 @@ describe('courses and master classes', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => order.allInnerTexts()).toEqual([namesBefore[1], namesBefore[0]]);
     await expectNoAxeViolations(page);
-    // Drag the first back below the second (headless Chromium needs the DragEvents dispatched).
-    await page.evaluate(() => {
-      const items = document.querySelectorAll('[data-testid="course-lesson-order"] > li');
-      const data = new DataTransfer();
-      const fire = (el: Element, type: string) =>
-        el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-      fire(items[0]!, 'dragstart');
-      fire(items[1]!, 'dragenter');
-      fire(items[1]!, 'dragover');
-      fire(items[1]!, 'drop');
-      fire(items[0]!, 'dragend');
-    });
+    // Drag the first back below the second with the mouse, by its grip.
+    await dragWithMouse(page, order.nth(0).getByRole('button', { name: /^Перетащить/ }), order.nth(1));
     await expect.poll(() => order.allInnerTexts()).toEqual(namesBefore);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });

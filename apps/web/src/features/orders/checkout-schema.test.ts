@@ -1,6 +1,6 @@
 import { CreateOrderBody } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutFormInput, CheckoutFormSchema, toCreateOrderBody } from './checkout-schema';
+import { type CheckoutFormInput, CheckoutFormSchema, checkoutResolver, toCreateOrderBody } from './checkout-schema';
 
 const valid: CheckoutFormInput = {
   firstName: 'Анна',
@@ -72,5 +72,17 @@ describe('the checkout form builds the POST /orders body', () => {
 
   it('with pickup as the delivery of a cart without physical goods', () => {
     expect(body({ deliveryMethod: 'express' }, false).delivery.method).toBe('pickup');
+  });
+});
+
+describe('the checkout resolver', () => {
+  it('reports a missing pickup point together with the unticked terms (not one after the other)', async () => {
+    const form = { ...valid, deliveryMethod: 'courier_pickup' as const, acceptTerms: false, firstName: '' };
+    const { errors } = await checkoutResolver()(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))).toEqual({
+      firstName: 'firstNameRequired',
+      pickupPoint: 'pickupPoint',
+      acceptTerms: 'termsRequired',
+    });
   });
 });

@@ -1,5 +1,13 @@
-import { ADDRESS_REQUIRED, type BookFormat, CreateOrderBody, type Currency } from '@atelier/shared';
+import {
+  ADDRESS_REQUIRED,
+  type BookFormat,
+  CreateOrderBody,
+  type Currency,
+  type DeliveryMethod,
+} from '@atelier/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { type FormRuleProblem, withFormRules } from '../../shared/forms/write-resolver';
 
 /*
  * The checkout form is CreateOrderBody (the schema POST /orders validates) laid out flat: the same
@@ -14,6 +22,25 @@ const { method: deliveryMethod, ...address } = delivery.shape;
 /** Door-delivery address fields (required by ADDRESS_REQUIRED[method]); messages are checkout.errors keys. */
 const DOOR_ADDRESS = ['country', 'city', 'address', 'postalCode'] as const;
 
+/** The address fields the chosen delivery method needs and the form lacks (message = field name). */
+export function missingAddress(form: {
+  deliveryMethod: DeliveryMethod;
+  country?: string | undefined;
+  city?: string | undefined;
+  address?: string | undefined;
+  postalCode?: string | undefined;
+  pickupPoint?: string | undefined;
+}): FormRuleProblem[] {
+  const missing: FormRuleProblem[] = [];
+  if (ADDRESS_REQUIRED[form.deliveryMethod]) {
+    for (const field of DOOR_ADDRESS) if (!form[field]?.trim()) missing.push({ path: field, message: field });
+  }
+  if (form.deliveryMethod === 'courier_pickup' && !form.pickupPoint?.trim()) {
+    missing.push({ path: 'pickupPoint', message: 'pickupPoint' });
+  }
+  return missing;
+}
+
 export const CheckoutFormSchema = z
   .object({
     ...customer.shape,
@@ -24,20 +51,16 @@ export const CheckoutFormSchema = z
     acceptTerms: z.boolean().pipe(acceptTerms),
   })
   .superRefine((form, context) => {
-    if (ADDRESS_REQUIRED[form.deliveryMethod]) {
-      for (const field of DOOR_ADDRESS) {
-        if (!form[field]) context.addIssue({ code: 'custom', path: [field], message: field });
-      }
-    }
-    if (form.deliveryMethod === 'courier_pickup' && !form.pickupPoint) {
-      context.addIssue({ code: 'custom', path: ['pickupPoint'], message: 'pickupPoint' });
-    }
+    for (const { path, message } of missingAddress(form)) context.addIssue({ code: 'custom', path: [path], message });
   });
 
 /** What the inputs hold (every text a string, the terms box a boolean). */
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 /** The checked form: trimmed texts, the email lower-cased, terms accepted. */
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+/** The form's resolver: a missing address is reported together with the other fields' messages. */
+export const checkoutResolver = () => withFormRules(zodResolver(CheckoutFormSchema), missingAddress);
 
 /** A cart line as the order needs it. */
 export interface CheckoutLine {

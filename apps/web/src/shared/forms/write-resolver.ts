@@ -26,14 +26,32 @@ export function writeResolver<TForm extends FieldValues, TInput, TBody extends T
   formRules?: (form: TForm) => readonly FormRuleProblem[],
 ): Resolver<TForm, unknown, TBody> {
   const check = zodResolver(schema as z.ZodType<unknown, FieldValues>, undefined, { raw: true });
-  return async (form, context, options) => {
+  const resolver: Resolver<TForm, unknown, TBody> = async (form, context, options) => {
     const body = toBody(form);
     const result = await check(body, context, options as never);
+    return Object.keys(result.errors).length > 0
+      ? { values: {}, errors: result.errors as FieldErrors<TForm> }
+      : { values: body, errors: {} };
+  };
+  return formRules ? withFormRules(resolver, formRules) : resolver;
+}
+
+/**
+ * Adds the form's own rules to a resolver, reported in the same pass as the schema's messages
+ * (zod skips an object-level refinement while a field is wrong, so a rule written there would
+ * show only once everything else is right). A rule never replaces a schema message on its field.
+ */
+export function withFormRules<TForm extends FieldValues, TOut>(
+  resolver: Resolver<TForm, unknown, TOut>,
+  formRules: (form: TForm) => readonly FormRuleProblem[],
+): Resolver<TForm, unknown, TOut> {
+  return async (form, context, options) => {
+    const result = await resolver(form, context, options);
+    const problems = formRules(form).filter((problem) => !get(result.errors, problem.path));
+    if (problems.length === 0) return result;
     const errors = { ...result.errors } as FieldErrors<TForm>;
-    for (const problem of formRules?.(form) ?? []) {
-      if (!get(errors, problem.path)) set(errors, problem.path, { type: 'form', message: problem.message });
-    }
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: body, errors: {} };
+    for (const problem of problems) set(errors, problem.path, { type: 'form', message: problem.message });
+    return { values: {}, errors };
   };
 }
 

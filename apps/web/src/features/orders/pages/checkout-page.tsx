@@ -10,7 +10,6 @@ import {
   type PaymentMethod,
   paymentMethodAllowed,
 } from '@atelier/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +38,7 @@ import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
-import { type CheckoutForm, type CheckoutFormInput, CheckoutFormSchema, toCreateOrderBody } from '../checkout-schema';
+import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
 import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
@@ -72,7 +71,7 @@ export function CheckoutPage() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
-    resolver: zodResolver(CheckoutFormSchema),
+    resolver: checkoutResolver(),
     defaultValues: {
       firstName: user?.firstName ?? firstName,
       lastName: user?.lastName ?? rest.join(' '),
