@@ -13,7 +13,7 @@ export type UploadItem =
 export type ImagePlanEntry = { url: string } | { file: number };
 
 const ICON_BUTTON =
-  'inline-flex size-11 items-center justify-center rounded-full border border-line bg-white text-ink-soft hover:bg-blush-100 hover:text-rose-800 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-9 items-center justify-center rounded-full border border-line bg-white text-ink-soft hover:bg-blush-100 hover:text-rose-800 disabled:cursor-not-allowed disabled:opacity-40';
 const PICK_BUTTON =
   'btn btn-outline min-h-11 cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-rose-600';
 

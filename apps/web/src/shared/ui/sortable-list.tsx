@@ -29,8 +29,9 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-const ICON_BUTTON =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-line bg-white text-ink-soft hover:bg-blush-100 hover:text-rose-800 disabled:cursor-not-allowed disabled:opacity-40';
+/** Round icon buttons: 44 px in lists, 36 px on the tiles of a grid (two tiles side by side at 360 px). */
+const iconButton = (layout: 'list' | 'grid') =>
+  `inline-flex ${layout === 'grid' ? 'size-9' : 'size-11'} shrink-0 items-center justify-center rounded-full border border-line bg-white text-ink-soft hover:bg-blush-100 hover:text-rose-800 disabled:cursor-not-allowed disabled:opacity-40`;
 
 /** The controls the list gives each item, placed by `renderItem` where they fit. */
 export interface SortableControls {
@@ -145,6 +146,7 @@ export function SortableList<T>({
                 id={keys[index] as string}
                 name={itemName(item, index)}
                 className={itemClassName}
+                buttonClassName={iconButton(layout)}
                 attributes={itemAttributes?.(item)}
                 disabled={disabled || total < 2}
                 render={(handle, dragging) =>
@@ -155,7 +157,7 @@ export function SortableList<T>({
                       <span className="flex shrink-0 gap-1">
                         <button
                           type="button"
-                          className={ICON_BUTTON}
+                          className={iconButton(layout)}
                           aria-label={moveLabels.earlier(itemName(item, index))}
                           disabled={disabled || index === 0}
                           onClick={() => move(index, index - 1, true)}
@@ -164,7 +166,7 @@ export function SortableList<T>({
                         </button>
                         <button
                           type="button"
-                          className={ICON_BUTTON}
+                          className={iconButton(layout)}
                           aria-label={moveLabels.later(itemName(item, index))}
                           disabled={disabled || index === total - 1}
                           onClick={() => move(index, index + 1, true)}
@@ -193,6 +195,7 @@ function SortableItem({
   id,
   name,
   className,
+  buttonClassName,
   attributes: extra,
   disabled,
   render,
@@ -200,6 +203,7 @@ function SortableItem({
   id: string;
   name: string;
   className: string | undefined;
+  buttonClassName: string;
   attributes: Record<string, string> | undefined;
   disabled: boolean;
   render: (handle: ReactNode, dragging: boolean) => ReactNode;
@@ -218,7 +222,7 @@ function SortableItem({
       {...listeners}
       aria-label={t('admin.ui.reorder.handle', { name })}
       disabled={disabled}
-      className={`${ICON_BUTTON} touch-none ${disabled ? '' : 'cursor-grab active:cursor-grabbing'}`}
+      className={`${buttonClassName} touch-none ${disabled ? '' : 'cursor-grab active:cursor-grabbing'}`}
     >
       <span aria-hidden="true" className="select-none text-xl leading-none">
         ⠿

@@ -276,18 +276,20 @@ export function CourseEditor({
               renderItem={(id, _index, { handle, moveButtons }) => {
                 const name = nameOf(id);
                 return (
-                  <div className="flex items-center gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     {handle}
-                    <span className="min-w-0 flex-1 break-words">{name}</span>
-                    {moveButtons}
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm text-red-800"
-                      aria-label={t('training.coursesAdmin.remove', { name })}
-                      onClick={() => order.onChange(order.value.filter((other) => other !== id))}
-                    >
-                      ✕
-                    </button>
+                    <span className="min-w-40 flex-1 break-words">{name}</span>
+                    <span className="ml-auto flex items-center gap-1">
+                      {moveButtons}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm text-red-800"
+                        aria-label={t('training.coursesAdmin.remove', { name })}
+                        onClick={() => order.onChange(order.value.filter((other) => other !== id))}
+                      >
+                        ✕
+                      </button>
+                    </span>
                   </div>
                 );
               }}
