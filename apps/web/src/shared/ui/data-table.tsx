@@ -2,8 +2,6 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from './query-state';
 
-const noop = () => undefined;
-
 export interface DataColumn<T> {
   /** Stable key of the column (React key). */
   key: string;
@@ -81,7 +79,7 @@ export function DataTable<T>({
   const query = {
     data: loading && rows?.length === 0 ? undefined : rows,
     isError: Boolean(error),
-    refetch: onRetry ?? noop,
+    refetch: onRetry,
   };
   const body = (
     <QueryState

@@ -7,7 +7,8 @@ import { EmptyState, ErrorState } from './states';
 export interface QueryLike<T> {
   data: T | undefined;
   isError: boolean;
-  refetch: () => unknown;
+  /** Offered as "Retry" when the load failed. */
+  refetch?: () => unknown;
 }
 
 interface QueryStateProps<T> {
@@ -41,7 +42,8 @@ export function QueryState<T>({ query, isEmpty, emptyTitle, emptyAction, childre
   const { t } = useTranslation();
   const { data } = query;
   if (query.isError && (data === undefined || isEmpty?.(data))) {
-    return <ErrorState onRetry={() => void query.refetch()} />;
+    const { refetch } = query;
+    return <ErrorState onRetry={refetch ? () => void refetch() : undefined} />;
   }
   if (data === undefined) return <LoadingState />;
   if (isEmpty?.(data)) {
