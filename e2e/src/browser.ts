@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { DESKTOP, launchChromium, MOBILE } from './chromium';
 import { REPO_ROOT } from './server';
@@ -88,4 +88,21 @@ export function pathOf(page: Page): string {
 /** Waits until the page's path satisfies `check`; client-side redirects are history replacements. */
 export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = 15_000) {
   await page.waitForURL((url) => check(url.pathname), { timeout, waitUntil: 'commit' });
+}
+
+/**
+ * Drags `handle` with the mouse onto the middle of `target`, in small steps as a hand does (the
+ * admin's reorder lists start a drag after a few pixels and follow the pointer, not DragEvents).
+ */
+export async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag: handle or target is not visible');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x, start.y + (end.y >= start.y ? 8 : -8), { steps: 4 });
+  await page.mouse.move(end.x, end.y, { steps: 12 });
+  await page.mouse.up();
 }

@@ -3,13 +3,13 @@
  * master class beside the lessons (filter by kind); a customer buys the seeded course on its page
  * through the sandbox payment (Pay → success) and then watches the video of its SECOND lesson;
  * the account lists the course; axe is clean on the course page (guest, owner, 360 px) and on
- * /training filtered to courses; the admin reorders a course's lessons with the keyboard buttons
- * and by drag and drop (axe clean on /admin/courses and the dialog).
+ * /training filtered to courses; the admin reorders a course's lessons with the arrow buttons,
+ * by mouse drag and by keyboard drag on the grip (axe clean on /admin/courses and the dialog).
  */
 import { describe, expect, it } from 'vitest';
 import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, dragWithMouse, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
@@ -140,7 +140,7 @@ describe('courses and master classes', () => {
     expect(html).toContain('"@type":"Course"');
   });
 
-  it('the admin reorders the lessons of a course with the arrow buttons and by drag and drop; axe clean', async () => {
+  it('the admin reorders the lessons of a course with the arrow buttons, by mouse drag and by keyboard drag; axe clean', async () => {
     const { token } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
     const lessons = await api<{ id: string; number: number; title: { ru: string } }[]>('/admin/lessons', { token });
     const free = lessons.filter((l) => l.number === 1);
@@ -194,18 +194,35 @@ describe('courses and master classes', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => order.allInnerTexts()).toEqual([namesBefore[1], namesBefore[0]]);
     await expectNoAxeViolations(page);
-    // Drag the first back below the second (headless Chromium needs the DragEvents dispatched).
-    await page.evaluate(() => {
-      const items = document.querySelectorAll('[data-testid="course-lesson-order"] > li');
-      const data = new DataTransfer();
-      const fire = (el: Element, type: string) =>
-        el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-      fire(items[0]!, 'dragstart');
-      fire(items[1]!, 'dragenter');
-      fire(items[1]!, 'dragover');
-      fire(items[1]!, 'drop');
-      fire(items[0]!, 'dragend');
-    });
+    // Drag the first back below the second with the mouse, by its grip.
+    await dragWithMouse(page, order.nth(0).getByRole('button', { name: /^Перетащить/ }), order.nth(1));
+    await expect.poll(() => order.allInnerTexts()).toEqual(namesBefore);
+    // And by keyboard on the grip: Space picks it up (the grip is pressed), an arrow moves it,
+    // Space drops it; the moves are spoken (the next key waits for the words).
+    const spoken = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
+    const nameIn = (text: string | undefined) => (text ?? '').split('\n').find((line) => /^\d+\. /.test(line)) ?? '';
+    const keyboardMove = async (index: number, key: 'ArrowDown' | 'ArrowUp') => {
+      const name = nameIn((await order.allInnerTexts())[index]);
+      const to = key === 'ArrowDown' ? index + 2 : index;
+      const grip = order.nth(index).getByRole('button', { name: /^Перетащить/ });
+      await grip.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => grip.getAttribute('aria-pressed')).toBe('true');
+      // The sensor starts listening for arrows a moment after the pick-up; with two lessons a
+      // repeated arrow changes nothing, so it is pressed until the move is spoken.
+      const over = page.getByText(`${name}: место ${to} из 2.`, { exact: true });
+      await expect
+        .poll(async () => {
+          await page.keyboard.press(key);
+          return over.count();
+        })
+        .toBe(1);
+      await page.keyboard.press('Space');
+      await spoken(`${name} поставлено на место ${to} из 2.`);
+    };
+    await keyboardMove(0, 'ArrowDown');
+    await expect.poll(() => order.allInnerTexts()).toEqual([namesBefore[1], namesBefore[0]]);
+    await keyboardMove(1, 'ArrowUp');
     await expect.poll(() => order.allInnerTexts()).toEqual(namesBefore);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });

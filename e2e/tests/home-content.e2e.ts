@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser } from '../src/browser';
+import { baseUrl, dragWithMouse, useBrowser } from '../src/browser';
 import { adminToken, apiJson, pngFile } from '../src/content-admin';
 import { E2E_ADMIN } from '../src/server';
 
@@ -148,19 +148,9 @@ describe('review with a photo → moderation → home in the admin order', () =>
     await admin.keyboard.press('Enter');
     await toastWith(admin, 'Порядок отзывов сохранён').waitFor();
     await expect.poll(async () => (await orderList.locator('li').nth(1).textContent()) ?? '').toContain(String(stamp));
-    // … and dragged back to the top with the mouse. Headless Chromium's own drag emulation never
-    // delivers `drop`, so the page gets the same DragEvents a browser sends (one shared DataTransfer).
-    await orderList.evaluate((list) => {
-      const [target, source] = [...list.querySelectorAll('li')];
-      const data = new DataTransfer();
-      const fire = (element: Element, type: string) =>
-        element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-      fire(source!, 'dragstart');
-      fire(target!, 'dragenter');
-      fire(target!, 'dragover');
-      fire(target!, 'drop');
-      fire(source!, 'dragend');
-    });
+    // … and dragged back to the top with the mouse, by its grip.
+    const rows = orderList.locator('li');
+    await dragWithMouse(admin, rows.nth(1).getByRole('button', { name: /^Перетащить/ }), rows.nth(0));
     await expect.poll(async () => (await orderList.locator('li').first().textContent()) ?? '').toContain(String(stamp));
     await expect.poll(async () => (await apiJson<Review[]>('/reviews?limit=100'))[0]?.reviewText).toBe(body);
     const approved = await apiJson<Review[]>('/reviews?limit=100');

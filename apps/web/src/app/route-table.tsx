@@ -14,9 +14,9 @@ import { lazyPage } from './lazy-page';
 import { HomePage } from './routes/home-page';
 
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
-const TrainingPage = lazyPage(() => import('../features/training/pages/training-page'), 'TrainingPage');
-const LessonPage = lazyPage(() => import('../features/training/pages/lesson-page'), 'LessonPage');
-const CoursePage = lazyPage(() => import('../features/training/pages/course-page'), 'CoursePage');
+const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');
+const LessonPage = lazyPage(() => import('../features/lessons/pages/lesson-page'), 'LessonPage');
+const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'), 'CoursePage');
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');

@@ -38,8 +38,8 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   landing: adminPage(() => import('../landing/admin/landing-admin-page'), 'LandingAdminPage'),
   reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
-  lessons: adminPage(() => import('../training/admin/lessons-admin-page'), 'LessonsAdminPage'),
-  promoCodes: adminPage(() => import('../training/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
-  courses: adminPage(() => import('../training/admin/courses-admin-page'), 'CoursesAdminPage'),
+  lessons: adminPage(() => import('../lessons/admin/lessons-admin-page'), 'LessonsAdminPage'),
+  promoCodes: adminPage(() => import('../promo-codes/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
+  courses: adminPage(() => import('../courses/admin/courses-admin-page'), 'CoursesAdminPage'),
   users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
 };

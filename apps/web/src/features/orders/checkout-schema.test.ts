@@ -1,7 +1,8 @@
+import { CreateOrderBody } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutForm, CheckoutFormSchema } from './checkout-schema';
+import { type CheckoutFormInput, CheckoutFormSchema, checkoutResolver, toCreateOrderBody } from './checkout-schema';
 
-const valid: CheckoutForm = {
+const valid: CheckoutFormInput = {
   firstName: 'Анна',
   lastName: 'Петрова',
   email: 'anna@example.com',
@@ -17,7 +18,7 @@ const valid: CheckoutForm = {
   acceptTerms: true,
 };
 
-function firstIssue(change: Partial<CheckoutForm>): string | null {
+function firstIssue(change: Partial<CheckoutFormInput>): string | null {
   const result = CheckoutFormSchema.safeParse({ ...valid, ...change });
   return result.success ? null : (result.error.issues[0]?.message ?? 'unknown');
 }
@@ -25,7 +26,8 @@ function firstIssue(change: Partial<CheckoutForm>): string | null {
 describe('checkout form (SPEC §3, §5)', () => {
   it.each([
     ['a complete form', {}, null],
-    ['terms not accepted', { acceptTerms: false }, 'terms'],
+    ['terms not accepted', { acceptTerms: false }, 'termsRequired'],
+    ['first name blank', { firstName: '   ' }, 'firstNameRequired'],
     ['phone with letters', { phone: '+7 900 CALL ME' }, 'phoneInvalid'],
     ['phone too short', { phone: '12345' }, 'phoneInvalid'],
     ['email without domain', { email: 'anna@' }, 'emailInvalid'],
@@ -40,5 +42,47 @@ describe('checkout form (SPEC §3, §5)', () => {
     ],
   ] as const)('%s → %s', (_name, change, expected) => {
     expect(firstIssue(change)).toBe(expected);
+  });
+});
+
+describe('the checkout form builds the POST /orders body', () => {
+  const lines = [
+    { type: 'product' as const, id: '7b0c5c1e-3f1a-4c55-9d0e-5b2a1f3c4d5e', quantity: 2, bookFormat: null },
+    { type: 'lesson' as const, id: '0f4e2d1c-9b8a-4765-8432-1a2b3c4d5e6f', quantity: 1 },
+  ];
+  const body = (change: Partial<CheckoutFormInput>, hasPhysical = true) =>
+    toCreateOrderBody(CheckoutFormSchema.parse({ ...valid, ...change }), lines, { hasPhysical, currency: 'RUB' });
+
+  it('that CreateOrderBody (the server schema) accepts, leaving out empty optional texts', () => {
+    const built = body({ comment: '  ' });
+    expect(CreateOrderBody.safeParse(built).success).toBe(true);
+    expect(built.delivery).toEqual({
+      method: 'standard',
+      country: 'Россия',
+      city: 'Москва',
+      address: 'ул. Цветочная, 1',
+      postalCode: '101000',
+    });
+    expect(built).not.toHaveProperty('comment');
+    expect(built.items).toEqual([
+      { type: 'product', id: lines[0]?.id, quantity: 2 },
+      { type: 'lesson', id: lines[1]?.id, quantity: 1 },
+    ]);
+  });
+
+  it('with pickup as the delivery of a cart without physical goods', () => {
+    expect(body({ deliveryMethod: 'express' }, false).delivery.method).toBe('pickup');
+  });
+});
+
+describe('the checkout resolver', () => {
+  it('reports a missing pickup point together with the unticked terms (not one after the other)', async () => {
+    const form = { ...valid, deliveryMethod: 'courier_pickup' as const, acceptTerms: false, firstName: '' };
+    const { errors } = await checkoutResolver()(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))).toEqual({
+      firstName: 'firstNameRequired',
+      pickupPoint: 'pickupPoint',
+      acceptTerms: 'termsRequired',
+    });
   });
 });

@@ -1,37 +1,103 @@
-import { ADDRESS_REQUIRED, DELIVERY_METHODS, PAYMENT_METHODS, PHONE_PATTERN } from '@atelier/shared';
+import {
+  ADDRESS_REQUIRED,
+  type BookFormat,
+  CreateOrderBody,
+  type Currency,
+  type DeliveryMethod,
+} from '@atelier/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { type FormRuleProblem, withFormRules } from '../../shared/forms/write-resolver';
 
-const required = (message: string) => z.string().trim().min(1, message);
-
-/**
- * SPEC §3 checkout fields. Messages are i18n keys (checkout.errors.*) so the form shows them in
- * the visitor's language. Address fields are required only for methods that deliver to a door.
+/*
+ * The checkout form is CreateOrderBody (the schema POST /orders validates) laid out flat: the same
+ * field schemas, so the same limits and message keys, under the form's field names. Two things are
+ * the form's own: the terms box holds false until ticked, and which address fields are required
+ * depends on the delivery method (the server checks that after pricing the cart). Messages are
+ * shared keys; `checkout.errors.<key>` gives the checkout its own wording where it has one.
  */
+const { customer, delivery, paymentMethod, comment, acceptTerms } = CreateOrderBody.shape;
+const { method: deliveryMethod, ...address } = delivery.shape;
+
+/** Door-delivery address fields (required by ADDRESS_REQUIRED[method]); messages are checkout.errors keys. */
+const DOOR_ADDRESS = ['country', 'city', 'address', 'postalCode'] as const;
+
+/** The address fields the chosen delivery method needs and the form lacks (message = field name). */
+export function missingAddress(form: {
+  deliveryMethod: DeliveryMethod;
+  country?: string | undefined;
+  city?: string | undefined;
+  address?: string | undefined;
+  postalCode?: string | undefined;
+  pickupPoint?: string | undefined;
+}): FormRuleProblem[] {
+  const missing: FormRuleProblem[] = [];
+  if (ADDRESS_REQUIRED[form.deliveryMethod]) {
+    for (const field of DOOR_ADDRESS) if (!form[field]?.trim()) missing.push({ path: field, message: field });
+  }
+  if (form.deliveryMethod === 'courier_pickup' && !form.pickupPoint?.trim()) {
+    missing.push({ path: 'pickupPoint', message: 'pickupPoint' });
+  }
+  return missing;
+}
+
 export const CheckoutFormSchema = z
   .object({
-    firstName: required('firstName'),
-    lastName: required('lastName'),
-    email: required('emailRequired').pipe(z.email('emailInvalid')),
-    phone: required('phoneRequired').regex(PHONE_PATTERN, 'phoneInvalid'),
-    country: z.string().trim().max(100),
-    city: z.string().trim().max(100),
-    address: z.string().trim().max(300),
-    postalCode: z.string().trim().max(20),
-    pickupPoint: z.string().trim().max(300),
-    comment: z.string().trim().max(1000),
-    deliveryMethod: z.enum(DELIVERY_METHODS),
-    paymentMethod: z.enum(PAYMENT_METHODS),
-    acceptTerms: z.boolean().refine((value) => value, 'terms'),
+    ...customer.shape,
+    ...address,
+    comment,
+    deliveryMethod,
+    paymentMethod,
+    acceptTerms: z.boolean().pipe(acceptTerms),
   })
   .superRefine((form, context) => {
-    if (ADDRESS_REQUIRED[form.deliveryMethod]) {
-      for (const field of ['country', 'city', 'address', 'postalCode'] as const) {
-        if (!form[field]) context.addIssue({ code: 'custom', path: [field], message: field });
-      }
-    }
-    if (form.deliveryMethod === 'courier_pickup' && !form.pickupPoint) {
-      context.addIssue({ code: 'custom', path: ['pickupPoint'], message: 'pickupPoint' });
-    }
+    for (const { path, message } of missingAddress(form)) context.addIssue({ code: 'custom', path: [path], message });
   });
 
-export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
+/** What the inputs hold (every text a string, the terms box a boolean). */
+export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
+/** The checked form: trimmed texts, the email lower-cased, terms accepted. */
+export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
+
+/** The form's resolver: a missing address is reported together with the other fields' messages. */
+export const checkoutResolver = () => withFormRules(zodResolver(CheckoutFormSchema), missingAddress);
+
+/** A cart line as the order needs it. */
+export interface CheckoutLine {
+  type: CreateOrderBody['items'][number]['type'];
+  id: string;
+  quantity: number;
+  bookFormat?: BookFormat | null | undefined;
+}
+
+/**
+ * The POST /orders body from the checked form and the cart: empty optional texts are left out, a
+ * cart without physical goods has no delivery (pickup), the currency is the one the order is placed in.
+ */
+export function toCreateOrderBody(
+  form: CheckoutForm,
+  lines: readonly CheckoutLine[],
+  { hasPhysical, currency }: { hasPhysical: boolean; currency: Currency },
+): CreateOrderBody {
+  return {
+    items: lines.map((item) => ({
+      type: item.type,
+      id: item.id,
+      quantity: item.quantity,
+      ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
+    })),
+    customer: { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone },
+    delivery: {
+      method: hasPhysical ? form.deliveryMethod : 'pickup',
+      ...(form.country ? { country: form.country } : {}),
+      ...(form.city ? { city: form.city } : {}),
+      ...(form.address ? { address: form.address } : {}),
+      ...(form.postalCode ? { postalCode: form.postalCode } : {}),
+      ...(form.pickupPoint ? { pickupPoint: form.pickupPoint } : {}),
+    },
+    paymentMethod: form.paymentMethod,
+    currency,
+    ...(form.comment ? { comment: form.comment } : {}),
+    acceptTerms: true,
+  };
+}

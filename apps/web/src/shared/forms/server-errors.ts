@@ -1,4 +1,4 @@
-import { isApiError } from '../api/api-error';
+import { errorMessage, isApiError } from '../api/api-error';
 
 export interface FieldProblem {
   field: string;
@@ -46,4 +46,15 @@ export function retryAfterSeconds(error: unknown): number | null {
   const details = (error.details ?? {}) as { retryAfter?: unknown; retryAfterSeconds?: unknown };
   const value = details.retryAfterSeconds ?? details.retryAfter;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+/**
+ * The server's refusal of an admin form as one line: its message, then each field's message
+ * (prefixed with the field's API name when `withFields`).
+ */
+export function problemText(error: unknown, fallback: string, withFields = false): string {
+  const fields = fieldProblems(error).map((problem) =>
+    withFields ? `${problem.field}: ${problem.message}` : problem.message,
+  );
+  return [errorMessage(error, fallback), ...fields].join(' · ');
 }

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from './spinner';
-import { EmptyState, ErrorState } from './states';
+import { QueryState } from './query-state';
 
 export interface DataColumn<T> {
   /** Stable key of the column (React key). */
@@ -76,70 +75,67 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const searching = Boolean(search?.value);
 
-  let body: ReactNode;
-  if (error && !rows?.length) {
-    body = <ErrorState onRetry={onRetry} />;
-  } else if (!rows || (loading && rows.length === 0)) {
-    body = (
-      <div role="status" className="flex flex-col items-center gap-3 py-16">
-        <Spinner className="size-8" />
-        <span className="text-sm text-muted">{t('common.loading')}</span>
-      </div>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState title={emptyTitle ?? (searching ? t('admin.ui.table.noMatches') : t('admin.ui.table.empty'))}>
-        {emptyAction}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      // Wide tables (tablets, many columns) scroll sideways inside the card; the region takes focus
-      // so the keyboard can scroll it too (WCAG scrollable-region-focusable).
-      <section
-        aria-label={caption}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        className={`card overflow-x-auto transition-opacity max-sm:overflow-hidden ${loading ? 'opacity-60' : ''}`}
-        aria-busy={loading}
-      >
-        <table className="w-full text-left text-sm max-sm:block">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-line bg-blush-50 text-xs uppercase tracking-[0.14em] text-muted max-sm:sr-only">
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" className={`px-4 py-3 font-semibold ${column.className ?? ''}`}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="max-sm:block">
-            {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                className="border-b border-line last:border-0 max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-4"
-              >
+  // A refetch that has no rows to dim (a new filter with nothing kept) shows the loading block.
+  const query = {
+    data: loading && rows?.length === 0 ? undefined : rows,
+    isError: Boolean(error),
+    refetch: onRetry,
+  };
+  const body = (
+    <QueryState
+      query={query}
+      isEmpty={(data) => data.length === 0}
+      emptyTitle={emptyTitle ?? (searching ? t('admin.ui.table.noMatches') : t('admin.ui.table.empty'))}
+      emptyAction={emptyAction}
+    >
+      {(data) => (
+        // Wide tables (tablets, many columns) scroll sideways inside the card; the region takes focus
+        // so the keyboard can scroll it too (WCAG scrollable-region-focusable).
+        <section
+          aria-label={caption}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className={`card overflow-x-auto transition-opacity max-sm:overflow-hidden ${loading ? 'opacity-60' : ''}`}
+          aria-busy={loading}
+        >
+          <table className="w-full text-left text-sm max-sm:block">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="border-b border-line bg-blush-50 text-xs uppercase tracking-[0.14em] text-muted max-sm:sr-only">
+              <tr>
                 {columns.map((column) => (
-                  <td
-                    key={column.key}
-                    className={`px-4 py-3 align-top max-sm:flex max-sm:gap-3 max-sm:p-0 ${column.className ?? ''}`}
-                  >
-                    {column.hideLabelOnPhone ? null : (
-                      <span className="w-28 shrink-0 text-xs font-semibold uppercase tracking-[0.12em] text-muted sm:hidden">
-                        {column.header}
-                      </span>
-                    )}
-                    <div className="min-w-0 break-words">{column.cell(row)}</div>
-                  </td>
+                  <th key={column.key} scope="col" className={`px-4 py-3 font-semibold ${column.className ?? ''}`}>
+                    {column.header}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    );
-  }
+            </thead>
+            <tbody className="max-sm:block">
+              {data.map((row) => (
+                <tr
+                  key={rowKey(row)}
+                  className="border-b border-line last:border-0 max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-4"
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.key}
+                      className={`px-4 py-3 align-top max-sm:flex max-sm:gap-3 max-sm:p-0 ${column.className ?? ''}`}
+                    >
+                      {column.hideLabelOnPhone ? null : (
+                        <span className="w-28 shrink-0 text-xs font-semibold uppercase tracking-[0.12em] text-muted sm:hidden">
+                          {column.header}
+                        </span>
+                      )}
+                      <div className="min-w-0 break-words">{column.cell(row)}</div>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">

@@ -46,7 +46,9 @@ export function FormField({ id, label, error, hint, className, children }: FormF
       {error ? (
         <FieldError id={id}>{error}</FieldError>
       ) : hint ? (
-        <p className="mt-1.5 text-sm text-muted">{hint}</p>
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
       ) : null}
     </div>
   );
@@ -67,6 +69,7 @@ export function TextField({ id, label, error, hint, className, inputClassName, .
       <input
         {...input}
         {...fieldControlProps(id, Boolean(error))}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         className={inputClassName ? `input ${inputClassName}` : 'input'}
       />
     </FormField>

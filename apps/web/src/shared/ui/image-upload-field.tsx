@@ -2,6 +2,7 @@ import { type Image, MAX_IMAGE_BYTES } from '@atelier/shared';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from './form-field';
+import { moveItem, SortableList } from './sortable-list';
 
 /** An image already on the server, or a file picked in this form (with a local preview URL). */
 export type UploadItem =
@@ -59,13 +60,6 @@ export function imageFileProblem(file: File, maxBytes: number): FileProblem | nu
   return null;
 }
 
-function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
 export interface ImageUploadFieldProps {
   /** id of the file input; errors get `${id}-error`. */
   id: string;
@@ -88,7 +82,8 @@ export interface ImageUploadFieldProps {
 }
 
 /**
- * Pick or drop images, see previews, reorder (drag, or the ← → buttons by keyboard), choose the
+ * Pick or drop images, see previews, reorder (the shared reorder list: drag, keyboard, or the ← →
+ * buttons), choose the
  * main one, remove one. Wrong files (not an image, SVG, empty, over the limit) are refused here
  * with a message and never reach the list. Keeps its items in the parent's state (controlled).
  */
@@ -110,9 +105,6 @@ export function ImageUploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [problems, setProblems] = useState<string[]>([]);
-  // Also in a ref: other tiles' dragover/drop may run before React re-renders them with the state.
-  const dragged = useRef<number | null>(null);
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropping, setDropping] = useState(false);
   const limit = multiple ? (maxFiles ?? 10) : 1;
   const mb = Math.round(maxBytes / 1024 / 1024);
@@ -125,7 +117,7 @@ export function ImageUploadField({
 
   const changeOrder = (from: number, to: number) => {
     if (to < 0 || to >= items.length || from === to) return;
-    onChange(move(items, from, to));
+    onChange(moveItem(items, from, to));
     if (showMain && mainIndex !== undefined) {
       if (mainIndex === from) onMainIndexChange?.(to);
       else if (from < mainIndex && to >= mainIndex) onMainIndexChange?.(mainIndex - 1);
@@ -178,104 +170,76 @@ export function ImageUploadField({
         {label}
       </span>
       {items.length > 0 ? (
-        <ul
-          id={listId}
-          aria-labelledby={`${id}-label`}
-          className="mb-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
-        >
-          {items.map((item, index) => {
-            const src = item.kind === 'existing' ? item.image.thumb : item.preview;
-            const isMain = showMain && index === (mainIndex ?? 0);
-            const name = t('admin.ui.upload.imageN', { number: index + 1 });
-            return (
-              <li
-                key={item.key}
-                draggable={!disabled && items.length > 1}
-                onDragStart={(event) => {
-                  dragged.current = index;
-                  setDragFrom(index);
-                  event.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragOver={(event) => {
-                  if (dragged.current !== null) event.preventDefault();
-                }}
-                onDrop={(event) => {
-                  if (dragged.current === null) return;
-                  event.preventDefault();
-                  event.stopPropagation();
-                  changeOrder(dragged.current, index);
-                  dragged.current = null;
-                  setDragFrom(null);
-                }}
-                onDragEnd={() => {
-                  dragged.current = null;
-                  setDragFrom(null);
-                }}
-                className={`card overflow-hidden ${isMain ? 'ring-2 ring-rose-600' : ''} ${dragFrom === index ? 'opacity-50' : ''}`}
-              >
-                <div className="relative aspect-square bg-blush-50">
-                  <img src={src} alt={name} className="size-full object-cover" width={160} height={160} />
-                  {isMain ? (
-                    <span className="absolute top-2 left-2 rounded-full bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white">
-                      {t('admin.ui.upload.main')}
-                    </span>
-                  ) : null}
-                </div>
-                <div className="flex flex-wrap items-center justify-between gap-1 p-2">
-                  <div className="flex gap-1">
-                    <button
-                      type="button"
-                      className={ICON_BUTTON}
-                      aria-label={t('admin.ui.upload.moveBefore', { name })}
-                      disabled={disabled || index === 0}
-                      onClick={() => changeOrder(index, index - 1)}
-                    >
-                      ←
-                    </button>
-                    <button
-                      type="button"
-                      className={ICON_BUTTON}
-                      aria-label={t('admin.ui.upload.moveAfter', { name })}
-                      disabled={disabled || index === items.length - 1}
-                      onClick={() => changeOrder(index, index + 1)}
-                    >
-                      →
-                    </button>
+        <div className="mb-3">
+          <SortableList
+            items={items}
+            itemKey={(item) => item.key}
+            itemName={(_item, index) => t('admin.ui.upload.imageN', { number: index + 1 })}
+            onMove={changeOrder}
+            layout="grid"
+            disabled={disabled}
+            moveLabels={{
+              earlier: (name) => t('admin.ui.upload.moveBefore', { name }),
+              later: (name) => t('admin.ui.upload.moveAfter', { name }),
+            }}
+            listProps={{ id: listId, 'aria-labelledby': `${id}-label` }}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+            renderItem={(item, index, { handle, moveButtons }) => {
+              const src = item.kind === 'existing' ? item.image.thumb : item.preview;
+              const isMain = showMain && index === (mainIndex ?? 0);
+              const name = t('admin.ui.upload.imageN', { number: index + 1 });
+              return (
+                <div className={`card overflow-hidden ${isMain ? 'ring-2 ring-rose-600' : ''}`}>
+                  <div className="relative aspect-square bg-blush-50">
+                    <img src={src} alt={name} className="size-full object-cover" width={160} height={160} />
+                    {isMain ? (
+                      <span className="absolute top-2 left-2 rounded-full bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white">
+                        {t('admin.ui.upload.main')}
+                      </span>
+                    ) : null}
                   </div>
-                  <div className="flex gap-1">
-                    {showMain ? (
+                  <div className="flex flex-wrap items-center justify-between gap-1 p-2">
+                    {items.length > 1 ? (
+                      <div className="flex flex-wrap gap-1">
+                        {handle}
+                        {moveButtons}
+                      </div>
+                    ) : null}
+                    <div className="flex gap-1">
+                      {showMain ? (
+                        <button
+                          type="button"
+                          className={ICON_BUTTON}
+                          aria-pressed={isMain}
+                          aria-label={t('admin.ui.upload.makeMain', { name })}
+                          disabled={disabled}
+                          onClick={() => onMainIndexChange?.(index)}
+                        >
+                          ★
+                        </button>
+                      ) : null}
                       <button
                         type="button"
-                        className={ICON_BUTTON}
-                        aria-pressed={isMain}
-                        aria-label={t('admin.ui.upload.makeMain', { name })}
+                        className={`${ICON_BUTTON} text-red-800`}
+                        aria-label={t('admin.ui.upload.remove', { name })}
                         disabled={disabled}
-                        onClick={() => onMainIndexChange?.(index)}
+                        onClick={() => remove(index)}
                       >
-                        ★
+                        ✕
                       </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      className={`${ICON_BUTTON} text-red-800`}
-                      aria-label={t('admin.ui.upload.remove', { name })}
-                      disabled={disabled}
-                      onClick={() => remove(index)}
-                    >
-                      ✕
-                    </button>
+                    </div>
                   </div>
                 </div>
-              </li>
-            );
-          })}
-        </ul>
+              );
+            }}
+          />
+        </div>
       ) : null}
       {items.length < limit || !multiple ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone only adds mouse dropping; the button inside is the keyboard way
         <div
           onDragOver={(event) => {
-            if (dragged.current !== null || disabled) return;
+            if (disabled) return;
             event.preventDefault();
             setDropping(true);
           }}

@@ -2,8 +2,7 @@ import { formatMoney } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { Spinner } from '../../../shared/ui/spinner';
-import { ErrorState } from '../../../shared/ui/states';
+import { QueryState } from '../../../shared/ui/query-state';
 import { useSession } from '../../auth/api/auth-session';
 import { type AdminStats, useAdminStats } from '../api/get-stats';
 import { NeedsActionPanel } from './needs-action-panel';
@@ -26,7 +25,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const session = useSession();
-  const { data: stats, isPending, isError, refetch } = useAdminStats();
+  const stats = useAdminStats();
   const name = session.status === 'authenticated' ? session.user.name : '';
 
   return (
@@ -38,31 +37,27 @@ export function DashboardPage() {
       <NeedsActionPanel />
       <PaymentAlertsPanel />
       <div className="mt-8">
-        {isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner />
-          </div>
-        ) : isError ? (
-          <ErrorState onRetry={() => void refetch()} />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
-              const value = stats[card.key] ?? 0;
-              return (
-                <li key={card.key}>
-                  <Link to={card.to} className="card block p-5 transition-colors hover:border-rose-300">
-                    <span className="block text-xs font-semibold uppercase tracking-[0.18em] text-muted">
-                      {t(`admin.stats.${card.key}`)}
-                    </span>
-                    <span className="mt-2 block font-serif text-4xl font-semibold text-rose-700">
-                      {card.key === 'revenueRub' ? formatMoney(value, 'RUB', language) : value}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState query={stats}>
+          {(stats) => (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
+                const value = stats[card.key] ?? 0;
+                return (
+                  <li key={card.key}>
+                    <Link to={card.to} className="card block p-5 transition-colors hover:border-rose-300">
+                      <span className="block text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                        {t(`admin.stats.${card.key}`)}
+                      </span>
+                      <span className="mt-2 block font-serif text-4xl font-semibold text-rose-700">
+                        {card.key === 'revenueRub' ? formatMoney(value, 'RUB', language) : value}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       </div>
       <SalesPanel />
       <NotificationSettingsPanel />

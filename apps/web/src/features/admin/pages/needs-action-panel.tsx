@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { Spinner } from '../../../shared/ui/spinner';
-import { ErrorState } from '../../../shared/ui/states';
+import { QueryState } from '../../../shared/ui/query-state';
 import { useNeedsAction } from '../api/get-dashboard';
 
 const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
@@ -23,23 +22,14 @@ interface Item {
 export function NeedsActionPanel() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data, isPending, isError, refetch } = useNeedsAction();
+  const needs = useNeedsAction();
   const when = (iso: string) =>
     new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(
       new Date(iso),
     );
   const rub = (value: number) => formatMoney(value, 'RUB', language);
 
-  let body: ReactNode;
-  if (isPending) {
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  } else if (isError) {
-    body = <ErrorState onRetry={() => void refetch()} />;
-  } else {
+  const render = (data: NonNullable<typeof needs.data>): ReactNode => {
     const groups = buildGroups(data, {
       order: (n) => t('admin.dashboard.order', { number: n }),
       expires: (at) => t('admin.dashboard.expiresAt', { at: when(at) }),
@@ -51,52 +41,51 @@ export function NeedsActionPanel() {
       when,
     });
     const open = groups.filter((group) => group.count > 0);
-    body =
-      open.length === 0 ? (
-        <p className="mt-3 text-ink-soft">{t('admin.dashboard.nothingToDo')}</p>
-      ) : (
-        <div className="mt-4 grid gap-6 md:grid-cols-2">
-          {open.map((group) => (
-            <section key={group.key} aria-labelledby={`needs-${group.key}`} data-testid={`needs-${group.key}`}>
-              <h3 id={`needs-${group.key}`} className="flex items-center gap-2 font-serif text-xl">
-                {t(`admin.dashboard.${group.key}`)}
-                <span className="rounded-full bg-rose-100 px-2 text-sm font-semibold text-rose-700">{group.count}</span>
-              </h3>
-              <ul className="mt-2 flex flex-col divide-y divide-line text-sm">
-                {group.items.map((item) => (
-                  <li key={item.key} className="py-2">
-                    {item.to.startsWith('#') ? (
-                      <a className="link font-semibold" href={item.to}>
-                        {item.label}
-                      </a>
-                    ) : (
-                      <Link className="link font-semibold" to={item.to}>
-                        {item.label}
-                      </Link>
-                    )}
-                    <span className="block text-xs text-muted">{item.detail}</span>
-                  </li>
-                ))}
-              </ul>
-              {group.count > group.items.length ? (
-                <p className="mt-1 text-sm">
-                  <Link className="link" to={group.all}>
-                    {t('admin.dashboard.more', { count: group.count - group.items.length })}
-                  </Link>
-                </p>
-              ) : null}
-            </section>
-          ))}
-        </div>
-      );
-  }
+    return open.length === 0 ? (
+      <p className="mt-3 text-ink-soft">{t('admin.dashboard.nothingToDo')}</p>
+    ) : (
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        {open.map((group) => (
+          <section key={group.key} aria-labelledby={`needs-${group.key}`} data-testid={`needs-${group.key}`}>
+            <h3 id={`needs-${group.key}`} className="flex items-center gap-2 font-serif text-xl">
+              {t(`admin.dashboard.${group.key}`)}
+              <span className="rounded-full bg-rose-100 px-2 text-sm font-semibold text-rose-700">{group.count}</span>
+            </h3>
+            <ul className="mt-2 flex flex-col divide-y divide-line text-sm">
+              {group.items.map((item) => (
+                <li key={item.key} className="py-2">
+                  {item.to.startsWith('#') ? (
+                    <a className="link font-semibold" href={item.to}>
+                      {item.label}
+                    </a>
+                  ) : (
+                    <Link className="link font-semibold" to={item.to}>
+                      {item.label}
+                    </Link>
+                  )}
+                  <span className="block text-xs text-muted">{item.detail}</span>
+                </li>
+              ))}
+            </ul>
+            {group.count > group.items.length ? (
+              <p className="mt-1 text-sm">
+                <Link className="link" to={group.all}>
+                  {t('admin.dashboard.more', { count: group.count - group.items.length })}
+                </Link>
+              </p>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    );
+  };
 
   return (
     <section className="card mt-8 p-5 sm:p-6" aria-labelledby="admin-needs-action-title">
       <h2 id="admin-needs-action-title" className="font-serif text-2xl">
         {t('admin.dashboard.needsAction')}
       </h2>
-      {body}
+      <QueryState query={needs}>{render}</QueryState>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
+import { QueryState } from '../../../shared/ui/query-state';
 import { Spinner } from '../../../shared/ui/spinner';
-import { ErrorState } from '../../../shared/ui/states';
 import { useSales } from '../api/get-dashboard';
 
 const SalesChart = lazy(() => import('./sales-chart').then((module) => ({ default: module.SalesChart })));
@@ -27,7 +27,7 @@ export function SalesPanel() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [period, setPeriod] = useState<SalesPeriod>('day');
-  const { data, isPending, isError, refetch } = useSales(period);
+  const sales = useSales(period);
   const rub = (value: number) => formatMoney(value, 'RUB', language);
 
   return (
@@ -47,75 +47,71 @@ export function SalesPanel() {
           label={(value) => t(`admin.dashboard.periods.${value}`)}
         />
       </div>
-      {isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
-      ) : isError ? (
-        <ErrorState onRetry={() => void refetch()} />
-      ) : (
-        <>
-          <p className="mt-4 font-semibold" data-testid="sales-total">
-            {t('admin.dashboard.total', { orders: data.totals.orders, revenue: rub(data.totals.revenueRub) })}
-          </p>
-          <div className="mt-4">
-            <Suspense
-              fallback={
-                <div className="flex h-64 items-center justify-center sm:h-80">
-                  <Spinner />
-                </div>
-              }
-            >
-              <SalesChart
-                labels={data.buckets.map((b) => bucketLabel(b.start, period, language))}
-                values={data.buckets.map((b) => b.revenueRub)}
-                format={rub}
-                label={t('admin.dashboard.chartLabel', {
-                  from: bucketLabel(data.from, 'day', language),
-                  to: bucketLabel(data.to, 'day', language),
-                  revenue: rub(data.totals.revenueRub),
-                })}
-              />
-            </Suspense>
-          </div>
-          <details className="mt-4">
-            <summary className="link cursor-pointer text-sm">{t('admin.dashboard.asTable')}</summary>
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t('admin.dashboard.sales')}</caption>
-                <thead>
-                  <tr className="text-left text-muted">
-                    <th scope="col" className="py-1 pr-4">
-                      {t('admin.dashboard.bucket')}
-                    </th>
-                    <th scope="col" className="py-1 pr-4 text-right">
-                      {t('admin.dashboard.ordersCount')}
-                    </th>
-                    <th scope="col" className="py-1 text-right">
-                      {t('admin.dashboard.revenue')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.buckets.map((b) => (
-                    <tr key={b.start} className="border-t border-line">
-                      <th scope="row" className="py-1 pr-4 text-left font-normal">
-                        {bucketLabel(b.start, period, language)}
-                      </th>
-                      <td className="py-1 pr-4 text-right">{b.orders}</td>
-                      <td className="py-1 text-right whitespace-nowrap">{rub(b.revenueRub)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+      <QueryState query={sales}>
+        {(data) => (
+          <>
+            <p className="mt-4 font-semibold" data-testid="sales-total">
+              {t('admin.dashboard.total', { orders: data.totals.orders, revenue: rub(data.totals.revenueRub) })}
+            </p>
+            <div className="mt-4">
+              <Suspense
+                fallback={
+                  <div className="flex h-64 items-center justify-center sm:h-80">
+                    <Spinner />
+                  </div>
+                }
+              >
+                <SalesChart
+                  labels={data.buckets.map((b) => bucketLabel(b.start, period, language))}
+                  values={data.buckets.map((b) => b.revenueRub)}
+                  format={rub}
+                  label={t('admin.dashboard.chartLabel', {
+                    from: bucketLabel(data.from, 'day', language),
+                    to: bucketLabel(data.to, 'day', language),
+                    revenue: rub(data.totals.revenueRub),
+                  })}
+                />
+              </Suspense>
             </div>
-          </details>
-          <div className="mt-6 grid gap-6 md:grid-cols-2">
-            <TopList title={t('admin.dashboard.topProducts')} rows={data.top.products} rub={rub} />
-            <TopList title={t('admin.dashboard.topLessons')} rows={data.top.lessons} rub={rub} />
-          </div>
-        </>
-      )}
+            <details className="mt-4">
+              <summary className="link cursor-pointer text-sm">{t('admin.dashboard.asTable')}</summary>
+              <div className="mt-2 overflow-x-auto">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">{t('admin.dashboard.sales')}</caption>
+                  <thead>
+                    <tr className="text-left text-muted">
+                      <th scope="col" className="py-1 pr-4">
+                        {t('admin.dashboard.bucket')}
+                      </th>
+                      <th scope="col" className="py-1 pr-4 text-right">
+                        {t('admin.dashboard.ordersCount')}
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        {t('admin.dashboard.revenue')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.buckets.map((b) => (
+                      <tr key={b.start} className="border-t border-line">
+                        <th scope="row" className="py-1 pr-4 text-left font-normal">
+                          {bucketLabel(b.start, period, language)}
+                        </th>
+                        <td className="py-1 pr-4 text-right">{b.orders}</td>
+                        <td className="py-1 text-right whitespace-nowrap">{rub(b.revenueRub)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+            <div className="mt-6 grid gap-6 md:grid-cols-2">
+              <TopList title={t('admin.dashboard.topProducts')} rows={data.top.products} rub={rub} />
+              <TopList title={t('admin.dashboard.topLessons')} rows={data.top.lessons} rub={rub} />
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,120 +1,129 @@
-import { ABOUT_CONTENT_MAX, ABOUT_TITLE_MAX, type About, type Language } from '@atelier/shared';
+import { ABOUT_CONTENT_MAX, ABOUT_TITLE_MAX, type About, type AboutUpdate, AboutUpdateSchema } from '@atelier/shared';
 import { useState } from 'react';
+import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
-import { FormProblem } from '../../../shared/ui/form-field';
+import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { problemText } from '../../../shared/forms/server-errors';
+import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';
 import { ImageUploadField, itemsFromImages, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
-import { toFullText } from '../../../shared/ui/localized-field';
 import { Markdown } from '../../../shared/ui/markdown';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useUpdateAbout } from '../api/update-about';
-import { problemText } from './form-problem';
-import { LanguageTabs } from './language-tabs';
+
+/** What the about form holds: title and Markdown text per language, and the photo (none or one). */
+export interface AboutForm {
+  title: FullText;
+  content: FullText;
+  photo: UploadItem[];
+}
+
+/** The fields of PUT /landing/about (checked with AboutUpdateSchema before they are sent). */
+export function aboutBody(form: AboutForm): AboutUpdate {
+  return { title: form.title, content: form.content, removeImage: form.photo.length === 0 };
+}
 
 export function AboutEditor({ about }: { about: About }) {
   const { t } = useTranslation();
-  const [lang, setLang] = useState<Language>('ru');
-  const [title, setTitle] = useState(() => toFullText(about.title));
-  const [content, setContent] = useState(() => toFullText(about.content));
-  const [photo, setPhoto] = useState<UploadItem[]>(() => itemsFromImages(about.image ? [about.image] : []));
   const [preview, setPreview] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { progress, onProgress, reset } = useUploadProgress();
   const save = useUpdateAbout();
-  const ruMissing = title.ru.trim() === '' || content.ru.trim() === '';
+  const form = useForm<AboutForm, unknown, AboutUpdate>({
+    resolver: writeResolver(AboutUpdateSchema, aboutBody),
+    defaultValues: {
+      title: toFullText(about.title),
+      content: toFullText(about.content),
+      photo: itemsFromImages(about.image ? [about.image] : []),
+    },
+  });
+  const { control, handleSubmit, getValues, setValue, watch } = form;
+  const { field: photo } = useController({ control, name: 'photo' });
+  const ruRequired = t('landing.admin.ruRequired');
+  const message = useFieldMessage(form.formState.errors, { 'title.ru': ruRequired, 'content.ru': ruRequired });
+  const content = watch('content');
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (ruMissing) {
-      setProblem(t('landing.admin.ruRequired'));
-      setLang('ru');
-      return;
-    }
+  const submit = handleSubmit((fields) => {
     setProblem(null);
-    const file = newFilesOf(photo)[0] ?? null;
+    const image = newFilesOf(getValues('photo'))[0] ?? null;
     save.mutate(
-      { fields: { title, content, removeImage: photo.length === 0 }, image: file, onProgress },
+      { fields, image, onProgress },
       {
         onSuccess: ({ data }) => {
           toast.success(t('landing.admin.aboutSaved'));
-          setPhoto(itemsFromImages(data.image ? [data.image] : []));
+          setValue('photo', itemsFromImages(data.image ? [data.image] : []));
         },
-        onError: (error) => setProblem(problemText(error, t('landing.admin.saveFailed'))),
+        onError: (error) => setProblem(problemText(error, t('landing.admin.saveFailed'), true)),
         onSettled: reset,
       },
     );
-  };
+  });
 
-  const id = (field: string) => `about-${field}-${lang}`;
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="card grid grid-cols-1 gap-6 p-5 sm:p-7"
-      aria-labelledby="about-editor-title"
-    >
-      <h2 id="about-editor-title" className="text-3xl">
-        {t('landing.admin.aboutTitle')}
-      </h2>
-      <LanguageTabs value={lang} onChange={setLang} />
-      <div>
-        <label htmlFor={id('title')} className="field-label">
-          {t('landing.admin.fields.title', { lang: lang.toUpperCase() })}
-        </label>
-        <input
-          id={id('title')}
-          className="input"
-          value={title[lang]}
-          maxLength={ABOUT_TITLE_MAX}
-          onChange={(event) => setTitle({ ...title, [lang]: event.target.value })}
+    <FormProvider {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="card grid grid-cols-1 gap-6 p-5 sm:p-7"
+        aria-labelledby="about-editor-title"
+      >
+        <h2 id="about-editor-title" className="text-3xl">
+          {t('landing.admin.aboutTitle')}
+        </h2>
+        <LocalizedFields
+          idPrefix="about"
+          legend={t('landing.admin.language')}
+          message={message}
+          fields={[
+            {
+              name: 'title',
+              label: (lang) => t('landing.admin.fields.title', { lang: lang.toUpperCase() }),
+              maxLength: ABOUT_TITLE_MAX,
+            },
+            {
+              name: 'content',
+              label: (lang) => t('landing.admin.fields.content', { lang: lang.toUpperCase() }),
+              maxLength: ABOUT_CONTENT_MAX,
+              multiline: true,
+              inputClassName: 'min-h-56 font-mono text-sm',
+              hint: t('landing.admin.markdownHint'),
+              labelAside: (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm mb-1"
+                  aria-pressed={preview}
+                  onClick={() => setPreview(!preview)}
+                >
+                  {t('landing.admin.preview')}
+                </button>
+              ),
+              after: (lang) =>
+                preview ? (
+                  <section
+                    className="mt-4 rounded-2xl border border-line bg-white p-5"
+                    aria-label={t('landing.admin.preview')}
+                  >
+                    <Markdown text={content[lang] || content.ru} />
+                  </section>
+                ) : null,
+            },
+          ]}
         />
-      </div>
-      <div>
-        <div className="flex flex-wrap items-end justify-between gap-2">
-          <label htmlFor={id('content')} className="field-label">
-            {t('landing.admin.fields.content', { lang: lang.toUpperCase() })}
-          </label>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm mb-1"
-            aria-pressed={preview}
-            onClick={() => setPreview(!preview)}
-          >
-            {t('landing.admin.preview')}
-          </button>
+        <ImageUploadField
+          id="about-photo"
+          label={t('landing.admin.fields.photo')}
+          items={photo.value}
+          onChange={photo.onChange}
+          multiple={false}
+        />
+        <UploadProgressBar progress={progress} />
+        <FormProblem>{problem}</FormProblem>
+        <div className="flex justify-end">
+          <SubmitButton pending={save.isPending}>{t('landing.admin.saveAbout')}</SubmitButton>
         </div>
-        <textarea
-          id={id('content')}
-          className="input min-h-56 resize-y font-mono text-sm"
-          value={content[lang]}
-          maxLength={ABOUT_CONTENT_MAX}
-          aria-describedby="about-markdown-hint"
-          onChange={(event) => setContent({ ...content, [lang]: event.target.value })}
-        />
-        <p id="about-markdown-hint" className="mt-1.5 text-sm text-muted">
-          {t('landing.admin.markdownHint')}
-        </p>
-        {preview ? (
-          <section className="mt-4 rounded-2xl border border-line bg-white p-5" aria-label={t('landing.admin.preview')}>
-            <Markdown text={content[lang] || content.ru} />
-          </section>
-        ) : null}
-      </div>
-      <ImageUploadField
-        id="about-photo"
-        label={t('landing.admin.fields.photo')}
-        items={photo}
-        onChange={setPhoto}
-        multiple={false}
-      />
-      <UploadProgressBar progress={progress} />
-      <FormProblem>{problem}</FormProblem>
-      <div className="flex justify-end">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? t('common.sending') : t('landing.admin.saveAbout')}
-        </button>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

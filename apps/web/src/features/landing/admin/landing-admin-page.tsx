@@ -1,7 +1,6 @@
 import type { About, LandingSettings } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../shared/ui/spinner';
-import { ErrorState } from '../../../shared/ui/states';
+import { QueryState } from '../../../shared/ui/query-state';
 import { useAbout } from '../api/get-about';
 import { useLanding } from '../api/get-landing';
 import { AboutEditor } from './about-editor';
@@ -17,25 +16,8 @@ export function LandingAdminPage() {
       <h1 id="landing-admin-title" className="text-4xl">
         {t('landing.admin.title')}
       </h1>
-      <Loaded query={about}>{(data: About) => <AboutEditor about={data} />}</Loaded>
-      <Loaded query={settings}>{(data: LandingSettings) => <SettingsEditor settings={data} />}</Loaded>
+      <QueryState query={about}>{(data: About) => <AboutEditor about={data} />}</QueryState>
+      <QueryState query={settings}>{(data: LandingSettings) => <SettingsEditor settings={data} />}</QueryState>
     </section>
   );
-}
-
-function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data: T | undefined; isError: boolean; refetch: () => unknown };
-  children: (data: T) => React.ReactNode;
-}) {
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  if (query.data === undefined)
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  return <>{children(query.data)}</>;
 }

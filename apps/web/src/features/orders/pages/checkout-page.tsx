@@ -10,7 +10,6 @@ import {
   type PaymentMethod,
   paymentMethodAllowed,
 } from '@atelier/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +38,7 @@ import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
-import { type CheckoutForm, CheckoutFormSchema } from '../checkout-schema';
+import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { PaypalModal } from '../components/paypal-modal';
 import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
@@ -71,8 +70,8 @@ export function CheckoutPage() {
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<CheckoutForm>({
-    resolver: zodResolver(CheckoutFormSchema),
+  } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
+    resolver: checkoutResolver(),
     defaultValues: {
       firstName: user?.firstName ?? firstName,
       lastName: user?.lastName ?? rest.join(' '),
@@ -122,7 +121,7 @@ export function CheckoutPage() {
 
   const errorText = useFieldErrorText('checkout.errors');
   /** A text input of the form: registered, labelled, with its translated error. */
-  const field = (name: Exclude<keyof CheckoutForm, 'deliveryMethod' | 'paymentMethod' | 'acceptTerms'>) => ({
+  const field = (name: Exclude<keyof CheckoutFormInput, 'deliveryMethod' | 'paymentMethod' | 'acceptTerms'>) => ({
     ...register(name),
     id: id(name),
     label: t(`checkout.${name}`),
@@ -140,27 +139,9 @@ export function CheckoutPage() {
   const onSubmit = handleSubmit(async (form) => {
     let order: Order;
     try {
-      ({ order } = await createOrder.mutateAsync({
-        items: cart.items.map((item) => ({
-          type: item.type,
-          id: item.id,
-          quantity: item.quantity,
-          ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
-        })),
-        customer: { firstName: form.firstName, lastName: form.lastName, email: form.email, phone: form.phone },
-        delivery: {
-          method: hasPhysical ? form.deliveryMethod : 'pickup',
-          ...(form.country ? { country: form.country } : {}),
-          ...(form.city ? { city: form.city } : {}),
-          ...(form.address ? { address: form.address } : {}),
-          ...(form.postalCode ? { postalCode: form.postalCode } : {}),
-          ...(form.pickupPoint ? { pickupPoint: form.pickupPoint } : {}),
-        },
-        paymentMethod: form.paymentMethod,
-        currency: orderCurrency,
-        ...(form.comment ? { comment: form.comment } : {}),
-        acceptTerms: true,
-      }));
+      ({ order } = await createOrder.mutateAsync(
+        toCreateOrderBody(form, cart.items, { hasPhysical, currency: orderCurrency }),
+      ));
     } catch (error) {
       toast.error(errorMessage(error, t('checkout.orderFailed')));
       // The catalogue changed under the cart (sold out, withdrawn, not sold in this currency,
@@ -358,7 +339,7 @@ export function CheckoutPage() {
           <CheckboxField
             {...register('acceptTerms')}
             id={id('acceptTerms')}
-            error={errors.acceptTerms ? t('checkout.errors.terms') : undefined}
+            error={errorText(errors.acceptTerms)}
             className="mt-5"
           >
             {t('checkout.acceptPrefix')}{' '}

@@ -1,18 +1,19 @@
 import {
-  LANGUAGES,
-  type Language,
   PORTFOLIO_CATEGORIES,
   PORTFOLIO_MAX_IMAGES,
   type PortfolioCategory,
+  type PortfolioInput,
+  PortfolioInputSchema,
   type PortfolioItem,
 } from '@atelier/shared';
 import { useState } from 'react';
+import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
 import { useUploadProgress } from '../../../shared/api/upload';
-import { fieldProblems } from '../../../shared/forms/server-errors';
-import { ChipGroup } from '../../../shared/ui/chip-group';
-import { FormProblem } from '../../../shared/ui/form-field';
+import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { problemText } from '../../../shared/forms/server-errors';
+import { type FormRuleProblem, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { FormField, FormProblem, fieldControlProps, SubmitButton } from '../../../shared/ui/form-field';
 import {
   ImageUploadField,
   imagePlanOf,
@@ -20,132 +21,131 @@ import {
   newFilesOf,
   type UploadItem,
 } from '../../../shared/ui/image-upload-field';
-import { LocalizedField, toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useSavePortfolioItem } from '../api/admin-portfolio';
 import { ProductPicker } from './product-picker';
 
+/** What the portfolio form holds: texts, category, the image list with its main image, the product. */
+export interface PortfolioForm {
+  title: FullText;
+  description: FullText;
+  category: PortfolioCategory;
+  images: UploadItem[];
+  mainImageIndex: number;
+  linkedProductId: string | null;
+}
+
+export function portfolioFormOf(item: PortfolioItem | null): PortfolioForm {
+  return {
+    title: toFullText(item?.title),
+    description: toFullText(item?.description),
+    category: item?.category ?? 'wedding',
+    images: itemsFromImages(item?.images ?? []),
+    mainImageIndex: item?.mainImageIndex ?? 0,
+    linkedProductId: item?.linkedProductId ?? null,
+  };
+}
+
+/** The `data` part of POST/PUT /admin/portfolio (checked with PortfolioInputSchema before it is sent). */
+export function portfolioBody(form: PortfolioForm): PortfolioInput {
+  return {
+    title: form.title,
+    description: form.description,
+    category: form.category,
+    images: imagePlanOf(form.images),
+    mainImageIndex: Math.min(form.mainImageIndex, form.images.length - 1),
+    linkedProductId: form.linkedProductId,
+  };
+}
+
+/** A work is shown by its photos: at least one. */
+export const portfolioRules = (form: PortfolioForm): FormRuleProblem[] =>
+  form.images.length === 0 ? [{ path: 'images', message: 'portfolio.admin.imageRequired' }] : [];
+
 /** Create or edit one work: texts per language, category, images (order, main), linked product. */
 export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const [lang, setLang] = useState<Language>('ru');
-  const [title, setTitle] = useState(() => toFullText(item?.title));
-  const [description, setDescription] = useState(() => toFullText(item?.description));
-  const [category, setCategory] = useState<PortfolioCategory>(item?.category ?? 'wedding');
-  const [images, setImages] = useState<UploadItem[]>(() => itemsFromImages(item?.images ?? []));
-  const [mainIndex, setMainIndex] = useState(item?.mainImageIndex ?? 0);
-  const [productId, setProductId] = useState<string | null>(item?.linkedProductId ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   const { progress, onProgress, reset } = useUploadProgress();
   const save = useSavePortfolioItem();
+  const form = useForm<PortfolioForm, unknown, PortfolioInput>({
+    resolver: writeResolver(PortfolioInputSchema, portfolioBody, portfolioRules),
+    defaultValues: portfolioFormOf(item),
+  });
+  const { register, control, handleSubmit, getValues } = form;
+  const { field: images } = useController({ control, name: 'images' });
+  const { field: mainIndex } = useController({ control, name: 'mainImageIndex' });
+  const { field: product } = useController({ control, name: 'linkedProductId' });
+  const message = useFieldMessage(form.formState.errors, { 'title.ru': t('portfolio.admin.ruRequired') });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (title.ru.trim() === '') {
-      setLang('ru');
-      setProblem(t('portfolio.admin.ruRequired'));
-      return;
-    }
-    if (images.length === 0) {
-      setProblem(t('portfolio.admin.imageRequired'));
-      return;
-    }
+  const submit = handleSubmit((fields) => {
     setProblem(null);
     save.mutate(
-      {
-        id: item?.id ?? null,
-        fields: {
-          title,
-          description,
-          category,
-          images: imagePlanOf(images),
-          mainImageIndex: Math.min(mainIndex, images.length - 1),
-          linkedProductId: productId,
-        },
-        files: newFilesOf(images),
-        onProgress,
-      },
+      { id: item?.id ?? null, fields, files: newFilesOf(getValues('images')), onProgress },
       {
         onSuccess: () => {
           toast.success(t('portfolio.admin.saved'));
           onDone();
         },
-        onError: (error) => {
-          const fields = fieldProblems(error).map((p) => p.message);
-          setProblem([errorMessage(error, t('portfolio.admin.failed')), ...fields].join(' · '));
-        },
+        onError: (error) => setProblem(problemText(error, t('portfolio.admin.failed'))),
         onSettled: reset,
       },
     );
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
-      <ChipGroup
-        legend={t('landing.admin.language')}
-        legendClassName="field-label"
-        options={LANGUAGES}
-        value={lang}
-        onChange={setLang}
-        label={(value) => value.toUpperCase()}
-      />
-      <LocalizedField
-        id="portfolio-title"
-        label={t('portfolio.admin.fields.title', { lang: lang.toUpperCase() })}
-        lang={lang}
-        value={title}
-        onChange={setTitle}
-        maxLength={200}
-      />
-      <LocalizedField
-        id="portfolio-description"
-        label={t('portfolio.admin.fields.description', { lang: lang.toUpperCase() })}
-        lang={lang}
-        value={description}
-        onChange={setDescription}
-        maxLength={5000}
-        multiline
-      />
-      <div>
-        <label htmlFor="portfolio-category" className="field-label">
-          {t('portfolio.admin.fields.category')}
-        </label>
-        <select
-          id="portfolio-category"
-          className="input"
-          value={category}
-          onChange={(event) => setCategory(event.target.value as PortfolioCategory)}
-        >
-          {PORTFOLIO_CATEGORIES.map((value) => (
-            <option key={value} value={value}>
-              {t(`portfolio.categories.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ImageUploadField
-        id="portfolio-images"
-        label={t('portfolio.admin.fields.images')}
-        hint={t('portfolio.admin.imagesHint', { max: PORTFOLIO_MAX_IMAGES })}
-        items={images}
-        onChange={setImages}
-        maxFiles={PORTFOLIO_MAX_IMAGES}
-        mainIndex={mainIndex}
-        onMainIndexChange={setMainIndex}
-        disabled={save.isPending}
-      />
-      <ProductPicker value={productId} onChange={setProductId} />
-      <UploadProgressBar progress={progress} />
-      <FormProblem>{problem}</FormProblem>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? t('common.sending') : t('portfolio.admin.save')}
-        </button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
+        <LocalizedFields
+          idPrefix="portfolio"
+          legend={t('landing.admin.language')}
+          message={message}
+          fields={[
+            {
+              name: 'title',
+              label: (lang) => t('portfolio.admin.fields.title', { lang: lang.toUpperCase() }),
+              maxLength: 200,
+            },
+            {
+              name: 'description',
+              label: (lang) => t('portfolio.admin.fields.description', { lang: lang.toUpperCase() }),
+              maxLength: 5000,
+              multiline: true,
+            },
+          ]}
+        />
+        <FormField id="portfolio-category" label={t('portfolio.admin.fields.category')}>
+          <select {...register('category')} {...fieldControlProps('portfolio-category', false)} className="input">
+            {PORTFOLIO_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {t(`portfolio.categories.${value}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <ImageUploadField
+          id="portfolio-images"
+          label={t('portfolio.admin.fields.images')}
+          hint={t('portfolio.admin.imagesHint', { max: PORTFOLIO_MAX_IMAGES })}
+          error={message('images')}
+          items={images.value}
+          onChange={images.onChange}
+          maxFiles={PORTFOLIO_MAX_IMAGES}
+          mainIndex={mainIndex.value}
+          onMainIndexChange={mainIndex.onChange}
+          disabled={save.isPending}
+        />
+        <ProductPicker value={product.value} onChange={product.onChange} />
+        <UploadProgressBar progress={progress} />
+        <FormProblem>{problem}</FormProblem>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton pending={save.isPending}>{t('portfolio.admin.save')}</SubmitButton>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

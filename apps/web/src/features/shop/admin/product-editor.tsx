@@ -5,8 +5,6 @@ import {
   BOOK_FORMATS,
   type BookFormat,
   DIGITAL_BOOK_MAX_BYTES,
-  LANGUAGES,
-  type Language,
   PRODUCT_CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_IMAGES_MAX,
@@ -15,14 +13,30 @@ import {
   type ProductCategory,
   type ProductSubcategory,
   type ProductWrite,
+  ProductWriteSchema,
 } from '@atelier/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
 import { useUploadProgress } from '../../../shared/api/upload';
-import { fieldProblems } from '../../../shared/forms/server-errors';
-import { ChipGroup } from '../../../shared/ui/chip-group';
-import { FormProblem } from '../../../shared/ui/form-field';
+import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
+import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { problemText } from '../../../shared/forms/server-errors';
+import {
+  type FormRuleProblem,
+  numberOrNull,
+  numberText,
+  useFieldMessage,
+  writeResolver,
+} from '../../../shared/forms/write-resolver';
+import {
+  CheckboxField,
+  FormField,
+  FormProblem,
+  fieldControlProps,
+  SubmitButton,
+  TextField,
+} from '../../../shared/ui/form-field';
 import {
   FileField,
   ImageUploadField,
@@ -31,21 +45,81 @@ import {
   newFilesOf,
   type UploadItem,
 } from '../../../shared/ui/image-upload-field';
-import { toFullText } from '../../../shared/ui/localized-field';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useSaveProduct } from '../api/admin-shop';
 
-const amountText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const BOOK_ACCEPT = 'application/pdf,application/epub+zip,.pdf,.epub';
 
-/** '' → null; otherwise the typed number (commas accepted as decimal separators), NaN when junk. */
-function parseAmount(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  return /^\d+(\.\d{1,2})?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+/** What the product form holds: the inputs' text, the image list, the picked book file. */
+export interface ProductForm {
+  name: FullText;
+  description: FullText;
+  price: { rub: string; eur: string; usd: string };
+  category: ProductCategory;
+  subcategory: ProductSubcategory | '';
+  availability: Availability;
+  stock: string;
+  bookFormats: BookFormat[];
+  images: UploadItem[];
+  bookFile: File | null;
+  removeDigitalFile: boolean;
 }
 
-const BOOK_ACCEPT = 'application/pdf,application/epub+zip,.pdf,.epub';
+export function productFormOf(product: AdminProduct | null): ProductForm {
+  return {
+    name: toFullText(product?.name),
+    description: toFullText(product?.description),
+    price: {
+      rub: numberText(product?.price.rub),
+      eur: numberText(product?.price.eur),
+      usd: numberText(product?.price.usd),
+    },
+    category: product?.category ?? 'collection',
+    subcategory: product?.subcategory ?? '',
+    availability: product?.availability ?? 'in_stock',
+    stock: numberText(product?.stock),
+    bookFormats: product?.bookFormats ?? ['physical'],
+    images: itemsFromImages(product?.images ?? []),
+    bookFile: null,
+    removeDigitalFile: false,
+  };
+}
+
+const sellsDigital = (form: ProductForm) => form.category === 'book' && form.bookFormats.includes('digital');
+
+/**
+ * The `data` part of POST /shop and PUT /shop/{id}, checked with ProductWriteSchema before it is
+ * sent: prices in major units (empty € / $ = not sold in it), the subcategory of a collection
+ * piece only, book formats of a book only, the final image plan.
+ */
+export function productBody(form: ProductForm): ProductWrite {
+  const body: ProductWrite = {
+    name: form.name,
+    description: form.description,
+    price: {
+      rub: numberOrNull(form.price.rub) as number,
+      eur: numberOrNull(form.price.eur),
+      usd: numberOrNull(form.price.usd),
+    },
+    category: form.category,
+    subcategory: form.category === 'collection' && form.subcategory ? form.subcategory : null,
+    availability: form.availability,
+    stock: numberOrNull(form.stock),
+    images: imagePlanOf(form.images),
+  };
+  if (form.category === 'book') body.bookFormats = form.bookFormats;
+  if (form.removeDigitalFile && !form.bookFile) body.removeDigitalFile = true;
+  return body;
+}
+
+/** A digital book needs its file: a new one, or the stored one kept. */
+export function productRules(hasStoredFile: boolean) {
+  return (form: ProductForm): FormRuleProblem[] =>
+    sellsDigital(form) && !form.bookFile && (!hasStoredFile || form.removeDigitalFile)
+      ? [{ path: 'bookFile', message: 'shop.admin.bookRequired' }]
+      : [];
+}
 
 /**
  * Create or edit one product: name and description per language, prices in ₽ € $ (empty € / $ =
@@ -55,281 +129,187 @@ const BOOK_ACCEPT = 'application/pdf,application/epub+zip,.pdf,.epub';
  */
 export function ProductEditor({ product, onDone }: { product: AdminProduct | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const ids = { prefix: useId() };
-  const id = (name: string) => `${ids.prefix}-${name}`;
-  const [lang, setLang] = useState<Language>('ru');
-  const [name, setName] = useState(() => toFullText(product?.name));
-  const [description, setDescription] = useState(() => toFullText(product?.description));
-  const [prices, setPrices] = useState(() => ({
-    rub: amountText(product?.price.rub),
-    eur: amountText(product?.price.eur),
-    usd: amountText(product?.price.usd),
-  }));
-  const [category, setCategory] = useState<ProductCategory>(product?.category ?? 'collection');
-  const [subcategory, setSubcategory] = useState<ProductSubcategory | ''>(product?.subcategory ?? '');
-  const [availability, setAvailability] = useState<Availability>(product?.availability ?? 'in_stock');
-  const [stock, setStock] = useState(amountText(product?.stock));
-  const [formats, setFormats] = useState<BookFormat[]>(product?.bookFormats ?? ['physical']);
-  const [images, setImages] = useState<UploadItem[]>(() => itemsFromImages(product?.images ?? []));
-  const [bookFile, setBookFile] = useState<File | null>(null);
-  const [removeBook, setRemoveBook] = useState(false);
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
   const [problem, setProblem] = useState<string | null>(null);
   const { progress, onProgress, reset } = useUploadProgress();
   const save = useSaveProduct();
-
+  const form = useForm<ProductForm, unknown, ProductWrite>({
+    resolver: writeResolver(ProductWriteSchema, productBody, productRules(product?.digitalFile != null)),
+    defaultValues: productFormOf(product),
+  });
+  const { register, control, handleSubmit, watch, getValues } = form;
+  const { field: images } = useController({ control, name: 'images' });
+  const { field: bookFile } = useController({ control, name: 'bookFile' });
+  const ruRequired = t('shop.admin.ruRequired');
+  const message = useFieldMessage(form.formState.errors, {
+    'name.ru': ruRequired,
+    'description.ru': ruRequired,
+    'price.rub': t('shop.admin.rubRequired'),
+    'price.eur': t('shop.admin.priceFormat'),
+    'price.usd': t('shop.admin.priceFormat'),
+    stock: t('shop.admin.stockFormat'),
+    bookFormats: t('shop.admin.formatRequired'),
+  });
+  const category = watch('category');
   const isBook = category === 'book';
-  const sellsDigital = isBook && formats.includes('digital');
-  const hasBook = bookFile !== null || (product?.digitalFile != null && !removeBook);
+  const digital = isBook && watch('bookFormats').includes('digital');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const rub = parseAmount(prices.rub);
-    const eur = parseAmount(prices.eur);
-    const usd = parseAmount(prices.usd);
-    const stockValue = stock.trim() === '' ? null : Number(stock);
-    const problems: string[] = [];
-    if (name.ru.trim() === '' || description.ru.trim() === '') {
-      setLang('ru');
-      problems.push(t('shop.admin.ruRequired'));
-    }
-    if (rub === null || Number.isNaN(rub) || rub <= 0) problems.push(t('shop.admin.rubRequired'));
-    if (Number.isNaN(eur) || Number.isNaN(usd)) problems.push(t('shop.admin.priceFormat'));
-    if (stockValue !== null && !(Number.isInteger(stockValue) && stockValue >= 0)) {
-      problems.push(t('shop.admin.stockFormat'));
-    }
-    if (isBook && formats.length === 0) problems.push(t('shop.admin.formatRequired'));
-    if (sellsDigital && !hasBook) problems.push(t('shop.admin.bookRequired'));
-    if (problems.length > 0) {
-      setProblem(problems.join(' · '));
-      return;
-    }
+  const submit = handleSubmit((fields) => {
     setProblem(null);
-    const fields: ProductWrite = {
-      name,
-      description,
-      price: { rub: rub as number, eur, usd },
-      category,
-      subcategory: category === 'collection' && subcategory ? subcategory : null,
-      availability,
-      stock: stockValue,
-      images: imagePlanOf(images),
-    };
-    if (isBook) fields.bookFormats = formats;
-    if (removeBook && !bookFile) fields.removeDigitalFile = true;
+    const values = getValues();
     save.mutate(
-      { id: product?.id ?? null, fields, images: newFilesOf(images), file: sellsDigital ? bookFile : null, onProgress },
+      {
+        id: product?.id ?? null,
+        fields,
+        images: newFilesOf(values.images),
+        file: sellsDigital(values) ? values.bookFile : null,
+        onProgress,
+      },
       {
         onSuccess: () => {
           toast.success(t('shop.admin.saved'));
           onDone();
         },
-        onError: (error) => {
-          const fieldTexts = fieldProblems(error).map((p) => p.message);
-          setProblem([errorMessage(error, t('shop.admin.failed')), ...fieldTexts].join(' · '));
-        },
+        onError: (error) => setProblem(problemText(error, t('shop.admin.failed'))),
         onSettled: reset,
       },
     );
-  };
-
-  const priceInput = (currency: 'rub' | 'eur' | 'usd') => (
-    <div key={currency}>
-      <label htmlFor={id(`price-${currency}`)} className="field-label">
-        {t(`shop.admin.fields.price_${currency}`)}
-      </label>
-      <input
-        id={id(`price-${currency}`)}
-        className="input"
-        inputMode="decimal"
-        value={prices[currency]}
-        onChange={(event) => setPrices({ ...prices, [currency]: event.target.value })}
-        aria-describedby={currency === 'rub' ? undefined : id('price-hint')}
-      />
-    </div>
-  );
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
-      <ChipGroup
-        legend={t('shop.admin.language')}
-        legendClassName="field-label"
-        options={LANGUAGES}
-        value={lang}
-        onChange={setLang}
-        label={(value) => value.toUpperCase()}
-      />
-      <div>
-        <label htmlFor={id(`name-${lang}`)} className="field-label">
-          {t('shop.admin.fields.name', { lang: lang.toUpperCase() })}
-        </label>
-        <input
-          id={id(`name-${lang}`)}
-          className="input"
-          value={name[lang]}
-          maxLength={PRODUCT_NAME_MAX}
-          onChange={(event) => setName({ ...name, [lang]: event.target.value })}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
+        <LocalizedFields
+          idPrefix={prefix}
+          legend={t('shop.admin.language')}
+          message={message}
+          fields={[
+            {
+              name: 'name',
+              label: (lang) => t('shop.admin.fields.name', { lang: lang.toUpperCase() }),
+              maxLength: PRODUCT_NAME_MAX,
+            },
+            {
+              name: 'description',
+              label: (lang) => t('shop.admin.fields.description', { lang: lang.toUpperCase() }),
+              maxLength: PRODUCT_DESCRIPTION_MAX,
+              multiline: true,
+            },
+          ]}
         />
-      </div>
-      <div>
-        <label htmlFor={id(`description-${lang}`)} className="field-label">
-          {t('shop.admin.fields.description', { lang: lang.toUpperCase() })}
-        </label>
-        <textarea
-          id={id(`description-${lang}`)}
-          className="input min-h-32 resize-y"
-          value={description[lang]}
-          maxLength={PRODUCT_DESCRIPTION_MAX}
-          onChange={(event) => setDescription({ ...description, [lang]: event.target.value })}
-        />
-      </div>
-      <fieldset>
-        <legend className="field-label">{t('shop.admin.fields.prices')}</legend>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">{(['rub', 'eur', 'usd'] as const).map(priceInput)}</div>
-        <p id={id('price-hint')} className="mt-2 text-sm text-muted">
-          {t('shop.admin.priceHint')}
-        </p>
-      </fieldset>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={id('category')} className="field-label">
-            {t('shop.category')}
-          </label>
-          <select
-            id={id('category')}
-            className="input"
-            value={category}
-            onChange={(event) => setCategory(event.target.value as ProductCategory)}
-          >
-            {PRODUCT_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`shop.categories.${value}`)}
-              </option>
+        <fieldset>
+          <legend className="field-label">{t('shop.admin.fields.prices')}</legend>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            {(['rub', 'eur', 'usd'] as const).map((currency) => (
+              <TextField
+                key={currency}
+                {...register(`price.${currency}`)}
+                id={id(`price-${currency}`)}
+                label={t(`shop.admin.fields.price_${currency}`)}
+                error={message(`price.${currency}`)}
+                inputMode="decimal"
+              />
             ))}
-          </select>
-        </div>
-        {category === 'collection' ? (
-          <div>
-            <label htmlFor={id('subcategory')} className="field-label">
-              {t('shop.subcategory')}
-            </label>
-            <select
-              id={id('subcategory')}
-              className="input"
-              value={subcategory}
-              onChange={(event) => setSubcategory(event.target.value as ProductSubcategory | '')}
-            >
-              <option value="">{t('shop.admin.noSubcategory')}</option>
-              {PRODUCT_SUBCATEGORIES.map((value) => (
+          </div>
+          <p className="mt-2 text-sm text-muted">{t('shop.admin.priceHint')}</p>
+        </fieldset>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <FormField id={id('category')} label={t('shop.category')}>
+            <select {...register('category')} {...fieldControlProps(id('category'), false)} className="input">
+              {PRODUCT_CATEGORIES.map((value) => (
                 <option key={value} value={value}>
-                  {t(`shop.subcategories.${value}`)}
+                  {t(`shop.categories.${value}`)}
                 </option>
               ))}
             </select>
+          </FormField>
+          {category === 'collection' ? (
+            <FormField id={id('subcategory')} label={t('shop.subcategory')} error={message('subcategory')}>
+              <select
+                {...register('subcategory')}
+                {...fieldControlProps(id('subcategory'), Boolean(message('subcategory')))}
+                className="input"
+              >
+                <option value="">{t('shop.admin.noSubcategory')}</option>
+                {PRODUCT_SUBCATEGORIES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`shop.subcategories.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          ) : null}
+          <FormField id={id('availability')} label={t('shop.admin.fields.availability')}>
+            <select {...register('availability')} {...fieldControlProps(id('availability'), false)} className="input">
+              {AVAILABILITIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`shop.availability.${value}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <TextField
+            {...register('stock')}
+            id={id('stock')}
+            label={t('shop.admin.fields.stock')}
+            error={message('stock')}
+            hint={t('shop.admin.stockHint')}
+            inputMode="numeric"
+          />
+        </div>
+        {isBook ? (
+          <div className="grid grid-cols-1 gap-3">
+            <CheckboxGroup
+              name="bookFormats"
+              id={id('formats')}
+              legend={t('shop.bookFormat')}
+              options={BOOK_FORMATS.map((value) => ({ value, label: t(`shop.formats.${value}`) }))}
+              keepOptionOrder
+              error={message('bookFormats')}
+            />
+            {digital ? (
+              <>
+                <FileField
+                  id={id('book-file')}
+                  label={t('shop.admin.fields.bookFile')}
+                  hint={t('shop.admin.bookHint')}
+                  error={message('bookFile')}
+                  file={bookFile.value}
+                  onChange={bookFile.onChange}
+                  currentName={watch('removeDigitalFile') ? null : (product?.digitalFile?.filename ?? null)}
+                  accept={BOOK_ACCEPT}
+                  maxBytes={DIGITAL_BOOK_MAX_BYTES}
+                  disabled={save.isPending}
+                />
+                {product?.digitalFile && !bookFile.value ? (
+                  <CheckboxField {...register('removeDigitalFile')} id={id('remove-book')}>
+                    {t('shop.admin.removeBook')}
+                  </CheckboxField>
+                ) : null}
+              </>
+            ) : null}
           </div>
         ) : null}
-        <div>
-          <label htmlFor={id('availability')} className="field-label">
-            {t('shop.admin.fields.availability')}
-          </label>
-          <select
-            id={id('availability')}
-            className="input"
-            value={availability}
-            onChange={(event) => setAvailability(event.target.value as Availability)}
-          >
-            {AVAILABILITIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`shop.availability.${value}`)}
-              </option>
-            ))}
-          </select>
+        <ImageUploadField
+          id={id('images')}
+          label={t('shop.admin.fields.images')}
+          hint={t('shop.admin.imagesHint', { max: PRODUCT_IMAGES_MAX })}
+          error={message('images')}
+          items={images.value}
+          onChange={images.onChange}
+          maxFiles={PRODUCT_IMAGES_MAX}
+          disabled={save.isPending}
+        />
+        <UploadProgressBar progress={progress} label={t('shop.admin.uploading')} />
+        <FormProblem>{problem}</FormProblem>
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
+            {t('common.cancel')}
+          </button>
+          <SubmitButton pending={save.isPending}>{t('shop.admin.save')}</SubmitButton>
         </div>
-        <div>
-          <label htmlFor={id('stock')} className="field-label">
-            {t('shop.admin.fields.stock')}
-          </label>
-          <input
-            id={id('stock')}
-            className="input"
-            inputMode="numeric"
-            value={stock}
-            onChange={(event) => setStock(event.target.value)}
-            aria-describedby={id('stock-hint')}
-          />
-          <p id={id('stock-hint')} className="mt-1 text-sm text-muted">
-            {t('shop.admin.stockHint')}
-          </p>
-        </div>
-      </div>
-      {isBook ? (
-        <fieldset className="grid grid-cols-1 gap-3">
-          <legend className="field-label">{t('shop.bookFormat')}</legend>
-          <div className="flex flex-wrap gap-4">
-            {BOOK_FORMATS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm font-semibold">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-rose-600"
-                  checked={formats.includes(value)}
-                  onChange={(event) =>
-                    setFormats(
-                      event.target.checked
-                        ? BOOK_FORMATS.filter((f) => f === value || formats.includes(f))
-                        : formats.filter((f) => f !== value),
-                    )
-                  }
-                />
-                {t(`shop.formats.${value}`)}
-              </label>
-            ))}
-          </div>
-          {sellsDigital ? (
-            <>
-              <FileField
-                id={id('book-file')}
-                label={t('shop.admin.fields.bookFile')}
-                hint={t('shop.admin.bookHint')}
-                file={bookFile}
-                onChange={setBookFile}
-                currentName={removeBook ? null : (product?.digitalFile?.filename ?? null)}
-                accept={BOOK_ACCEPT}
-                maxBytes={DIGITAL_BOOK_MAX_BYTES}
-                disabled={save.isPending}
-              />
-              {product?.digitalFile && !bookFile ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-rose-600"
-                    checked={removeBook}
-                    onChange={(event) => setRemoveBook(event.target.checked)}
-                  />
-                  {t('shop.admin.removeBook')}
-                </label>
-              ) : null}
-            </>
-          ) : null}
-        </fieldset>
-      ) : null}
-      <ImageUploadField
-        id={id('images')}
-        label={t('shop.admin.fields.images')}
-        hint={t('shop.admin.imagesHint', { max: PRODUCT_IMAGES_MAX })}
-        items={images}
-        onChange={setImages}
-        maxFiles={PRODUCT_IMAGES_MAX}
-        disabled={save.isPending}
-      />
-      <UploadProgressBar progress={progress} label={t('shop.admin.uploading')} />
-      <FormProblem>{problem}</FormProblem>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? t('common.sending') : t('shop.admin.save')}
-        </button>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

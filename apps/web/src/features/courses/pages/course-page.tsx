@@ -5,15 +5,16 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
+import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useCourse } from '../api/courses';
 import { useDuration } from '../components/duration';
-import { PurchaseModal } from '../components/purchase-modal';
 
 /** `/training-course/:id`: a course or master class — its lessons in order, duration, level, price, what buying unlocks. */
 export function CoursePage() {
@@ -27,6 +28,7 @@ export function CoursePage() {
   const id = useParams().id ?? null;
   const { data: course, isPending, isError, error, refetch } = useCourse(id);
   const [buying, setBuying] = useState(false);
+  const flow = usePurchaseFlow({ type: 'course', id: id ?? '' });
   usePageTitle(course ? localize(course.title, language) : null);
 
   if (!id) return null;
@@ -232,7 +234,7 @@ export function CoursePage() {
           </div>
         </aside>
       </div>
-      <PurchaseModal course={buying ? course : null} onClose={() => setBuying(false)} />
+      <PurchaseModal kind="course" item={buying ? course : null} flow={flow} onClose={() => setBuying(false)} />
     </article>
   );
 }

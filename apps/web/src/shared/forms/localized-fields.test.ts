@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFullText } from './localized-field';
+import { toFullText } from './localized-fields';
 
 describe('admin editors hold every language of a localized text', () => {
   it.each([

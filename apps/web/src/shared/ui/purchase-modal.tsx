@@ -1,18 +1,44 @@
-import { type Course, type Lesson, localize, type Price, type PromoQuote } from '@atelier/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type LocalizedText,
+  localize,
+  type PaymentStart,
+  type Price,
+  type PromoQuote,
+  type PurchaseResult,
+} from '@atelier/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../shared/api/api-error';
-import { usePriceFormatter } from '../../../shared/currency/use-price';
-import { useLanguage } from '../../../shared/i18n/use-language';
-import { SubmitButton, TextField } from '../../../shared/ui/form-field';
-import { Modal } from '../../../shared/ui/modal';
-import { toast } from '../../../shared/ui/toast';
-import { createPayment } from '../../payments/api/create-payment';
-import { useCardPayments } from '../../payments/api/get-payment-methods';
-import { checkPromo } from '../api/check-promo';
-import { checkCoursePromo, usePurchaseCourse } from '../api/courses';
-import { usePurchaseLesson } from '../api/purchase-lesson';
+import { errorMessage } from '../api/api-error';
+import { usePriceFormatter } from '../currency/use-price';
+import { useLanguage } from '../i18n/use-language';
+import { SubmitButton, TextField } from './form-field';
+import { Modal } from './modal';
+import { toast } from './toast';
+
+/** A live quote: the price after the code; a course's quote also has `toPay` after the viewer's credit. */
+export type PurchaseQuote = PromoQuote & { toPay?: Price; credit?: number };
+
+/**
+ * The operations of buying one item, handed in by the feature that sells it (the lessons and
+ * courses pages get them from `usePurchaseFlow`), so this dialog knows no endpoint.
+ */
+export interface PurchaseFlow {
+  quote: (promoCode: string, signal: AbortSignal) => Promise<PurchaseQuote>;
+  purchase: (promoCode: string | undefined) => Promise<{ result: PurchaseResult; message?: string | undefined }>;
+  startPayment: (orderId: string) => Promise<PaymentStart>;
+  pending: boolean;
+  /** false when the shop takes no card payments (PAYMENT_PROVIDER=none): only free items can be had. */
+  cardPayments: boolean;
+}
+
+/** What the dialog shows of the item. A course adds the viewer's credit and the price after it. */
+export interface PurchaseItem {
+  title: LocalizedText;
+  price: Price;
+  credit?: number;
+  priceForYou?: Price;
+}
 
 /** Wait this long after the last keystroke before asking the server about a code. */
 const CHECK_DELAY_MS = 400;
@@ -20,23 +46,26 @@ const CHECK_DELAY_MS = 400;
 type PromoState =
   | { status: 'empty' }
   | { status: 'checking' }
-  | { status: 'valid'; quote: PromoQuote & { toPay?: Price; credit?: number } }
+  | { status: 'valid'; quote: PurchaseQuote }
   | { status: 'invalid'; message: string };
 
 /** Checks the typed code against the server as the buyer types (debounced, stale answers dropped). */
-function usePromoCheck(kind: 'lesson' | 'course', lessonId: string | null, code: string): PromoState {
+function usePromoCheck(quote: PurchaseFlow['quote'], open: boolean, code: string): PromoState {
   const { t } = useTranslation();
   const [state, setState] = useState<PromoState>({ status: 'empty' });
+  // The page hands a new `quote` on every render; the item it quotes stays the same.
+  const quoteRef = useRef(quote);
+  quoteRef.current = quote;
   useEffect(() => {
     const trimmed = code.trim();
-    if (!lessonId || trimmed === '') {
+    if (!open || trimmed === '') {
       setState({ status: 'empty' });
       return;
     }
     setState({ status: 'checking' });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      (kind === 'course' ? checkCoursePromo : checkPromo)(lessonId, trimmed, controller.signal).then(
+      quoteRef.current(trimmed, controller.signal).then(
         (quote) => setState({ status: 'valid', quote }),
         (error: unknown) => {
           if (!controller.signal.aborted) {
@@ -49,26 +78,26 @@ function usePromoCheck(kind: 'lesson' | 'course', lessonId: string | null, code:
       clearTimeout(timer);
       controller.abort();
     };
-  }, [kind, lessonId, code, t]);
+  }, [open, code, t]);
   return state;
 }
 
 /**
- * Lesson purchase with an optional promo code (SPEC §2). The code is validated live and the new
- * price shown; a result of zero unlocks the lesson at once, otherwise the order goes to payment.
+ * Buying a lesson or a course with an optional promo code (SPEC §2). The code is validated live and
+ * the new price shown; a result of zero unlocks the item at once, otherwise the order goes to payment.
  */
 export function PurchaseModal({
-  lesson: lessonProp,
-  course,
+  kind,
+  item,
+  flow,
   onClose,
 }: {
-  lesson?: Lesson | null;
-  /** A course or master class instead of a lesson: its price after the viewer's credit, its own endpoints. */
-  course?: Course | null;
+  kind: 'lesson' | 'course';
+  /** The item being bought; null = the dialog is closed. */
+  item: PurchaseItem | null;
+  flow: PurchaseFlow;
   onClose: () => void;
 }) {
-  const kind = course ? 'course' : 'lesson';
-  const lesson = lessonProp ?? course ?? null;
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
@@ -78,72 +107,68 @@ export function PurchaseModal({
   const [promoCode, setPromoCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const lessonPurchase = usePurchaseLesson();
-  const coursePurchase = usePurchaseCourse();
-  const purchase = kind === 'course' ? coursePurchase : lessonPurchase;
-  const promo = usePromoCheck(kind, lesson?.id ?? null, promoCode);
-  const cardPayments = useCardPayments();
+  const promo = usePromoCheck(flow.quote, item !== null, promoCode);
 
   useEffect(() => {
-    if (lesson === null) {
+    if (item === null) {
       setPromoCode('');
       setProblem(null);
     }
-  }, [lesson]);
+  }, [item]);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!lesson || promo.status === 'checking' || promo.status === 'invalid' || cardClosed) return;
+    if (!item || flow.pending || promo.status === 'checking' || promo.status === 'invalid' || cardClosed) return;
     setProblem(null);
-    purchase.mutate(
-      { id: lesson.id, promoCode: promo.status === 'valid' ? promo.quote.code : undefined },
-      {
-        onSuccess: async ({ result, message }) => {
-          if (result.purchased) {
-            toast.success(message ?? t('training.purchaseDone'));
-            onClose();
-            return;
-          }
-          // A price to pay: start the payment of the order (the provider's page).
-          setPaying(true);
-          try {
-            const payment = await createPayment({ orderId: result.order.id });
-            if (payment.redirectUrl) {
-              window.location.assign(payment.redirectUrl);
-              return;
-            }
-            onClose();
-            void navigate(`/account/orders/${result.order.id}`);
-          } catch (error) {
-            setPaying(false);
-            setProblem(errorMessage(error, t('training.paymentFailed')));
-          }
-        },
-        onError: (error) => setProblem(errorMessage(error, t('training.purchaseFailed'))),
-      },
-    );
+    let bought: Awaited<ReturnType<PurchaseFlow['purchase']>>;
+    try {
+      bought = await flow.purchase(promo.status === 'valid' ? promo.quote.code : undefined);
+    } catch (error) {
+      setProblem(errorMessage(error, t('training.purchaseFailed')));
+      return;
+    }
+    const { result, message } = bought;
+    if (result.purchased) {
+      toast.success(message ?? t('training.purchaseDone'));
+      onClose();
+      return;
+    }
+    // A price to pay: start the payment of the order (the provider's page).
+    setPaying(true);
+    try {
+      const payment = await flow.startPayment(result.order.id);
+      if (payment.redirectUrl) {
+        window.location.assign(payment.redirectUrl);
+        return;
+      }
+      onClose();
+      void navigate(`/account/orders/${result.order.id}`);
+    } catch (error) {
+      setPaying(false);
+      setProblem(errorMessage(error, t('training.paymentFailed')));
+    }
   };
 
-  const price = lesson ? format(lesson.price) : '';
-  const credited = course && course.credit > 0 ? format(course.priceForYou) : null;
+  const price = item ? format(item.price) : '';
+  const credit = item?.credit ?? 0;
+  const credited = item?.priceForYou && credit > 0 ? format(item.priceForYou) : null;
   const newPrice = promo.status === 'valid' ? format(promo.quote.toPay ?? promo.quote.discountedPrice) : credited;
   const promoError = promo.status === 'invalid' ? promo.message : null;
-  const free =
-    promo.status === 'valid' ? promo.quote.free : (course ? course.priceForYou.rub : lesson?.price.rub) === 0;
+  const free = promo.status === 'valid' ? promo.quote.free : (item?.priceForYou ?? item?.price)?.rub === 0;
   // Lessons and courses are paid by card; a shop without a card provider can only give free ones.
-  const cardClosed = !free && !cardPayments;
+  const cardClosed = !free && !flow.cardPayments;
 
   return (
     <Modal
-      open={lesson !== null}
+      open={item !== null}
       onOpenChange={(open) => !open && onClose()}
       title={kind === 'course' ? t('training.courses.purchaseTitle') : t('training.purchaseTitle')}
       size="sm"
     >
-      {lesson ? (
-        <form onSubmit={submit} className="flex flex-col gap-5" noValidate>
+      {item ? (
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" noValidate>
           <div className="rounded-2xl bg-blush-50 p-4">
-            <p className="font-serif text-2xl wrap-anywhere">{localize(lesson.title, language)}</p>
+            <p className="font-serif text-2xl wrap-anywhere">{localize(item.title, language)}</p>
             <p className="mt-1 font-semibold text-rose-700">
               {newPrice !== null ? (
                 <>
@@ -157,9 +182,9 @@ export function PurchaseModal({
                 price
               )}
             </p>
-            {course && course.credit > 0 ? (
+            {credit > 0 ? (
               <p className="mt-1 text-sm text-sage-700">
-                {t('training.courses.creditNote', { amount: format({ rub: course.credit, eur: null, usd: null }) })}
+                {t('training.courses.creditNote', { amount: format({ rub: credit, eur: null, usd: null }) })}
               </p>
             ) : null}
           </div>
@@ -196,7 +221,7 @@ export function PurchaseModal({
               {t('common.cancel')}
             </button>
             <SubmitButton
-              pending={purchase.isPending || paying}
+              pending={flow.pending || paying}
               disabled={promo.status === 'checking' || promo.status === 'invalid' || cardClosed}
             >
               {free ? t('training.getFree') : t('training.confirmPurchase')}

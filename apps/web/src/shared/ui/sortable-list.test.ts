@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem } from './course-editor';
+import { moveItem } from './sortable-list';
 
-describe('moveItem (course lesson order: drag and drop and the ↑/↓ buttons)', () => {
+describe('moveItem (every reorder: drag and drop, the keyboard and the earlier/later buttons)', () => {
   it.each([
     ['down by one', ['a', 'b', 'c'], 0, 1, ['b', 'a', 'c']],
     ['up by one', ['a', 'b', 'c'], 2, 1, ['a', 'c', 'b']],

@@ -1,7 +1,7 @@
-import type { Course, CoursePurchase, CourseQuote, PurchaseResult } from '@atelier/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Course, CoursePurchase } from '@atelier/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api/api-error';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { apiGet } from '../../../shared/api/client';
 
 export type { Course, CoursePurchase };
 
@@ -40,37 +40,4 @@ export async function fetchCoursePurchases(): Promise<CoursePurchase[]> {
 
 export function useCoursePurchases(enabled = true) {
   return useQuery({ queryKey: ['training', 'course-purchases'], queryFn: fetchCoursePurchases, enabled });
-}
-
-/** Live promo check on a course: 400 with the reason when the code cannot be used. */
-export async function checkCoursePromo(
-  courseId: string,
-  promoCode: string,
-  signal?: AbortSignal,
-): Promise<CourseQuote> {
-  const { data } = await apiRequest<CourseQuote>(`/training/courses/${encodeURIComponent(courseId)}/promo-check`, {
-    method: 'POST',
-    body: { promoCode },
-    signal,
-    silent: true,
-  });
-  return data;
-}
-
-/** POST /training/courses/{id}/purchase: `purchased` = unlocked already (zero total); otherwise pay the order. */
-export async function purchaseCourse({ id, promoCode }: { id: string; promoCode?: string | undefined }) {
-  const { data, message } = await apiRequest<PurchaseResult>(`/training/courses/${encodeURIComponent(id)}/purchase`, {
-    method: 'POST',
-    body: promoCode ? { promoCode } : {},
-    silent: true,
-  });
-  return { result: data, message };
-}
-
-export function usePurchaseCourse() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: purchaseCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
-  });
 }

@@ -2,14 +2,10 @@ import { CURRENCY_SYMBOLS, LESSON_LEVELS } from '@atelier/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCurrency } from '../../../shared/currency/currency-store';
-import { ChipGroup } from '../../../shared/ui/chip-group';
-import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { useCourses } from '../api/courses';
-import { useLessons } from '../api/get-lessons';
-import { CourseCard } from '../components/course-card';
-import { LessonCard } from '../components/lesson-card';
+import { useCourses } from '../../features/courses/api/courses';
+import { CourseCard } from '../../features/courses/components/course-card';
+import { useLessons } from '../../features/lessons/api/get-lessons';
+import { LessonCard } from '../../features/lessons/components/lesson-card';
 import {
   DURATION_FILTERS,
   type DurationFilter,
@@ -17,7 +13,11 @@ import {
   LESSON_FILTERS,
   type LessonFilter,
   type LevelFilter,
-} from '../lesson-filters';
+} from '../../features/lessons/lesson-filters';
+import { useCurrency } from '../../shared/currency/currency-store';
+import { ChipGroup } from '../../shared/ui/chip-group';
+import { EmptyState, ErrorState, PageTitle } from '../../shared/ui/states';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /** What /training lists: everything, single lessons only, courses only, master classes only (issue 8). */
 export const KIND_FILTERS = ['all', 'lessons', 'courses', 'masterClasses'] as const;

@@ -9,8 +9,8 @@ import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { Modal } from '../../../shared/ui/modal';
 import { RowActions } from '../../../shared/ui/row-actions';
 import { toast } from '../../../shared/ui/toast';
+import { useAdminLessons } from '../../lessons/api/admin-lessons';
 import { useAdminCourses, useDeleteCourse } from '../api/admin-courses';
-import { useAdminLessons } from '../api/admin-lessons';
 import { CourseEditor } from './course-editor';
 
 /** /admin/courses: courses and master classes; create/edit (with drag-and-drop lesson order) in a dialog; delete. */

@@ -5,16 +5,17 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChevronLeftIcon, LockIcon } from '../../../shared/ui/icons';
+import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 import { LessonPlayer } from '../components/lesson-player';
-import { PurchaseModal } from '../components/purchase-modal';
 
 function ExpandableText({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -67,6 +68,7 @@ export function LessonPage() {
   const id = params.id ?? searchParams.get('id');
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
+  const flow = usePurchaseFlow({ type: 'lesson', id: id ?? '' });
   usePageTitle(lesson ? localize(lesson.title, language) : null);
   // Admins may watch every lesson (DESIGN §8); buyers once purchased.
   const canWatch = Boolean(lesson && session.status === 'authenticated' && (lesson.purchased || session.user.isAdmin));
@@ -193,7 +195,7 @@ export function LessonPage() {
           </div>
         </aside>
       </div>
-      <PurchaseModal lesson={buying ? lesson : null} onClose={() => setBuying(false)} />
+      <PurchaseModal kind="lesson" item={buying ? lesson : null} flow={flow} onClose={() => setBuying(false)} />
     </article>
   );
 }

@@ -1,0 +1,67 @@
+import type { CourseQuote, PromoQuote, PurchaseResult } from '@atelier/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/client';
+import type { PurchaseFlow } from '../../../shared/ui/purchase-modal';
+import { createPayment } from '../../payments/api/create-payment';
+import { useCardPayments } from '../../payments/api/get-payment-methods';
+
+/** What is bought: a lesson or a course (master classes are courses). Both go through one flow. */
+export interface PurchaseTarget {
+  type: 'lesson' | 'course';
+  id: string;
+}
+
+const targetPath = ({ type, id }: PurchaseTarget) =>
+  `/training/${type === 'course' ? 'courses' : 'lessons'}/${encodeURIComponent(id)}`;
+
+/**
+ * Live promo check: the price before and after the code (for a course also after the viewer's
+ * credit, `toPay`). A code that cannot be used on this target answers 400 with the reason.
+ */
+export async function quotePromo(
+  target: PurchaseTarget,
+  promoCode: string,
+  signal?: AbortSignal,
+): Promise<PromoQuote | CourseQuote> {
+  const { data } = await apiRequest<PromoQuote | CourseQuote>(`${targetPath(target)}/promo-check`, {
+    method: 'POST',
+    body: { promoCode },
+    signal,
+    silent: true,
+  });
+  return data;
+}
+
+/**
+ * POST /training/{lessons|courses}/{id}/purchase: the target's order. `purchased` = unlocked
+ * already (zero total: a free item or a 100 % code); otherwise the order goes on to payment.
+ */
+export async function purchase({ target, promoCode }: { target: PurchaseTarget; promoCode?: string | undefined }) {
+  const { data, message } = await apiRequest<PurchaseResult>(`${targetPath(target)}/purchase`, {
+    method: 'POST',
+    body: promoCode ? { promoCode } : {},
+    silent: true,
+  });
+  return { result: data, message };
+}
+
+export function usePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purchase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
+  });
+}
+
+/** Everything the purchase dialog needs to buy `target`: quote, order, payment, whether cards are on. */
+export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
+  const mutation = usePurchase();
+  const cardPayments = useCardPayments();
+  return {
+    quote: (promoCode, signal) => quotePromo(target, promoCode, signal),
+    purchase: (promoCode) => mutation.mutateAsync({ target, promoCode }),
+    startPayment: (orderId) => createPayment({ orderId }),
+    pending: mutation.isPending,
+    cardPayments,
+  };
+}

@@ -1,0 +1,87 @@
+import { type AdminProduct, ProductWriteSchema } from '@atelier/shared';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { errorAt, writeResolver } from '../../../shared/forms/write-resolver';
+import { type ProductForm, productBody, productFormOf, productRules } from './product-editor';
+
+const check = <F extends FieldValues, B>(resolver: Resolver<F, unknown, B>, form: F) =>
+  resolver(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+const image = { url: '/uploads/shop/a.webp', thumb: '/t.webp', medium: '/m.webp', large: '/l.webp' };
+const book: AdminProduct = {
+  id: '3d7c1f0e-2b4a-4c6d-8e9f-0a1b2c3d4e5f',
+  name: { ru: 'Книга о шёлке', en: 'Silk book' },
+  description: { ru: 'Приёмы и выкройки' },
+  price: { rub: 1500, eur: 18.5, usd: null },
+  images: [image],
+  category: 'book',
+  availability: 'in_stock',
+  stock: null,
+  bookFormats: ['physical', 'digital'],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  archivedAt: null,
+  digitalFile: { filename: 'book.pdf', size: 10 },
+  orderCount: 0,
+};
+
+describe('product editor', () => {
+  it('an untouched product sends its own fields back (same body as the hand-built form sent)', () => {
+    expect(productBody(productFormOf(book))).toEqual({
+      name: { ru: 'Книга о шёлке', en: 'Silk book', es: '' },
+      description: { ru: 'Приёмы и выкройки', en: '', es: '' },
+      price: { rub: 1500, eur: 18.5, usd: null },
+      category: 'book',
+      subcategory: null,
+      availability: 'in_stock',
+      stock: null,
+      images: [{ url: image.url }],
+      bookFormats: ['physical', 'digital'],
+    });
+  });
+
+  it('only a collection piece sends its subcategory; only a book its formats', () => {
+    const form: ProductForm = {
+      ...productFormOf(null),
+      category: 'tools',
+      subcategory: 'bouquets',
+      bookFormats: ['digital'],
+    };
+    const body = productBody(form);
+    expect(body.subcategory).toBeNull();
+    expect(body).not.toHaveProperty('bookFormats');
+  });
+
+  it.each([
+    ['no Russian name', { name: { ru: ' ', en: 'Rose', es: '' } }, 'name.ru'],
+    ['a rouble price of zero', { price: { rub: '0', eur: '', usd: '' } }, 'price.rub'],
+    ['three decimals', { price: { rub: '10.999', eur: '', usd: '' } }, 'price.rub'],
+    ['a euro price that is not a number', { price: { rub: '10', eur: 'ten', usd: '' } }, 'price.eur'],
+    ['a fractional stock', { stock: '1.5' }, 'stock'],
+  ] as const)('is refused before sending: %s (under %s)', async (_name, change, path) => {
+    const resolver = writeResolver(ProductWriteSchema, productBody);
+    const valid: ProductForm = {
+      ...productFormOf(null),
+      name: { ru: 'Роза', en: '', es: '' },
+      description: { ru: 'Шёлк', en: '', es: '' },
+      price: { rub: '100', eur: '', usd: '' },
+    };
+    expect((await check(resolver, valid)).errors).toEqual({});
+    const result = await check(resolver, { ...valid, ...change } as ProductForm);
+    expect(Object.keys(result.errors).length).toBeGreaterThan(0);
+    expect(errorAt(result.errors, path)).toBeDefined();
+  });
+
+  it('a digital book needs its file: a new one, or the stored one kept', async () => {
+    const withStored = writeResolver(ProductWriteSchema, productBody, productRules(true));
+    const withoutStored = writeResolver(ProductWriteSchema, productBody, productRules(false));
+    const form = productFormOf(book);
+    expect((await check(withStored, form)).errors).toEqual({});
+    expect(errorAt((await check(withStored, { ...form, removeDigitalFile: true })).errors, 'bookFile')?.message).toBe(
+      'shop.admin.bookRequired',
+    );
+    expect(errorAt((await check(withoutStored, form)).errors, 'bookFile')).toBeDefined();
+    const file = new File(['%PDF'], 'new.pdf', { type: 'application/pdf' });
+    expect((await check(withoutStored, { ...form, bookFile: file })).errors).toEqual({});
+  });
+});
