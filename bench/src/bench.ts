@@ -16,10 +16,10 @@
  * 4. Idle RSS of the server process after that warm-up and load, from /proc/<pid>/status VmRSS.
  * 5. JS needed for the first paint of `/`: every script Chromium requests before the load event,
  *    summed as gzip -9 of the bytes served (plus the raw size and what went over the wire).
- * 6. POST /api/orders on PGlite (issue 5: ≥ 200 orders/s, no errors): one verified customer, each
+ * 6. POST /api/orders on PGlite (target: ≥ 200 orders/s, no errors): one verified customer, each
  *    request a full checkout (DB pricing, delivery, order + line + history rows, outbox mail) of a
  *    made-to-order product; see ordersBench below.
- * 7. Lesson video (issue 7): the protected, signed-URL video endpoint against plain static serving of
+ * 7. Lesson video: the protected, signed-URL video endpoint against plain static serving of
  *    the same file, and a mid-file Range request's time to first byte; see video.ts.
  * 8. Shop search on the embedded database with every query a cache miss (ru/en/es word forms,
  *    typos; a price bound that changes per request); see search.ts.
@@ -43,7 +43,7 @@ import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, '../results.json');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-/** The video section (issue 7) uploads its file as this admin, ensured at the second start. */
+/** The video section uploads its file as this admin, ensured at the second start. */
 const BENCH_ADMIN = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
 
 function rssMiB(pid: number): number {
@@ -264,7 +264,7 @@ await main();
 
 // ---- POST /api/orders (owner: orders feature)
 
-/** Issue 5: ≥ 200 orders/s on the embedded database with no errors. (Functions, not consts: main() runs above.) */
+/** The orders target: ≥ 200 orders/s on the embedded database with no errors. (Functions, not consts: main() runs above.) */
 function ordersTargetMet(orders: OrdersLoad): boolean {
   return orders.ordersPerSecond >= 200 && orders.non2xx === 0 && orders.errors === 0;
 }

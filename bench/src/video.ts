@@ -1,5 +1,5 @@
 /**
- * Issue 7: the protected lesson video against plain static serving of the same file.
+ * The protected lesson video against plain static serving of the same file.
  *
  * A 64 MiB MP4-looking file is uploaded through the admin API (streamed to private storage), an
  * admin asks for its short-lived signed URL (what `<video src>` uses), then:

@@ -173,7 +173,7 @@ export async function expectOnAccount(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('heading', { level: 1, name: TEXTS[lang].accountTitle }).waitFor();
 }
 
-/** SPEC §4: the session token sits in localStorage and in a 7-day cookie `token`. */
+/** The session token sits in localStorage and in a 7-day cookie `token`. */
 export async function expectStoredToken(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('token'));
   expect(stored, 'token in localStorage').toBeTruthy();

@@ -1,4 +1,4 @@
-/** Helpers for the home-content journeys (issue 4): the API as the admin sees it, a real PNG. */
+/** Helpers for the home-content journeys: the API as the admin sees it, a real PNG. */
 import { baseUrl } from './browser';
 import { E2E_ADMIN } from './server';
 

@@ -1,5 +1,5 @@
 /**
- * The account page and the role guards with real sessions (issue 3): profile, data download and
+ * The account page and the role guards with real sessions: profile, data download and
  * account deletion; a customer on /admin; the admin's header link and dashboard; axe on /auth (each
  * tab) and on /account logged in.
  */
@@ -86,7 +86,7 @@ describe('the account page', () => {
 });
 
 describe('roles', () => {
-  it('a logged-in customer on /admin sees "Доступ запрещён" and the SPEC text, and no admin link', async () => {
+  it('a logged-in customer on /admin sees "Доступ запрещён" and its explanation, and no admin link', async () => {
     const user = await customer('not-admin');
     const page = await session.newPage();
     await useToken(page, user.token);

@@ -1,5 +1,5 @@
 /**
- * Issue 3 journeys through the real UI and the real outbox: register → code from the mail → verify
+ * Journeys through the real UI and the real outbox: register → code from the mail → verify
  * → logged in → logout → login → change password → forgot password → emailed reset link → new
  * password → login with it (ru); the same registration in en and es; the one-click link; an address
  * someone else registered first (en).
@@ -46,7 +46,7 @@ describe('account journey in Russian', () => {
     await page.getByText(/Повторная отправка через \d+ секунд/).waitFor();
     expect(await page.getByRole('button', { name: 'Отправить код повторно' }).isDisabled()).toBe(true);
 
-    // An incomplete code is refused in the browser with the SPEC text.
+    // An incomplete code is refused in the browser with the exact text.
     await typeCode(page, 'ru', '12');
     await page.getByRole('button', { name: t.verifySubmit }).click();
     await page.getByText(t.codeIncomplete).waitFor();

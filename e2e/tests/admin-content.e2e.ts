@@ -1,5 +1,5 @@
 /**
- * Issue 4 admin tools: a portfolio work created with several photos (main photo chosen, order
+ * Admin tools: a portfolio work created with several photos (main photo chosen, order
  * changed by keyboard, product picked) reaches the home grid and its "order similar" link; the
  * delete asks first (Escape keeps it). The upload field refuses an SVG. The admin pages are axe
  * clean and fit a 360 px phone.

@@ -1,5 +1,5 @@
 /**
- * Courses and master classes (issue 8) in a real browser: /training lists the seeded course and
+ * Courses and master classes in a real browser: /training lists the seeded course and
  * master class beside the lessons (filter by kind); a customer buys the seeded course on its page
  * through the sandbox payment (Pay → success) and then watches the video of its SECOND lesson;
  * the account lists the course; axe is clean on the course page (guest, owner, 360 px) and on

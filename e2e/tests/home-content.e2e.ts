@@ -1,5 +1,5 @@
 /**
- * Issue 4 journeys on `/`: a visitor filters the portfolio and opens a work; a user sends a review
+ * Journeys on `/`: a visitor filters the portfolio and opens a work; a user sends a review
  * with a photo, sees it pending, the admin approves and moves it, and `/` shows it in the admin's
  * order; the admin edits the about text in English and the EN home shows it. axe on `/`.
  */
@@ -95,7 +95,7 @@ describe('visitor: portfolio on the home page', () => {
 });
 
 describe('review with a photo → moderation → home in the admin order', () => {
-  it('a user sends a review (SPEC counter and limits), sees it pending; the admin approves, moves it by keyboard and by drag and drop; `/` follows', async () => {
+  it('a user sends a review (character counter and length limits), sees it pending; the admin approves, moves it by keyboard and by drag and drop; `/` follows', async () => {
     const stamp = Date.now();
     const account = {
       name: `Вера ${stamp % 10_000}`,

@@ -1,5 +1,5 @@
 /**
- * Process lifecycle of the embedded-database mode (DESIGN §2), each journey with its own server
+ * Process lifecycle of the embedded-database mode, each journey with its own server
  * processes on its own temp DATA_DIR: restarts keep data and do not seed twice, a second process is
  * refused while the first holds DATA_DIR, kill -9 loses nothing, SIGTERM drains in-flight requests.
  */

@@ -1,5 +1,5 @@
 /**
- * User content never widens a page at 360 px (DESIGN §7): a review, a customer name and a product
+ * User content never widens a page at 360 px: a review, a customer name and a product
  * whose text holds one very long word wrap inside their cards and dialogs instead of pushing the
  * page sideways. The content goes in through the real API (a customer writes, the admin approves).
  */

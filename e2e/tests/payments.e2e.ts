@@ -1,9 +1,9 @@
 /**
- * Payments and digital delivery (issue 6) in a real browser with the built-in sandbox provider:
+ * Payments and digital delivery in a real browser with the built-in sandbox provider:
  * a customer buys the demo digital book by card → the sandbox payment page → Pay → the success
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
- * PayPal (EUR) without PAYPAL_*: the email modal's SPEC checks, the sandbox link mailed to the
+ * PayPal (EUR) without PAYPAL_*: the email modal's checks, the sandbox link mailed to the
  * account's verified address (never to the typed one), paid from another browser tab. An abandoned
  * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
  * the order, whose account page offers "Pay". Bank transfer: checkout creates the
@@ -114,7 +114,7 @@ describe('payments with the sandbox provider', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('Cancel on the sandbox page → cancel page with the SPEC text → Try again opens a new payment', async () => {
+  it('Cancel on the sandbox page → cancel page with the cancel text → Try again opens a new payment', async () => {
     const { page } = await toCheckout('ebook-cancel');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));

@@ -1,4 +1,4 @@
-/** Stored visitor choices (SPEC §2, §4, §9): cookie consent, interface language, display currency. */
+/** Stored visitor choices: cookie consent, interface language, display currency. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser';

@@ -1,5 +1,5 @@
 /**
- * A signed-in customer stays signed in when the session check cannot reach a verdict (SPEC §4: the
+ * A signed-in customer stays signed in when the session check cannot reach a verdict (the
  * token is dropped only when the server refuses it). The check is held, failed or aborted in the
  * browser with page.route; the server itself is the real one.
  */

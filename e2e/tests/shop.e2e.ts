@@ -1,5 +1,5 @@
 /**
- * Shop (issue 5): a customer browses with filters (category, subcategory, search, sort, the price
+ * Shop: a customer browses with filters (category, subcategory, search, sort, the price
  * slider by keyboard), everything lands in the URL, a product opens from the list and from a shared
  * `?category=…&product=…` link, and a digital book goes into the cart with its format. The admin
  * creates a product with an image on the admin shop page, finds it in the shop, and deletes it.

@@ -1,5 +1,5 @@
 /**
- * Video lessons (issue 7) in a real browser: a customer redeems a 100 % promo code on a paid demo
+ * Video lessons in a real browser: a customer redeems a 100 % promo code on a paid demo
  * lesson → the lesson unlocks with no payment → the protected video plays in Chromium's player from
  * its signed URL and seeking works (Range requests answered 206) → leaving and coming back resumes
  * at the saved position; the methodology sheet downloads in English; axe is clean on /training

@@ -40,7 +40,7 @@ const put = (items: unknown[], token = user.token) =>
   t.app.inject({ method: 'PUT', url: '/api/cart', headers: bearer(token), payload: { items } });
 const get = (token = user.token) => t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(token) });
 
-describe('GET|PUT /api/cart (DESIGN §5; SPEC §4 cart rules)', () => {
+describe('GET|PUT /api/cart (cart rules: merged lines, lessons one piece)', () => {
   it('an empty cart to start with; guests get 401', async () => {
     expect((await get()).json().data).toEqual({ items: [], updatedAt: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401);

@@ -285,7 +285,7 @@ describe('POST /api/orders: the server computes every amount', () => {
     expect((await place(customer.token, body([{ type: 'lesson', id, quantity: 1 }]))).statusCode).toBe(409);
   });
 
-  it('a zero-total checkout (a free lesson) is confirmed at once and emits orderConfirmed (DESIGN §6)', async () => {
+  it('a zero-total checkout (a free lesson) is confirmed at once and emits orderConfirmed', async () => {
     const id = await lesson(0);
     const before = confirmed.length;
     const res = await place(
@@ -365,7 +365,7 @@ describe('reading orders', () => {
   });
 });
 
-describe('status machine (DESIGN §6)', () => {
+describe('status machine', () => {
   const PATH: OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
   const allowed = new Set([
     'pending>confirmed',

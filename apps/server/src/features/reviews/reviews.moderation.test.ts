@@ -76,7 +76,7 @@ const moderate = (id: string, action: 'approve' | 'reject') =>
   t.app.inject({ method: 'PUT', url: `/api/reviews/admin/${id}/${action}`, headers: admin() });
 const onDisk = (url: string) => existsSync(join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, '')));
 
-describe('POST /api/reviews (SPEC §5)', () => {
+describe('POST /api/reviews', () => {
   it('a guest gets 401 and nothing is stored', async () => {
     const before = await reviewCount();
     const res = await t.app.inject({
@@ -110,7 +110,7 @@ describe('POST /api/reviews (SPEC §5)', () => {
     ['rating 6', { reviewText: 'Хороший отзыв', rating: '6' }, 'Оценка должна быть от 1 до 5'],
     ['rating 4.5', { reviewText: 'Хороший отзыв', rating: '4.5' }, 'Оценка должна быть от 1 до 5'],
     ['rating "five"', { reviewText: 'Хороший отзыв', rating: 'five' }, 'Оценка должна быть от 1 до 5'],
-  ])('400 for %s with the SPEC message; nothing stored', async (_rule, fields, message) => {
+  ])('400 for %s with the exact rule message; nothing stored', async (_rule, fields, message) => {
     const before = await reviewCount();
     const res = await post(reviewForm(fields));
     expect(res.statusCode).toBe(400);

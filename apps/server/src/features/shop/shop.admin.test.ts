@@ -1,5 +1,5 @@
 /**
- * Issue 5 admin shop: create/update/delete products through the real app (multipart forms, real
+ * Admin shop: create/update/delete products through the real app (multipart forms, real
  * image pipeline, real private storage), roles, upload refusals, archive-on-delete and the public
  * cache being invalidated by every write.
  */
@@ -94,7 +94,7 @@ async function create(data: object = FIELDS, files: Parameters<typeof form>[1] =
 const uploadsFile = (url: string) => join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, ''));
 const row = async (id: string) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0];
 
-describe('admin shop: roles (DESIGN §8 access)', () => {
+describe('admin shop: roles', () => {
   const probe = '00000000-0000-4000-8000-000000000001';
   it.each([
     ['POST', '/api/shop'],
@@ -429,7 +429,7 @@ describe('public cache: compressed once per entry, as the client accepts', () =>
   });
 });
 
-describe('admin shop: the public cache is invalidated by every write (DESIGN §2)', () => {
+describe('admin shop: the public cache is invalidated by every write', () => {
   it('serves signed-in visitors from the same cache entry (the catalogue does not depend on the user)', async () => {
     const url = '/api/shop?sort=name&limit=7';
     const guest = await t.app.inject({ method: 'GET', url });

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const en = { 'accept-language': 'en' };
 
 describe('profile', () => {
-  it('GET /api/user/profile → { user } in the DESIGN §8 shape; guests get 401', async () => {
+  it('GET /api/user/profile → { user } in the shared User shape; guests get 401', async () => {
     const { token } = await signUp(t, 'profile@example.com');
     const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 3 "Roles": walk the full app's route table and check every /api route's declared access
+ * Roles: walk the full app's route table and check every /api route's declared access
  * for a guest, a user and an admin. Only the guard's answer (401/403 or not) is asserted; bodies
  * and params are merely plausible. A route without a declaration fails at registration already.
  */
