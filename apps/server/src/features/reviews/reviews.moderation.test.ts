@@ -3,47 +3,33 @@ import { join } from 'node:path';
 import { AdminReviewSchema, listEnvelope, ReviewSchema, successEnvelope } from '@atelier/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { reviews } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { adminUser, storedOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BAD_UPLOADS, blobOf, pngBytes } from '../../test/uploads';
 
 let t: TestContext;
-let anna: { id: string; token: string };
-let boris: { id: string; token: string };
+let anna: TestUser;
+let boris: TestUser;
 let adminToken: string;
 let png: Buffer;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const passwordHash = await hashPassword('Silk-Peony-2024');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'anna@example.com', name: 'Анна', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'boris@example.com', name: 'Борис', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'rv-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  anna = { id: rows[0]!.id, token: await createSession(t.database.db, rows[0]!.id) };
-  boris = { id: rows[1]!.id, token: await createSession(t.database.db, rows[1]!.id) };
-  adminToken = await createSession(t.database.db, rows[2]!.id);
+  anna = await verifiedUser(t, { email: 'anna@example.com', name: 'Анна' });
+  boris = await verifiedUser(t, { email: 'boris@example.com', name: 'Борис' });
+  adminToken = (await adminUser(t, { email: 'rv-admin@example.com' })).token;
   // Anna bought something (a delivered order): her reviews carry the verified-buyer mark.
-  await t.database.db.insert(orders).values({
-    userId: anna.id,
+  await storedOrder(t, anna.id, {
     status: 'delivered',
     customer: { firstName: 'Анна', lastName: 'П', email: 'anna@example.com', phone: '+70000000000' },
-    delivery: { method: 'pickup' },
-    paymentMethod: 'card',
-    subtotalRub: 100_000,
     totalRub: 100_000,
   });
   png = await pngBytes();
 });
 afterAll(() => t.close());
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const admin = () => bearer(adminToken);
 
 function reviewForm(fields: Record<string, string>, image?: { bytes: Buffer; filename?: string; type?: string }) {

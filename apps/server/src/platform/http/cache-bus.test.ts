@@ -9,27 +9,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
-import { products, users } from '../../db/schema';
+import { products } from '../../db/schema';
+import { adminUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hashPassword } from '../auth/passwords';
-import { createSession } from '../auth/sessions';
 
 let t: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const [admin] = await t.database.db
-    .insert(users)
-    .values({
-      email: 'bus-admin@example.com',
-      name: 'Admin',
-      passwordHash: await hashPassword('Bus-Admin-1'),
-      role: 'admin',
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
-  adminToken = await createSession(t.database.db, admin!.id);
+  adminToken = (await adminUser(t, { email: 'bus-admin@example.com', password: 'Bus-Admin-1' })).token;
 });
 afterAll(() => t.close());
 
