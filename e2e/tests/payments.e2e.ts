@@ -12,8 +12,8 @@
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
 import { describe, expect, it } from 'vitest';
-import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
-import { apiData } from '../src/api';
+import { onThisServer, useToken } from '../src/accounts';
+import { apiData, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
@@ -28,22 +28,8 @@ interface ShopProduct {
   bookFormats?: string[];
 }
 
-async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function digitalBook(): Promise<ShopProduct> {
-  const books = await api<ShopProduct[]>('/shop?category=book&limit=100');
+  const books = await apiData<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
   const book = books.find((b) => b.bookFormats?.includes('digital'));
   if (!book) throw new Error('the demo catalogue has no digital book');
   return book;
@@ -53,8 +39,8 @@ async function digitalBook(): Promise<ShopProduct> {
 async function toCheckout(tag: string, currency: 'RUB' | 'EUR' = 'RUB') {
   const book = await digitalBook();
   const email = newEmail(tag);
-  const { token } = await verifiedAccount({ name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
-  await api('/cart', {
+  const { token } = await verifiedUser(baseUrl(), { name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
+  await apiData(baseUrl(), '/cart', {
     token,
     method: 'PUT',
     body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
@@ -91,7 +77,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' }).waitFor();
     await page.getByText(`Заказ № ${number}`).waitFor();
     await expectNoAxeViolations(page);
-    const orders = await api<{ number: number; status: string }[]>('/orders/user', {
+    const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', {
       token: (await page.evaluate(() => localStorage.getItem('token')))!,
     });
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
@@ -164,7 +150,7 @@ describe('payments with the sandbox provider', () => {
     await payerPage.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(payerPage, (p) => p === '/payment/success');
     const number = new URL(payerPage.url()).searchParams.get('order');
-    const orders = await api<{ number: number; status: string }[]>('/orders/user', { token });
+    const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
   });
 
@@ -173,7 +159,9 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
     const firstPayment = new URL(page.url()).pathname;
-    const [order] = await api<{ id: string; number: number; status: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; number: number; status: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(order?.status).toBe('pending');
 
     await page.goto(`/account/orders/${order?.id}`);
@@ -186,7 +174,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/success');
     expect(new URL(page.url()).searchParams.get('order')).toBe(String(order?.number));
-    const after = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    const after = await apiData<{ id: string; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(after.find((o) => o.id === order?.id)?.status).toBe('confirmed');
 
     // Paid: no Pay any more.
@@ -202,7 +190,9 @@ describe('payments with the sandbox provider', () => {
     await modal.waitFor();
     await page.keyboard.press('Escape');
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
-    const [order] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(order).toMatchObject({ status: 'pending', paymentState: 'none' });
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
 
@@ -217,7 +207,9 @@ describe('payments with the sandbox provider', () => {
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'Закрыть' }).first().click();
     await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
-    const [sent] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [sent] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
   });
 
@@ -241,7 +233,7 @@ describe('payments with the sandbox provider', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The order waits for the shop; its account page leads back to the instructions, no Pay button.
-    const [order] = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(order?.status).toBe('pending');
     await page.goto(`/account/orders/${order?.id}`);
     await page.getByRole('link', { name: 'Как оплатить' }).click();
