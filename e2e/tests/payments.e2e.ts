@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { onThisServer, useToken } from '../src/accounts';
-import { apiData, verifiedUser } from '../src/api';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
@@ -259,13 +259,11 @@ describe('a payment provider that cannot be reached', () => {
 
   it("card checkout: 'Payment creation error' next to Pay on the kept (pending) order's account page; Pay tries again and reports the same error", async () => {
     const url = base();
-    const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
-      apiData<T>(url, path, init);
-    const { token } = await call<{ token: string }>('/auth/login', { body: admin });
-    const books = await call<ShopProduct[]>('/shop?category=book&limit=100');
+    const token = await login(url, admin);
+    const books = await apiData<ShopProduct[]>(url, '/shop?category=book&limit=100');
     const book = books.find((b) => b.bookFormats?.includes('digital'));
     if (!book) throw new Error('the demo catalogue has no digital book');
-    await call('/cart', {
+    await apiData(url, '/cart', {
       token,
       method: 'PUT',
       body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
@@ -286,24 +284,26 @@ describe('a payment provider that cannot be reached', () => {
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
     const pay = page.getByRole('region', { name: 'Оплата заказа' });
     await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
-    const [order] = await call<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string; paymentState: string }[]>(url, '/orders/user', {
+      token,
+    });
     expect(order?.status).toBe('pending');
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
     // The emptied cart reaches the server through the cart's debounced sync: wait for it.
     await expect
-      .poll(async () => (await call<{ items: unknown[] }>('/cart', { token })).items, { timeout: 10_000 })
+      .poll(async () => (await apiData<{ items: unknown[] }>(url, '/cart', { token })).items, { timeout: 10_000 })
       .toEqual([]);
     await expectNoAxeViolations(page);
 
     // Pay tries again: a second failed attempt, the same words, the order still pending.
     await pay.getByRole('button', { name: 'Оплатить' }).click();
-    const attempts = () => call<{ status: string }[]>(`/admin/orders/${order?.id}/payments`, { token });
+    const attempts = () => apiData<{ status: string }[]>(url, `/admin/orders/${order?.id}/payments`, { token });
     await expect
       .poll(async () => (await attempts()).map((p) => p.status), { timeout: 15_000 })
       .toEqual(['failed', 'failed']);
     await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
     await pay.getByRole('button', { name: 'Оплатить' }).and(page.locator(':enabled')).waitFor();
-    const [still] = await call<{ id: string; status: string }[]>('/orders/user', { token });
+    const [still] = await apiData<{ id: string; status: string }[]>(url, '/orders/user', { token });
     expect(still).toMatchObject({ id: order?.id, status: 'pending' });
   });
 });
