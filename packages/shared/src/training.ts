@@ -181,16 +181,10 @@ export const SignedFileQuerySchema = z.object({
 // ---------------------------------------------------------------- courses and master classes
 
 /**
- * Course levels. Their names are beginner / intermediate / advanced; they are stored with the lesson
- * values (`basic` = beginner) so lessons and courses filter the same way. The UI shows
- * beginner / intermediate / advanced.
+ * Course levels: beginner / intermediate / advanced, stored with the lesson values (`basic` =
+ * beginner) so lessons and courses filter the same way; the web names them `training.levels.<level>`.
  */
 export const COURSE_LEVELS = LESSON_LEVELS;
-export const COURSE_LEVEL_SPEC_WORD: Record<LessonLevel, 'beginner' | 'intermediate' | 'advanced'> = {
-  basic: 'beginner',
-  intermediate: 'intermediate',
-  advanced: 'advanced',
-};
 
 /** A lesson as listed inside a course (in course order). */
 export const CourseLessonSchema = z.object({
