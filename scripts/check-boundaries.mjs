@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Keeps features from reaching into each other's internals (DESIGN §3, STYLE §2):
+// Keeps features from reaching into each other's internals:
 // - server: features/<a>/ may import from features/<b>/ only `<b>.service.ts` (a feature talks to
 //   another only through its service) and `<b>.schemas.ts` (its public payload shapes);
 // - server: a `*.service.ts` re-exports nothing but schemas (`export * from './x.repo'` or

@@ -16,15 +16,20 @@
  * 4. Idle RSS of the server process after that warm-up and load, from /proc/<pid>/status VmRSS.
  * 5. JS needed for the first paint of `/`: every script Chromium requests before the load event,
  *    summed as gzip -9 of the bytes served (plus the raw size and what went over the wire).
- * 6. POST /api/orders on PGlite (issue 5: ≥ 200 orders/s, no errors): one verified customer, each
+ * 6. POST /api/orders on PGlite (target: ≥ 200 orders/s, no errors): one verified customer, each
  *    request a full checkout (DB pricing, delivery, order + line + history rows, outbox mail) of a
  *    made-to-order product; see ordersBench below.
- * 7. Lesson video (issue 7): the protected, signed-URL video endpoint against plain static serving of
+ * 7. Lesson video: the protected, signed-URL video endpoint against plain static serving of
  *    the same file, and a mid-file Range request's time to first byte; see video.ts.
  * 8. Shop search on the embedded database with every query a cache miss (ru/en/es word forms,
  *    typos; a price bound that changes per request); see search.ts.
  * 9. Several instances: the lesson video through the S3 driver vs from disk, and POST /api/orders
  *    on PostgreSQL with two instances vs one; see scale.ts.
+ * 10. A 300 MB lesson video upload: time, MB/s and the server's RSS before and at its peak (the
+ *    file is streamed to storage, so the RSS may grow by at most 64 MiB); see upload.ts.
+ *
+ * `npm run bench -- upload` runs section 10 alone (one server start) and updates only its entry in
+ * bench/results.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -32,18 +37,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
+import { orderBody, verifiedUser } from '../../e2e/src/api';
 import { launchChromium } from '../../e2e/src/chromium';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
-import { benchCustomer } from './customer';
 import { scaleBench } from './scale';
 import { SEARCH_CONNECTIONS, SEARCH_MAX_P99_MS, searchBench } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
+import { UPLOAD_MAX_RSS_GROWTH_MIB, type UploadBench, uploadBench } from './upload';
 import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, '../results.json');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-/** The video section (issue 7) uploads its file as this admin, ensured at the second start. */
+/** The video section uploads its file as this admin, ensured at the second start. */
 const BENCH_ADMIN = { email: 'bench-admin@bench.test', password: 'bench-admin-password' };
 
 function rssMiB(pid: number): number {
@@ -175,6 +181,9 @@ async function main(): Promise<void> {
 
     const scale = await scaleBench({ main, diskBaseUrl: server.url, admin: BENCH_ADMIN, seconds: DURATION_S });
 
+    console.log('bench: a 300 MB lesson video upload…');
+    const upload = await uploadBench(server.url, server.child.pid ?? -1, BENCH_ADMIN);
+
     const results = {
       date: new Date().toISOString(),
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
@@ -187,6 +196,7 @@ async function main(): Promise<void> {
       video,
       orders,
       scale,
+      upload,
     };
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -242,6 +252,7 @@ async function main(): Promise<void> {
           ? scale.postgresOrders.skipped
           : `${scale.postgresOrders.oneInstancePerSecond} → ${scale.postgresOrders.twoInstancesPerSecond} orders/s (${scale.postgresOrders.ratio}×), p99 ${scale.postgresOrders.oneInstanceP99Ms} → ${scale.postgresOrders.twoInstancesP99Ms} ms, ${scale.postgresOrders.non2xx} non-2xx, ${scale.postgresOrders.errors} errors`,
       ],
+      ...uploadRows(upload),
     );
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nAtelier bench (shop: ${SHOP_CONNECTIONS} connections, ${DURATION_S} s each, 127.0.0.1)`);
@@ -260,11 +271,57 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+const sections = process.argv.slice(2);
+if (sections.length === 0) await main();
+else if (sections.length === 1 && sections[0] === 'upload') await uploadOnly();
+else throw new Error(`unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\` alone`);
+
+function uploadRows(upload: UploadBench): [string, string][] {
+  return [
+    [
+      `lesson video upload (${upload.fileMiB} MiB)`,
+      `${upload.seconds} s, ${upload.mibPerSecond} MiB/s; server RSS ${upload.rssBeforeMiB} → peak ${upload.rssPeakMiB} MiB`,
+    ],
+    [`upload target (RSS growth < ${UPLOAD_MAX_RSS_GROWTH_MIB} MiB)`, upload.targetMet ? 'met' : 'NOT met'],
+  ];
+}
+
+/** Section 10 alone: one start on a fresh DATA_DIR; results.json keeps the other sections' figures. */
+async function uploadOnly(): Promise<void> {
+  const buildDir = makeDataDir('atelier-bench-build-');
+  const dataDir = makeDataDir('atelier-bench-');
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer(
+      {
+        main: snapshotBuild(buildDir),
+        dataDir,
+        logLevel: 'warn',
+        env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+      },
+      180_000,
+    );
+    console.log('bench: a 300 MB lesson video upload…');
+    const upload = await uploadBench(server.url, server.child.pid ?? -1, BENCH_ADMIN);
+    const rows = uploadRows(upload);
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log('\nAtelier bench (upload only, 127.0.0.1)');
+    for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
+    const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
+    const entry = { date: new Date().toISOString(), ...upload };
+    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, upload: entry }, null, 2)}\n`);
+    console.log(`\nwrote the upload entry of ${RESULTS}`);
+    if (!upload.targetMet) process.exitCode = 1;
+  } finally {
+    await server?.stop('SIGTERM');
+    removeDir(dataDir);
+    removeDir(buildDir);
+  }
+}
 
 // ---- POST /api/orders (owner: orders feature)
 
-/** Issue 5: ≥ 200 orders/s on the embedded database with no errors. (Functions, not consts: main() runs above.) */
+/** The orders target: ≥ 200 orders/s on the embedded database with no errors. (Functions, not consts: main() runs above.) */
 function ordersTargetMet(orders: OrdersLoad): boolean {
   return orders.ordersPerSecond >= 200 && orders.non2xx === 0 && orders.errors === 0;
 }
@@ -281,7 +338,7 @@ interface OrdersLoad {
 
 async function ordersBench(baseUrl: string): Promise<OrdersLoad> {
   const connections = 20;
-  const token = await benchCustomer(baseUrl);
+  const { token } = await verifiedUser(baseUrl, `bench-${Date.now()}@bench.test`);
   const shop = (await (await fetch(`${baseUrl}/api/shop?limit=100`)).json()) as {
     data: { id: string; availability: string; stock: number | null; category: string }[];
   };
@@ -289,12 +346,8 @@ async function ordersBench(baseUrl: string): Promise<OrdersLoad> {
   const product = shop.data.find((p) => p.availability === 'on_order' && p.category !== 'book');
   if (!product) throw new Error('bench: the demo catalogue has no made-to-order product');
   const body = JSON.stringify({
-    items: [{ type: 'product', id: product.id, quantity: 1 }],
-    customer: { firstName: 'Bench', lastName: 'Buyer', email: 'bench-buyer@bench.test', phone: '+7 912 345-67-89' },
-    delivery: { method: 'courier_pickup', pickupPoint: 'CDEK, Lenina 1' },
+    ...orderBody([{ type: 'product', id: product.id, quantity: 1 }], 'bench-buyer@bench.test'),
     paymentMethod: 'cash',
-    currency: 'RUB',
-    acceptTerms: true,
   });
   const options = {
     url: `${baseUrl}/api/orders`,

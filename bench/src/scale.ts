@@ -22,9 +22,9 @@ import { randomBytes } from 'node:crypto';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { startTestS3, type TestS3 } from '../../apps/server/src/test/s3';
+import { apiData, login, orderBody, verifiedUser } from '../../e2e/src/api';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../../e2e/src/server';
-import { benchCustomer } from './customer';
-import { fakeVideo, interleavedThroughput, json, rangeTtfb, uploadBenchLesson } from './video';
+import { fakeVideo, interleavedThroughput, rangeTtfb, uploadBenchLesson } from './video';
 
 const CONNECTIONS = 20;
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -149,38 +149,24 @@ async function postgresOrdersBench(options: {
     const a = await startServer({ main: options.main, dataDir: dirs[0]!, seedDemo: false, logLevel: 'warn', env });
     servers.push(a);
 
-    const { token: adminToken } = await json<{ token: string }>(`${a.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(options.admin),
-    });
+    const adminToken = await login(a.url, options.admin);
     const buyers: { token: string; body: string }[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) {
-      const product = await json<{ id: string }>(`${a.url}/api/shop`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({
+      const product = await apiData<{ id: string }>(a.url, '/shop', {
+        token: adminToken,
+        body: {
           name: { ru: `Пион на заказ ${i + 1}` },
           description: { ru: 'Шёлковый пион' },
           price: { rub: 1500 + i, eur: null, usd: null },
           category: 'collection',
           availability: 'on_order',
-        }),
+        },
       });
       buyers.push({
-        token: await benchCustomer(a.url, `-${i}`),
+        token: (await verifiedUser(a.url, `bench-${Date.now()}-${i}@bench.test`)).token,
         body: JSON.stringify({
-          items: [{ type: 'product', id: product.id, quantity: 1 }],
-          customer: {
-            firstName: 'Bench',
-            lastName: 'Buyer',
-            email: 'bench-buyer@bench.test',
-            phone: '+7 912 345-67-89',
-          },
-          delivery: { method: 'courier_pickup', pickupPoint: 'CDEK, Lenina 1' },
+          ...orderBody([{ type: 'product', id: product.id, quantity: 1 }], 'bench-buyer@bench.test'),
           paymentMethod: 'cash',
-          currency: 'RUB',
-          acceptTerms: true,
         }),
       });
     }

@@ -1,5 +1,5 @@
 /**
- * The shop throughput comparison (issue 5): GET /api/shop?limit=24 against the constant-JSON floor,
+ * The shop throughput comparison: GET /api/shop?limit=24 against the constant-JSON floor,
  * in interleaved rounds. This machine is shared (other processes come and go), so running one
  * target for 10 s and then the other measured the load of the moment as much as the servers;
  * alternating short rounds (and which goes first) gives both the same conditions.

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the protected lesson video against plain static serving of the same file.
+ * The protected lesson video against plain static serving of the same file.
  *
  * A 64 MiB MP4-looking file is uploaded through the admin API (streamed to private storage), an
  * admin asks for its short-lived signed URL (what `<video src>` uses), then:
@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiData, login } from '../../e2e/src/api';
 import { freePort } from '../../e2e/src/server';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -42,12 +43,6 @@ export function fakeVideo(): Buffer {
   bytes.writeUInt32BE(24, 0);
   bytes.write('ftypisom', 4, 'latin1');
   return bytes;
-}
-
-export async function json<T>(url: string, init: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
 }
 
 /** Streams GET `url` to the end; resolves with the body size and the ms to the first body byte. */
@@ -111,11 +106,7 @@ export async function uploadBenchLesson(
   admin: { email: string; password: string },
   video: Buffer,
 ): Promise<{ protectedUrl: string; remove(): Promise<void> }> {
-  const { token } = await json<{ token: string }>(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
+  const token = await login(baseUrl, admin);
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();
   form.append(
@@ -130,14 +121,10 @@ export async function uploadBenchLesson(
     }),
   );
   form.append('video', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'bench.mp4');
-  const lesson = await json<{ id: string }>(`${baseUrl}/api/admin/lessons`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  const access = await json<{ video: string }>(`${baseUrl}/api/training/lessons/${lesson.id}/access`, {
-    headers: auth,
-  });
+  const created = await fetch(`${baseUrl}/api/admin/lessons`, { method: 'POST', headers: auth, body: form });
+  if (created.status !== 201) throw new Error(`POST /api/admin/lessons answered ${created.status}`);
+  const lesson = ((await created.json()) as { data: { id: string } }).data;
+  const access = await apiData<{ video: string }>(baseUrl, `/training/lessons/${lesson.id}/access`, { token });
   return {
     protectedUrl: `${baseUrl}${access.video}`,
     async remove() {

@@ -1,12 +1,10 @@
 /**
- * Account helpers for the journeys: the interface texts they look for (ru, en, es), the captcha
- * solved from its question, the auth forms driven like a person would, and a verified account made
- * through the API when a journey is about something else.
+ * Account helpers for the journeys: the interface texts they look for (ru, en, es) and the auth
+ * forms driven like a person would. Accounts made through the API: api.ts.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl } from './browser';
-import { verificationCode } from './mail';
+import { type NewAccount, solveCaptcha } from './api';
 
 export type Lang = 'ru' | 'en' | 'es';
 
@@ -76,29 +74,7 @@ export const TEXTS = {
   },
 } as const;
 
-/** "7 + 5", "12 − 4" (Unicode or ASCII minus), "3 × 4" → the number. */
-export function solveCaptcha(question: string): number {
-  const match = /(-?\d+)\s*([+\-−×x*])\s*(-?\d+)/.exec(question);
-  if (!match) throw new Error(`cannot read the captcha question "${question}"`);
-  const a = Number(match[1]);
-  const b = Number(match[3]);
-  switch (match[2]) {
-    case '+':
-      return a + b;
-    case '×':
-    case 'x':
-    case '*':
-      return a * b;
-    default:
-      return a - b;
-  }
-}
-
-export interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
+export type Account = NewAccount;
 
 /**
  * The input labelled `label` (a section titled the same, e.g. the reset page's "New password",
@@ -173,7 +149,7 @@ export async function expectOnAccount(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('heading', { level: 1, name: TEXTS[lang].accountTitle }).waitFor();
 }
 
-/** SPEC §4: the session token sits in localStorage and in a 7-day cookie `token`. */
+/** The session token sits in localStorage and in a 7-day cookie `token`. */
 export async function expectStoredToken(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('token'));
   expect(stored, 'token in localStorage').toBeTruthy();
@@ -183,43 +159,6 @@ export async function expectStoredToken(page: Page): Promise<string> {
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7.01);
   return stored as string;
-}
-
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string; lang?: Lang } = {}) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: {
-      'Accept-Language': init.lang ?? 'ru',
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const json = (await response.json().catch(() => null)) as { data?: T; message?: string } | null;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json?.data as T;
-}
-
-/** Registers through the API (captcha solved like a person would) without verifying. */
-export async function registerThroughApi(account: Account, lang: Lang = 'ru'): Promise<void> {
-  const { captchaId, question } = await api<{ captchaId: string; question: string }>('/auth/captcha');
-  await api('/auth/register', {
-    body: { ...account, captchaId, captchaAnswer: solveCaptcha(question) },
-    lang,
-  });
-}
-
-/** A registered and verified account with its session token, for journeys about something else. */
-export async function verifiedAccount(account: Account): Promise<{ token: string }> {
-  await registerThroughApi(account);
-  const code = await verificationCode(account.email);
-  return api<{ token: string }>('/auth/verify-email', { body: { email: account.email, code } });
-}
-
-/** A session for a known account, straight from the API. */
-export function loginThroughApi(email: string, password: string): Promise<{ token: string }> {
-  return api<{ token: string }>('/auth/login', { body: { email, password } });
 }
 
 /** Logs the page in with a token the API issued: stored the way the app stores it. */

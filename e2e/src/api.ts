@@ -1,59 +1,119 @@
 /**
- * The HTTP API as a script (not a browser) uses it: JSON calls with a bearer token, the verification
- * code read from the dev mail page, and a verified buyer made through register + verify-email.
- * Used by the journeys that drive built server processes directly (crash, two instances).
+ * The one way journeys (and the bench) talk to the HTTP API without a browser: JSON calls with a
+ * bearer token, accounts made through register + the code from /dev/mail, sessions by login, and
+ * the checkout body. `base` is the origin of the server to ask: `baseUrl()` for the run's shared
+ * server, a file's own server (`useOwnServer`), or a process the journey started itself.
  */
-import { solveCaptcha } from './accounts';
+import { readMailbox } from './dev-mail';
 
 export const BUYER_PASSWORD = 'Silk-Peony-2024';
 
-export async function call<T>(base: string, path: string, init: { body?: unknown; token?: string } = {}) {
+export interface CallInit {
+  token?: string;
+  /** Default: POST with a body, GET without. */
+  method?: string;
+  body?: unknown;
+  /** Accept-Language of the reply's messages; default ru. */
+  lang?: string;
+}
+
+export interface Envelope<T> {
+  data: T;
+  meta?: { total: number };
+  message?: string;
+}
+
+/** One API call; resolves with the whole success envelope, throws with the answer on an error status. */
+export async function call<T>(base: string, path: string, init: CallInit = {}): Promise<Envelope<T>> {
   const res = await fetch(`${base}/api${path}`, {
-    method: init.body ? 'POST' : 'GET',
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      'Accept-Language': init.lang ?? 'ru',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
     },
-    body: init.body ? JSON.stringify(init.body) : undefined,
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
     signal: AbortSignal.timeout(30_000),
   });
-  const json = (await res.json().catch(() => null)) as { data?: T; meta?: { total: number } } | null;
+  const json = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json as { data: T; meta?: { total: number } };
+  return json as Envelope<T>;
+}
+
+/** One API call; resolves with its `data`. */
+export async function apiData<T>(base: string, path: string, init: CallInit = {}): Promise<T> {
+  return (await call<T>(base, path, init)).data;
+}
+
+/** "7 + 5", "12 − 4" (Unicode or ASCII minus), "3 × 4" → the number. */
+export function solveCaptcha(question: string): number {
+  const match = /(-?\d+)\s*([+\-−×x*])\s*(-?\d+)/.exec(question);
+  if (!match) throw new Error(`cannot read the captcha question "${question}"`);
+  const a = Number(match[1]);
+  const b = Number(match[3]);
+  switch (match[2]) {
+    case '+':
+      return a + b;
+    case '×':
+    case 'x':
+    case '*':
+      return a * b;
+    default:
+      return a - b;
+  }
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the API (the captcha solved as a person would) without verifying. */
+export async function register(base: string, account: NewAccount, lang = 'ru'): Promise<void> {
+  const { captchaId, question } = await apiData<{ captchaId: string; question: string }>(base, '/auth/captcha');
+  await apiData(base, '/auth/register', {
+    body: { ...account, captchaId, captchaAnswer: solveCaptcha(question) },
+    lang,
+  });
 }
 
 /**
- * The 6-digit code of the newest mail to `email` on /dev/mail. Each process writes the mails its
- * own outbox worker sends, so with several instances on one database every one of them is asked.
+ * The 6-digit code of the newest mail to `email` on /dev/mail (polled). Each process writes the mails
+ * its own outbox worker sends, so with several instances on one database every one of them is asked.
  */
-export async function mailedCode(bases: string | string[], email: string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+export async function mailedCode(bases: string | string[], email: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     for (const base of [bases].flat()) {
-      const html = await (await fetch(`${base}/dev/mail`)).text();
-      const article = html.split('<article>').find((a) => a.includes(email));
-      const code = article && /class="code">(\d{6})</.exec(article)?.[1];
-      if (code) return code;
+      const mail = (await readMailbox(base)).find((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+      if (mail?.codes[0]) return mail.codes[0];
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no verification mail to ${email}`);
 }
 
-/** Registers `email` through `base` and verifies it; returns the session token. */
-export async function verifiedUser(base: string, email: string, mailBases: string[] = [base]): Promise<string> {
-  const { data: captcha } = await call<{ captchaId: string; question: string }>(base, '/auth/captcha');
-  await call(base, '/auth/register', {
-    body: {
-      name: 'Crash Buyer',
-      email,
-      password: BUYER_PASSWORD,
-      captchaId: captcha.captchaId,
-      captchaAnswer: solveCaptcha(captcha.question),
-    },
-  });
-  const code = await mailedCode(mailBases, email);
-  return (await call<{ token: string }>(base, '/auth/verify-email', { body: { email, code } })).data.token;
+/**
+ * A customer with a confirmed address, made as a person would (register, the code from the mail,
+ * verify): the account with its session token. `account`: an email alone, or the whole account.
+ */
+export async function verifiedUser(
+  base: string,
+  account: string | NewAccount,
+  mailBases: string[] = [base],
+): Promise<NewAccount & { token: string }> {
+  const full =
+    typeof account === 'string' ? { name: 'Анна Покупатель', email: account, password: BUYER_PASSWORD } : account;
+  await register(base, full);
+  const code = await mailedCode(mailBases, full.email);
+  const { token } = await apiData<{ token: string }>(base, '/auth/verify-email', { body: { email: full.email, code } });
+  return { ...full, token };
+}
+
+/** A session for a known account (the admin of a server, a customer made earlier). */
+export async function login(base: string, credentials: { email: string; password: string }): Promise<string> {
+  return (await apiData<{ token: string }>(base, '/auth/login', { body: credentials })).token;
 }
 
 /** A checkout body for `lines`, card payment, courier pickup (the fields the order form sends). */
@@ -68,7 +128,7 @@ export function orderBody(lines: { type: 'product'; id: string; quantity: number
   };
 }
 
-/** POST /api/orders; the status and the order id (when 201), or the thrown network error. */
+/** POST /api/orders; the status and the order id (when 201), never a throw for an error status. */
 export async function placeOrder(
   base: string,
   token: string,
@@ -89,24 +149,4 @@ export async function placeOrder(
     // Not JSON: kept in `raw` for the failure message.
   }
   return { status: res.status, id: json?.data?.order?.id, code: json?.code, raw: raw.slice(0, 300) };
-}
-
-/** One API call as the web makes it (any method, Russian messages); resolves with `data`, throws on an error status. */
-export async function apiData<T>(
-  base: string,
-  path: string,
-  init: { token?: string; method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(`${base}/api${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
-    headers: {
-      'Accept-Language': 'ru',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
 }

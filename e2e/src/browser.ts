@@ -10,7 +10,7 @@ import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { DESKTOP, launchChromium, MOBILE } from './chromium';
 import { REPO_ROOT } from './server';
 
-export { CHROMIUM, CHROMIUM_ARGS, DESKTOP, launchChromium, MOBILE } from './chromium';
+export { DESKTOP, MOBILE } from './chromium';
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -77,12 +77,6 @@ export function useBrowser(): BrowserSession {
       return page;
     },
   };
-}
-
-/** The URL path (and search) the page shows now. */
-export function pathOf(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
 }
 
 /** Waits until the page's path satisfies `check`; client-side redirects are history replacements. */

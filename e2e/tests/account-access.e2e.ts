@@ -1,14 +1,15 @@
 /**
- * The account page and the role guards with real sessions (issue 3): profile, data download and
+ * The account page and the role guards with real sessions: profile, data download and
  * account deletion; a customer on /admin; the admin's header link and dashboard; axe on /auth (each
  * tab) and on /account logged in.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fieldError, input, loginThroughApi, TEXTS, useToken, verifiedAccount } from '../src/accounts';
+import { fieldError, input, TEXTS, useToken } from '../src/accounts';
+import { login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
@@ -18,15 +19,12 @@ function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
 }
 
-async function customer(tag: string) {
-  const account = { name: 'Вера Покупатель', email: newEmail(tag), password: 'Lilac-garden-2026' };
-  const { token } = await verifiedAccount(account);
-  return { ...account, token };
-}
+/** The customer of these journeys (a new address each time); they type the password again. */
+const VERA = { name: 'Вера Покупатель', password: 'Lilac-garden-2026' };
 
 describe('the account page', () => {
   it('saves the profile (phone checked), downloads the data as JSON and deletes the account', async () => {
-    const user = await customer('account-page');
+    const user = await verifiedUser(baseUrl(), { ...VERA, email: newEmail('account-page') });
     const page = await session.newPage();
     await useToken(page, user.token);
     await page.goto('/account');
@@ -86,8 +84,8 @@ describe('the account page', () => {
 });
 
 describe('roles', () => {
-  it('a logged-in customer on /admin sees "Доступ запрещён" and the SPEC text, and no admin link', async () => {
-    const user = await customer('not-admin');
+  it('a logged-in customer on /admin sees "Доступ запрещён" and its explanation, and no admin link', async () => {
+    const user = await verifiedUser(baseUrl(), { ...VERA, email: newEmail('not-admin') });
     const page = await session.newPage();
     await useToken(page, user.token);
     await page.goto('/admin');
@@ -120,7 +118,7 @@ describe('roles', () => {
   });
 
   it('on a phone the menu offers the admin panel to the admin', async () => {
-    const { token } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await login(baseUrl(), E2E_ADMIN);
     const page = await session.newPage({ mobile: true });
     await useToken(page, token);
     await page.goto('/');
@@ -149,7 +147,7 @@ describe('accessibility of the account screens', () => {
   }
 
   it('axe finds no WCAG 2 A/AA violations on /account (each section, logged in) and in the delete dialog', async () => {
-    const user = await customer('axe-account');
+    const user = await verifiedUser(baseUrl(), { ...VERA, email: newEmail('axe-account') });
     const page = await session.newPage();
     await useToken(page, user.token);
     await page.goto('/account');

@@ -1,5 +1,5 @@
 /**
- * Issue 3 journeys through the real UI and the real outbox: register → code from the mail → verify
+ * Journeys through the real UI and the real outbox: register → code from the mail → verify
  * → logged in → logout → login → change password → forgot password → emailed reset link → new
  * password → login with it (ru); the same registration in en and es; the one-click link; an address
  * someone else registered first (en).
@@ -16,13 +16,13 @@ import {
   onThisServer,
   openVerificationLink,
   pasteCode,
-  registerThroughApi,
   registerThroughUi,
   TEXTS,
   typeCode,
 } from '../src/accounts';
+import { register } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { useBrowser } from '../src/browser';
+import { baseUrl, useBrowser } from '../src/browser';
 import { isResetLink, isVerificationLink, mailedLink, mailFiles, newEmail, verificationCode } from '../src/mail';
 
 const session = useBrowser();
@@ -46,7 +46,7 @@ describe('account journey in Russian', () => {
     await page.getByText(/Повторная отправка через \d+ секунд/).waitFor();
     expect(await page.getByRole('button', { name: 'Отправить код повторно' }).isDisabled()).toBe(true);
 
-    // An incomplete code is refused in the browser with the SPEC text.
+    // An incomplete code is refused in the browser with the exact text.
     await typeCode(page, 'ru', '12');
     await page.getByRole('button', { name: t.verifySubmit }).click();
     await page.getByText(t.codeIncomplete).waitFor();
@@ -172,7 +172,7 @@ describe('registration in other languages', () => {
 describe('an unverified account', () => {
   it('login answers EMAIL_NOT_VERIFIED: the code step opens for that email; a too-early resend shows the wait', async () => {
     const account = { name: 'Нина Новая', email: newEmail('unverified'), password: 'Aster-field-2026' };
-    await registerThroughApi(account);
+    await register(baseUrl(), account);
     const page = await session.newPage();
     await page.goto('/auth');
     await loginThroughUi(page, 'ru', account.email, account.password);
@@ -207,7 +207,7 @@ describe('an unverified account', () => {
 describe('the verification link', () => {
   it('opens a confirm page that verifies nothing until its button is pressed, then lands signed in on the account', async () => {
     const account = { name: 'Link User', email: newEmail('link'), password: 'Tulip-link-2026' };
-    await registerThroughApi(account);
+    await register(baseUrl(), account);
     const link = await mailedLink(account.email, isVerificationLink);
 
     const page = await session.newPage();
@@ -240,7 +240,7 @@ describe('the verification link', () => {
 
   it('the confirm page at 360 px (en): axe clean, the button reachable by Tab', async () => {
     const account = { name: 'Narrow Link', email: newEmail('link-360'), password: 'Tulip-narrow-2026' };
-    await registerThroughApi(account, 'en');
+    await register(baseUrl(), account, 'en');
     const link = await mailedLink(account.email, isVerificationLink);
     const page = await session.newPage({ mobile: true });
     // The language chosen on the site stays for the link opened later.
@@ -262,7 +262,7 @@ describe('an address someone else registered first', () => {
   it('en: the owner registers too, verifies by code, chooses a password on the set-password page (axe clean); only that password logs in', async () => {
     const email = newEmail('contested');
     const attacker = { name: 'Mallory', email, password: 'Attacker-lily-2026' };
-    await registerThroughApi(attacker, 'en');
+    await register(baseUrl(), attacker, 'en');
     const t = TEXTS.en;
     const owner = { name: 'Lucía Owner', email, password: 'Owner-camellia-2026' };
 

@@ -1,5 +1,5 @@
 /**
- * Issue 4 admin tools: a portfolio work created with several photos (main photo chosen, order
+ * Admin tools: a portfolio work created with several photos (main photo chosen, order
  * changed by keyboard, product picked) reaches the home grid and its "order similar" link; the
  * delete asks first (Escape keeps it). The upload field refuses an SVG. The admin pages are axe
  * clean and fit a 360 px phone.
@@ -7,9 +7,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useToken } from '../src/accounts';
+import { apiData, login } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { useBrowser } from '../src/browser';
-import { adminToken, apiJson, pngFile } from '../src/content-admin';
+import { baseUrl, useBrowser } from '../src/browser';
+import { pngFile } from '../src/content-admin';
+import { E2E_ADMIN } from '../src/server';
 
 const session = useBrowser();
 
@@ -18,7 +20,7 @@ const toastWith = (page: Page, text: string) =>
 
 async function adminPage(options: { mobile?: boolean } = {}) {
   const page = await session.newPage(options);
-  await useToken(page, await adminToken());
+  await useToken(page, await login(baseUrl(), E2E_ADMIN));
   return page;
 }
 
@@ -32,7 +34,7 @@ interface Item {
 
 describe('portfolio admin', () => {
   it('creates a work with two photos (main photo, keyboard reorder, linked product); it shows on `/`; delete asks first', async () => {
-    const products = await apiJson<{ id: string; name: { ru: string } }[]>('/shop?limit=5&sort=name');
+    const products = await apiData<{ id: string; name: { ru: string } }[]>(baseUrl(), '/shop?limit=5&sort=name');
     const product = products[0]!;
     const page = await adminPage();
     await page.goto('/admin/portfolio');
@@ -75,7 +77,9 @@ describe('portfolio admin', () => {
     await page.getByLabel('Поиск по названию и описанию').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    const saved = (await apiJson<Item[]>(`/portfolio?category=personal&limit=100`)).find((i) => i.title.ru === title)!;
+    const saved = (await apiData<Item[]>(baseUrl(), `/portfolio?category=personal&limit=100`)).find(
+      (i) => i.title.ru === title,
+    )!;
     expect(saved.images).toHaveLength(2);
     expect(saved.mainImageIndex).toBe(0);
     expect(saved.linkedProductId).toBe(product.id);

@@ -8,7 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
@@ -25,22 +26,13 @@ interface ShopProduct {
   category: string;
 }
 
-async function api<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
 }
 
 /** A counted, in-stock product under 2500 ₽, so two of them stay below free delivery. */
 async function pickProduct(): Promise<ShopProduct> {
-  const products = await api<ShopProduct[]>('/shop?limit=100&sort=price_asc');
+  const products = await apiData<ShopProduct[]>(baseUrl(), '/shop?limit=100&sort=price_asc');
   const product = products.find(
     (p) => p.availability === 'in_stock' && (p.stock ?? 0) >= 3 && p.category !== 'book' && p.price.rub < 2500,
   );
@@ -52,7 +44,7 @@ describe('cart, checkout and orders', () => {
   it('add to cart → change quantity → cash checkout shows and mails the instructions → admin marks it paid with a reference → the customer sees it confirmed; admin ships it and the customer is emailed', async () => {
     const product = await pickProduct();
     const email = newEmail('checkout');
-    const { token } = await verifiedAccount({ name: 'Ольга Покупатель', email, password: 'Peony-garden-2026' });
+    const { token } = await verifiedUser(baseUrl(), { name: 'Ольга Покупатель', email, password: 'Peony-garden-2026' });
     const page = await session.newPage();
     await useToken(page, token);
 
@@ -67,9 +59,12 @@ describe('cart, checkout and orders', () => {
     await page.getByRole('heading', { level: 1, name: 'Корзина' }).waitFor();
     await page.getByRole('button', { name: `Увеличить количество: ${product.name.ru}` }).click();
     await expect
-      .poll(async () => (await api<{ items: { id: string; quantity: number }[] }>('/cart', token)).items, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await apiData<{ items: { id: string; quantity: number }[] }>(baseUrl(), '/cart', { token })).items,
+        {
+          timeout: 10_000,
+        },
+      )
       .toEqual([expect.objectContaining({ id: product.id, quantity: 2 })]);
     expect(await page.getByRole('spinbutton', { name: `Количество: ${product.name.ru}` }).inputValue()).toBe('2');
     await expectNoAxeViolations(page);
@@ -126,10 +121,12 @@ describe('cart, checkout and orders', () => {
     await page.getByRole('link', { name: 'Как оплатить' }).waitFor();
     expect(await page.getByRole('button', { name: 'Оплатить' }).count()).toBe(0);
     await expectNoAxeViolations(page);
-    const [order] = await api<{ id: string; total: number; deliveryCost: number }[]>('/orders/user', token);
+    const [order] = await apiData<{ id: string; total: number; deliveryCost: number }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(order).toMatchObject({ total: subtotal + 300, deliveryCost: 300 });
-    expect((await api<ShopProduct>(`/shop/${product.id}`)).stock).toBe((product.stock ?? 0) - 2);
-    const cart = await api<{ items: unknown[] }>('/cart', token);
+    expect((await apiData<ShopProduct>(baseUrl(), `/shop/${product.id}`)).stock).toBe((product.stock ?? 0) - 2);
+    const cart = await apiData<{ items: unknown[] }>(baseUrl(), '/cart', { token });
     expect(cart.items).toEqual([]);
     // Only one instructions mail, although the instructions page was shown (and could be reloaded).
     await page.goto(`/payment/processing?order=${number}&id=${order?.id}`);
@@ -140,9 +137,9 @@ describe('cart, checkout and orders', () => {
     expect(instructionMails).toHaveLength(1);
 
     // Admin: marks the cash order paid with a reference (required; confirmed in a dialog).
-    const admin = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const adminToken = await login(baseUrl(), E2E_ADMIN);
     const adminPage = await session.newPage();
-    await useToken(adminPage, admin.token);
+    await useToken(adminPage, adminToken);
     await adminPage.goto(`/admin/orders?search=${number}`);
     await adminPage.getByRole('table').waitFor();
     await expectNoAxeViolations(adminPage);
@@ -175,7 +172,11 @@ describe('cart, checkout and orders', () => {
     const itemsCard = page.getByRole('region', { name: 'Состав заказа' });
     await itemsCard.getByText('Оплачен', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Как оплатить' }).count()).toBe(0);
-    const orders = await api<{ number: number; status: string; paymentState: string }[]>('/orders/user', token);
+    const orders = await apiData<{ number: number; status: string; paymentState: string }[]>(
+      baseUrl(),
+      '/orders/user',
+      { token },
+    );
     expect(orders.find((o) => String(o.number) === number)).toMatchObject({
       status: 'confirmed',
       paymentState: 'paid',

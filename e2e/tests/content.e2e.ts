@@ -1,4 +1,4 @@
-/** Seeded demo content reaches the pages (SPEC §1–2): about, portfolio, reviews, shop. */
+/** Seeded demo content reaches the pages: about, portfolio, reviews, shop. */
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser';
 

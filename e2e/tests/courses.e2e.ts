@@ -1,5 +1,5 @@
 /**
- * Courses and master classes (issue 8) in a real browser: /training lists the seeded course and
+ * Courses and master classes in a real browser: /training lists the seeded course and
  * master class beside the lessons (filter by kind); a customer buys the seeded course on its page
  * through the sandbox payment (Pay → success) and then watches the video of its SECOND lesson;
  * the account lists the course; axe is clean on the course page (guest, owner, 360 px) and on
@@ -7,7 +7,8 @@
  * by mouse drag and by keyboard drag on the grip (axe clean on /admin/courses and the dialog).
  */
 import { describe, expect, it } from 'vitest';
-import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, dragWithMouse, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
@@ -24,22 +25,8 @@ interface CourseSummary {
   seatsLeft: number | null;
 }
 
-async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function seededCourse(): Promise<CourseSummary> {
-  const courses = await api<CourseSummary[]>('/training/courses');
+  const courses = await apiData<CourseSummary[]>(baseUrl(), '/training/courses');
   const course = courses.find((c) => !c.isMasterClass && c.lessons.length >= 2 && c.price.rub > 0);
   if (!course) throw new Error('the demo catalogue has no paid course with two lessons');
   return course;
@@ -49,7 +36,7 @@ describe('courses and master classes', () => {
   it('a customer buys the course in the sandbox and watches its second lesson; the account lists the course', async () => {
     const course = await seededCourse();
     const second = course.lessons[1]!;
-    const { token } = await verifiedAccount({
+    const { token } = await verifiedUser(baseUrl(), {
       name: 'Ирина Курсистка',
       email: newEmail('course'),
       password: 'Silk-course-2026',
@@ -79,7 +66,7 @@ describe('courses and master classes', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/success');
 
-    const mine = await api<{ course: { id: string } }[]>('/training/course-purchases', { token });
+    const mine = await apiData<{ course: { id: string } }[]>(baseUrl(), '/training/course-purchases', { token });
     expect(mine.map((p) => p.course.id)).toEqual([course.id]);
 
     await page.goto(`/training-course/${course.id}`);
@@ -107,7 +94,7 @@ describe('courses and master classes', () => {
   });
 
   it('a guest sees courses and master classes on /training (kind filter), the course page at 360 px; axe clean', async () => {
-    const courses = await api<CourseSummary[]>('/training/courses');
+    const courses = await apiData<CourseSummary[]>(baseUrl(), '/training/courses');
     const course = await seededCourse();
     const master = courses.find((c) => c.isMasterClass)!;
     const page = await session.newPage();
@@ -141,11 +128,15 @@ describe('courses and master classes', () => {
   });
 
   it('the admin reorders the lessons of a course with the arrow buttons, by mouse drag and by keyboard drag; axe clean', async () => {
-    const { token } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
-    const lessons = await api<{ id: string; number: number; title: { ru: string } }[]>('/admin/lessons', { token });
+    const token = await login(baseUrl(), E2E_ADMIN);
+    const lessons = await apiData<{ id: string; number: number; title: { ru: string } }[]>(
+      baseUrl(),
+      '/admin/lessons',
+      { token },
+    );
     const free = lessons.filter((l) => l.number === 1);
     // Seeded lessons 2–4 belong to the seeded course and master class: a lesson in no course to add.
-    const loose = await api<{ id: string }>('/admin/lessons', {
+    const loose = await apiData<{ id: string }>(baseUrl(), '/admin/lessons', {
       token,
       method: 'POST',
       body: {
@@ -157,7 +148,7 @@ describe('courses and master classes', () => {
         published: false,
       },
     });
-    const created = await api<{ id: string }>('/admin/courses', {
+    const created = await apiData<{ id: string }>(baseUrl(), '/admin/courses', {
       token,
       method: 'POST',
       body: {
@@ -226,11 +217,11 @@ describe('courses and master classes', () => {
     await expect.poll(() => order.allInnerTexts()).toEqual(namesBefore);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const saved = await api<{ lessons: { id: string }[] }>(`/admin/courses/${created.id}`, { token });
+    const saved = await apiData<{ lessons: { id: string }[] }>(baseUrl(), `/admin/courses/${created.id}`, { token });
     expect(saved.lessons[0]!.id).toBe(free[0]!.id);
     expect(saved.lessons).toHaveLength(2);
     expect(saved.lessons[1]!.id).toBe(loose.id);
-    await api(`/admin/courses/${created.id}`, { token, method: 'DELETE' });
-    await api(`/admin/lessons/${loose.id}`, { token, method: 'DELETE' });
+    await apiData(baseUrl(), `/admin/courses/${created.id}`, { token, method: 'DELETE' });
+    await apiData(baseUrl(), `/admin/lessons/${loose.id}`, { token, method: 'DELETE' });
   });
 });

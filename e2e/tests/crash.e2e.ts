@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { newPglite } from '../../apps/server/src/db/client';
-import { call, orderBody, verifiedUser } from '../src/api';
+import { apiData, call, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
 
 const CLIENTS = 6;
@@ -124,10 +124,10 @@ describe('crash safety of checkout', { timeout: 300_000 }, () => {
       running.push(first);
       const base = first.url;
 
-      const admin = (await call<{ token: string }>(base, '/auth/login', { body: ADMIN })).data.token;
+      const admin = await login(base, ADMIN);
       const productIds: string[] = [];
       for (let i = 0; i < PRODUCTS; i++) {
-        const { data } = await call<{ id: string }>(base, '/shop', {
+        const product = await apiData<{ id: string }>(base, '/shop', {
           token: admin,
           body: {
             name: { ru: `Пион ${i + 1}` },
@@ -138,10 +138,12 @@ describe('crash safety of checkout', { timeout: 300_000 }, () => {
             stock: STOCK,
           },
         });
-        productIds.push(data.id);
+        productIds.push(product.id);
       }
       const tokens = await Promise.all(
-        Array.from({ length: CLIENTS }, (_, i) => verifiedUser(base, `crash-buyer-${i}@e2e.test`)),
+        Array.from({ length: CLIENTS }, (_, i) =>
+          verifiedUser(base, `crash-buyer-${i}@e2e.test`).then((user) => user.token),
+        ),
       );
 
       const answered: Answered[] = [];
@@ -161,29 +163,21 @@ describe('crash safety of checkout', { timeout: 300_000 }, () => {
           const count = 1 + next(PRODUCTS);
           while (chosen.size < count) chosen.add(productIds[next(PRODUCTS)]!);
           const lines: Line[] = [...chosen].map((id) => ({ type: 'product', id, quantity: 1 + next(3) }));
-          let status: number;
-          let json: { code?: string; data?: { order?: { id: string } } } | null;
+          let placed: Awaited<ReturnType<typeof placeOrder>>;
           try {
-            const res = await fetch(`${base}/api/orders`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[index]}` },
-              body: JSON.stringify(orderBody(lines, `crash-buyer-${index}@e2e.test`)),
-              signal: AbortSignal.timeout(30_000),
-            });
-            status = res.status;
-            json = (await res.json()) as typeof json;
+            placed = await placeOrder(base, tokens[index]!, orderBody(lines, `crash-buyer-${index}@e2e.test`));
           } catch {
             // The connection died with the server: this order may or may not be committed.
             if (killed) failedAfterKill++;
             else unexpected.push(`client ${index}: request failed before the kill`);
             return;
           }
-          if (status === 201 && json?.data?.order?.id) {
-            answered.push({ id: json.data.order.id, lines });
+          if (placed.status === 201 && placed.id) {
+            answered.push({ id: placed.id, lines });
             if (answered.length === KILL_AFTER) reachKill();
-          } else if (status === 409 && json?.code === 'OUT_OF_STOCK') conflicts++;
+          } else if (placed.status === 409 && placed.code === 'OUT_OF_STOCK') conflicts++;
           else {
-            unexpected.push(`client ${index}: ${status} ${JSON.stringify(json).slice(0, 300)}`);
+            unexpected.push(`client ${index}: ${placed.status} ${placed.raw}`);
             return;
           }
         }
@@ -202,7 +196,7 @@ describe('crash safety of checkout', { timeout: 300_000 }, () => {
       // Restart on the same data; the restarted server answers for the orders too.
       const second = await startServer(options);
       running.push(second);
-      const admin2 = (await call<{ token: string }>(second.url, '/auth/login', { body: ADMIN })).data.token;
+      const admin2 = await login(second.url, ADMIN);
       const listed = await call<unknown[]>(second.url, '/orders?limit=1', { token: admin2 });
       expect(await second.stop('SIGTERM')).toBe(0);
       running.splice(running.indexOf(second), 1);

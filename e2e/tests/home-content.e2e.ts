@@ -1,14 +1,15 @@
 /**
- * Issue 4 journeys on `/`: a visitor filters the portfolio and opens a work; a user sends a review
+ * Journeys on `/`: a visitor filters the portfolio and opens a work; a user sends a review
  * with a photo, sees it pending, the admin approves and moves it, and `/` shows it in the admin's
  * order; the admin edits the about text in English and the EN home shows it. axe on `/`.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, dragWithMouse, useBrowser } from '../src/browser';
-import { adminToken, apiJson, pngFile } from '../src/content-admin';
+import { pngFile } from '../src/content-admin';
 import { E2E_ADMIN } from '../src/server';
 
 const session = useBrowser();
@@ -38,11 +39,11 @@ describe('visitor: portfolio on the home page', () => {
     await page.goto('/');
     const section = page.locator('#portfolio');
     await section.locator('ul > li').first().waitFor();
-    const all = await apiJson<Item[]>('/portfolio?limit=12');
+    const all = await apiData<Item[]>(baseUrl(), '/portfolio?limit=12');
     expect((await cardTitles(page)).map((t) => t.trim())).toEqual(all.map((item) => item.title.ru));
 
     await section.getByRole('button', { name: 'Свадьба', exact: true }).click();
-    const wedding = await apiJson<Item[]>('/portfolio?category=wedding&limit=12');
+    const wedding = await apiData<Item[]>(baseUrl(), '/portfolio?category=wedding&limit=12');
     await expect
       .poll(async () => (await cardTitles(page)).map((t) => t.trim()))
       .toEqual(wedding.map((item) => item.title.ru));
@@ -95,14 +96,14 @@ describe('visitor: portfolio on the home page', () => {
 });
 
 describe('review with a photo → moderation → home in the admin order', () => {
-  it('a user sends a review (SPEC counter and limits), sees it pending; the admin approves, moves it by keyboard and by drag and drop; `/` follows', async () => {
+  it('a user sends a review (character counter and length limits), sees it pending; the admin approves, moves it by keyboard and by drag and drop; `/` follows', async () => {
     const stamp = Date.now();
     const account = {
       name: `Вера ${stamp % 10_000}`,
       email: `reviewer-${stamp}@e2e.test`,
       password: 'Silk-Review-2024',
     };
-    const { token } = await verifiedAccount(account);
+    const { token } = await verifiedUser(baseUrl(), account);
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto('/#reviews');
@@ -128,11 +129,11 @@ describe('review with a photo → moderation → home in the admin order', () =>
     const own = page.locator('#reviews article').filter({ hasText: String(stamp) });
     await own.waitFor();
     await own.getByText('На модерации').waitFor();
-    expect((await apiJson<Review[]>('/reviews?limit=100')).some((r) => r.reviewText === body)).toBe(false);
+    expect((await apiData<Review[]>(baseUrl(), '/reviews?limit=100')).some((r) => r.reviewText === body)).toBe(false);
 
     // The admin approves it on /admin/reviews (pending filter is the default) …
     const admin = await session.newPage();
-    await useToken(admin, (await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password)).token);
+    await useToken(admin, await login(baseUrl(), E2E_ADMIN));
     await admin.goto('/admin/reviews');
     const row = admin.getByRole('row').filter({ hasText: String(stamp) });
     await row.waitFor();
@@ -152,8 +153,8 @@ describe('review with a photo → moderation → home in the admin order', () =>
     const rows = orderList.locator('li');
     await dragWithMouse(admin, rows.nth(1).getByRole('button', { name: /^Перетащить/ }), rows.nth(0));
     await expect.poll(async () => (await orderList.locator('li').first().textContent()) ?? '').toContain(String(stamp));
-    await expect.poll(async () => (await apiJson<Review[]>('/reviews?limit=100'))[0]?.reviewText).toBe(body);
-    const approved = await apiJson<Review[]>('/reviews?limit=100');
+    await expect.poll(async () => (await apiData<Review[]>(baseUrl(), '/reviews?limit=100'))[0]?.reviewText).toBe(body);
+    const approved = await apiData<Review[]>(baseUrl(), '/reviews?limit=100');
     await expect
       .poll(() => orderList.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-review-id'))))
       .toEqual(approved.map((r) => r.id));
@@ -173,8 +174,8 @@ describe('review with a photo → moderation → home in the admin order', () =>
 
 describe('about text in English', () => {
   it('the admin edits the EN title and text; the EN home shows them, the RU home keeps Russian', async () => {
-    const token = await adminToken();
-    const before = await apiJson<{ title: { ru: string } }>('/landing/about');
+    const token = await login(baseUrl(), E2E_ADMIN);
+    const before = await apiData<{ title: { ru: string } }>(baseUrl(), '/landing/about');
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto('/admin/landing');

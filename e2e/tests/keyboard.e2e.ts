@@ -1,4 +1,4 @@
-/** Keyboard alone (DESIGN §7): skip link, main navigation, language switcher, the mobile menu. */
+/** Keyboard alone: skip link, main navigation, language switcher, the mobile menu. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser';

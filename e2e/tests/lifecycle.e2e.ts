@@ -1,10 +1,10 @@
 /**
- * Process lifecycle of the embedded-database mode (DESIGN §2), each journey with its own server
+ * Process lifecycle of the embedded-database mode, each journey with its own server
  * processes on its own temp DATA_DIR: restarts keep data and do not seed twice, a second process is
  * refused while the first holds DATA_DIR, kill -9 loses nothing, SIGTERM drains in-flight requests.
  */
 import { connect } from 'node:net';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { makeDataDir, removeDir, type ServerProcess, spawnServer, startServer } from '../src/server';
 
 const ADMIN_PRINTED = 'Admin account created';
@@ -117,17 +117,19 @@ describe('lifecycle', { timeout: 240_000 }, () => {
       answer += chunk.toString();
     });
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    // Headers and half the body: the request is in flight when the signal arrives.
+    // The headers first, asking for `100 Continue`: the server answers it once it has read them, so
+    // the request is in flight (its handler waits for the body) when half the body and the signal
+    // arrive.
     socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    socket.write(body.slice(0, 10));
     server.child.kill('SIGTERM');
-    const deadline = Date.now() + 10_000;
-    while (!server.output().includes('shutting down') && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(server.output()).toContain('shutting down');
+    await vi.waitFor(() => expect(server.output()).toContain('shutting down'), { timeout: 10_000, interval: 50 });
     expect(server.child.exitCode).toBeNull();
     // No new connections while draining.
     const late = await fetch(`${server.url}/api/health`).then(
@@ -140,7 +142,7 @@ describe('lifecycle', { timeout: 240_000 }, () => {
     // which is not what a client waiting for its answer does. `Connection: close` ends it after.
     socket.write(body.slice(10));
     await closed;
-    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+    const status = Number(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
     expect(status, answer).toBeGreaterThanOrEqual(200);
     expect(status, answer).not.toBe(503);
     expect(status, answer).toBeLessThan(500);

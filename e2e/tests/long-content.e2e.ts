@@ -1,5 +1,5 @@
 /**
- * User content never widens a page at 360 px (DESIGN §7): a review, a customer name and a product
+ * User content never widens a page at 360 px: a review, a customer name and a product
  * whose text holds one very long word wrap inside their cards and dialogs instead of pushing the
  * page sideways. The content goes in through the real API (a customer writes, the admin approves).
  */
@@ -7,11 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifiedAccount } from '../src/accounts';
-import { DESKTOP, MOBILE, useBrowser } from '../src/browser';
-import { adminToken, apiJson } from '../src/content-admin';
+import { apiData, login, verifiedUser } from '../src/api';
+import { baseUrl, DESKTOP, MOBILE, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
-import { REPO_ROOT } from '../src/server';
+import { E2E_ADMIN, REPO_ROOT } from '../src/server';
 
 const session = useBrowser();
 const SHOTS = join(REPO_ROOT, 'e2e/.artifacts');
@@ -24,15 +23,18 @@ const PRODUCT_NAME = `Пион${'о'.repeat(190)}`;
 let productId: string;
 
 beforeAll(async () => {
-  const { token } = await verifiedAccount({
+  const { token } = await verifiedUser(baseUrl(), {
     name: LONG_NAME,
     email: newEmail('long-review'),
     password: 'Long-words-2026',
   });
-  const review = await apiJson<{ id: string }>('/reviews', { token, body: { reviewText: REVIEW_TEXT, rating: 5 } });
-  const admin = await adminToken();
-  await apiJson(`/reviews/admin/${review.id}/approve`, { token: admin, method: 'PUT' });
-  const product = await apiJson<{ id: string }>('/shop', {
+  const review = await apiData<{ id: string }>(baseUrl(), '/reviews', {
+    token,
+    body: { reviewText: REVIEW_TEXT, rating: 5 },
+  });
+  const admin = await login(baseUrl(), E2E_ADMIN);
+  await apiData(baseUrl(), `/reviews/admin/${review.id}/approve`, { token: admin, method: 'PUT' });
+  const product = await apiData<{ id: string }>(baseUrl(), '/shop', {
     token: admin,
     body: {
       name: { ru: PRODUCT_NAME },

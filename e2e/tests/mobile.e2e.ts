@@ -1,4 +1,4 @@
-/** A 360 px phone (DESIGN §7): the slide-in menu and no horizontal scrolling. */
+/** A 360 px phone: the slide-in menu and no horizontal scrolling. */
 import { describe, expect, it } from 'vitest';
 import { MOBILE, useBrowser } from '../src/browser';
 

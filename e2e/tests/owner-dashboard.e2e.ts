@@ -8,8 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { solveCaptcha, useToken } from '../src/accounts';
-import { apiData } from '../src/api';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { newEmail, waitForMail } from '../src/mail';
@@ -19,26 +19,7 @@ const session = useBrowser();
 const ADMIN = { email: 'owner@dashboard.test', password: 'dashboard-owner-2026' };
 const base = useOwnServer({ prefix: 'atelier-e2e-dashboard-', admin: ADMIN });
 
-const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
-  apiData<T>(base(), path, init);
-
 let buyerEmail = '';
-
-async function customer(email: string): Promise<string> {
-  const { captchaId, question } = await call<{ captchaId: string; question: string }>('/auth/captcha');
-  await call('/auth/register', {
-    body: {
-      name: 'Вера Покупатель',
-      email,
-      password: 'Silk-dashboard-2026',
-      captchaId,
-      captchaAnswer: solveCaptcha(question),
-    },
-  });
-  const mail = await waitForMail(email, (m) => m.codes.length > 0, { base: base() });
-  const { token } = await call<{ token: string }>('/auth/verify-email', { body: { email, code: mail.codes[0] } });
-  return token;
-}
 
 let adminToken = '';
 let paid: { id: string; number: number };
@@ -46,12 +27,16 @@ let unpaid: { id: string; number: number };
 
 beforeAll(async () => {
   buyerEmail = newEmail('dashboard');
-  const token = await customer(buyerEmail);
-  const products = await call<{ id: string; stock: number | null; category: string }[]>('/shop?limit=50');
+  const { token } = await verifiedUser(base(), {
+    name: 'Вера Покупатель',
+    email: buyerEmail,
+    password: 'Silk-dashboard-2026',
+  });
+  const products = await apiData<{ id: string; stock: number | null; category: string }[]>(base(), '/shop?limit=50');
   const product = products.find((p) => p.category !== 'book' && (p.stock === null || p.stock > 2));
   if (!product) throw new Error('the demo catalogue has no product in stock');
   const place = (comment: string) =>
-    call<{ order: { id: string; number: number } }>('/orders', {
+    apiData<{ order: { id: string; number: number } }>(base(), '/orders', {
       token,
       body: {
         items: [{ type: 'product', id: product.id, quantity: 1 }],
@@ -65,8 +50,12 @@ beforeAll(async () => {
     });
   paid = (await place('=HYPERLINK("http://evil.test")')).order;
   unpaid = (await place('позже')).order;
-  ({ token: adminToken } = await call<{ token: string }>('/auth/login', { body: ADMIN }));
-  await call(`/orders/${paid.id}/status`, { token: adminToken, method: 'PATCH', body: { status: 'confirmed' } });
+  adminToken = await login(base(), ADMIN);
+  await apiData(base(), `/orders/${paid.id}/status`, {
+    token: adminToken,
+    method: 'PATCH',
+    body: { status: 'confirmed' },
+  });
 }, 60_000);
 
 async function adminPage(options: { mobile?: boolean } = {}): Promise<Page> {
@@ -126,7 +115,9 @@ describe('the owner hears what needs her and sees how the shop does', () => {
       .getByText('Настройки уведомлений сохранены')
       .first()
       .waitFor();
-    const saved = await call<{ paidOrder: boolean; digestHour: number }>('/admin/notifications', { token: adminToken });
+    const saved = await apiData<{ paidOrder: boolean; digestHour: number }>(base(), '/admin/notifications', {
+      token: adminToken,
+    });
     expect(saved).toMatchObject({ paidOrder: false, digestHour: 8 });
     await page.reload();
     await panel.getByRole('checkbox', { name: 'Оплаченный заказ', exact: true }).waitFor();

@@ -1,9 +1,9 @@
 /**
- * Payments and digital delivery (issue 6) in a real browser with the built-in sandbox provider:
+ * Payments and digital delivery in a real browser with the built-in sandbox provider:
  * a customer buys the demo digital book by card → the sandbox payment page → Pay → the success
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
- * PayPal (EUR) without PAYPAL_*: the email modal's SPEC checks, the sandbox link mailed to the
+ * PayPal (EUR) without PAYPAL_*: the email modal's checks, the sandbox link mailed to the
  * account's verified address (never to the typed one), paid from another browser tab. An abandoned
  * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
  * the order, whose account page offers "Pay". Bank transfer: checkout creates the
@@ -12,8 +12,8 @@
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
 import { describe, expect, it } from 'vitest';
-import { onThisServer, useToken, verifiedAccount } from '../src/accounts';
-import { apiData } from '../src/api';
+import { onThisServer, useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
@@ -28,22 +28,8 @@ interface ShopProduct {
   bookFormats?: string[];
 }
 
-async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function digitalBook(): Promise<ShopProduct> {
-  const books = await api<ShopProduct[]>('/shop?category=book&limit=100');
+  const books = await apiData<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
   const book = books.find((b) => b.bookFormats?.includes('digital'));
   if (!book) throw new Error('the demo catalogue has no digital book');
   return book;
@@ -53,8 +39,8 @@ async function digitalBook(): Promise<ShopProduct> {
 async function toCheckout(tag: string, currency: 'RUB' | 'EUR' = 'RUB') {
   const book = await digitalBook();
   const email = newEmail(tag);
-  const { token } = await verifiedAccount({ name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
-  await api('/cart', {
+  const { token } = await verifiedUser(baseUrl(), { name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
+  await apiData(baseUrl(), '/cart', {
     token,
     method: 'PUT',
     body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
@@ -91,7 +77,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' }).waitFor();
     await page.getByText(`Заказ № ${number}`).waitFor();
     await expectNoAxeViolations(page);
-    const orders = await api<{ number: number; status: string }[]>('/orders/user', {
+    const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', {
       token: (await page.evaluate(() => localStorage.getItem('token')))!,
     });
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
@@ -114,7 +100,7 @@ describe('payments with the sandbox provider', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('Cancel on the sandbox page → cancel page with the SPEC text → Try again opens a new payment', async () => {
+  it('Cancel on the sandbox page → cancel page with the cancel text → Try again opens a new payment', async () => {
     const { page } = await toCheckout('ebook-cancel');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
@@ -164,7 +150,7 @@ describe('payments with the sandbox provider', () => {
     await payerPage.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(payerPage, (p) => p === '/payment/success');
     const number = new URL(payerPage.url()).searchParams.get('order');
-    const orders = await api<{ number: number; status: string }[]>('/orders/user', { token });
+    const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
   });
 
@@ -173,7 +159,9 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
     const firstPayment = new URL(page.url()).pathname;
-    const [order] = await api<{ id: string; number: number; status: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; number: number; status: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(order?.status).toBe('pending');
 
     await page.goto(`/account/orders/${order?.id}`);
@@ -186,7 +174,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/success');
     expect(new URL(page.url()).searchParams.get('order')).toBe(String(order?.number));
-    const after = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    const after = await apiData<{ id: string; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(after.find((o) => o.id === order?.id)?.status).toBe('confirmed');
 
     // Paid: no Pay any more.
@@ -202,7 +190,9 @@ describe('payments with the sandbox provider', () => {
     await modal.waitFor();
     await page.keyboard.press('Escape');
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
-    const [order] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(order).toMatchObject({ status: 'pending', paymentState: 'none' });
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
 
@@ -217,7 +207,9 @@ describe('payments with the sandbox provider', () => {
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'Закрыть' }).first().click();
     await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
-    const [sent] = await api<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [sent] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
     expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
   });
 
@@ -241,7 +233,7 @@ describe('payments with the sandbox provider', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The order waits for the shop; its account page leads back to the instructions, no Pay button.
-    const [order] = await api<{ id: string; status: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string }[]>(baseUrl(), '/orders/user', { token });
     expect(order?.status).toBe('pending');
     await page.goto(`/account/orders/${order?.id}`);
     await page.getByRole('link', { name: 'Как оплатить' }).click();
@@ -267,13 +259,11 @@ describe('a payment provider that cannot be reached', () => {
 
   it("card checkout: 'Payment creation error' next to Pay on the kept (pending) order's account page; Pay tries again and reports the same error", async () => {
     const url = base();
-    const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
-      apiData<T>(url, path, init);
-    const { token } = await call<{ token: string }>('/auth/login', { body: admin });
-    const books = await call<ShopProduct[]>('/shop?category=book&limit=100');
+    const token = await login(url, admin);
+    const books = await apiData<ShopProduct[]>(url, '/shop?category=book&limit=100');
     const book = books.find((b) => b.bookFormats?.includes('digital'));
     if (!book) throw new Error('the demo catalogue has no digital book');
-    await call('/cart', {
+    await apiData(url, '/cart', {
       token,
       method: 'PUT',
       body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
@@ -294,24 +284,26 @@ describe('a payment provider that cannot be reached', () => {
     await waitForPath(page, (p) => p.startsWith('/account/orders/'));
     const pay = page.getByRole('region', { name: 'Оплата заказа' });
     await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
-    const [order] = await call<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; status: string; paymentState: string }[]>(url, '/orders/user', {
+      token,
+    });
     expect(order?.status).toBe('pending');
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
     // The emptied cart reaches the server through the cart's debounced sync: wait for it.
     await expect
-      .poll(async () => (await call<{ items: unknown[] }>('/cart', { token })).items, { timeout: 10_000 })
+      .poll(async () => (await apiData<{ items: unknown[] }>(url, '/cart', { token })).items, { timeout: 10_000 })
       .toEqual([]);
     await expectNoAxeViolations(page);
 
     // Pay tries again: a second failed attempt, the same words, the order still pending.
     await pay.getByRole('button', { name: 'Оплатить' }).click();
-    const attempts = () => call<{ status: string }[]>(`/admin/orders/${order?.id}/payments`, { token });
+    const attempts = () => apiData<{ status: string }[]>(url, `/admin/orders/${order?.id}/payments`, { token });
     await expect
       .poll(async () => (await attempts()).map((p) => p.status), { timeout: 15_000 })
       .toEqual(['failed', 'failed']);
     await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
     await pay.getByRole('button', { name: 'Оплатить' }).and(page.locator(':enabled')).waitFor();
-    const [still] = await call<{ id: string; status: string }[]>('/orders/user', { token });
+    const [still] = await apiData<{ id: string; status: string }[]>(url, '/orders/user', { token });
     expect(still).toMatchObject({ id: order?.id, status: 'pending' });
   });
 });

@@ -8,8 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { solveCaptcha, useToken } from '../src/accounts';
-import { apiData } from '../src/api';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
@@ -19,22 +19,6 @@ const session = useBrowser();
 const ADMIN = { email: 'owner@paypal-manual.test', password: 'paypal-manual-owner-2026' };
 const base = useOwnServer({ prefix: 'atelier-e2e-paypal-manual-', admin: ADMIN, env: { PAYPAL_MODE: 'manual' } });
 
-const call = <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) =>
-  apiData<T>(base(), path, init);
-
-/** A verified customer of this server (register → code from its /dev/mail → verify). */
-async function customer(email: string): Promise<string> {
-  const password = 'Silk-invoice-2026';
-  const { captchaId, question } = await call<{ captchaId: string; question: string }>('/auth/captcha');
-  const before = await mailFiles();
-  await call('/auth/register', {
-    body: { name: 'Елена Покупатель', email, password, captchaId, captchaAnswer: solveCaptcha(question) },
-  });
-  const mail = await waitForMail(email, (m) => m.codes.length > 0, { after: before, base: base() });
-  const { token } = await call<{ token: string }>('/auth/verify-email', { body: { email, code: mail.codes[0] } });
-  return token;
-}
-
 function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
 }
@@ -42,11 +26,11 @@ function toast(page: Page, text: string) {
 describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
   it('customer asks for a PayPal invoice → owner task mail → admin sends an https link → mailed to the account address and shown on the order page → Mark paid confirms', async () => {
     const email = newEmail('paypal-manual');
-    const token = await customer(email);
-    const books = await call<{ id: string; bookFormats?: string[] }[]>('/shop?category=book&limit=100');
+    const { token } = await verifiedUser(base(), { name: 'Елена Покупатель', email, password: 'Silk-invoice-2026' });
+    const books = await apiData<{ id: string; bookFormats?: string[] }[]>(base(), '/shop?category=book&limit=100');
     const book = books.find((b) => b.bookFormats?.includes('digital'));
     if (!book) throw new Error('the demo catalogue has no digital book');
-    await call('/cart', {
+    await apiData(base(), '/cart', {
       token,
       method: 'PUT',
       body: { items: [{ type: 'product', id: book.id, quantity: 1, bookFormat: 'digital' }] },
@@ -72,7 +56,7 @@ describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
     await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
     await modal.getByText(/Запрос отправлен\. Мы выставим счёт PayPal/).waitFor();
     await expectNoAxeViolations(page);
-    const [order] = await call<{ id: string; number: number; status: string }[]>('/orders/user', { token });
+    const [order] = await apiData<{ id: string; number: number; status: string }[]>(base(), '/orders/user', { token });
     expect(order?.status).toBe('pending');
 
     // The owner gets the task by mail, with the PayPal address and a link to the order.
@@ -88,7 +72,7 @@ describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
     await pay.getByText('Счёт PayPal запрошен: магазин пришлёт ссылку на email вашего аккаунта.').waitFor();
 
     // Admin: the order page's "Send PayPal invoice" checks the link, then mails it.
-    const { token: adminToken } = await call<{ token: string }>('/auth/login', { body: ADMIN });
+    const adminToken = await login(base(), ADMIN);
     const adminPage = await session.newPage({ baseURL: base() });
     await useToken(adminPage, adminToken);
     await adminPage.goto(`/admin/orders/${order?.id}`);
@@ -134,7 +118,9 @@ describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
       .click();
     await toast(adminPage, 'Заказ отмечен как оплаченный').waitFor();
     await expect.poll(() => invoice.count()).toBe(0);
-    const [paid] = await call<{ id: string; status: string; paymentState: string }[]>('/orders/user', { token });
+    const [paid] = await apiData<{ id: string; status: string; paymentState: string }[]>(base(), '/orders/user', {
+      token,
+    });
     expect(paid).toMatchObject({ id: order?.id, status: 'confirmed', paymentState: 'paid' });
   });
 });

@@ -1,4 +1,4 @@
-/** Stored visitor choices (SPEC §2, §4, §9): cookie consent, interface language, display currency. */
+/** Stored visitor choices: cookie consent, interface language, display currency. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser';
@@ -28,9 +28,11 @@ describe('cookie banner', () => {
     await banner(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('true');
 
+    // The page's clock is ours from the reload on: past the banner's one-second delay, it stays away.
+    await page.clock.install();
     await page.reload();
     await page.getByRole('navigation', { name: 'Основная навигация' }).waitFor();
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(1_500);
     expect(await banner(page).count()).toBe(0);
   });
 
@@ -42,9 +44,11 @@ describe('cookie banner', () => {
     await banner(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('declined');
 
+    // The page's clock is ours from the reload on: past the banner's one-second delay, it stays away.
+    await page.clock.install();
     await page.reload();
     await page.getByRole('navigation', { name: 'Основная навигация' }).waitFor();
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(1_500);
     expect(await banner(page).count()).toBe(0);
   });
 });

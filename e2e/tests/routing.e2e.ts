@@ -1,4 +1,4 @@
-/** Shell routing (SPEC §2): old auth addresses, the 404 page, and the guards for guests. */
+/** Shell routing: old auth addresses, the 404 page, and the guards for guests. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, waitForPath } from '../src/browser';

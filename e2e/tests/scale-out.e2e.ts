@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL database (DESIGN §9): three built server processes started
+ * Several instances on one PostgreSQL database: three built server processes started
  * at the same moment on a fresh, empty database all come up; migrations, the admin and the demo
  * content are created exactly once (start-up runs under an advisory lock).
  *

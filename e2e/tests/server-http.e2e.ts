@@ -1,5 +1,5 @@
 /**
- * What the server sends before any script runs (DESIGN §2 SEO and hardening): per-route head tags,
+ * What the server sends before any script runs (SEO and hardening): per-route head tags,
  * sitemap and robots, security headers, and cache headers for the shell and the hashed assets.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,26 +1,21 @@
 /**
- * A signed-in customer stays signed in when the session check cannot reach a verdict (SPEC §4: the
+ * A signed-in customer stays signed in when the session check cannot reach a verdict (the
  * token is dropped only when the server refuses it). The check is held, failed or aborted in the
  * browser with page.route; the server itself is the real one.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TEXTS, verifiedAccount } from '../src/accounts';
+import { TEXTS } from '../src/accounts';
+import { verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 
 const session = useBrowser();
 const ME = '**/api/auth/me';
 
-async function customer(tag: string) {
-  const { token } = await verifiedAccount({
-    name: 'Нина Сессия',
-    email: newEmail(tag),
-    password: 'Peony-session-2026',
-  });
-  return token;
-}
+/** The customer of these journeys (a new address each time). */
+const NINA = { name: 'Нина Сессия', password: 'Peony-session-2026' };
 
 /**
  * Stores the token before the first page runs, once: unlike useToken it does not put it back on
@@ -42,7 +37,7 @@ function errorState(page: Page) {
 
 describe('the session survives a check that could not reach the server', () => {
   it('navigating away while /api/auth/me is still pending keeps the login: /account opens signed in', async () => {
-    const token = await customer('session-pending');
+    const { token } = await verifiedUser(baseUrl(), { ...NINA, email: newEmail('session-pending') });
     const page = await session.newPage();
     await useTokenOnce(page, token);
     let held!: () => void;
@@ -75,7 +70,7 @@ describe('the session survives a check that could not reach the server', () => {
     ['a 500', (route: Route) => route.fulfill({ status: 500, json: { success: false, code: 'INTERNAL_ERROR' } })],
     ['a network failure', (route: Route) => route.abort('failed')],
   ])('%s keeps the token and shows the error state; Retry signs in once the server answers', async (_name, fail) => {
-    const token = await customer('session-failing');
+    const { token } = await verifiedUser(baseUrl(), { ...NINA, email: newEmail('session-failing') });
     const page = await session.newPage();
     await useTokenOnce(page, token);
     let failing = true;
@@ -99,7 +94,7 @@ describe('the session survives a check that could not reach the server', () => {
   });
 
   it('the admin area shows the same error state instead of the login page', async () => {
-    const token = await customer('session-admin');
+    const { token } = await verifiedUser(baseUrl(), { ...NINA, email: newEmail('session-admin') });
     const page = await session.newPage();
     await useTokenOnce(page, token);
     await page.route(ME, (route: Route) => route.abort('timedout'));

@@ -1,5 +1,5 @@
 /**
- * Shop (issue 5): a customer browses with filters (category, subcategory, search, sort, the price
+ * Shop: a customer browses with filters (category, subcategory, search, sort, the price
  * slider by keyboard), everything lands in the URL, a product opens from the list and from a shared
  * `?category=…&product=…` link, and a digital book goes into the cart with its format. The admin
  * creates a product with an image on the admin shop page, finds it in the shop, and deletes it.
@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { useToken } from '../src/accounts';
+import { call, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
@@ -25,15 +26,6 @@ interface ShopProduct {
   images: { url: string }[];
 }
 
-async function api<T>(path: string, token?: string): Promise<{ data: T; meta?: { total: number } }> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return (await response.json()) as { data: T; meta?: { total: number } };
-}
-
 function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /Уведомления|Notifications|Notificaciones/ }).getByText(text);
 }
@@ -44,7 +36,7 @@ async function shownNames(page: Page): Promise<string[]> {
 }
 
 async function expectListMatchesApi(page: Page, query: string) {
-  const { data } = await api<ShopProduct[]>(`/shop?${query}&limit=12`);
+  const { data } = await call<ShopProduct[]>(baseUrl(), `/shop?${query}&limit=12`);
   await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(data.map((p) => p.name.ru));
 }
 
@@ -70,7 +62,7 @@ describe('shop', () => {
 
     // The maximum-price slider by keyboard: each ArrowLeft is 100 ₽ less; the RUB bound lands in the URL.
     const bouquets = (
-      await api<ShopProduct[]>('/shop?category=collection&subcategory=bouquets&search=букет&sort=price_asc')
+      await call<ShopProduct[]>(baseUrl(), '/shop?category=collection&subcategory=bouquets&search=букет&sort=price_asc')
     ).data;
     const cheapest = bouquets[0]!.price.rub;
     const max = page.getByRole('slider', { name: 'Максимальная цена' });
@@ -111,11 +103,11 @@ describe('shop', () => {
   });
 
   it('a signed-in customer adds the digital edition of a book to the cart in the chosen currency', async () => {
-    const { data: books } = await api<ShopProduct[]>('/shop?category=book&limit=100');
+    const { data: books } = await call<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
     const book = books.find((p) => p.bookFormats?.includes('digital'));
     if (!book) throw new Error('the demo catalogue has no digital book');
     const email = newEmail('shop');
-    const { token } = await verifiedAccount({ name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
+    const { token } = await verifiedUser(baseUrl(), { name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto('/shop?category=book');
@@ -131,21 +123,24 @@ describe('shop', () => {
     await expect
       .poll(
         async () =>
-          (await api<{ items: { id: string; bookFormat?: string | null; quantity: number }[] }>('/cart', token)).data
-            .items,
+          (
+            await call<{ items: { id: string; bookFormat?: string | null; quantity: number }[] }>(baseUrl(), '/cart', {
+              token,
+            })
+          ).data.items,
         { timeout: 10_000 },
       )
       .toEqual([expect.objectContaining({ id: book.id, bookFormat: 'digital', quantity: 1 })]);
   });
 
   it('the admin creates a product with an image, finds it in the shop, then deletes it', async () => {
-    const { data: sample } = await api<ShopProduct[]>('/shop?limit=1');
+    const { data: sample } = await call<ShopProduct[]>(baseUrl(), '/shop?limit=1');
     const imageUrl = sample[0]!.images[0]!.url;
     const image = Buffer.from(await (await fetch(`${baseUrl()}${imageUrl}`)).arrayBuffer());
     const name = `Тестовый пион ${Date.now()}`;
-    const admin = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const adminToken = await login(baseUrl(), E2E_ADMIN);
     const page = await session.newPage();
-    await useToken(page, admin.token);
+    await useToken(page, adminToken);
     await page.goto('/admin/shop');
     await page.getByRole('heading', { level: 1, name: 'Магазин' }).waitFor();
     await page.getByRole('button', { name: 'Добавить товар' }).click();
@@ -168,7 +163,7 @@ describe('shop', () => {
     await toast(page, 'Товар сохранён').waitFor();
     await editor.waitFor({ state: 'hidden' });
 
-    const { data: found } = await api<ShopProduct[]>(`/shop?search=${encodeURIComponent(name)}`);
+    const { data: found } = await call<ShopProduct[]>(baseUrl(), `/shop?search=${encodeURIComponent(name)}`);
     expect(found).toEqual([
       expect.objectContaining({
         name: expect.objectContaining({ ru: name }),
@@ -189,7 +184,7 @@ describe('shop', () => {
     const confirm = page.getByRole('alertdialog', { name: `Удалить «${name}»?` });
     await confirm.getByRole('button', { name: 'Удалить' }).click();
     await toast(page, 'Товар удалён').waitFor();
-    const after = await api<ShopProduct[]>(`/shop?search=${encodeURIComponent(name)}`);
+    const after = await call<ShopProduct[]>(baseUrl(), `/shop?search=${encodeURIComponent(name)}`);
     expect(after.data).toEqual([]);
   });
 });

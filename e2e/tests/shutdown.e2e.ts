@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { call } from '../src/api';
+import { call, login } from '../src/api';
 import { PNG_24 } from '../src/content-admin';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
 
@@ -78,7 +78,7 @@ describe('graceful shutdown', { timeout: 180_000 }, () => {
     const dataDir = makeDataDir('atelier-e2e-shutdown-');
     dirs.push(dataDir);
     const server = await start(dataDir);
-    const { token } = (await call<{ token: string }>(server.url, '/auth/login', { body: ADMIN })).data;
+    const token = await login(server.url, ADMIN);
     expect(await statusOf(`${server.url}/api/ready`)).toBe(200);
 
     // Not on a terminal, the log is one JSON object per line; access lines carry the request id.

@@ -1,5 +1,5 @@
 /**
- * Video lessons (issue 7) in a real browser: a customer redeems a 100 % promo code on a paid demo
+ * Video lessons in a real browser: a customer redeems a 100 % promo code on a paid demo
  * lesson → the lesson unlocks with no payment → the protected video plays in Chromium's player from
  * its signed URL and seeking works (Range requests answered 206) → leaving and coming back resumes
  * at the saved position; the methodology sheet downloads in English; axe is clean on /training
@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginThroughApi, useToken, verifiedAccount } from '../src/accounts';
+import { useToken } from '../src/accounts';
+import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
@@ -23,28 +24,14 @@ interface LessonSummary {
   hasVideo: boolean;
 }
 
-async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** A paid demo lesson with a video, and a fresh single-use 100 % code for it (made by the admin). */
 async function paidLessonWithCode(tag: string) {
-  const lessons = await api<LessonSummary[]>('/training/lessons');
+  const lessons = await apiData<LessonSummary[]>(baseUrl(), '/training/lessons');
   const lesson = lessons.find((l) => l.price.rub > 0 && l.hasVideo);
   if (!lesson) throw new Error('the demo catalogue has no paid lesson with a video');
-  const { token: admin } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+  const admin = await login(baseUrl(), E2E_ADMIN);
   const code = `${tag}-${Date.now().toString(36)}`.toUpperCase();
-  await api('/admin/promo-codes', {
+  await apiData(baseUrl(), '/admin/promo-codes', {
     token: admin,
     method: 'POST',
     body: { code, percentOff: 100, maxUses: 1, lessonIds: [lesson.id] },
@@ -52,11 +39,8 @@ async function paidLessonWithCode(tag: string) {
   return { lesson, code };
 }
 
-async function customer(tag: string) {
-  const email = newEmail(tag);
-  const { token } = await verifiedAccount({ name: 'Ольга Ученица', email, password: 'Silk-student-2026' });
-  return { email, token };
-}
+/** The student of these journeys (a new address each time). */
+const OLGA = { name: 'Ольга Ученица', password: 'Silk-student-2026' };
 
 const video = (page: Page) => page.getByTestId('lesson-video');
 
@@ -75,7 +59,7 @@ async function waitForTime(page: Page, min: number, max = Number.POSITIVE_INFINI
 describe('video lessons', () => {
   it('a 100 % code unlocks the lesson at once → the video plays and seeks → coming back resumes where the viewer left', async () => {
     const { lesson, code } = await paidLessonWithCode('free');
-    const { email, token } = await customer('lesson');
+    const { email, token } = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('lesson') });
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto(`/training-detail/${lesson.id}`);
@@ -149,9 +133,9 @@ describe('video lessons', () => {
   });
 
   it('without a code the purchase goes through the payment page: Pay → success → the lesson is unlocked', async () => {
-    const lessons = await api<LessonSummary[]>('/training/lessons');
+    const lessons = await apiData<LessonSummary[]>(baseUrl(), '/training/lessons');
     const lesson = lessons.filter((l) => l.price.rub > 0 && l.hasVideo).at(-1)!;
-    const { token } = await customer('paid');
+    const { token } = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('paid') });
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto(`/training-detail/${lesson.id}`);
@@ -162,7 +146,7 @@ describe('video lessons', () => {
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/success');
-    const mine = await api<{ lesson: { id: string } }[]>('/training/purchases', { token });
+    const mine = await apiData<{ lesson: { id: string } }[]>(baseUrl(), '/training/purchases', { token });
     expect(mine.map((p) => p.lesson.id)).toEqual([lesson.id]);
     await page.goto(`/training-detail/${lesson.id}`);
     await video(page).waitFor();
@@ -170,8 +154,12 @@ describe('video lessons', () => {
 
   it('the methodology sheet downloads in English (the interface language) as a PDF', async () => {
     const { lesson, code } = await paidLessonWithCode('sheet');
-    const { token } = await customer('sheet');
-    await api(`/training/lessons/${lesson.id}/purchase`, { token, method: 'POST', body: { promoCode: code } });
+    const { token } = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('sheet') });
+    await apiData(baseUrl(), `/training/lessons/${lesson.id}/purchase`, {
+      token,
+      method: 'POST',
+      body: { promoCode: code },
+    });
     const page = await session.newPage({ locale: 'en-US' });
     await useToken(page, token);
     await page.goto(`/training-detail?id=${lesson.id}&lang=en`);
@@ -192,7 +180,7 @@ describe('video lessons', () => {
   });
 
   it('the admin uploads a lesson with a 40 MB video (progress bar shown) and an en sheet; the stored video streams back whole (Range)', async () => {
-    const { token } = await loginThroughApi(E2E_ADMIN.email, E2E_ADMIN.password);
+    const token = await login(baseUrl(), E2E_ADMIN);
     const page = await session.newPage();
     await useToken(page, token);
     await page.goto('/admin/lessons');
@@ -224,7 +212,8 @@ describe('video lessons', () => {
     await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     await page.getByRole('cell', { name: 'boutonniere.mp4' }).waitFor();
 
-    const lessons = await api<{ id: string; title: { ru: string }; methodologyLanguages: string[] }[]>(
+    const lessons = await apiData<{ id: string; title: { ru: string }; methodologyLanguages: string[] }[]>(
+      baseUrl(),
       '/admin/lessons',
       {
         token,
@@ -237,11 +226,11 @@ describe('video lessons', () => {
     });
     expect(head.status).toBe(206);
     expect(head.headers.get('content-range')).toBe(`bytes ${video.length - 16}-${video.length - 1}/${video.length}`);
-    await api(`/admin/lessons/${created.id}`, { token, method: 'DELETE' });
+    await apiData(baseUrl(), `/admin/lessons/${created.id}`, { token, method: 'DELETE' });
   });
 
   it('a guest sees the preview and the buy button, never the video; axe is clean on /training and the lesson page', async () => {
-    const lessons = await api<LessonSummary[]>('/training/lessons');
+    const lessons = await apiData<LessonSummary[]>(baseUrl(), '/training/lessons');
     const page = await session.newPage();
     await page.goto('/training');
     await page.getByRole('heading', { level: 1, name: 'Видеоуроки' }).waitFor();

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../apps/server/src/test/s3';
-import { call, orderBody, placeOrder, verifiedUser } from '../src/api';
+import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { PNG_24 } from '../src/content-admin';
 import { makeDataDir, removeDir, type ServerProcess, spawnServer, waitReady } from '../src/server';
 
@@ -57,11 +57,11 @@ function productBody(name: string, stock: number) {
 }
 
 async function createProduct(base: string, name: string, stock: number): Promise<string> {
-  return (await call<{ id: string }>(base, '/shop', { token: adminToken, body: productBody(name, stock) })).data.id;
+  return (await apiData<{ id: string }>(base, '/shop', { token: adminToken, body: productBody(name, stock) })).id;
 }
 
 async function listedIds(base: string): Promise<string[]> {
-  return (await call<{ id: string }[]>(base, '/shop?limit=100')).data.map((p) => p.id);
+  return (await apiData<{ id: string }[]>(base, '/shop?limit=100')).map((p) => p.id);
 }
 
 beforeAll(async () => {
@@ -92,19 +92,14 @@ beforeAll(async () => {
   await Promise.all([a, b].map((server) => waitReady(server, 120_000)));
   db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
-  adminToken = (await call<{ token: string }>(a.url, '/auth/login', { body: ADMIN })).data.token;
+  adminToken = await login(a.url, ADMIN);
   const bases = [a.url, b.url];
   // A few registrations at a time: password hashing of 40 at once starves a 2-core machine.
   buyers = [];
   for (let i = 0; i < BUYERS; i += 4) {
     const batch = Array.from({ length: Math.min(4, BUYERS - i) }, (_, j) => i + j);
     buyers.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const email = `two-buyer-${n}@e2e.test`;
-          return { email, token: await verifiedUser(bases[n % 2]!, email, bases) };
-        }),
-      )),
+      ...(await Promise.all(batch.map((n) => verifiedUser(bases[n % 2]!, `two-buyer-${n}@e2e.test`, bases)))),
     );
   }
 }, 180_000);

@@ -1,6 +1,6 @@
 /**
  * Builds src/features/auth/common-passwords.txt, the list of passwords registration and password
- * changes refuse (issue 3: "reject the most common passwords"). Run once, by hand, and commit the
+ * changes refuse (the most common passwords are rejected). Run once, by hand, and commit the
  * output: `node apps/server/scripts/generate-common-passwords.mjs`.
  *
  * Source: the frequency-ranked password dictionary of @zxcvbn-ts/language-common (MIT; a

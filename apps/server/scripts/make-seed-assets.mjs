@@ -2,7 +2,7 @@
  * Makes the binary demo assets the seed ships with, ONCE, by hand; the results are committed under
  * apps/server/src/db/seed/assets/ and this script is never run at install or start-up.
  *
- *   cd /work/main && npx tsx apps/server/scripts/make-seed-assets.mjs
+ *   npx tsx apps/server/scripts/make-seed-assets.mjs
  *
  * Needs: ffmpeg (libx264 + aac) on PATH and Chromium at /usr/bin/chromium (or CHROMIUM_PATH),
  * driven by playwright-core from the e2e workspace. Writes:

@@ -22,7 +22,7 @@ describe('config', () => {
     expect(config.admin.email).toBe('admin@example.com');
   });
 
-  it('rate limits default to DESIGN §8 (10 failed logins per account, 100 auth requests per IP, per 15 min)', () => {
+  it('rate limits default to 10 failed logins per account, 100 auth requests per IP, per 15 min', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginPerAccount: 10,
       authPerIp: 100,

@@ -5,16 +5,25 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, products } from './db/schema';
+import { orders, payments } from './db/schema';
 import { createTestProvider } from './platform/payments/test-provider';
 import { lastMail, mailCount } from './test/accounts';
+import {
+  adminUser,
+  orderBody,
+  postOrder,
+  productLine,
+  productWithStock,
+  type TestUser,
+  verifiedUser,
+} from './test/factory';
 import { createTestContext, type TestContext } from './test/harness';
-import { lessonWithFiles, person } from './test/lessons';
+import { lessonWithFiles } from './test/lessons';
 
 const SANDBOX_SECRET = 'sandbox-secret-that-production-ignores';
 let t: TestContext;
-let buyer: Awaited<ReturnType<typeof person>>;
-let admin: Awaited<ReturnType<typeof person>>;
+let buyer: TestUser;
+let admin: TestUser;
 let productId: string;
 let lessonId: string;
 
@@ -31,40 +40,22 @@ beforeAll(async () => {
       ADMIN_EMAIL: 'owner@atelier.test',
     },
   });
-  buyer = await person(t, 'buyer');
-  admin = await person(t, 'admin', 'admin');
-  const [product] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет', en: 'Bouquet', es: 'Ramo' },
-      description: { ru: 'Шёлк' },
-      priceRub: 350_000,
-      priceEur: 3_800,
-      priceUsd: 4_100,
-      category: 'collection',
-      stock: null,
-    })
-    .returning({ id: products.id });
-  productId = product!.id;
+  buyer = await verifiedUser(t, { name: 'buyer' });
+  admin = await adminUser(t, { name: 'admin' });
+  productId = await productWithStock(t, { priceRub: 350_000, priceEur: 3_800, priceUsd: 4_100, stock: null });
   lessonId = await lessonWithFiles(t, { priceRub: 150_000 });
 });
 afterAll(() => t.close());
 
-async function placeOrder(paymentMethod: string, currency: string, lang = 'en') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...buyer.headers, 'accept-language': lang },
-    payload: {
-      items: [{ type: 'product', id: productId, quantity: 1 }],
-      // A checkout address different from the account's: contact data only, never a mail target.
-      customer: { firstName: 'Ana', lastName: 'García', email: 'typed@elsewhere.test', phone: '+34 612 345 678' },
-      delivery: { method: 'pickup' },
-      paymentMethod,
-      currency,
-      acceptTerms: true,
-    },
+function placeOrder(paymentMethod: string, currency: string, lang = 'en') {
+  const body = orderBody([productLine(productId)], {
+    // A checkout address different from the account's: contact data only, never a mail target.
+    customer: { firstName: 'Ana', lastName: 'García', email: 'typed@elsewhere.test', phone: '+34 612 345 678' },
+    delivery: { method: 'pickup' },
+    paymentMethod,
+    currency,
   });
+  return postOrder(t, buyer, body, { lang });
 }
 
 describe('production: the demo parts are not registered', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN §5 error codes. Later features add theirs here so web and server agree. */
+/** The error codes of the `{ success: false, code }` envelope. Later features add theirs here so web and server agree. */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'BAD_REQUEST',

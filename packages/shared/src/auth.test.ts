@@ -60,7 +60,7 @@ describe('RegisterBody', () => {
     }
   });
 
-  it('keeps the SPEC §5 English texts', () => {
+  it('keeps the exact English texts', () => {
     expect(SERVER_MESSAGES.passwordShort.en).toBe('Password must contain at least 6 characters');
     expect(SERVER_MESSAGES.passwordsDiffer.en).toBe('Passwords do not match');
     expect(SERVER_MESSAGES.captchaRequired.en).toBe('Please solve the example');

@@ -1,5 +1,5 @@
 /**
- * Request and reply shapes of the account calls (SPEC §7 auth, DESIGN §8), used by the Fastify
+ * Request and reply shapes of the account calls, used by the Fastify
  * routes and by the web's forms. Every validation message is a key of SERVER_MESSAGES: the server's
  * error handler translates it into the request language, the web looks the same key up in its own
  * i18n or in SERVER_MESSAGES. Unknown keys (role, isAdmin, emailVerified, ...) are stripped.

@@ -8,7 +8,7 @@ const line = (type: string, id: string, quantity: number, bookFormat?: 'physical
   ...(bookFormat ? { bookFormat } : {}),
 });
 
-describe('SPEC §4: the same id and type (and book format) is one line', () => {
+describe('the same id and type (and book format) is one line', () => {
   it.each([
     ['same id + type add up', [line('product', 'a', 2), line('product', 'a', 3)], [['product:a', 5]]],
     [

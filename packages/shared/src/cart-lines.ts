@@ -1,5 +1,5 @@
 /**
- * Cart and order lines (SPEC §4): lines of the same type and id, and for a book the same format,
+ * Cart and order lines: lines of the same type and id, and for a book the same format,
  * are ONE line whose quantities add up. Used by the web cart, the server's stored cart and order
  * placement alike. Merging never caps: what to do with a sum over the limit is the caller's rule
  * (the cart caps it, as a shop cart does; placing an order refuses it, docs/decisions/0016).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryCostRub, FREE_DELIVERY_FROM_RUB } from './delivery';
 
-describe('delivery price (DESIGN §6)', () => {
+describe('delivery price', () => {
   it.each([
     ['standard', 1000, true, 300],
     ['express', 1000, true, 500],

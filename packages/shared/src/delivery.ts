@@ -4,7 +4,7 @@ export const DELIVERY_METHODS = ['standard', 'express', 'pickup', 'post', 'couri
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS);
 
-/** DESIGN §6 prices in RUB; post and courier pickup are priced as standard. */
+/** Delivery prices in RUB; post and courier pickup are priced as standard. */
 export const DELIVERY_PRICES_RUB: Record<DeliveryMethod, number> = {
   standard: 300,
   express: 500,

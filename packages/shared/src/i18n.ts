@@ -43,7 +43,7 @@ function isLanguage(value: unknown): value is Language {
 /**
  * The page language, decided the same way by the server (for <html lang>, the head and hreflang
  * URLs) and by the web app: an explicit `?lang=` wins, then the `lang` cookie the visitor set, then
- * ru (SPEC §9: the default language is ru, whatever the browser prefers).
+ * ru (the default language, whatever the browser prefers).
  */
 export function resolveLanguage(sources: { query?: string | null; cookie?: string | null }): Language {
   if (isLanguage(sources.query)) return sources.query;

@@ -81,7 +81,7 @@ describe('labels', () => {
     ['shipped', 'Shipped'],
     ['delivered', 'Delivered'],
     ['cancelled', 'Cancelled'],
-  ] as const)('SPEC §3: %s is "%s" in en', (status, label) => {
+  ] as const)('%s is "%s" in en', (status, label) => {
     expect(ORDER_STATUS_LABELS[status].en).toBe(label);
   });
 

@@ -11,7 +11,7 @@ const allowed = new Set([
   'shipped>delivered',
 ]);
 
-describe('order status machine (DESIGN §6)', () => {
+describe('order status machine', () => {
   const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as const));
   it.each(pairs)('%s → %s follows the table', (from, to) => {
     expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`));
@@ -27,7 +27,7 @@ const validBody = {
   acceptTerms: true,
 };
 
-describe('CreateOrderBody (DESIGN §8)', () => {
+describe('CreateOrderBody', () => {
   it('accepts a well-formed order', () => {
     expect(CreateOrderBody.safeParse(validBody).success).toBe(true);
   });
@@ -59,7 +59,7 @@ describe('CreateOrderBody (DESIGN §8)', () => {
   });
 });
 
-describe('payment method per currency (SPEC §3)', () => {
+describe('payment method per currency', () => {
   it.each([
     ['card', 'RUB', true],
     ['card', 'EUR', false],

@@ -1,5 +1,5 @@
 /**
- * Orders (DESIGN §6 machine, §8 `POST /orders` body): the shapes the server validates and the web
+ * Orders (the status machine, the `POST /orders` body): the shapes the server validates and the web
  * builds. Every amount in an Order is RUB in major units, computed by the server from database
  * prices; `totalInCurrency` is what is charged in the display currency (null for RUB).
  */
@@ -28,7 +28,7 @@ export const MAX_ORDER_LINES = 50;
 export const ORDER_LINE_TYPES = ['product', 'lesson'] as const;
 export type OrderLineType = (typeof ORDER_LINE_TYPES)[number] | 'course';
 
-/** DESIGN §6 status machine; anything not listed is a 409. */
+/** The order status machine; anything not listed is a 409. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['processing', 'cancelled'],
@@ -55,7 +55,7 @@ export function paymentMethodAllowed(method: PaymentMethod, currency: Currency):
  */
 export const EXCHANGE_RATES_RUB: Record<Currency, number> = { RUB: 1, EUR: 100, USD: 92 };
 
-/** An integer 1..99; strings, fractions, zero, negatives and null are refused (DESIGN §8). */
+/** An integer 1..99; strings, fractions, zero, negatives and null are refused. */
 export const LineQuantitySchema = z
   .number({ error: m('quantityInvalid') })
   .int(m('quantityInvalid'))
@@ -102,8 +102,8 @@ export const OrderDeliveryInputSchema = z.object({
 export type OrderDeliveryInput = z.infer<typeof OrderDeliveryInputSchema>;
 
 /**
- * DESIGN §8 `POST /orders`. Every field is typed strictly; unknown keys (a client's prices or
- * totals) are stripped, so they are ignored as DESIGN §8 says, never used.
+ * `POST /orders`. Every field is typed strictly; unknown keys (a client's prices or
+ * totals) are stripped, so they are ignored, never used.
  */
 export const CreateOrderBody = z.object({
   items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),

@@ -21,7 +21,7 @@ export interface PageDeclaration {
   disallow: boolean;
 }
 
-// SPEC §2 and DESIGN §7: every route, in the order the sitemap lists the static pages.
+// Every route, in the order the sitemap lists the static pages.
 export const PAGES = {
   home: { path: '/', text: 'home', sitemap: true, noindex: false, disallow: false },
   lessons: { path: '/training', text: 'lessons', sitemap: true, noindex: false, disallow: false },

@@ -1,5 +1,5 @@
 /**
- * Payment and digital-delivery shapes (DESIGN §5 `POST /payments`, `POST /payments/paypal-request`,
+ * Payment and digital-delivery shapes (`POST /payments`, `POST /payments/paypal-request`,
  * `GET /downloads/{token}`); their server messages are in messages/payments.ts.
  */
 import { z } from 'zod';

@@ -23,7 +23,7 @@ export type Review = z.infer<typeof ReviewSchema>;
 const m = (key: ServerMessageKey) => key;
 
 /**
- * POST /reviews (multipart text fields `reviewText`, `rating`, file `image`; or JSON). SPEC §5:
+ * POST /reviews (multipart text fields `reviewText`, `rating`, file `image`; or JSON):
  * trimmed text 10–1000 characters, rating 1–5 (default 5). Stored and shown as plain text.
  */
 export const CreateReviewSchema = z.object({
@@ -56,7 +56,7 @@ export const AdminReviewsQuerySchema = z.object({
 });
 export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuerySchema>;
 
-/** PUT /reviews/admin/reorder: approved review ids in display order (DESIGN §8). */
+/** PUT /reviews/admin/reorder: approved review ids in display order. */
 export const ReorderReviewsSchema = z.object({
   reviews: z.array(z.uuid()).min(1).max(1000),
 });

@@ -52,7 +52,7 @@ export const ShopQuerySchema = z.object({
 });
 export type ShopQuery = z.infer<typeof ShopQuerySchema>;
 
-// ---------------------------------------------------------------- admin shop (issue 5)
+// ---------------------------------------------------------------- admin shop
 
 /** A message key, checked at compile time. */
 const m = (key: ServerMessageKey) => key;

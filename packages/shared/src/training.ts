@@ -68,7 +68,7 @@ export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
 
-/** DESIGN §8 promo code; codes are stored upper-case and matched case-insensitively. */
+/** A promo code; codes are stored upper-case and matched case-insensitively. */
 export const PromoCodeWriteSchema = z
   .object({
     code: z
@@ -181,15 +181,10 @@ export const SignedFileQuerySchema = z.object({
 // ---------------------------------------------------------------- courses and master classes
 
 /**
- * Course levels. SPEC words are beginner / intermediate / advanced; they are stored with the lesson
- * values (`basic` = beginner) so lessons and courses filter the same way. The UI shows the SPEC word.
+ * Course levels: beginner / intermediate / advanced, stored with the lesson values (`basic` =
+ * beginner) so lessons and courses filter the same way; the web names them `training.levels.<level>`.
  */
 export const COURSE_LEVELS = LESSON_LEVELS;
-export const COURSE_LEVEL_SPEC_WORD: Record<LessonLevel, 'beginner' | 'intermediate' | 'advanced'> = {
-  basic: 'beginner',
-  intermediate: 'intermediate',
-  advanced: 'advanced',
-};
 
 /** A lesson as listed inside a course (in course order). */
 export const CourseLessonSchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * Typed errors thrown by services; the one error handler (platform/http/error-handler.ts) turns
- * them into the DESIGN §5 envelope. A message is either a key of SERVER_MESSAGES or an explicit
- * { ru, en, es } text, so every reply is localized by Accept-Language.
+ * them into the `{ success: false, code, message, details? }` envelope. A message is either a key
+ * of SERVER_MESSAGES or an explicit { ru, en, es } text, so every reply is localized by Accept-Language.
  */
 import type { ErrorCode, Language, ServerMessageKey } from '@atelier/shared';
 import { SERVER_MESSAGES } from '@atelier/shared';

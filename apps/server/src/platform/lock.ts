@@ -1,6 +1,6 @@
 /**
  * An exclusive lock on DATA_DIR for the embedded database: two processes on one PGlite data dir
- * silently corrupt it (DESIGN §2), so the second one must stop with a clear message.
+ * silently corrupt it, so the second one must stop with a clear message.
  *
  * The lock is a file created with O_EXCL holding the owner's pid and host. A lock left by a process
  * that died (kill -9, power loss) is detected by its pid no longer running on this host and taken

@@ -1,6 +1,7 @@
 /**
- * Helpers for tests that need accounts: solve the captcha, register, read the mail the flow queued
- * (straight from mail_outbox), verify, sign in, make an admin.
+ * The account flows as a client goes through them, for the tests of signing up and in: solve the
+ * captcha, register, read the mail the flow queued (straight from mail_outbox), verify, sign in,
+ * the configured admin. A ready account for a test about something else: test/factory.ts.
  */
 
 import { desc, eq } from 'drizzle-orm';

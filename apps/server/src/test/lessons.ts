@@ -1,18 +1,7 @@
-/** Test fixtures for the lesson and course tests: users with sessions, lessons with real stored files. */
+/** Test fixtures for the lesson and course tests: lessons with real stored files (users: test/factory.ts). */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { lessons, purchases, users } from '../db/schema';
-import { createSession } from '../platform/auth/sessions';
+import { lessons, purchases } from '../db/schema';
 import type { TestContext } from './harness';
-
-export async function person(t: TestContext, name: string, role: 'user' | 'admin' = 'user') {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.test`;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ name, email, role, emailVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  const token = await createSession(t.database.db, row!.id);
-  return { id: row!.id, email, token, headers: { authorization: `Bearer ${token}` } };
-}
 
 /** Bytes that sniff as MP4: an `ftyp` box, then `size - 12` random bytes. */
 export function fakeMp4(size: number): Buffer {

@@ -1,5 +1,5 @@
 /**
- * Real image bytes and the upload cases every image field must refuse (issue 4): over 5 MB, a text
+ * Real image bytes and the upload cases every image field must refuse: over 5 MB, a text
  * file named .jpg, SVG (scripts), HTML, zero bytes. Each case: file bytes + name + type + expected
  * status and message (ru, the default language).
  */

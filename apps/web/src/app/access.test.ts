@@ -4,7 +4,7 @@ import { decideAccess } from './access';
 const admin = { isAdmin: true, role: 'admin' };
 const user = { isAdmin: false, role: 'user' };
 
-describe('route guards (SPEC §2)', () => {
+describe('route guards', () => {
   it.each([
     ['loading', null, 'user', 'checking'],
     ['loading', null, 'admin', 'checking'],

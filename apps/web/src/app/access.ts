@@ -1,5 +1,5 @@
 /**
- * Route guard decisions (SPEC §2), kept pure so they are unit-tested:
+ * Route guard decisions, kept pure so they are unit-tested:
  * account pages send guests to /auth; the admin area sends guests to /login and shows a
  * denial to a logged-in non-admin. A session that could not be checked is neither: the guards
  * offer to check again instead of redirecting.

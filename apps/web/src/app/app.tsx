@@ -18,7 +18,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
-    // SPEC §8: a 401 on any call ends the session and sends the visitor to /login.
+    // A 401 on any call ends the session and sends the visitor to /login.
     setUnauthorizedHandler(() => {
       endSession();
       void router.navigate('/login', { replace: true });
@@ -38,7 +38,7 @@ export function App() {
         queryClient.removeQueries({ queryKey: ['orders'] });
         void queryClient.invalidateQueries({ queryKey: ['training'] });
       }
-      // SPEC §7 prefetch: the catalogue, the lessons and, when logged in, the profile.
+      // Prefetched at start: the catalogue, the lessons and, when logged in, the profile.
       whenIdle(() => {
         // Silent: a failed background prefetch is retried when the page is opened, without a toast now.
         void queryClient.prefetchQuery({

@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-/** SPEC §9: a lazy chunk that has not arrived in 120 s counts as failed (the error boundary shows). */
+/** A lazy chunk that has not arrived in 120 s counts as failed (the error boundary shows). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §7: stale after 5 minutes, one retry, no refetch on window focus. */
+/** Stale after 5 minutes, one retry, no refetch on window focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -41,7 +41,7 @@ const AccountPage = lazyPage(() => import('../features/users/pages/account-page'
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const LegalPage = lazyPage(() => import('./routes/legal-page'), 'LegalPage');
 
-/** `/login` and `/register` are old addresses of the auth page (SPEC §2). */
+/** `/login` and `/register` are old addresses of the auth page. */
 function ToAuth({ tab }: { tab?: 'register' }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);

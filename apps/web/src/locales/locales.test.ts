@@ -49,7 +49,7 @@ describe('every interface string exists in ru, en and es', () => {
   });
 });
 
-describe('SPEC texts are exact in ru', () => {
+describe('the fixed product texts are exact in ru', () => {
   it.each([
     ['admin.denied.title', 'Доступ запрещён'],
     ['admin.denied.text', 'У вас нет прав для доступа к данной странице.'],

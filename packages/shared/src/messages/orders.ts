@@ -101,7 +101,7 @@ export const ORDERS_PAGE_TEXTS = {
   orderSuccess: { title: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' } },
 } satisfies Record<string, PageText>;
 /**
- * Order status names (SPEC §3: pending = awaiting payment, confirmed = paid, …) as the web shows
+ * Order status names (pending = awaiting payment, confirmed = paid, …) as the web shows
  * them on badges, filters and buttons and as the order mails write them (in a sentence, first
  * letter lowered). The one source of both.
  */

@@ -730,7 +730,7 @@ export const LESSONS: LessonSeed[] = [
   },
 ];
 
-/** Issue 8: a course grouping seeded lessons (by number, in course order) and a live master class. */
+/** A course grouping seeded lessons (by number, in course order) and a live master class. */
 export interface CourseSeed {
   key: string;
   title: LocalizedText;

@@ -139,7 +139,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
     }
 
     const courseIds = COURSES.map(() => randomUUID());
-    /** Lesson number → its course and position (issue 8). */
+    /** Lesson number → its course and position. */
     const inCourse = new Map(
       COURSES.flatMap((c, ci) => c.lessons.map((number, position) => [number, { ci, position }] as const)),
     );

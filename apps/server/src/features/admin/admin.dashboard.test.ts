@@ -5,9 +5,16 @@
  */
 import { AdminNeedsActionSchema, AdminSalesSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons, orderItems, orders, paymentAlerts, payments, products, reviews, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
+import { lessons, paymentAlerts, payments, reviews } from '../../db/schema';
 import { bearer } from '../../test/accounts';
+import {
+  adminUser,
+  productWithStock,
+  type StoredOrderItem,
+  type StoredOrderValues,
+  storedOrder,
+  verifiedUser,
+} from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 const HOUR = 3_600_000;
@@ -16,54 +23,33 @@ let adminToken: string;
 let userToken: string;
 const ids: Record<string, string> = {};
 
-type OrderValues = Partial<typeof orders.$inferInsert>;
-
 beforeAll(async () => {
   t = await createTestContext({ env: { SHOP_TIMEZONE: 'Europe/Moscow', PENDING_ORDER_HOURS: '48' } });
   const db = t.database.db;
-  const [buyer, owner] = await db
-    .insert(users)
-    .values([
-      { email: 'dash-buyer@example.test', name: 'Buyer', emailVerifiedAt: new Date() },
-      { email: 'dash-admin@example.test', name: 'Admin', role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userToken = await createSession(db, buyer!.id);
-  adminToken = await createSession(db, owner!.id);
-  const [a, b] = await db
-    .insert(products)
-    .values([
-      { name: { ru: 'Пион' }, description: { ru: '' }, priceRub: 500_00, category: 'tools' },
-      { name: { ru: 'Роза' }, description: { ru: '' }, priceRub: 2000_00, category: 'tools' },
-    ])
-    .returning();
+  const buyer = await verifiedUser(t, { email: 'dash-buyer@example.test', name: 'Buyer' });
+  userToken = buyer.token;
+  adminToken = (await adminUser(t, { email: 'dash-admin@example.test' })).token;
+  const tool = async (name: string, priceRub: number) => ({
+    id: await productWithStock(t, { name: { ru: name }, description: { ru: '' }, priceRub, category: 'tools' }),
+    name: { ru: name },
+    priceRub,
+  });
+  const a = await tool('Пион', 500_00);
+  const b = await tool('Роза', 2000_00);
   const [lesson] = await db
     .insert(lessons)
     .values({ number: 1, title: { ru: 'Урок' }, description: { ru: '' }, level: 'basic', priceRub: 500_50 } as never)
     .returning();
 
-  async function order(key: string, values: OrderValues, items: (typeof orderItems.$inferInsert)[] = []) {
-    const [row] = await db
-      .insert(orders)
-      .values({
-        userId: buyer!.id,
-        customer: { firstName: 'B', lastName: 'C', email: 'dash-buyer@example.test', phone: '+70000000000' },
-        delivery: { method: 'pickup' },
-        paymentMethod: 'card',
-        subtotalRub: values.totalRub ?? 0,
-        totalRub: 0,
-        ...values,
-      })
-      .returning();
-    ids[key] = row!.id;
-    if (items.length > 0) await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+  async function order(key: string, values: StoredOrderValues, items: StoredOrderItem[] = []) {
+    const customer = { firstName: 'B', lastName: 'C', email: 'dash-buyer@example.test', phone: '+70000000000' };
+    ids[key] = (await storedOrder(t, buyer.id, { customer, ...values }, items)).id;
   }
   const product = (p: typeof a, quantity: number) => ({
-    orderId: '',
     type: 'product' as const,
-    productId: p!.id,
-    name: p!.name,
-    unitPriceRub: p!.priceRub,
+    productId: p.id,
+    name: p.name,
+    unitPriceRub: p.priceRub,
     quantity,
   });
   // 2026-01-31 23:59 and 2026-02-01 00:00 in Moscow (UTC+3).
@@ -85,7 +71,7 @@ beforeAll(async () => {
       delivery: { method: 'none' },
       createdAt: new Date('2026-02-03T10:00:00Z'),
     },
-    [{ orderId: '', type: 'lesson', lessonId: lesson!.id, name: { ru: 'Урок' }, unitPriceRub: 500_50, quantity: 1 }],
+    [{ type: 'lesson', lessonId: lesson!.id, name: { ru: 'Урок' }, unitPriceRub: 500_50, quantity: 1 }],
   );
   await order('feb9', { status: 'processing', totalRub: 300_00, createdAt: new Date('2026-02-09T10:00:00Z') });
   await order('digitalPaid', { status: 'confirmed', totalRub: 100_00, delivery: { method: 'none' } });

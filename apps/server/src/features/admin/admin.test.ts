@@ -1,52 +1,40 @@
 import { AdminStatsSchema, AdminUserSchema, listEnvelope, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons, orders, portfolioItems, products, reviews, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { lessons, portfolioItems, reviews } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { adminUser, productWithStock, type StoredOrderValues, storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 let userToken: string;
 let adminToken: string;
 
-type OrderStatus = NonNullable<(typeof orders.$inferInsert)['status']>;
+type OrderStatus = NonNullable<StoredOrderValues['status']>;
 
 beforeAll(async () => {
   t = await createTestContext();
   const db = t.database.db;
-  const passwordHash = await hashPassword('Silk-Peony-2024');
-  const rows = await db
-    .insert(users)
-    .values([
-      { email: 'maria@example.com', name: 'Мария Иванова', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'olga@example.com', name: 'Ольга', passwordHash },
-      { email: 'gone@example.com', name: 'Удалённый', deletedAt: new Date() },
-      { email: 'st-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userToken = await createSession(db, rows[0]!.id);
-  adminToken = await createSession(db, rows[3]!.id);
-  const order = (status: OrderStatus, totalRub: number) => ({
-    userId: rows[0]!.id,
-    status,
-    customer: { firstName: 'М', lastName: 'И', email: 'maria@example.com', phone: '+70000000000' },
-    delivery: { method: 'pickup' as const },
-    paymentMethod: 'card' as const,
-    subtotalRub: totalRub,
-    totalRub,
+  const maria = await verifiedUser(t, { email: 'maria@example.com', name: 'Мария Иванова' });
+  await verifiedUser(t, { email: 'olga@example.com', name: 'Ольга', verified: false });
+  await verifiedUser(t, { email: 'gone@example.com', name: 'Удалённый', verified: false, deletedAt: new Date() });
+  userToken = maria.token;
+  adminToken = (await adminUser(t, { email: 'st-admin@example.com' })).token;
+  const customer = { firstName: 'М', lastName: 'И', email: 'maria@example.com', phone: '+70000000000' };
+  const orders: [OrderStatus, number][] = [
+    ['pending', 100_00],
+    ['confirmed', 2500_50],
+    ['delivered', 1000_00],
+    ['cancelled', 9999_00],
+  ];
+  for (const [status, totalRub] of orders) await storedOrder(t, maria.id, { status, customer, totalRub });
+  await productWithStock(t, { name: { ru: 'A' }, description: { ru: '' }, priceRub: 1, category: 'tools' });
+  await productWithStock(t, {
+    name: { ru: 'B' },
+    description: { ru: '' },
+    priceRub: 1,
+    category: 'tools',
+    archivedAt: new Date(),
   });
-  await db
-    .insert(orders)
-    .values([
-      order('pending', 100_00),
-      order('confirmed', 2500_50),
-      order('delivered', 1000_00),
-      order('cancelled', 9999_00),
-    ]);
-  await db.insert(products).values([
-    { name: { ru: 'A' }, description: { ru: '' }, priceRub: 1, category: 'tools' },
-    { name: { ru: 'B' }, description: { ru: '' }, priceRub: 1, category: 'tools', archivedAt: new Date() },
-  ]);
   await db
     .insert(lessons)
     .values({ number: 1, title: { ru: 'Урок' }, description: { ru: '' }, level: 'basic', priceRub: 1 } as never);
@@ -58,8 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('admin dashboard API', () => {
   it.each(['/api/admin/stats', '/api/admin/users'])('%s: guest → 401, customer → 403', async (url) => {

@@ -1,4 +1,4 @@
-/** Abuse limits (issue 3): per account and per client address, counted in the database. */
+/** Abuse limits: per account and per client address, counted in the database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';

@@ -8,7 +8,6 @@ import type { Db, Tx } from '../../db/client';
 import { captchas, emailTokens, users } from '../../db/schema';
 
 type Purpose = (typeof emailTokens.$inferSelect)['purpose'];
-export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export function createAuthRepo(q: Db | Tx) {
   return {

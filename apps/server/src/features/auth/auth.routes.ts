@@ -41,7 +41,7 @@ function context(request: FastifyRequest): RequestContext {
   };
 }
 
-/** SPEC §7 auth calls plus DESIGN §5's captcha and change-password. */
+/** The account calls: register, verify, login, logout, reset, plus the captcha and change-password. */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];

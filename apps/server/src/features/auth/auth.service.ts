@@ -1,5 +1,5 @@
 /**
- * Account flows (issue 3). Each flow reads top to bottom as named steps; every multi-step write
+ * Account flows. Each flow reads top to bottom as named steps; every multi-step write
  * runs in one transaction together with the mail it causes (transactional outbox). Services never
  * see the request: routes pass a RequestContext (client address, user agent, language).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3 "Done when … with a real SMTP server": register against a local smtp-server that speaks
+ * Mail goes out over real SMTP: register against a local smtp-server that speaks
  * real SMTP on 127.0.0.1, deliver through the outbox worker, read the code from the received
  * message and verify with it.
  */

@@ -157,7 +157,7 @@ describe('register', () => {
     [{ email: '' }, 'email', 'Email must be specified'],
     [{ password: '12345' }, 'password', 'Password must contain at least 6 characters'],
     [{ captchaAnswer: '' }, 'captchaAnswer', 'Please solve the example'],
-  ])('bad field %j → 400 VALIDATION_ERROR with the SPEC §5 text', async (patch, field, message) => {
+  ])('bad field %j → 400 VALIDATION_ERROR with the exact field text', async (patch, field, message) => {
     const res = await register(t, 'fields@example.com', patch, en);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');

@@ -7,7 +7,7 @@ import type { CartService } from './cart.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
-/** DESIGN §5 `GET|PUT /cart`: the signed-in user's cart, priced and checked on every read. */
+/** `GET|PUT /cart`: the signed-in user's cart, priced and checked on every read. */
 export const cartRoutes: FastifyPluginAsync<{ service: CartService }> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];

@@ -1,5 +1,5 @@
 /**
- * The server copy of a signed-in user's cart (`GET|PUT /cart`, DESIGN §5) so it follows them to
+ * The server copy of a signed-in user's cart (`GET|PUT /cart`) so it follows them to
  * another device. Only type, id, quantity and book format are stored; every read prices the lines
  * from the catalogue and flags what cannot be ordered as it is.
  */
@@ -14,7 +14,7 @@ import type { ShopService } from '../shop/shop.service';
 
 type StoredLine = PutCartBody['items'][number];
 
-/** SPEC §4: the same id + type (+ book format) merges into one line, capped like the web cart caps it. */
+/** The same id + type (+ book format) merges into one line, capped like the web cart caps it. */
 function mergeCartLines(lines: StoredLine[]): StoredLine[] {
   return mergeLines(lines, lineKey).map((line) => ({
     ...line,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons, products, purchases } from '../../db/schema';
-import { bearer, signUp } from '../../test/accounts';
+import { lessons, purchases } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { productWithStock, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
-let user: { token: string; user: { id: string } };
+let user: TestUser;
 let product: string;
 let scarce: string;
 let out: string;
@@ -12,18 +13,12 @@ let lesson: string;
 let owned: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '100000' } });
-  user = await signUp(t, 'cart@example.com');
-  const base = { name: { ru: 'Букет', en: 'Bouquet' }, description: { ru: 'Шёлк' }, category: 'collection' as const };
-  const rows = await t.database.db
-    .insert(products)
-    .values([
-      { ...base, priceRub: 150_000, priceEur: 1_600, priceUsd: null, stock: 10 },
-      { ...base, priceRub: 50_000, stock: 1 },
-      { ...base, priceRub: 50_000, availability: 'out_of_stock' as const, stock: null },
-    ])
-    .returning({ id: products.id });
-  [product, scarce, out] = rows.map((row) => row.id) as [string, string, string];
+  t = await createTestContext();
+  user = await verifiedUser(t, { email: 'cart@example.com' });
+  const base = { name: { ru: 'Букет', en: 'Bouquet' }, description: { ru: 'Шёлк' }, priceEur: null, priceUsd: null };
+  product = await productWithStock(t, { ...base, priceRub: 150_000, priceEur: 1_600, stock: 10 });
+  scarce = await productWithStock(t, { ...base, priceRub: 50_000, stock: 1 });
+  out = await productWithStock(t, { ...base, priceRub: 50_000, availability: 'out_of_stock', stock: null });
   const lessonRows = await t.database.db
     .insert(lessons)
     .values([
@@ -32,7 +27,7 @@ beforeAll(async () => {
     ])
     .returning({ id: lessons.id });
   [lesson, owned] = lessonRows.map((row) => row.id) as [string, string];
-  await t.database.db.insert(purchases).values({ userId: user.user.id, lessonId: owned });
+  await t.database.db.insert(purchases).values({ userId: user.id, lessonId: owned });
 });
 afterAll(() => t.close());
 
@@ -40,7 +35,7 @@ const put = (items: unknown[], token = user.token) =>
   t.app.inject({ method: 'PUT', url: '/api/cart', headers: bearer(token), payload: { items } });
 const get = (token = user.token) => t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(token) });
 
-describe('GET|PUT /api/cart (DESIGN §5; SPEC §4 cart rules)', () => {
+describe('GET|PUT /api/cart (cart rules: merged lines, lessons one piece)', () => {
   it('an empty cart to start with; guests get 401', async () => {
     expect((await get()).json().data).toEqual({ items: [], updatedAt: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401);

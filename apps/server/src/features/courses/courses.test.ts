@@ -5,13 +5,14 @@ import { AdminCourseSchema, CourseSchema, PurchaseResultSchema, successEnvelope 
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, orders, promoCodes, purchases } from '../../db/schema';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { fakeMp4, lessonWithFiles, person } from '../../test/lessons';
+import { fakeMp4, lessonWithFiles } from '../../test/lessons';
 import { pngBytes } from '../../test/uploads';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 
 let t: TestContext;
-let admin: Awaited<ReturnType<typeof person>>;
+let admin: TestUser;
 
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'atelier-courses-web-'));
@@ -20,7 +21,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
   );
   t = await createTestContext({ webDist });
-  admin = await person(t, 'admin', 'admin');
+  admin = await adminUser(t, { name: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -91,7 +92,7 @@ describe('who may use the course routes (guest / user / admin)', () => {
     ['DELETE', '/api/admin/courses/00000000-0000-4000-8000-000000000000', [401, 403, 404]],
   ] as const)('%s %s → guest / user / admin %j', async (method, path, [guest, user, adminStatus]) => {
     const url = () => path.replace('{id}', id);
-    const someone = await person(t, 'visitor');
+    const someone = await verifiedUser(t, { name: 'visitor' });
     const payload = method === 'POST' || method === 'PUT' ? { promoCode: 'NOPE' } : undefined;
     for (const [headers, status] of [
       [{}, guest],
@@ -115,7 +116,7 @@ describe('who may use the course routes (guest / user / admin)', () => {
     expect((await get('/api/training/courses')).json().data.map((c: { id: string }) => c.id)).not.toContain(draft.id);
     const adminList = await get('/api/admin/courses', admin.headers);
     expect(adminList.json().data.map((c: { id: string }) => c.id)).toContain(draft.id);
-    const user = await person(t, 'drafty');
+    const user = await verifiedUser(t, { name: 'drafty' });
     expect((await buy(draft.id, user.headers)).statusCode).toBe(404);
   });
 });
@@ -151,7 +152,7 @@ describe('buying a course', () => {
     const first = await lessonWithFiles(t, { video: fakeMp4(4096) });
     const second = await lessonWithFiles(t, { video: fakeMp4(4096) });
     const c = await course({}, [first, second]);
-    const user = await person(t, 'student');
+    const user = await verifiedUser(t, { name: 'student' });
     for (const lesson of [first, second]) {
       expect((await get(`/api/training/lessons/${lesson}/video`, user.headers)).statusCode).toBe(403);
     }
@@ -185,7 +186,7 @@ describe('buying a course', () => {
     const a = await lessonWithFiles(t, { priceRub: 100_000 });
     const b = await lessonWithFiles(t, { priceRub: 250_000 });
     const c = await course({ priceRub: 300_000, priceEur: 3_000, priceUsd: null }, [a, b]);
-    const user = await person(t, 'returning');
+    const user = await verifiedUser(t, { name: 'returning' });
     await t.database.db.insert(purchases).values({ userId: user.id, lessonId: a, pricePaidRub: 90_000 });
 
     const seen = courseOf(await get(`/api/training/courses/${c.id}`, user.headers));
@@ -197,7 +198,7 @@ describe('buying a course', () => {
     expect(order).toMatchObject({ subtotal: 3000, discount: 900, total: 2100, currency: 'EUR', totalInCurrency: 21 });
 
     // Paid more for lessons than the course costs → free, confirmed at once.
-    const rich = await person(t, 'collector');
+    const rich = await verifiedUser(t, { name: 'collector' });
     await t.database.db.insert(purchases).values([
       { userId: rich.id, lessonId: a, pricePaidRub: 100_000 },
       { userId: rich.id, lessonId: b, pricePaidRub: 250_000 },
@@ -215,7 +216,7 @@ describe('buying a course', () => {
   ])('promo codes on a course: %s → %i', async (_, status, target) => {
     const c = await course({ priceRub: 200_000 });
     const code = await promo({ percentOff: 25, ...target(c.id) });
-    const user = await person(t, 'promo');
+    const user = await verifiedUser(t, { name: 'promo' });
     const check = await post(`/api/training/courses/${c.id}/promo-check`, user.headers, { promoCode: code.code });
     const res = await buy(c.id, user.headers, { promoCode: code.code.toLowerCase() });
     expect(res.statusCode, res.body).toBe(status);
@@ -236,7 +237,7 @@ describe('buying a course', () => {
     const lesson = await lessonWithFiles(t);
     const c = await course();
     const code = await promo({ courseIds: [c.id] });
-    const user = await person(t, 'lessonbuyer');
+    const user = await verifiedUser(t, { name: 'lessonbuyer' });
     const res = await post(`/api/training/lessons/${lesson}/purchase`, user.headers, { promoCode: code.code });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('PROMO_NOT_APPLICABLE');
@@ -246,7 +247,7 @@ describe('buying a course', () => {
     const a = await lessonWithFiles(t);
     const c = await course({ priceRub: 200_000 }, [a]);
     const code = await promo({ courseIds: [c.id] });
-    const user = await person(t, 'both');
+    const user = await verifiedUser(t, { name: 'both' });
     await t.database.db.insert(purchases).values({ userId: user.id, lessonId: a, pricePaidRub: 60_000 });
     const check = await post(`/api/training/courses/${c.id}/promo-check`, user.headers, { promoCode: code.code });
     expect(check.json().data).toMatchObject({ credit: 600, toPay: { rub: 900 }, free: false });
@@ -263,7 +264,7 @@ describe('live master class seats', () => {
       eventAt: new Date('2030-05-01T10:00:00Z'),
       eventPlace: 'Studio, Madrid',
     });
-    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(t, `seat${i}`)));
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => verifiedUser(t, { name: `seat${i}` })));
     const replies = await Promise.all(buyers.map((b) => buy(mc.id, b.headers)));
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
@@ -359,7 +360,7 @@ describe('admin CRUD /api/admin/courses', () => {
 
   it('a course with orders cannot be deleted (409); the seat limit cannot go below the seats taken', async () => {
     const c = await course({ seatLimit: 3 });
-    const user = await person(t, 'deleter');
+    const user = await verifiedUser(t, { name: 'deleter' });
     expect((await buy(c.id, user.headers)).statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/courses/${c.id}`, headers: en(admin.headers) });
     expect(res.statusCode).toBe(409);

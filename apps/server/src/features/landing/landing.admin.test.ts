@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AboutSchema, LandingSettingsSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BAD_UPLOADS, blobOf, jpegBytes, pngBytes } from '../../test/uploads';
 
@@ -23,16 +21,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
   );
   t = await createTestContext({ webDist });
-  const passwordHash = await hashPassword('Silk-Peony-2024');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'landing-user@example.com', name: 'User', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'landing-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userToken = await createSession(t.database.db, rows[0]!.id);
-  adminToken = await createSession(t.database.db, rows[1]!.id);
+  userToken = (await verifiedUser(t, { email: 'landing-user@example.com', name: 'User' })).token;
+  adminToken = (await adminUser(t, { email: 'landing-admin@example.com' })).token;
   png = await pngBytes();
   jpeg = await jpegBytes();
 });

@@ -1,8 +1,9 @@
 import { ErrorBodySchema, LessonAccessSchema, LessonPurchaseSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { fakeMp4, fakePdf, grant, lessonWithFiles, person } from '../../test/lessons';
+import { fakeMp4, fakePdf, grant, lessonWithFiles } from '../../test/lessons';
 import { createMediaSigner } from './lessons.media';
 
 const SECRET = 'test-media-secret-0123456789abcdef-xyz';
@@ -12,17 +13,17 @@ const SHEET_EN = fakePdf('english sheet');
 let t: TestContext;
 let lesson: string;
 let bare: string;
-let buyer: Awaited<ReturnType<typeof person>>;
-let stranger: Awaited<ReturnType<typeof person>>;
-let admin: Awaited<ReturnType<typeof person>>;
+let buyer: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MEDIA_URL_SECRET: SECRET, MEDIA_URL_TTL_SECONDS: '60' } });
   lesson = await lessonWithFiles(t, { video: VIDEO, methodology: { en: SHEET_EN, ru: fakePdf('ru') } });
   bare = await lessonWithFiles(t);
-  buyer = await person(t, 'buyer');
-  stranger = await person(t, 'stranger');
-  admin = await person(t, 'admin', 'admin');
+  buyer = await verifiedUser(t, { name: 'buyer' });
+  stranger = await verifiedUser(t, { name: 'stranger' });
+  admin = await adminUser(t, { name: 'admin' });
   await grant(t, buyer.id, lesson);
   await grant(t, buyer.id, bare);
 });
@@ -60,7 +61,7 @@ describe('who may watch: GET /api/training/lessons/{id}/video', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('an unknown lesson → 404; a lesson without a video → 404 with the SPEC "video not uploaded" text', async () => {
+  it('an unknown lesson → 404; a lesson without a video → 404 with the exact "video not uploaded" text', async () => {
     expect(
       (await get('/api/training/lessons/00000000-0000-4000-8000-000000000000/video', buyer.headers)).statusCode,
     ).toBe(404);
@@ -178,7 +179,7 @@ describe('methodology sheets by language', () => {
     expect((await get(`/api/training/lessons/${lesson}/methodology/en`, headers())).statusCode).toBe(status);
   });
 
-  it('a missing language → 404 with the SPEC "not found in the chosen language" text', async () => {
+  it('a missing language → 404 with the exact "not found in the chosen language" text', async () => {
     const res = await get(`/api/training/lessons/${lesson}/methodology/es`, {
       ...buyer.headers,
       'accept-language': 'en',

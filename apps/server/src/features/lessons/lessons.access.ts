@@ -3,7 +3,7 @@
  * signed URLs that carry it to `<video src>` and download links, and the playback position (kept
  * for those who may watch only).
  *
- * Rules (DESIGN §8): guest → 401, signed-in non-purchaser → 403, purchaser (of the lesson or of its
+ * Rules: guest → 401, signed-in non-purchaser → 403, purchaser (of the lesson or of its
  * course) and admin → allowed. A signed URL is accepted only when its HMAC matches this user, lesson
  * and file and it has not expired; the purchase was checked when it was signed, and the URL lives
  * for minutes only.

@@ -1,18 +1,19 @@
 import { AdminLessonSchema, ErrorBodySchema, successEnvelope } from '@atelier/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { fakeMp4, fakePdf, person } from '../../test/lessons';
+import { fakeMp4, fakePdf } from '../../test/lessons';
 
 let t: TestContext;
-let admin: Awaited<ReturnType<typeof person>>;
-let user: Awaited<ReturnType<typeof person>>;
+let admin: TestUser;
+let user: TestUser;
 let poster: Buffer;
 
 beforeAll(async () => {
   t = await createTestContext();
-  admin = await person(t, 'admin', 'admin');
-  user = await person(t, 'user');
+  admin = await adminUser(t, { name: 'admin' });
+  user = await verifiedUser(t, { name: 'user' });
   poster = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#c66' } })
     .png()
     .toBuffer();

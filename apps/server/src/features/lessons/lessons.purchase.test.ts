@@ -2,19 +2,20 @@ import { ErrorBodySchema, PurchaseResultSchema, successEnvelope } from '@atelier
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, promoCodes, purchases } from '../../db/schema';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { lessonWithFiles, person } from '../../test/lessons';
+import { lessonWithFiles } from '../../test/lessons';
 
 let t: TestContext;
 let lesson: string;
 let other: string;
-let admin: Awaited<ReturnType<typeof person>>;
+let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext();
   lesson = await lessonWithFiles(t, { priceRub: 150_000 });
   other = await lessonWithFiles(t, { priceRub: 90_000 });
-  admin = await person(t, 'admin', 'admin');
+  admin = await adminUser(t, { name: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -60,7 +61,7 @@ const result = (res: { json(): unknown }) => successEnvelope(PurchaseResultSchem
 
 describe('POST /api/training/lessons/{id}/promo-check (live validation)', () => {
   it('answers the price before and after the code, matching it case-insensitively', async () => {
-    const user = await person(t, 'checker');
+    const user = await verifiedUser(t, { name: 'checker' });
     const row = await promo({ percentOff: 25 });
     const res = await check(user.headers, row.code.toLowerCase());
     expect(res.statusCode, res.body).toBe(200);
@@ -101,7 +102,7 @@ describe('POST /api/training/lessons/{id}/promo-check (live validation)', () => 
       'This promo code does not apply to this lesson',
     ],
   ])('%s → 400 %s', async (_, code, errorCode, message) => {
-    const user = await person(t, 'checker');
+    const user = await verifiedUser(t, { name: 'checker' });
     const res = await check(user.headers, await code());
     expect(res.statusCode).toBe(400);
     expect(ErrorBodySchema.parse(res.json())).toMatchObject({ code: errorCode, message });
@@ -114,7 +115,7 @@ describe('POST /api/training/lessons/{id}/promo-check (live validation)', () => 
 
 describe('POST /api/training/lessons/{id}/purchase', () => {
   it('without a code: a pending order of the lesson for the payments flow; nothing unlocked yet', async () => {
-    const user = await person(t, 'payer');
+    const user = await verifiedUser(t, { name: 'payer' });
     const res = await buy(user.headers);
     expect(res.statusCode, res.body).toBe(201);
     const data = result(res);
@@ -125,7 +126,7 @@ describe('POST /api/training/lessons/{id}/purchase', () => {
   });
 
   it('a 100 % code (any case) confirms at once with no payment and unlocks the lesson', async () => {
-    const user = await person(t, 'lucky');
+    const user = await verifiedUser(t, { name: 'lucky' });
     const row = await promo({ percentOff: 100, maxUses: 5 });
     const res = await buy(user.headers, { promoCode: ` ${row.code.toLowerCase()} ` });
     expect(res.statusCode, res.body).toBe(201);
@@ -144,7 +145,7 @@ describe('POST /api/training/lessons/{id}/purchase', () => {
   });
 
   it('a 30 % code: the order carries the discount and waits for payment; the code use is taken', async () => {
-    const user = await person(t, 'thrifty');
+    const user = await verifiedUser(t, { name: 'thrifty' });
     const row = await promo({ percentOff: 30 });
     const data = result(await buy(user.headers, { promoCode: row.code }));
     expect(data).toMatchObject({
@@ -160,7 +161,7 @@ describe('POST /api/training/lessons/{id}/purchase', () => {
     ['a used-up code', async () => (await promo({ maxUses: 1, usedCount: 1 })).code, 'PROMO_USED_UP'],
     ['a code for another lesson', async () => (await promo({ lessonIds: [other] })).code, 'PROMO_NOT_APPLICABLE'],
   ])('%s → 400 %s, and no order is written', async (_, code, errorCode) => {
-    const user = await person(t, 'refused');
+    const user = await verifiedUser(t, { name: 'refused' });
     const res = await buy(user.headers, { promoCode: await code() });
     expect(res.statusCode).toBe(400);
     expect(ErrorBodySchema.parse(res.json()).code).toBe(errorCode);
@@ -176,13 +177,13 @@ describe('POST /api/training/lessons/{id}/purchase', () => {
     ['a bad currency', 400, null, { currency: 'GBP' }],
     ['an unknown field', 400, null, { price: 0 }],
   ])('%s → %i', async (_, status, id, payload) => {
-    const user = await person(t, 'odd');
+    const user = await verifiedUser(t, { name: 'odd' });
     expect((await buy(user.headers, payload, id ?? lesson)).statusCode).toBe(status);
   });
 
   it('20 concurrent redemptions of a single-use code → exactly one succeeds', async () => {
     const row = await promo({ percentOff: 100, maxUses: 1 });
-    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => person(t, `racer${i}`)));
+    const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => verifiedUser(t, { name: `racer${i}` })));
     const answers = await Promise.all(buyers.map((b) => buy(b.headers, { promoCode: row.code }, other)));
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -196,7 +197,7 @@ describe('POST /api/training/lessons/{id}/purchase', () => {
 
 describe('the orderConfirmed / orderCancelled listeners', () => {
   it('a paid order grants the lesson; cancelling it takes it back and returns the code use', async () => {
-    const user = await person(t, 'later');
+    const user = await verifiedUser(t, { name: 'later' });
     const row = await promo({ percentOff: 10, maxUses: 3 });
     const { order } = result(await buy(user.headers, { promoCode: row.code }));
     expect(await usedCount(row.id)).toBe(1);

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@atelier/shared';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, ownerNotifications, users } from '../../db/schema';
-import { bearer, ensureAdmin } from '../../test/accounts';
+import { mailOutbox, ownerNotifications } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { adminUser, type StoredOrderValues, storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createOwnerNotifier, DEFAULT_NOTIFICATION_SETTINGS } from './notifications.service';
 import { startTelegramFake, type TelegramFake } from './telegram-fake';
@@ -39,12 +40,8 @@ beforeAll(async () => {
       PENDING_TRANSFER_DAYS: '5',
     },
   });
-  admin = (await ensureAdmin(t, 'admin-notices@example.test')).token;
-  const [buyer] = await t.database.db
-    .insert(users)
-    .values({ name: 'Ana', email: 'ana-notices@example.test', emailVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  buyerId = buyer!.id;
+  admin = (await adminUser(t, { email: 'admin-notices@example.test' })).token;
+  buyerId = (await verifiedUser(t, { name: 'Ana', email: 'ana-notices@example.test' })).id;
 });
 afterAll(async () => {
   await t.close();
@@ -63,21 +60,13 @@ async function settings(patch: Partial<typeof DEFAULT_NOTIFICATION_SETTINGS>) {
 }
 beforeEach(() => settings({}));
 
-async function order(values: Partial<typeof orders.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(orders)
-    .values({
-      userId: buyerId,
-      customer: { firstName: 'Ana', lastName: 'García', email: 'ana-notices@example.test', phone: '+34600000000' },
-      delivery: { method: 'pickup' },
-      paymentMethod: 'card',
-      subtotalRub: 1500_00,
-      totalRub: 1500_00,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const order = (values: StoredOrderValues = {}) =>
+  storedOrder(t, buyerId, {
+    customer: { firstName: 'Ana', lastName: 'García', email: 'ana-notices@example.test', phone: '+34600000000' },
+    subtotalRub: 1500_00,
+    totalRub: 1500_00,
+    ...values,
+  });
 
 async function ownerMails(subjectPart: string) {
   return t.database.db

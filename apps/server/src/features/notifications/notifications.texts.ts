@@ -62,10 +62,6 @@ export function toMail(to: string, lang: Language, content: NoticeContent): Mail
   };
 }
 
-export function toTelegram(content: NoticeContent): string {
-  return [content.subject, '', ...content.lines, '', content.link.url].join('\n');
-}
-
 const rub = (rubles: number, lang: Language) => formatMoney(rubles, 'RUB', lang);
 
 export function paidOrderNotice(

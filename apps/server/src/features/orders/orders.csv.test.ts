@@ -3,9 +3,8 @@
  * filters as the admin orders list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
 import { bearer } from '../../test/accounts';
+import { adminUser, storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { csvCell, toCsv } from './orders.csv';
 
@@ -47,56 +46,40 @@ const numbers: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestContext();
-  const db = t.database.db;
-  const [buyer, owner] = await db
-    .insert(users)
-    .values([
-      { email: 'csv-buyer@example.test', name: 'B', emailVerifiedAt: new Date() },
-      { email: 'csv-admin@example.test', name: 'A', role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  customer = await createSession(db, buyer!.id);
-  admin = await createSession(db, owner!.id);
-  const rows = await db
-    .insert(orders)
-    .values([
-      {
-        userId: buyer!.id,
-        status: 'confirmed',
-        customer: {
-          firstName: '=HYPERLINK("http://evil")',
-          lastName: 'Иванова',
-          email: 'evil@example.test',
-          phone: '+79990000000',
-        },
-        delivery: { method: 'post', country: 'RU', city: 'Москва', address: 'ул. Тверская, 1', postalCode: '101000' },
-        paymentMethod: 'card',
-        subtotalRub: 1500_50,
-        totalRub: 1500_50,
-        comment: 'позвонить; "после 18"\nспасибо',
-        createdAt: new Date('2026-03-01T10:00:00Z'),
+  const buyer = await verifiedUser(t, { email: 'csv-buyer@example.test', name: 'B' });
+  customer = buyer.token;
+  admin = (await adminUser(t, { email: 'csv-admin@example.test', name: 'A' })).token;
+  const evil = await storedOrder(
+    t,
+    buyer.id,
+    {
+      status: 'confirmed',
+      customer: {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: 'Иванова',
+        email: 'evil@example.test',
+        phone: '+79990000000',
       },
-      {
-        userId: buyer!.id,
-        status: 'pending',
-        customer: { firstName: 'Ольга', lastName: 'Петрова', email: 'olga@example.test', phone: '89990000000' },
-        delivery: { method: 'pickup' },
-        paymentMethod: 'cash',
-        subtotalRub: 200_00,
-        totalRub: 200_00,
-        createdAt: new Date('2026-03-05T10:00:00Z'),
-      },
-    ])
-    .returning();
-  numbers.evil = rows[0]!.number;
-  numbers.olga = rows[1]!.number;
-  await db.insert(orderItems).values({
-    orderId: rows[0]!.id,
-    type: 'product',
-    name: { ru: 'Пион', en: 'Peony' },
-    unitPriceRub: 750_25,
-    quantity: 2,
+      delivery: { method: 'post', country: 'RU', city: 'Москва', address: 'ул. Тверская, 1', postalCode: '101000' },
+      paymentMethod: 'card',
+      subtotalRub: 1500_50,
+      totalRub: 1500_50,
+      comment: 'позвонить; "после 18"\nспасибо',
+      createdAt: new Date('2026-03-01T10:00:00Z'),
+    },
+    [{ type: 'product', name: { ru: 'Пион', en: 'Peony' }, unitPriceRub: 750_25, quantity: 2 }],
+  );
+  const olga = await storedOrder(t, buyer.id, {
+    status: 'pending',
+    customer: { firstName: 'Ольга', lastName: 'Петрова', email: 'olga@example.test', phone: '89990000000' },
+    delivery: { method: 'pickup' },
+    paymentMethod: 'cash',
+    subtotalRub: 200_00,
+    totalRub: 200_00,
+    createdAt: new Date('2026-03-05T10:00:00Z'),
   });
+  numbers.evil = evil.number;
+  numbers.olga = olga.number;
 });
 afterAll(() => t.close());
 

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, mailOutbox, orderStatusEvents, orders, products, promoCodes, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
+import { courses, mailOutbox, orderStatusEvents, orders, products, promoCodes } from '../../db/schema';
 import { bearer, lastMail } from '../../test/accounts';
+import { orderBody, placeOrder, productLine, productWithStock, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 import { createOrderExpirySweeper } from './orders.expiry';
@@ -35,47 +35,19 @@ function sweeper() {
   return createOrderExpirySweeper({ orders: t.app.services.orders, log: silent });
 }
 
-async function account() {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ name: 'Ana García', email, emailVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  return { id: row!.id, email, token: await createSession(t.database.db, row!.id) };
-}
-async function product(stock: number): Promise<string> {
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет', en: 'Bouquet', es: 'Ramo' },
-      description: { ru: 'Шёлк' },
-      priceRub: 150_000,
-      category: 'collection',
-      availability: 'in_stock',
-      stock,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
+const account = () => verifiedUser(t, { name: 'Ana García' });
+const product = (stock: number) => productWithStock(t, { stock });
 const stockOf = async (id: string) =>
   (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
-async function place(token: string, productId: string, paymentMethod = 'card', lang = 'es') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...bearer(token), 'accept-language': lang },
-    payload: {
-      items: [{ type: 'product', id: productId, quantity: 2 }],
-      customer: { firstName: 'Ana', lastName: 'García', email: 'typed@example.test', phone: '+34 612 345 678' },
-      delivery: { method: 'courier_pickup', pickupPoint: 'Calle Mayor 1' },
-      paymentMethod,
-      currency: 'RUB',
-      acceptTerms: true,
-    },
+/** Two pieces of `productId`, placed through the API by a Spanish-speaking customer. */
+function place(buyer: TestUser, productId: string, paymentMethod = 'card', lang = 'es') {
+  const body = orderBody([productLine(productId, 2)], {
+    customer: { firstName: 'Ana', lastName: 'García', email: 'typed@example.test', phone: '+34 612 345 678' },
+    delivery: { method: 'courier_pickup', pickupPoint: 'Calle Mayor 1' },
+    paymentMethod,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.order as { id: string; number: number; createdAt: string; holdUntil: string };
+  return placeOrder(t, buyer, body, { lang });
 }
 const statusOf = async (id: string) =>
   (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
@@ -90,7 +62,7 @@ describe('unpaid orders expire and give back what they held', () => {
   it('card: held PENDING_ORDER_HOURS (the page shows until when), cancelled at the deadline, stock back, history by the system, mail in Spanish', async () => {
     const buyer = await account();
     const id = await product(5);
-    const order = await place(buyer.token, id, 'card', 'es');
+    const order = await place(buyer, id, 'card', 'es');
     expect(order.holdUntil).toBe(at(order, 48 * HOUR).toISOString());
     expect(await stockOf(id)).toBe(3);
 
@@ -117,8 +89,8 @@ describe('unpaid orders expire and give back what they held', () => {
   it('bank transfer and cash: still held after 48 hours and until PENDING_TRANSFER_DAYS, cancelled at the deadline (mail in Russian / English)', async () => {
     const buyer = await account();
     const id = await product(10);
-    const transfer = await place(buyer.token, id, 'bank_transfer', 'ru');
-    const cash = await place(buyer.token, id, 'cash', 'en');
+    const transfer = await place(buyer, id, 'bank_transfer', 'ru');
+    const cash = await place(buyer, id, 'cash', 'en');
     expect(transfer.holdUntil).toBe(at(transfer, 5 * DAY).toISOString());
     const s = sweeper();
 
@@ -193,7 +165,7 @@ describe('unpaid orders expire and give back what they held', () => {
   it('a paid (confirmed) order is never expired', async () => {
     const buyer = await account();
     const id = await product(5);
-    const order = await place(buyer.token, id, 'card');
+    const order = await place(buyer, id, 'card');
     const service = t.app.services.orders;
     await t.database.db.transaction((tx) => service.confirmPaid(tx, order.id, { note: 'test payment' }));
     expect(await sweeper().sweep(at(order, 365 * DAY))).not.toContain(order.id);
@@ -205,7 +177,7 @@ describe('unpaid orders expire and give back what they held', () => {
     const buyer = await account();
     const id = await product(9);
     const placed = [];
-    for (let i = 0; i < 4; i += 1) placed.push(await place(buyer.token, id, 'card', 'en'));
+    for (let i = 0; i < 4; i += 1) placed.push(await place(buyer, id, 'card', 'en'));
     expect(await stockOf(id)).toBe(1);
     const now = at(placed.at(-1)!, 48 * HOUR);
     const [a, b] = await Promise.all([sweeper().sweep(now), sweeper().sweep(now)]);
@@ -224,7 +196,7 @@ describe('the sweeper in the process', () => {
   it('start() runs passes on its timer with its clock; stop() waits for the pass in flight', async () => {
     const buyer = await account();
     const id = await product(2);
-    const order = await place(buyer.token, id, 'card');
+    const order = await place(buyer, id, 'card');
     const orders = t.app.services.orders;
     let passes = 0;
     const s = createOrderExpirySweeper({

@@ -191,15 +191,6 @@ export const ordersRepo = {
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
   },
 
-  async insert(q: Q, order: NewOrder, items: NewOrderItem[]): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-    const [row] = await q.insert(orders).values(order).returning();
-    const inserted = await q
-      .insert(orderItems)
-      .values(items.map((item) => ({ ...item, orderId: row!.id })))
-      .returning();
-    return { order: row!, items: inserted };
-  },
-
   async find(q: Q, id: string): Promise<OrderRow | null> {
     const [row] = await q.select().from(orders).where(eq(orders.id, id)).limit(1);
     return row ?? null;

@@ -24,7 +24,7 @@ export interface OrdersRoutesOptions {
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** SPEC §7 orders: checkout, the customer's history, the admin list and the status machine. */
+/** Orders: checkout, the customer's history, the admin list and the status machine. */
 export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -129,7 +129,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Change the status (DESIGN §6 machine; 409 otherwise); the customer is emailed',
+        summary: 'Change the status (the status machine; 409 otherwise); the customer is emailed',
         params: IdParamSchema,
         body: UpdateOrderStatusBody,
         response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },

@@ -767,7 +767,7 @@ export function createOrdersService({
       return ordersCsv(rows, items, lang);
     },
 
-    /** Admin status change (DESIGN §6 machine; 409 otherwise). */
+    /** Admin status change along the status machine of @atelier/shared (409 otherwise). */
     async changeStatus(id: string, to: OrderStatus, actor: Actor): Promise<Order> {
       const result = await db.transaction(async (tx) => {
         const changed = await transition(tx, id, to, actor);

@@ -5,47 +5,35 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderItems, orders, products, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
-import { bearer, ensureAdmin, lastMail, mailCount, signUp } from '../../test/accounts';
+import { mailOutbox, orderItems, orders, products } from '../../db/schema';
+import { bearer, lastMail, mailCount } from '../../test/accounts';
+import {
+  adminUser,
+  orderBody,
+  type ProductValues,
+  postOrder,
+  productWithStock,
+  type TestUser,
+  verifiedUser,
+} from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
-let admin: { token: string };
+let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '100000', MAX_OPEN_UNPAID_ORDERS: '3' } });
-  admin = await ensureAdmin(t);
+  t = await createTestContext({ env: { MAX_OPEN_UNPAID_ORDERS: '3' } });
+  admin = await adminUser(t);
 });
 afterAll(() => t.close());
 
-/** A verified (or not) account with a session, without going through the mails. */
-async function account(verified = true) {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ name: 'Anna Petrova', email, emailVerifiedAt: verified ? new Date() : null })
-    .returning({ id: users.id });
-  return { id: row!.id, email, token: await createSession(t.database.db, row!.id) };
-}
-
-async function product(values: Partial<typeof products.$inferInsert> = {}): Promise<string> {
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет', en: 'Bouquet', es: 'Ramo' },
-      description: { ru: 'Шёлк' },
-      priceRub: 150_000,
-      category: 'collection',
-      availability: 'in_stock',
-      stock: 50,
-      ...values,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
-const book = (values: Partial<typeof products.$inferInsert> = {}) =>
-  product({ name: { ru: 'Книга о пионах', en: 'Peony book', es: 'Libro de peonías' }, category: 'book', ...values });
+const account = (verified = true) => verifiedUser(t, { verified });
+const book = (values: ProductValues = {}) =>
+  productWithStock(t, {
+    name: { ru: 'Книга о пионах', en: 'Peony book', es: 'Libro de peonías' },
+    category: 'book',
+    ...values,
+  });
 const stockOf = async (id: string) =>
   (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 const ordersOf = async (userId: string) =>
@@ -57,24 +45,9 @@ const CUSTOMER = {
   email: 'typed-at-checkout@example.test',
   phone: '+7 912 345-67-89',
 };
-function body(items: unknown[], extra: Record<string, unknown> = {}) {
-  return {
-    items,
-    customer: CUSTOMER,
-    delivery: { method: 'courier_pickup', pickupPoint: 'СДЭК, ул. Ленина, 1' },
-    paymentMethod: 'card',
-    currency: 'RUB',
-    acceptTerms: true,
-    ...extra,
-  };
-}
-const place = (token: string, payload: unknown, lang = 'en') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...bearer(token), 'accept-language': lang },
-    payload: payload as object,
-  });
+/** Checkout contact data typed by the customer: never where order mails go. */
+const body = (items: unknown[]) => orderBody(items, { customer: CUSTOMER });
+const place = (buyer: TestUser, payload: unknown, lang = 'en') => postOrder(t, buyer, payload, { lang });
 const cancel = (id: string) =>
   t.app.inject({
     method: 'PATCH',
@@ -91,7 +64,7 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
       { type: 'product', id, quantity: 8 },
       { type: 'product', id, quantity: 99, bookFormat: 'physical' },
     ];
-    const res = await place(buyer.token, body(items));
+    const res = await place(buyer, body(items));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       success: false,
@@ -99,10 +72,10 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
       details: { items: [{ type: 'product', id, requested: 107, available: 8 }] },
     });
     expect(res.json().message).toBe('Only 8 of “Peony book” left in stock; please lower the quantity');
-    expect((await place(buyer.token, body(items), 'ru')).json().message).toBe(
+    expect((await place(buyer, body(items), 'ru')).json().message).toBe(
       'Товара «Книга о пионах» в наличии: 8 шт.; уменьшите количество',
     );
-    expect((await place(buyer.token, body(items), 'es')).json().message).toBe(
+    expect((await place(buyer, body(items), 'es')).json().message).toBe(
       'Solo quedan 8 unidades de «Libro de peonías»; reduzca la cantidad',
     );
     expect(await stockOf(id)).toBe(8);
@@ -110,7 +83,7 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
 
     // The 8 that are there can be ordered, in two lines naming the format differently, as one line.
     const ok = await place(
-      buyer.token,
+      buyer,
       body([
         { type: 'product', id, quantity: 5 },
         { type: 'product', id, quantity: 3, bookFormat: 'physical' },
@@ -135,18 +108,18 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
 
   it('the same product named twice: 3 + 3 of a stock of 5 is refused (available 5); 2 + 3 takes 5 and cancel returns 5', async () => {
     const buyer = await account();
-    const id = await product({ stock: 5 });
+    const id = await productWithStock(t, { stock: 5 });
     const twice = (a: number, b: number) =>
       body([
         { type: 'product', id, quantity: a },
         { type: 'product', id, quantity: b },
       ]);
-    const refused = await place(buyer.token, twice(3, 3));
+    const refused = await place(buyer, twice(3, 3));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().details.items).toEqual([{ type: 'product', id, requested: 6, available: 5 }]);
     expect(await stockOf(id)).toBe(5);
 
-    const ok = await place(buyer.token, twice(2, 3));
+    const ok = await place(buyer, twice(2, 3));
     expect(ok.statusCode).toBe(201);
     expect(await stockOf(id)).toBe(0);
     await cancel(ok.json().data.order.id);
@@ -157,7 +130,7 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
     const buyer = await account();
     const id = await book({ stock: 2, bookFormats: ['physical', 'digital'] });
     const res = await place(
-      buyer.token,
+      buyer,
       body([
         { type: 'product', id, quantity: 2, bookFormat: 'physical' },
         { type: 'product', id, quantity: 3, bookFormat: 'digital' },
@@ -170,9 +143,9 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
   });
 
   it('a stock that ran out between pricing and reservation (a concurrent checkout) is refused with what is left', async () => {
-    const id = await product({ stock: 4 });
+    const id = await productWithStock(t, { stock: 4 });
     const buyers = await Promise.all([account(), account(), account()]);
-    const results = await Promise.all(buyers.map((b) => place(b.token, body([{ type: 'product', id, quantity: 2 }]))));
+    const results = await Promise.all(buyers.map((b) => place(b, body([{ type: 'product', id, quantity: 2 }]))));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 409]);
     const refused = results.find((r) => r.statusCode === 409)!;
@@ -184,41 +157,41 @@ describe('stock is exact: every line of a product counts, cancel returns exactly
 describe('MAX_OPEN_UNPAID_ORDERS: a customer may hold only a few unpaid orders', () => {
   it('the 4th unpaid order is a 409 in the request language and takes nothing; a cancelled one frees a place', async () => {
     const buyer = await account();
-    const id = await product({ stock: 10 });
+    const id = await productWithStock(t, { stock: 10 });
     const line = body([{ type: 'product', id, quantity: 1 }]);
     const placed: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await place(buyer.token, line);
+      const res = await place(buyer, line);
       expect(res.statusCode).toBe(201);
       placed.push(res.json().data.order.id);
     }
-    const fourth = await place(buyer.token, line);
+    const fourth = await place(buyer, line);
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json()).toMatchObject({
       code: 'TOO_MANY_OPEN_ORDERS',
       message: 'You already have 3 unpaid orders. Pay one of them or wait until it is cancelled automatically',
       details: { maxOpenUnpaid: 3 },
     });
-    expect((await place(buyer.token, line, 'ru')).json().message).toBe(
+    expect((await place(buyer, line, 'ru')).json().message).toBe(
       'Достигнут предел неоплаченных заказов (3). Оплатите один из них или дождитесь его автоматической отмены',
     );
-    expect((await place(buyer.token, line, 'es')).json().message).toMatch(/^Ya tiene 3 pedidos sin pagar/);
+    expect((await place(buyer, line, 'es')).json().message).toMatch(/^Ya tiene 3 pedidos sin pagar/);
     expect(await stockOf(id)).toBe(7);
     expect(await ordersOf(buyer.id)).toBe(3);
 
     // Another customer is not affected.
     const other = await account();
-    expect((await place(other.token, line)).statusCode).toBe(201);
+    expect((await place(other, line)).statusCode).toBe(201);
 
     await cancel(placed[0]!);
-    expect((await place(buyer.token, line)).statusCode).toBe(201);
+    expect((await place(buyer, line)).statusCode).toBe(201);
   });
 
   it('six checkouts of one customer at once: exactly three are placed (the limit holds under concurrency)', async () => {
     const buyer = await account();
-    const id = await product({ stock: null });
+    const id = await productWithStock(t, { stock: null });
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => place(buyer.token, body([{ type: 'product', id, quantity: 1 }]))),
+      Array.from({ length: 6 }, () => place(buyer, body([{ type: 'product', id, quantity: 1 }]))),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 201, 201, 409, 409, 409]);
@@ -229,25 +202,25 @@ describe('MAX_OPEN_UNPAID_ORDERS: a customer may hold only a few unpaid orders',
 describe('order mails go to the account’s verified address, not to the email typed at checkout', () => {
   it('order received and status mails reach the account address; the typed address stays on the order as contact data', async () => {
     const before = await mailCount(t, CUSTOMER.email);
-    const buyer = await signUp(t, `verified-${randomUUID().slice(0, 8)}@example.test`);
-    const id = await product({ stock: 3 });
-    const res = await place(buyer.token, body([{ type: 'product', id, quantity: 1 }]));
+    const buyer = await verifiedUser(t, { email: `verified-${randomUUID().slice(0, 8)}@example.test` });
+    const id = await productWithStock(t, { stock: 3 });
+    const res = await place(buyer, body([{ type: 'product', id, quantity: 1 }]));
     expect(res.statusCode).toBe(201);
     const order = res.json().data.order;
     expect(order.customer.email).toBe(CUSTOMER.email);
 
-    const received = await lastMail(t, buyer.user.email);
+    const received = await lastMail(t, buyer.email);
     expect(received.subject).toBe(`Order #${order.number} received`);
     await cancel(order.id);
-    expect((await lastMail(t, buyer.user.email)).subject).toBe(`Order #${order.number}: cancelled`);
+    expect((await lastMail(t, buyer.email)).subject).toBe(`Order #${order.number}: cancelled`);
     expect(await mailCount(t, CUSTOMER.email)).toBe(before);
   });
 
   it('an account without a verified address gets no order mail at all', async () => {
     const unverified = await account(false);
-    const id = await product({ stock: 3 });
+    const id = await productWithStock(t, { stock: 3 });
     const before = (await t.database.db.select({ n: count() }).from(mailOutbox))[0]!.n;
-    const res = await place(unverified.token, body([{ type: 'product', id, quantity: 1 }]));
+    const res = await place(unverified, body([{ type: 'product', id, quantity: 1 }]));
     expect(res.statusCode).toBe(201);
     await cancel(res.json().data.order.id);
     expect((await t.database.db.select({ n: count() }).from(mailOutbox))[0]!.n).toBe(before);

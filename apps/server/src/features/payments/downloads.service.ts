@@ -1,5 +1,5 @@
 /**
- * Digital books (DESIGN §6 "paid digital goods"): when an order is confirmed, each digital-book
+ * Digital books: when an order is confirmed, each digital-book
  * line gets a download link (random token, stored as its sha256; expires after DOWNLOAD_LINK_DAYS;
  * at most DOWNLOAD_MAX_USES downloads), mailed to the customer in the order's language. The account
  * lists them and can re-issue a link (new token, fresh expiry and uses) a limited number of times.

@@ -1,11 +1,5 @@
-/**
- * Everything that mails or asks a provider for a payment is limited per account AND per client
- * address (the DB-backed limiter), answering 429 in the error envelope.
- */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../../db/schema';
-import { createSession } from '../../platform/auth/sessions';
+import { orderBody, placeOrder, productLine, productWithStock, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -13,47 +7,24 @@ let productId: string;
 
 beforeAll(async () => {
   t = await createTestContext({ env: { RATE_LIMIT_PAYMENT_PER_ACCOUNT: '3', RATE_LIMIT_PAYMENT_PER_IP: '5' } });
-  const [product] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет' },
-      description: { ru: 'Шёлк' },
-      priceRub: 350_000,
-      priceEur: 3_800,
-      priceUsd: 4_100,
-      category: 'collection',
-      stock: null,
-    })
-    .returning({ id: products.id });
-  productId = product!.id;
+  productId = await productWithStock(t, {
+    name: { ru: 'Букет' },
+    priceRub: 350_000,
+    priceEur: 3_800,
+    priceUsd: 4_100,
+    stock: null,
+  });
 });
 afterAll(() => t.close());
 
-/** A verified account with a session (no captcha round trips: these tests are about payments). */
-async function person(t: TestContext, name: string) {
-  const [row] = await t.database.db
-    .insert(users)
-    .values({ name, email: `${name}-${randomUUID().slice(0, 8)}@example.test`, emailVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  return { headers: { authorization: `Bearer ${await createSession(t.database.db, row!.id)}` } };
-}
-
-async function order(headers: Record<string, string>, paymentMethod = 'card', currency = 'RUB'): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: {
-      items: [{ type: 'product', id: productId, quantity: 1 }],
-      customer: { firstName: 'Anna', lastName: 'Petrova', email: 'anna@example.test', phone: '+7 912 345-67-89' },
-      delivery: { method: 'pickup' },
-      paymentMethod,
-      currency,
-      acceptTerms: true,
-    },
+async function order(buyer: TestUser, paymentMethod = 'card', currency = 'RUB'): Promise<string> {
+  const body = orderBody([productLine(productId)], {
+    customer: { firstName: 'Anna', lastName: 'Petrova', email: 'anna@example.test', phone: '+7 912 345-67-89' },
+    delivery: { method: 'pickup' },
+    paymentMethod,
+    currency,
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data.order.id;
+  return (await placeOrder(t, buyer, body)).id;
 }
 
 const pay = (headers: Record<string, string>, orderId: string, remoteAddress: string) =>
@@ -67,8 +38,8 @@ const pay = (headers: Record<string, string>, orderId: string, remoteAddress: st
 
 describe('payment rate limits', () => {
   it('per account: the 4th payment request of one account in the window is a 429 with Retry-After', async () => {
-    const anna = await person(t, 'anna');
-    const id = await order(anna.headers);
+    const anna = await verifiedUser(t, { name: 'anna' });
+    const id = await order(anna);
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push((await pay(anna.headers, id, `198.51.100.${i + 1}`)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
@@ -81,8 +52,8 @@ describe('payment rate limits', () => {
   it('per client address: several accounts from one address share its allowance', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const user = await person(t, `user${i}`);
-      const id = await order(user.headers);
+      const user = await verifiedUser(t, { name: `user${i}` });
+      const id = await order(user);
       codes.push((await pay(user.headers, id, '203.0.113.7')).statusCode);
       codes.push((await pay(user.headers, id, '203.0.113.7')).statusCode);
     }
@@ -90,8 +61,8 @@ describe('payment rate limits', () => {
   });
 
   it('PayPal requests and download re-issues count too', async () => {
-    const bob = await person(t, 'bob');
-    const id = await order(bob.headers, 'paypal', 'EUR');
+    const bob = await verifiedUser(t, { name: 'bob' });
+    const id = await order(bob, 'paypal', 'EUR');
     const request = () =>
       t.app.inject({
         method: 'POST',

@@ -5,16 +5,24 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentEvents, payments, products } from '../../db/schema';
+import { orders, paymentEvents, payments } from '../../db/schema';
 import { type PaypalFake, startPaypalFake } from '../../platform/payments/fakes/paypal-fake';
 import { startYookassaFake, type YookassaFake } from '../../platform/payments/fakes/yookassa-fake';
-import { bearer, signUp } from '../../test/accounts';
+import { bearer } from '../../test/accounts';
+import {
+  placeOrder as checkout,
+  orderBody,
+  productLine,
+  productWithStock,
+  type TestUser,
+  verifiedUser,
+} from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 let yookassa: YookassaFake;
 let paypal: PaypalFake;
-let buyer: { token: string; user: { id: string } };
+let buyer: TestUser;
 let productId: string;
 
 beforeAll(async () => {
@@ -22,7 +30,6 @@ beforeAll(async () => {
   paypal = await startPaypalFake();
   t = await createTestContext({
     env: {
-      RATE_LIMIT_AUTH_PER_IP: '100000',
       RATE_LIMIT_PAYMENT_PER_ACCOUNT: '100000',
       RATE_LIMIT_PAYMENT_PER_IP: '100000',
       PAYMENT_PROVIDER: 'yookassa',
@@ -38,20 +45,14 @@ beforeAll(async () => {
       MAX_OPEN_UNPAID_ORDERS: '100000',
     },
   });
-  buyer = await signUp(t, 'buyer@example.com');
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет' },
-      description: { ru: 'Шёлк' },
-      priceRub: 250_050,
-      priceEur: 2_590,
-      priceUsd: 2_790,
-      category: 'collection',
-      stock: 100,
-    })
-    .returning({ id: products.id });
-  productId = row!.id;
+  buyer = await verifiedUser(t, { email: 'buyer@example.com' });
+  productId = await productWithStock(t, {
+    name: { ru: 'Букет' },
+    priceRub: 250_050,
+    priceEur: 2_590,
+    priceUsd: 2_790,
+    stock: 100,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -59,22 +60,14 @@ afterAll(async () => {
   await paypal.close();
 });
 
-async function placeOrder(paymentMethod: 'card' | 'paypal', currency: 'RUB' | 'EUR' | 'USD') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(buyer.token),
-    payload: {
-      items: [{ type: 'product', id: productId, quantity: 1 }],
-      customer: { firstName: 'Anna', lastName: 'Smith', email: 'buyer@example.com', phone: '+34 612 345 678' },
-      delivery: { method: 'pickup' },
-      paymentMethod,
-      currency,
-      acceptTerms: true,
-    },
+function placeOrder(paymentMethod: 'card' | 'paypal', currency: 'RUB' | 'EUR' | 'USD') {
+  const body = orderBody([productLine(productId)], {
+    customer: { firstName: 'Anna', lastName: 'Smith', email: 'buyer@example.com', phone: '+34 612 345 678' },
+    delivery: { method: 'pickup' },
+    paymentMethod,
+    currency,
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json().data.order as { id: string; number: number };
+  return checkout(t, buyer, body);
 }
 const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const startCard = (orderId: string) =>

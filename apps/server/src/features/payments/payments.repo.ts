@@ -261,11 +261,6 @@ export function createPaymentsRepo(db: Db) {
         .returning();
       return row ?? null;
     },
-
-    /** Tests and admin tools: move a link's expiry. */
-    async setLinkExpiry(q: Q, id: string, expiresAt: Date) {
-      await q.update(downloadLinks).set({ expiresAt }).where(eq(downloadLinks.id, id));
-    },
   };
 }
 

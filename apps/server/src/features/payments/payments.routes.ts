@@ -1,5 +1,5 @@
 /**
- * Payments and digital delivery (issue 6):
+ * Payments and digital delivery:
  *   POST /api/payments                          order id → redirect URL (card) or instructions (cash/bank)
  *   POST /api/payments/paypal-request           order id + email → PayPal invoice mailed to it
  *   POST /api/payments/webhook/{provider}       provider notifications (raw body, verified by the driver)

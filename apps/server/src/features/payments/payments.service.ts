@@ -2,7 +2,7 @@
  * Payments: start a payment for an order (redirect, PayPal invoice, or cash/bank instructions),
  * apply provider notifications, the sandbox's Pay / Cancel / Fail, and the admin's "paid by hand".
  *
- * Rules (issue 6): a notification is verified by its driver (signature or a re-fetch), stored
+ * Rules: a notification is verified by its driver (signature or a re-fetch), stored
  * always, applied at most once per provider event id, rejected when the amount or currency differ
  * from what we asked for, and never confirms a cancelled order. A provider that fails or times out
  * leaves the order untouched and answers 'payment creation error'.
@@ -96,7 +96,7 @@ export interface PaymentsServiceDeps {
 const LIVE_PAYMENT_MS = 60 * 60_000;
 const MANUAL_PAYPAL = 'paypal-manual';
 
-/** 502: the provider failed; the message is SPEC's 'payment creation error' (or the PayPal one). */
+/** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal one). */
 export class PaymentProviderFailed extends AppError {
   constructor(message: 'paymentCreationError' | 'paypalRequestError') {
     super(502, 'PAYMENT_PROVIDER_ERROR', message);
@@ -296,7 +296,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
       if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
-      // Card payments settle in rubles (SPEC §9: all settlements in rubles), whatever the display currency.
+      // Every settlement is in rubles: card payments are charged in RUB whatever the display currency.
       const { payment, created } = await createOnce(
         providers.card,
         order,

@@ -12,20 +12,28 @@ import {
   paymentAlerts,
   paymentEvents,
   payments,
-  products,
 } from '../../db/schema';
 import { extractLinks } from '../../platform/mail/mail-text';
 import { createTestProvider } from '../../platform/payments/test-provider';
-import { bearer, ensureAdmin, lastMail, mailCount, signUp } from '../../test/accounts';
+import { bearer, lastMail, mailCount } from '../../test/accounts';
+import {
+  adminUser,
+  placeOrder as checkout,
+  orderBody,
+  type PlacedOrder,
+  productWithStock,
+  type TestUser,
+  verifiedUser,
+} from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../notifications/notifications.service';
 
 const SECRET = 'sandbox-secret-for-tests';
 const BANK = 'АО «Банк», р/с 40702810000000000001, БИК 044525000';
 let t: TestContext;
-let buyer: { token: string; user: { id: string; email: string } };
-let other: { token: string; user: { id: string; email: string } };
-let admin: { token: string; user: { id: string } };
+let buyer: TestUser;
+let other: TestUser;
+let admin: TestUser;
 let bookId: string;
 let bouquetId: string;
 const BOOK_BYTES = Buffer.from('%PDF-1.4\n% Atelier silk peony book\n'.repeat(50));
@@ -35,7 +43,6 @@ beforeAll(async () => {
   t = await createTestContext({
     // MAX_OPEN_UNPAID_ORDERS: the buyer leaves many orders unpaid on purpose (limit: orders.stock.test.ts).
     env: {
-      RATE_LIMIT_AUTH_PER_IP: '100000',
       RATE_LIMIT_PAYMENT_PER_IP: '100000',
       RATE_LIMIT_PAYMENT_PER_ACCOUNT: '100000',
       PAYMENT_SANDBOX_SECRET: SECRET,
@@ -43,66 +50,43 @@ beforeAll(async () => {
       MAX_OPEN_UNPAID_ORDERS: '100000',
     },
   });
-  buyer = await signUp(t, 'buyer@example.com');
-  other = await signUp(t, 'other@example.com');
-  admin = await ensureAdmin(t);
+  buyer = await verifiedUser(t, { email: 'buyer@example.com' });
+  other = await verifiedUser(t, { email: 'other@example.com' });
+  admin = await adminUser(t);
   await t.platform.storage.put('private', 'books/peony.pdf', BOOK_BYTES, 'application/pdf');
-  const [book] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
-      description: { ru: 'Книга' },
-      priceRub: 120_000,
-      priceEur: 1_300,
-      priceUsd: 1_400,
-      category: 'book',
-      bookFormats: ['physical', 'digital'],
-      stock: null,
-      digitalFile: {
-        key: 'books/peony.pdf',
-        filename: 'Пионы из шёлка.pdf',
-        contentType: 'application/pdf',
-        size: BOOK_BYTES.length,
-      },
-    })
-    .returning({ id: products.id });
-  bookId = book!.id;
-  const [bouquet] = await t.database.db
-    .insert(products)
-    .values({
-      name: { ru: 'Букет' },
-      description: { ru: 'Шёлк' },
-      priceRub: 350_000,
-      priceEur: 3_800,
-      priceUsd: 4_100,
-      category: 'collection',
-      stock: 20,
-    })
-    .returning({ id: products.id });
-  bouquetId = bouquet!.id;
+  bookId = await productWithStock(t, {
+    name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
+    description: { ru: 'Книга' },
+    priceRub: 120_000,
+    priceEur: 1_300,
+    priceUsd: 1_400,
+    category: 'book',
+    bookFormats: ['physical', 'digital'],
+    stock: null,
+    digitalFile: {
+      key: 'books/peony.pdf',
+      filename: 'Пионы из шёлка.pdf',
+      contentType: 'application/pdf',
+      size: BOOK_BYTES.length,
+    },
+  });
+  bouquetId = await productWithStock(t, {
+    name: { ru: 'Букет' },
+    priceRub: 350_000,
+    priceEur: 3_800,
+    priceUsd: 4_100,
+    stock: 20,
+  });
 });
 afterAll(() => t.close());
 
-const CUSTOMER = { firstName: 'Анна', lastName: 'Иванова', email: 'buyer@example.com', phone: '+7 912 345-67-89' };
-async function placeOrder(
+/** The digital book, picked up, paid by card in rubles unless `extra` says otherwise. */
+function placeOrder(
   token = buyer.token,
   extra: { paymentMethod?: string; currency?: string; items?: unknown[] } = {},
-): Promise<{ id: string; number: number; total: number }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(token),
-    payload: {
-      items: extra.items ?? [{ type: 'product', id: bookId, quantity: 1, bookFormat: 'digital' }],
-      customer: CUSTOMER,
-      delivery: { method: 'pickup' },
-      paymentMethod: extra.paymentMethod ?? 'card',
-      currency: extra.currency ?? 'RUB',
-      acceptTerms: true,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
-  return res.json().data.order;
+): Promise<PlacedOrder> {
+  const items = extra.items ?? [{ type: 'product', id: bookId, quantity: 1, bookFormat: 'digital' }];
+  return checkout(t, token, orderBody(items, { delivery: { method: 'pickup' }, ...extra, items }));
 }
 const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const startPayment = (orderId: string, token = buyer.token, lang = 'en') =>
@@ -499,7 +483,7 @@ describe('PayPal with PAYPAL_* unset: the sandbox stands in and mails its link',
     expect((await orderRow(order.id)).paymentState).toBe('invoice_sent');
     // The typed address is only contact data: mailing it would make the shop a relay.
     expect(await mailCount(t, 'payer@example.com')).toBe(0);
-    const mail = await lastMail(t, buyer.user.email);
+    const mail = await lastMail(t, buyer.email);
     const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
     expect(mail.text).toContain('€13');
     const url = new URL(link);

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { listEnvelope, PortfolioItemSchema, successEnvelope } from '@atelier/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portfolioItems, products, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { portfolioItems } from '../../db/schema';
+import { adminUser, productWithStock, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BAD_UPLOADS, blobOf, jpegBytes, pngBytes } from '../../test/uploads';
 
@@ -19,31 +18,15 @@ let archivedProduct: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const passwordHash = await hashPassword('Silk-Peony-2024');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'pf-user@example.com', name: 'User', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'pf-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userToken = await createSession(t.database.db, rows[0]!.id);
-  adminToken = await createSession(t.database.db, rows[1]!.id);
-  const [listed, archived] = await t.database.db
-    .insert(products)
-    .values([
-      { name: { ru: 'Букет' }, description: { ru: '' }, priceRub: 100_000, category: 'collection' },
-      {
-        name: { ru: 'Старый' },
-        description: { ru: '' },
-        priceRub: 100_000,
-        category: 'collection',
-        archivedAt: new Date(),
-      },
-    ])
-    .returning({ id: products.id });
-  listedProduct = listed!.id;
-  archivedProduct = archived!.id;
+  userToken = (await verifiedUser(t, { email: 'pf-user@example.com', name: 'User' })).token;
+  adminToken = (await adminUser(t, { email: 'pf-admin@example.com' })).token;
+  listedProduct = await productWithStock(t, { name: { ru: 'Букет' }, description: { ru: '' }, priceRub: 100_000 });
+  archivedProduct = await productWithStock(t, {
+    name: { ru: 'Старый' },
+    description: { ru: '' },
+    priceRub: 100_000,
+    archivedAt: new Date(),
+  });
   png = await pngBytes();
   jpeg = await jpegBytes();
 });

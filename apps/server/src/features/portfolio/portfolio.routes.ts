@@ -35,7 +35,7 @@ const formDescription =
   'n-th file part; images left out are deleted. Without it: kept images, then the new files.';
 
 /**
- * Public GET /api/portfolio and /api/portfolio/{id} from the public cache (DESIGN §2); admin
+ * Public GET /api/portfolio and /api/portfolio/{id} from the public cache; admin
  * GET|POST /api/admin/portfolio and PUT|DELETE /api/admin/portfolio/{id}. Every write clears the
  * portfolio cache.
  */

@@ -1,18 +1,19 @@
 import { applyPercentOff, PromoCodeSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { person } from '../../test/lessons';
+
 import type { PromoRecord } from './promo-codes.repo';
 import { type PromoTarget, promoProblem } from './promo-codes.service';
 
 let t: TestContext;
-let admin: Awaited<ReturnType<typeof person>>;
-let user: Awaited<ReturnType<typeof person>>;
+let admin: TestUser;
+let user: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext();
-  admin = await person(t, 'admin', 'admin');
-  user = await person(t, 'user');
+  admin = await adminUser(t, { name: 'admin' });
+  user = await verifiedUser(t, { name: 'user' });
 });
 afterAll(() => t.close());
 

@@ -3,47 +3,33 @@ import { join } from 'node:path';
 import { AdminReviewSchema, listEnvelope, ReviewSchema, successEnvelope } from '@atelier/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { reviews } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { adminUser, storedOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BAD_UPLOADS, blobOf, pngBytes } from '../../test/uploads';
 
 let t: TestContext;
-let anna: { id: string; token: string };
-let boris: { id: string; token: string };
+let anna: TestUser;
+let boris: TestUser;
 let adminToken: string;
 let png: Buffer;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const passwordHash = await hashPassword('Silk-Peony-2024');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'anna@example.com', name: 'Анна', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'boris@example.com', name: 'Борис', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'rv-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  anna = { id: rows[0]!.id, token: await createSession(t.database.db, rows[0]!.id) };
-  boris = { id: rows[1]!.id, token: await createSession(t.database.db, rows[1]!.id) };
-  adminToken = await createSession(t.database.db, rows[2]!.id);
+  anna = await verifiedUser(t, { email: 'anna@example.com', name: 'Анна' });
+  boris = await verifiedUser(t, { email: 'boris@example.com', name: 'Борис' });
+  adminToken = (await adminUser(t, { email: 'rv-admin@example.com' })).token;
   // Anna bought something (a delivered order): her reviews carry the verified-buyer mark.
-  await t.database.db.insert(orders).values({
-    userId: anna.id,
+  await storedOrder(t, anna.id, {
     status: 'delivered',
     customer: { firstName: 'Анна', lastName: 'П', email: 'anna@example.com', phone: '+70000000000' },
-    delivery: { method: 'pickup' },
-    paymentMethod: 'card',
-    subtotalRub: 100_000,
     totalRub: 100_000,
   });
   png = await pngBytes();
 });
 afterAll(() => t.close());
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const admin = () => bearer(adminToken);
 
 function reviewForm(fields: Record<string, string>, image?: { bytes: Buffer; filename?: string; type?: string }) {
@@ -76,7 +62,7 @@ const moderate = (id: string, action: 'approve' | 'reject') =>
   t.app.inject({ method: 'PUT', url: `/api/reviews/admin/${id}/${action}`, headers: admin() });
 const onDisk = (url: string) => existsSync(join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, '')));
 
-describe('POST /api/reviews (SPEC §5)', () => {
+describe('POST /api/reviews', () => {
   it('a guest gets 401 and nothing is stored', async () => {
     const before = await reviewCount();
     const res = await t.app.inject({
@@ -110,7 +96,7 @@ describe('POST /api/reviews (SPEC §5)', () => {
     ['rating 6', { reviewText: 'Хороший отзыв', rating: '6' }, 'Оценка должна быть от 1 до 5'],
     ['rating 4.5', { reviewText: 'Хороший отзыв', rating: '4.5' }, 'Оценка должна быть от 1 до 5'],
     ['rating "five"', { reviewText: 'Хороший отзыв', rating: 'five' }, 'Оценка должна быть от 1 до 5'],
-  ])('400 for %s with the SPEC message; nothing stored', async (_rule, fields, message) => {
+  ])('400 for %s with the exact rule message; nothing stored', async (_rule, fields, message) => {
     const before = await reviewCount();
     const res = await post(reviewForm(fields));
     expect(res.statusCode).toBe(400);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { ErrorBodySchema, listEnvelope, ReviewSchema } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, reviews, users } from '../../db/schema';
+import { type orders, reviews } from '../../db/schema';
+import { storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import type { ReviewsRepo } from './reviews.repo';
 import { REVIEWS_CACHE_TAG } from './reviews.schemas';
@@ -19,24 +20,14 @@ let webDist: string;
 const keyOf = new Map<string, string>();
 const ids: Record<string, string> = {};
 
+/** An account (email not confirmed) with one order in each of `statuses`. */
 async function userWithOrders(name: string, statuses: OrderStatus[]) {
-  const db = t.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({ name, email: `${name.toLowerCase()}@example.test` })
-    .returning({ id: users.id });
+  const user = await verifiedUser(t, { name, email: `${name.toLowerCase()}@example.test`, verified: false });
   for (const status of statuses) {
-    await db.insert(orders).values({
-      userId: user!.id,
-      status,
-      customer: { firstName: name, lastName: 'X', email: `${name}@example.test`, phone: '+70000000000' },
-      delivery: { method: 'pickup' },
-      paymentMethod: 'card',
-      subtotalRub: 100_000,
-      totalRub: 100_000,
-    });
+    const customer = { firstName: name, lastName: 'X', email: `${name}@example.test`, phone: '+70000000000' };
+    await storedOrder(t, user.id, { status, customer, totalRub: 100_000 });
   }
-  return user!.id;
+  return user.id;
 }
 
 beforeAll(async () => {

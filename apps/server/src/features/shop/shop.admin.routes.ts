@@ -42,7 +42,7 @@ const formDescription =
 
 /**
  * Admin catalogue: `POST /api/shop`, `PUT|DELETE /api/shop/{id}`, `DELETE /api/shop/{id}/image/{i}`
- * (SPEC §7) and the admin list `GET /api/admin/shop` (archived products too). Every write clears
+ * and the admin list `GET /api/admin/shop` (archived products too). Every write clears
  * the public shop cache; a real delete also clears the portfolio's (its product links go null).
  */
 export const shopAdminRoutes: FastifyPluginAsync<ShopAdminRoutesOptions> = async (app, { service, cache, storage }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 5 admin shop: create/update/delete products through the real app (multipart forms, real
+ * Admin shop: create/update/delete products through the real app (multipart forms, real
  * image pipeline, real private storage), roles, upload refusals, archive-on-delete and the public
  * cache being invalidated by every write.
  */
@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AdminProductSchema, listEnvelope, ProductSchema, successEnvelope } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, portfolioItems, products, users } from '../../db/schema';
-import { hashPassword } from '../../platform/auth/passwords';
-import { createSession } from '../../platform/auth/sessions';
+import { portfolioItems, products } from '../../db/schema';
+import { adminUser, storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { jpegBytes, pngBytes } from '../../test/uploads';
 import { createShopAdminRepo, isForeignKeyViolation } from './shop.admin.repo';
 
 let t: TestContext;
@@ -26,23 +25,12 @@ const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n
 
 beforeAll(async () => {
   t = await createTestContext();
-  const passwordHash = await hashPassword('Shop-Admin-1');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'shop-user@example.com', name: 'User', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'shop-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userId = rows[0]!.id;
-  userToken = await createSession(t.database.db, userId);
-  adminToken = await createSession(t.database.db, rows[1]!.id);
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c86' } })
-    .png()
-    .toBuffer();
-  jpeg = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#68c' } })
-    .jpeg()
-    .toBuffer();
+  const user = await verifiedUser(t, { email: 'shop-user@example.com', name: 'User' });
+  userId = user.id;
+  userToken = user.token;
+  adminToken = (await adminUser(t, { email: 'shop-admin@example.com' })).token;
+  png = await pngBytes();
+  jpeg = await jpegBytes();
 });
 afterAll(() => t.close());
 
@@ -94,7 +82,7 @@ async function create(data: object = FIELDS, files: Parameters<typeof form>[1] =
 const uploadsFile = (url: string) => join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, ''));
 const row = async (id: string) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0];
 
-describe('admin shop: roles (DESIGN §8 access)', () => {
+describe('admin shop: roles', () => {
   const probe = '00000000-0000-4000-8000-000000000001';
   it.each([
     ['POST', '/api/shop'],
@@ -301,20 +289,16 @@ describe('admin shop: update and images', () => {
 
 describe('admin shop: delete (a product with orders is archived, not lost)', () => {
   async function orderFor(productId: string) {
-    const [order] = await t.database.db
-      .insert(orders)
-      .values({
-        userId,
+    await storedOrder(
+      t,
+      userId,
+      {
         customer: { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '+79123456789' },
-        delivery: { method: 'pickup' },
         paymentMethod: 'cash',
-        subtotalRub: 100,
         totalRub: 100,
-      })
-      .returning();
-    await t.database.db
-      .insert(orderItems)
-      .values({ orderId: order!.id, type: 'product', productId, name: { ru: 'x' }, unitPriceRub: 100, quantity: 1 });
+      },
+      [{ type: 'product', productId, name: { ru: 'x' }, unitPriceRub: 100, quantity: 1 }],
+    );
   }
 
   it('archives a product that order lines reference: hidden from the shop, kept with its images', async () => {
@@ -429,7 +413,7 @@ describe('public cache: compressed once per entry, as the client accepts', () =>
   });
 });
 
-describe('admin shop: the public cache is invalidated by every write (DESIGN §2)', () => {
+describe('admin shop: the public cache is invalidated by every write', () => {
   it('serves signed-in visitors from the same cache entry (the catalogue does not depend on the user)', async () => {
     const url = '/api/shop?sort=name&limit=7';
     const guest = await t.app.inject({ method: 'GET', url });

@@ -379,7 +379,7 @@ describe('GET /api/shop/{id}', () => {
   });
 });
 
-describe('public cache (DESIGN §2)', () => {
+describe('public cache', () => {
   it('serves a repeated request from memory until the shop tag is invalidated', async () => {
     const url = '/api/shop?category=tools&sort=name';
     const first = await t.app.inject({ method: 'GET', url });

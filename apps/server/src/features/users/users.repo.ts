@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carts, emailTokens, lessons, orderItems, orders, purchases, reviews, users } from '../../db/schema';
 
@@ -6,14 +6,6 @@ export function createUsersRepo(db: Db | Tx) {
   return {
     async findByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-      return row ?? null;
-    },
-    async findLive(id: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1);
       return row ?? null;
     },
     async insert(values: typeof users.$inferInsert) {

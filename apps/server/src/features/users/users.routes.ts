@@ -16,7 +16,7 @@ import type { UsersService } from './users.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
-/** DESIGN §5 `GET|PUT /user/profile`, plus the data export and account deletion of issue 3. */
+/** `GET|PUT /user/profile`, plus the data export and account deletion. */
 export interface UsersRoutesOptions {
   service: UsersService;
 }

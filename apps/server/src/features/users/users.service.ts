@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../platform/http/rate-limit';
 import { createUsersRepo, type UsersRepo } from './users.repo';
 
 /**
- * The one mapper from a users row to the public User shape (DESIGN §8). Everything that replies
+ * The one mapper from a users row to the public User shape. Everything that replies
  * with a user goes through it, so no reply can carry password_hash or other internals.
  */
 export function toUser(row: typeof users.$inferSelect): User {
@@ -149,7 +149,7 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
     },
 
     /**
-     * DESIGN §4: the configured admin exists at every start. With ADMIN_PASSWORD set the account is
+     * The configured admin exists at every start. With ADMIN_PASSWORD set the account is
      * created or its password and role brought in line; without it an existing verified account is
      * left alone and a missing one is created with a random password that is returned to print once.
      * An UNVERIFIED account at the address was registered by someone who never proved the mailbox

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orderItems, orders, reviews, sessions, users } from '../../db/schema';
+import { carts, orders, reviews, sessions, users } from '../../db/schema';
 import { bearer, GOOD_PASSWORD, login, signUp } from '../../test/accounts';
+import { storedOrder } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -13,7 +14,7 @@ afterAll(() => t.close());
 const en = { 'accept-language': 'en' };
 
 describe('profile', () => {
-  it('GET /api/user/profile → { user } in the DESIGN §8 shape; guests get 401', async () => {
+  it('GET /api/user/profile → { user } in the shared User shape; guests get 401', async () => {
     const { token } = await signUp(t, 'profile@example.com');
     const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
@@ -89,26 +90,14 @@ describe('profile', () => {
   });
 });
 
-async function placeOrder(userId: string, email: string) {
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({
-      userId,
-      customer: { firstName: 'Anna', lastName: 'Petrova', email, phone: '+79123456789' },
-      delivery: { method: 'pickup' },
-      paymentMethod: 'card',
-      subtotalRub: 150_000,
-      totalRub: 150_000,
-    })
-    .returning();
-  await t.database.db.insert(orderItems).values({
-    orderId: order!.id,
-    type: 'product',
-    name: { ru: 'Пион', en: 'Peony' },
-    unitPriceRub: 150_000,
-    quantity: 1,
-  });
-  return order!;
+/** A 1 500 ₽ order of one peony in the user's history. */
+function placeOrder(userId: string, email: string) {
+  return storedOrder(
+    t,
+    userId,
+    { customer: { firstName: 'Anna', lastName: 'Petrova', email, phone: '+79123456789' }, totalRub: 150_000 },
+    [{ type: 'product', name: { ru: 'Пион', en: 'Peony' }, unitPriceRub: 150_000, quantity: 1 }],
+  );
 }
 
 describe('data export', () => {

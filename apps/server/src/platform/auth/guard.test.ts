@@ -1,16 +1,15 @@
 /**
- * Issue 3 "Roles": walk the full app's route table and check every /api route's declared access
+ * Roles: walk the full app's route table and check every /api route's declared access
  * for a guest, a user and an admin. Only the guard's answer (401/403 or not) is asserted; bodies
  * and params are merely plausible. A route without a declaration fails at registration already.
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { enforceAccessDeclarations, routeNeedsDeclaration } from '../http/access';
 import { registerErrorHandling } from '../http/error-handler';
 import { registerAuthGuard } from './guard';
-import { hashPassword } from './passwords';
 import { createSession } from './sessions';
 
 let t: TestContext;
@@ -19,16 +18,9 @@ let adminId: string;
 
 beforeAll(async () => {
   t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '100000' } });
-  const passwordHash = await hashPassword('Route-Table-1');
-  const rows = await t.database.db
-    .insert(users)
-    .values([
-      { email: 'rt-user@example.com', name: 'User', passwordHash, emailVerifiedAt: new Date() },
-      { email: 'rt-admin@example.com', name: 'Admin', passwordHash, role: 'admin', emailVerifiedAt: new Date() },
-    ])
-    .returning();
-  userId = rows[0]!.id;
-  adminId = rows[1]!.id;
+  const password = 'Route-Table-1';
+  userId = (await verifiedUser(t, { email: 'rt-user@example.com', name: 'User', password })).id;
+  adminId = (await adminUser(t, { email: 'rt-admin@example.com', password })).id;
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 /**
- * The one guard (issue 3 "Roles"): every request's `Authorization: Bearer <token>` is resolved to
+ * The one guard: every request's `Authorization: Bearer <token>` is resolved to
  * `request.user` (or null for a guest), then the route's declared `config.access` is enforced:
  *   public → anyone; user → a signed-in user (else 401); admin → role admin (401 guest, 403 user).
  * A revoked or expired session, or a deleted user, is a guest. Runs in onRequest, before the body

@@ -1,5 +1,5 @@
 /**
- * Sessions behind the bearer tokens (DESIGN §5): random token, sha256 stored, 7-day expiry,
+ * Sessions behind the bearer tokens: random token, sha256 stored, 7-day expiry,
  * revocable. The guard looks a token up with its user in one query; features create and revoke
  * sessions inside their own transactions.
  */

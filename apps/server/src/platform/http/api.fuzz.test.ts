@@ -21,8 +21,9 @@ import {
 } from '@atelier/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, lessons, portfolioItems, products, promoCodes, reviews, users } from '../../db/schema';
-import { bearer, ensureAdmin, GOOD_PASSWORD, signUp } from '../../test/accounts';
+import { courses, lessons, portfolioItems, products, promoCodes, reviews } from '../../db/schema';
+import { bearer, GOOD_PASSWORD } from '../../test/accounts';
+import { adminUser, verifiedUser } from '../../test/factory';
 import {
   BAD_IDS,
   enc,
@@ -42,7 +43,6 @@ import {
   watchWrites,
 } from '../../test/fuzz';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { hashPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 import { type RouteEntry, routeNeedsDeclaration } from './access';
 
@@ -100,24 +100,18 @@ const tokens: Record<Exclude<Role, 'guest'>, string> = { user: '', admin: '' };
 const ids: Record<'user' | 'admin' | 'victim', string> = { user: '', admin: '', victim: '' };
 let pools: Pools;
 
+/** The account whose sessions the user-role requests use; its password is in the word pool. */
+const victim = (email: string) => verifiedUser(t, { email, name: 'Victim', password: GOOD_PASSWORD });
+
 beforeAll(async () => {
   t = await createTestContext();
-  const user = await signUp(t, 'fuzz-user@example.com');
-  const admin = await ensureAdmin(t, 'fuzz-admin@example.com');
+  const user = await verifiedUser(t, { email: 'fuzz-user@example.com', password: GOOD_PASSWORD });
+  const admin = await adminUser(t, { email: 'fuzz-admin@example.com', password: 'Admin-Orchid-99' });
   tokens.user = user.token;
   tokens.admin = admin.token;
-  ids.user = user.user.id;
-  ids.admin = admin.user.id;
-  const [victim] = await t.database.db
-    .insert(users)
-    .values({
-      email: 'fuzz-victim@example.com',
-      name: 'Victim',
-      passwordHash: await hashPassword(GOOD_PASSWORD),
-      emailVerifiedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  ids.victim = victim!.id;
+  ids.user = user.id;
+  ids.admin = admin.id;
+  ids.victim = (await victim('fuzz-victim@example.com')).id;
 
   const db = t.database.db;
   const made = await db
@@ -420,16 +414,7 @@ describe('API fuzz (fast-check, every declared route, guest / user / admin)', ()
           filesBefore = filesAfter;
           // The victim may really have deleted its account (the password is in the word pool).
           if (route.url === '/api/user/account' && status === 200 && who === 'user') {
-            const [v] = await t.database.db
-              .insert(users)
-              .values({
-                email: `fuzz-victim-${counts.sent}@example.com`,
-                name: 'Victim',
-                passwordHash: await hashPassword(GOOD_PASSWORD),
-                emailVerifiedAt: new Date(),
-              })
-              .returning({ id: users.id });
-            ids.victim = v!.id;
+            ids.victim = (await victim(`fuzz-victim-${counts.sent}@example.com`)).id;
             await writes.drain();
           }
         }

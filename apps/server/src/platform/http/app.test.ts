@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('error envelope (DESIGN §5)', () => {
+describe('error envelope', () => {
   it('unknown API route → 404 envelope in the request language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(404);

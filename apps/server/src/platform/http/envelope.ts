@@ -1,4 +1,4 @@
-/** Builders for the DESIGN §5 success envelope so every route replies the same way. */
+/** Builders for the `{ success: true, data }` envelope so every route replies the same way. */
 import type { ListMeta } from '@atelier/shared';
 
 export function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {

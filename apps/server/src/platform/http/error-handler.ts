@@ -1,5 +1,5 @@
 /**
- * The one place where errors become HTTP replies (DESIGN §5): typed AppErrors, zod validation,
+ * The one place where errors become HTTP replies: typed AppErrors, zod validation,
  * Fastify's own client errors (malformed JSON, body too large, bad content type) and unknown
  * routes all end as `{ success:false, code, message, details? }` in the client's language.
  * 5xx replies never carry a stack, SQL or driver message; they are logged with the request id.

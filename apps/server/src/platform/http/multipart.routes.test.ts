@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/seed';
-import { bearer, ensureAdmin, signUp } from '../../test/accounts';
+import { bearer } from '../../test/accounts';
+import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { pngBytes } from '../../test/uploads';
 
@@ -102,7 +103,10 @@ let bodies: BadBody[];
 beforeAll(async () => {
   t = await createTestContext({ env: { UPLOAD_LIMIT_MB: String(UPLOAD_LIMIT_MB) } });
   await seedDemo({ db: t.database.db, ...t.platform, log: { info() {} } });
-  tokens = { user: (await signUp(t, 'writer@example.com')).token, admin: (await ensureAdmin(t)).token };
+  tokens = {
+    user: (await verifiedUser(t, { email: 'writer@example.com' })).token,
+    admin: (await adminUser(t)).token,
+  };
   bodies = badBodies(await pngBytes());
 }, 120_000);
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 /**
- * One reader for every admin/user form that may carry files (DESIGN §8): the same route accepts
+ * One reader for every admin/user form that may carry files: the same route accepts
  * plain JSON (no files) or `multipart/form-data` with either a `data` part (JSON of the fields) or
  * plain text fields (reviews: `reviewText`, `rating`), plus file parts named by the route's rules.
  *

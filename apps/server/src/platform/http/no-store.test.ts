@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, ensureAdmin, GOOD_PASSWORD, login, signUp } from '../../test/accounts';
+import { bearer, GOOD_PASSWORD, login } from '../../test/accounts';
+import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -13,7 +14,10 @@ let tokens: Record<'user' | 'admin', string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  tokens = { user: (await signUp(t, 'cache@example.com')).token, admin: (await ensureAdmin(t)).token };
+  tokens = {
+    user: (await verifiedUser(t, { email: 'cache@example.com', password: GOOD_PASSWORD })).token,
+    admin: (await adminUser(t)).token,
+  };
 });
 afterAll(() => t.close());
 

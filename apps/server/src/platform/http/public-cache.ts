@@ -1,5 +1,5 @@
 /**
- * In-memory cache of serialized public responses with ETags (DESIGN §2: hot public reads are not
+ * In-memory cache of serialized public responses with ETags (hot public reads are not
  * served from the database). Entries are grouped by tag ('shop', 'portfolio', ...) and every write
  * to that content calls `invalidate(tag)`.
  *

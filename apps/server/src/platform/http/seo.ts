@@ -1,5 +1,5 @@
 /**
- * Per-route SEO for the server-rendered SPA shell (DESIGN §2 "SEO"): the pages declared in
+ * Per-route SEO for the server-rendered SPA shell: the pages declared in
  * `@atelier/shared` pages.ts with their titles and descriptions (each feature's
  * `messages/<feature>.ts`), robots rules, canonical + hreflang URLs, and a registry through which
  * features add data (a product's name, image and Product JSON-LD for /shop?product=<id>; the

@@ -235,7 +235,7 @@ describe('SPA pages', () => {
   it.each([
     [{ cookie: 'theme=dark; lang=en' }, '/shop', 'en', '<title>Shop — Atelier</title>'],
     [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop?lang=es', 'es', '<title>Tienda — Atelier</title>'],
-    // SPEC §9: ru is the default whatever the browser prefers; the web app decides the same way.
+    // ru is the default language whatever the browser prefers; the web app decides the same way.
     [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
     [{ cookie: 'lang=es', 'accept-language': 'en' }, '/shop?lang=en', 'en', '<title>Shop — Atelier</title>'],
     [{ cookie: 'lang=de' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],

@@ -160,7 +160,7 @@ function acceptsHtml(request: FastifyRequest, urlPath: string): boolean {
   return wildcard && !/\.[A-Za-z0-9]+$/.test(urlPath);
 }
 
-/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then ru (SPEC §9). */
+/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then ru (the default language). */
 export function pageLanguage(query: Record<string, string>, cookies: FastifyRequest['cookies']): Language {
   return resolveLanguage({ query: query.lang, cookie: cookies.lang });
 }

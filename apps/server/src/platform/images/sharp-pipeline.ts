@@ -16,7 +16,7 @@ import type { ImagePipeline } from './images';
 
 export interface ImagePipelineOptions {
   storage: Storage;
-  /** Largest accepted upload in bytes (default 5 MB, SPEC §5). */
+  /** Largest accepted upload in bytes (default 5 MB). */
   maxBytes?: number;
   /**
    * Largest accepted decoded size in pixels. A 5 MB file can declare a 60000×60000 image that

@@ -24,11 +24,16 @@ afterEach(async () => {
 
 const silent = { info() {}, warn() {}, error() {} };
 
+/** Each mail is written one second after the previous one, so the newest-first order is checkable. */
+let clock = Date.parse('2026-03-01T09:00:00.000Z');
+const nextSecond = () => {
+  clock += 1_000;
+  return new Date(clock);
+};
+
 async function send(subject: string, text: string, to = 'anna@example.com') {
-  const mailer = createMailer({ from: 'Atelier <no-reply@atelier.test>', outboxDir, log: silent });
+  const mailer = createMailer({ from: 'Atelier <no-reply@atelier.test>', outboxDir, log: silent, now: nextSecond });
   await mailer.send({ to, subject, text });
-  // Distinct millisecond timestamps keep the newest-first order checkable.
-  await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('GET /dev/mail', () => {

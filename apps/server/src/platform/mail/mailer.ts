@@ -28,6 +28,8 @@ export interface MailerOptions {
    * signs up from the console). Elsewhere logs never carry a code or a one-time link.
    */
   logSecrets?: boolean;
+  /** The clock that names outbox files (tests give their own to order mails without waiting). */
+  now?: () => Date;
 }
 
 export type ConfiguredMailer = Mailer & {
@@ -67,7 +69,13 @@ function createSmtpMailer(smtpUrl: string, { from, log }: MailerOptions): Config
   };
 }
 
-function createFileMailer({ from, outboxDir, log, logSecrets = false }: MailerOptions): ConfiguredMailer {
+function createFileMailer({
+  from,
+  outboxDir,
+  log,
+  logSecrets = false,
+  now = () => new Date(),
+}: MailerOptions): ConfiguredMailer {
   // buildmessage only: the stream transport composes the full RFC 822 message and sends nothing.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let dirReady: Promise<unknown> | undefined;
@@ -78,7 +86,7 @@ function createFileMailer({ from, outboxDir, log, logSecrets = false }: MailerOp
       const eml = info.message as Buffer;
       dirReady ??= mkdir(outboxDir, { recursive: true });
       await dirReady;
-      const file = outboxFileName(new Date());
+      const file = outboxFileName(now());
       const target = path.join(outboxDir, file);
       // Written under a name /dev/mail ignores, then renamed: a reader never sees half a message.
       const temp = path.join(outboxDir, `.${file}.${process.pid}.tmp`);

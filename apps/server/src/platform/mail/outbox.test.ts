@@ -179,10 +179,12 @@ describe('mail worker polling', () => {
     const sending = new Promise<void>((resolve) => {
       started = resolve;
     });
+    const events: string[] = [];
     const mailer: Mailer = {
       async send() {
         started();
         await gate;
+        events.push('send finished');
       },
     };
     const worker = createMailWorker({ db: database.db, mailer, log: silent, intervalMs: 10 });
@@ -198,14 +200,11 @@ describe('mail worker polling', () => {
     const timeout = new Promise((resolve) => setTimeout(() => resolve('blocked'), 1_000));
     expect(await Promise.race([query, timeout])).toBe('answered');
 
-    let stopped = false;
-    const stopping = worker.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(stopped).toBe(false);
+    // stop() waits for the send in flight: it settles only after that send has finished.
+    const stopping = worker.stop().then(() => events.push('stopped'));
     release();
     await stopping;
+    expect(events).toEqual(['send finished', 'stopped']);
     const [row] = await rows();
     expect(row?.status).toBe('sent');
   });

@@ -1,5 +1,5 @@
 /**
- * The payment provider contract (DESIGN §2): create a payment (a page to send the buyer to, or an
+ * The payment provider contract: create a payment (a page to send the buyer to, or an
  * invoice mailed by the provider), verify and parse a notification, fetch a payment's status.
  * Drivers: `test` (built-in sandbox page), `yookassa` (cards in RUB), `paypal` (invoices in EUR/USD).
  * Features never see provider HTTP details; they get these shapes or a ProviderError.

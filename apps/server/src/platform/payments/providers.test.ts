@@ -1,4 +1,4 @@
-/** Which driver serves card payments and PayPal requests, by configuration (DESIGN §4, §8). */
+/** Which driver serves card payments and PayPal requests, by configuration. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createPaymentProviders } from './providers';

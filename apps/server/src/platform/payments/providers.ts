@@ -1,8 +1,8 @@
 /**
  * Chooses the drivers from config. Cards go through `yookassa`, the `test` sandbox (demo only), or
  * nowhere (PAYMENT_PROVIDER=none). PayPal follows PAYPAL_MODE: `api` (PayPal Invoicing), `sandbox`
- * (the test provider mails its own payment link; demo only, DESIGN §8) or `manual` (no driver: the
- * owner sends an invoice link by hand, DESIGN §9). In production the sandbox does not exist at all,
+ * (the test provider mails its own payment link; demo only) or `manual` (no driver: the
+ * owner sends an invoice link by hand). In production the sandbox does not exist at all,
  * so neither its page nor the `test` webhook can confirm anything. Webhooks are routed by the
  * provider name in the URL.
  */

@@ -38,8 +38,7 @@ export interface SandboxNotificationBody {
 
 export interface TestProvider extends PaymentProvider {
   readonly name: 'test';
-  /** Signature that authorises opening the sandbox page of one payment. */
-  pageSignature(providerPaymentId: string): string;
+  /** Whether `signature` authorises opening the sandbox page of this payment. */
   pageSignatureValid(providerPaymentId: string, signature: string): boolean;
   /** A notification as the sandbox sends it: raw body plus its signature header. */
   buildNotification(
@@ -60,7 +59,6 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
 
   return {
     name: 'test',
-    pageSignature: (id) => sign('page', id),
     pageSignatureValid: (id, signature) => same(sign('page', id), signature),
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {

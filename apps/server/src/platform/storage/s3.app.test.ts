@@ -7,11 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { adminUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startTestS3, type TestS3 } from '../../test/s3';
 import { pngBytes } from '../../test/uploads';
-import { createSession } from '../auth/sessions';
 import { createS3Client } from './s3-storage';
 
 const MB = 1024 * 1024;
@@ -19,13 +18,7 @@ let s3: TestS3;
 let t: TestContext;
 let admin: Record<string, string>;
 
-async function adminHeaders(context: TestContext): Promise<Record<string, string>> {
-  const [row] = await context.database.db
-    .insert(users)
-    .values({ email: `s3-admin-${randomBytes(4).toString('hex')}@example.com`, name: 'Admin', role: 'admin' })
-    .returning();
-  return { authorization: `Bearer ${await createSession(context.database.db, row!.id)}` };
-}
+const adminHeaders = async (context: TestContext) => (await adminUser(context)).headers;
 
 async function bucketKeys(): Promise<string[]> {
   const client = createS3Client({

@@ -35,7 +35,7 @@ function AccessDenied() {
   );
 }
 
-/** SPEC §2 /admin/*: guests go to /login, a non-admin sees the denial, an admin gets the panel. */
+/** /admin/*: guests go to /login, a non-admin sees the denial, an admin gets the panel. */
 export function AdminGate() {
   const { t } = useTranslation();
   const session = useSession();

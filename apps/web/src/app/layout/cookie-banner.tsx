@@ -5,7 +5,7 @@ import type { LegalDoc } from '../../shared/legal/legal-types';
 import { localStore } from '../../shared/storage/browser-storage';
 
 const CONSENT_KEY = 'cookieConsent';
-/** SPEC §9: the banner appears one second after load when no choice is stored. */
+/** The banner appears one second after load when no choice is stored. */
 export const COOKIE_BANNER_DELAY_MS = 1000;
 
 export function CookieBanner() {

@@ -1,4 +1,4 @@
-/** Header navigation (SPEC §2): anchors on the home page plus the training and shop pages. */
+/** Header navigation: anchors on the home page plus the training and shop pages. */
 export const NAV_ITEMS = [
   { key: 'about', to: '/#about' },
   { key: 'portfolio', to: '/#portfolio' },

@@ -8,7 +8,7 @@ import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
-/** SPEC §9: toasts stay 3–4 s. */
+/** Toasts stay 3–4 s. */
 const TOAST_DURATION_MS = 3500;
 
 // sonner is not part of the first paint: the Toaster loads with the first toast (see shared/ui/toast).

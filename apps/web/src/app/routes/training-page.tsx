@@ -19,7 +19,7 @@ import { ChipGroup } from '../../shared/ui/chip-group';
 import { EmptyState, ErrorState, PageTitle } from '../../shared/ui/states';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
-/** What /training lists: everything, single lessons only, courses only, master classes only (issue 8). */
+/** What /training lists: everything, single lessons only, courses only, master classes only. */
 export const KIND_FILTERS = ['all', 'lessons', 'courses', 'masterClasses'] as const;
 type KindFilter = (typeof KIND_FILTERS)[number];
 

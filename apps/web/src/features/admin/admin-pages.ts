@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { AdminSectionKey } from './admin-sections';
 
-/** SPEC §9: a chunk that has not arrived in 120 s counts as failed (the error boundary shows). */
+/** A chunk that has not arrived in 120 s counts as failed (the error boundary shows). */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 function adminPage<K extends string>(

@@ -1,4 +1,4 @@
-/** The admin sidebar (issue 2): every content area the artisan manages. */
+/** The admin sidebar: every content area the artisan manages. */
 export const ADMIN_SECTIONS = [
   { key: 'dashboard', path: '', resource: false },
   { key: 'portfolio', path: 'portfolio', resource: true },

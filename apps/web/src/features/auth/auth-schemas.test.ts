@@ -23,7 +23,7 @@ function issues(result: { success: boolean; error?: { issues: { message: string;
   return result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${issue.message}`);
 }
 
-describe('registration form = the API body rules + confirmation + agreement (SPEC §5)', () => {
+describe('registration form = the API body rules + confirmation + agreement', () => {
   it.each([
     ['a valid form', {}, []],
     ['empty name', { name: ' ' }, ['name:nameRequired']],

@@ -33,7 +33,7 @@ const cartWith = (...lines: [Omit<CartItem, 'quantity'>, number][]): Cart => ({
   items: lines.map(([item, quantity]) => ({ ...item, quantity })),
 });
 
-describe('adding merges the same id and type (SPEC §4)', () => {
+describe('adding merges the same id and type', () => {
   it.each([
     ['a new line', EMPTY_CART, rose, 1, [1]],
     ['same id + type', cartWith([rose, 2]), rose, 3, [5]],
@@ -117,7 +117,7 @@ describe('storage', () => {
   });
 });
 
-describe('server sync (DESIGN §5 GET|PUT /cart)', () => {
+describe('server sync', () => {
   it('sends only type, id, quantity and book format — never a price', () => {
     const cart = cartWith([rose, 2], [{ ...book, bookFormat: 'digital' }, 1]);
     expect(toServerLines(cart)).toEqual({

@@ -49,7 +49,7 @@ export function addItem(cart: Cart, item: Omit<CartItem, 'quantity'>, quantity =
   };
 }
 
-/** Zero or less removes the line (SPEC §4). */
+/** Zero or less removes the line. */
 export function updateQuantity(cart: Cart, key: string, quantity: number): Cart {
   if (quantity <= 0) return removeItem(cart, key);
   return {
@@ -65,7 +65,7 @@ export function clearCart(): Cart {
   return EMPTY_CART;
 }
 
-/** SPEC §3 totals: number of pieces and the sum of price × quantity in RUB. */
+/** Totals: number of pieces and the sum of price × quantity in RUB. */
 export function cartTotals(cart: Cart): { totalItems: number; totalAmount: number } {
   let totalItems = 0;
   let kopecks = 0;
@@ -76,7 +76,7 @@ export function cartTotals(cart: Cart): { totalItems: number; totalAmount: numbe
   return { totalItems, totalAmount: kopecks / 100 };
 }
 
-/** SPEC §3: `cart_{userId}`, or `cart_guest` without a user. */
+/** The storage key: `cart_{userId}`, or `cart_guest` without a user. */
 export function cartStorageKey(userId: string | null): string {
   return userId ? `cart_${userId}` : 'cart_guest';
 }

@@ -33,7 +33,7 @@ const lessons = [
   lesson(4, 'basic', true, '2025-02-01T00:00:00.000Z'),
 ];
 
-describe('lesson list filters (SPEC §2)', () => {
+describe('lesson list filters', () => {
   it.each([
     ['all', 'all', [1, 2, 3, 4]],
     ['available', 'all', [1, 3]],

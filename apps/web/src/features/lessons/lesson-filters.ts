@@ -32,7 +32,7 @@ export function shownPrice(lesson: Lesson, currency: Currency): number {
 }
 
 /**
- * SPEC §2 lesson filters: all (in lesson order), available (not bought yet, can be bought),
+ * Lesson filters: all (in lesson order), available (not bought yet, can be bought),
  * purchased (already unlocked), newest (most recently published first). Level, duration and a
  * maximum price in the display currency narrow any of them.
  */

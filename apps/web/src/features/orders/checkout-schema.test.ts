@@ -23,7 +23,7 @@ function firstIssue(change: Partial<CheckoutFormInput>): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'unknown');
 }
 
-describe('checkout form (SPEC §3, §5)', () => {
+describe('checkout form', () => {
   it.each([
     ['a complete form', {}, null],
     ['terms not accepted', { acceptTerms: false }, 'termsRequired'],

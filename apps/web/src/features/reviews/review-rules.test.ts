@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageError, reviewTextError } from './review-rules';
 
-describe('review text is 10–1000 characters after trimming (SPEC §5)', () => {
+describe('review text is 10–1000 characters after trimming', () => {
   it.each([
     ['', 'tooShort'],
     ['   short   ', 'tooShort'],

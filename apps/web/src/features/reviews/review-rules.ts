@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
 
-/** SPEC §5 review text: trimmed length 10–1000. Returns the message key or null. */
+/** Review text: trimmed length 10–1000. Returns the message key or null. */
 export function reviewTextError(text: string): 'tooShort' | 'tooLong' | null {
   const length = text.trim().length;
   if (length < REVIEW_TEXT_MIN) return 'tooShort';
@@ -8,7 +8,7 @@ export function reviewTextError(text: string): 'tooShort' | 'tooLong' | null {
   return null;
 }
 
-/** SPEC §5 review photo: an image of at most 5 MB. */
+/** Review photo: an image of at most 5 MB. */
 export function imageError(file: { type: string; size: number }): 'notImage' | 'tooLarge' | null {
   // SVG is an image type but can carry scripts; the server refuses it too.
   if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'notImage';

@@ -6,7 +6,7 @@ import { endsSession, errorToastFor } from './error-policy';
 import { dropToken, getToken } from './token';
 
 export const API_BASE = '/api';
-/** SPEC §7: calls give up after 300 000 ms. */
+/** Calls give up after 300 000 ms. */
 export const API_TIMEOUT_MS = 300_000;
 
 export interface Envelope<T> {
@@ -65,7 +65,7 @@ function report(status: number, path: string, silent: boolean | undefined): void
   if (kind) toast.error(i18n.t(TOAST_KEYS[kind]), { id: `api-${kind}` });
 }
 
-/** SPEC §7: every call carries the interface language and, when logged in, the bearer token. */
+/** Every call carries the interface language and, when logged in, the bearer token. */
 function baseHeaders(token: string | null, accept = 'application/json'): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endsSession, errorToastFor } from './error-policy';
 
-describe('SPEC §8 generic error toasts', () => {
+describe('generic error toasts', () => {
   it.each([
     [403, '/shop/1', 'forbidden'],
     [404, '/portfolio/x', 'notFound'],

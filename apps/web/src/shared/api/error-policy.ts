@@ -1,5 +1,5 @@
 /**
- * SPEC §8: which toast a failed call shows. Pure so the rules are unit-tested.
+ * Which toast a failed call shows. Pure so the rules are unit-tested.
  * Lesson and access paths handle their own 403/404 (a locked video is not an error to shout about),
  * and 401 is handled by dropping the session instead of a toast.
  */

@@ -3,7 +3,7 @@ import { deleteCookie, localStore, readCookie, writeCookie } from '../storage/br
 
 const TOKEN_KEY = 'token';
 
-/** SPEC §4: the session token lives in localStorage and in a 7-day cookie. */
+/** The session token lives in localStorage and in a 7-day cookie. */
 export function getToken(): string | null {
   return localStore.get(TOKEN_KEY) ?? readCookie(TOKEN_KEY);
 }

@@ -15,7 +15,7 @@ export interface UploadProgress {
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT' | 'PATCH';
-  /** The form's fields: sent as one multipart part named `data` holding their JSON (DESIGN §8). */
+  /** The form's fields: sent as one multipart part named `data` holding their JSON. */
   data?: unknown;
   /** Plain text parts instead of (or beside) `data`, e.g. the review form's `reviewText`, `rating`. */
   fields?: Record<string, string | number>;
@@ -56,7 +56,7 @@ function report(status: number, path: string, silent: boolean | undefined): void
 /**
  * A multipart write through XMLHttpRequest, because fetch cannot report upload progress. Behaves
  * like `apiRequest`: bearer token + Accept-Language, the same success and error envelopes, a 401
- * with a token ends the session, the same SPEC §8 toasts, the same 300 s timeout.
+ * with a token ends the session, the same error toasts, the same 300 s timeout.
  */
 export function uploadForm<T>(path: string, options: UploadOptions = {}): Promise<Envelope<T>> {
   const { method = 'POST', onProgress, signal, silent } = options;

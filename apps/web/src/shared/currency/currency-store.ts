@@ -13,7 +13,7 @@ function read(): Currency {
 
 let current: Currency = typeof window === 'undefined' ? DEFAULT_CURRENCY : read();
 
-/** SPEC §4: the display currency is kept in localStorage under `currency`, default RUB. */
+/** The display currency is kept in localStorage under `currency`, default RUB. */
 export function setCurrency(currency: Currency): void {
   current = currency;
   localStore.set(CURRENCY_KEY, currency);

@@ -5,7 +5,7 @@ export interface DisplayAmount {
   currency: Currency;
 }
 
-/** The price in the chosen currency, or the RUB price when the item is not sold in it (SPEC §3). */
+/** The price in the chosen currency, or the RUB price when the item is not sold in it. */
 export function displayAmount(price: Price, currency: Currency): DisplayAmount {
   const amount = priceIn(price, currency);
   return amount === null ? { amount: price.rub, currency: 'RUB' } : { amount, currency };

@@ -8,7 +8,7 @@ import { errorAt } from './write-resolver';
 /** A per-language text as the admin editors hold it: every language present, '' when not written. */
 export type FullText = Record<Language, string>;
 
-/** Fills the optional languages of a `{ ru, en?, es? }` map (DESIGN §5) for editing. */
+/** Fills the optional languages of a `{ ru, en?, es? }` map for editing. */
 export function toFullText(text?: { ru: string; en?: string | null; es?: string | null }): FullText {
   return { ru: text?.ru ?? '', en: text?.en ?? '', es: text?.es ?? '' };
 }

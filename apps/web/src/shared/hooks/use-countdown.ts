@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: success windows (order, PayPal) close by themselves after 10 seconds. */
+/** Success windows (order, PayPal) close by themselves after 10 seconds. */
 export const AUTO_CLOSE_SECONDS = 10;
 
 /** Counts down from `from` (0 = idle) and calls `onEnd` once at zero. */

@@ -62,7 +62,7 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = lng;
 }
 
-/** Switches the interface language and remembers it in the `lang` cookie for 365 days (SPEC §4). */
+/** Switches the interface language and remembers it in the `lang` cookie for 365 days. */
 export async function changeLanguage(language: Language): Promise<void> {
   writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_DAYS);
   await i18next.changeLanguage(language);

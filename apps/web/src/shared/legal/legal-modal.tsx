@@ -7,7 +7,7 @@ import { LegalDocument } from './legal-document';
 import type { LegalDoc } from './legal-types';
 import { useLegalText } from './load-legal';
 
-/** Footer, cookie banner and registration open the legal texts in a dialog (SPEC §1). */
+/** Footer, cookie banner and registration open the legal texts in a dialog. */
 export function LegalModal({ doc, onClose }: { doc: LegalDoc | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();

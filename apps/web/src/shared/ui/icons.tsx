@@ -67,11 +67,6 @@ export const ChevronRightIcon = (props: IconProps) => (
     <path d="M9 5l7 7-7 7" />
   </Svg>
 );
-export const ChevronDownIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M5 9l7 7 7-7" />
-  </Svg>
-);
 export const MailIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -83,7 +83,7 @@ function usePromoCheck(quote: PurchaseFlow['quote'], open: boolean, code: string
 }
 
 /**
- * Buying a lesson or a course with an optional promo code (SPEC §2). The code is validated live and
+ * Buying a lesson or a course with an optional promo code. The code is validated live and
  * the new price shown; a result of zero unlocks the item at once, otherwise the order goes to payment.
  */
 export function PurchaseModal({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client';
 
-/** DESIGN §5 `GET /admin/stats`: counters for the dashboard; every field is optional. */
+/** `GET /admin/stats`: counters for the dashboard; every field is optional. */
 export interface AdminStats {
   orders?: number;
   pendingOrders?: number;

@@ -8,7 +8,7 @@ export interface AdminUsersParams {
   limit: number;
 }
 
-/** DESIGN §5 GET /admin/users: accounts, newest first, searchable by name or email. */
+/** GET /admin/users: accounts, newest first, searchable by name or email. */
 export async function fetchAdminUsers(params: AdminUsersParams, signal?: AbortSignal) {
   const { data, meta } = await apiRequest<AdminUser[]>('/admin/users', { query: { ...params }, signal });
   return { items: data, total: meta?.total ?? data.length };

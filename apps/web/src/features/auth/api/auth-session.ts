@@ -5,7 +5,7 @@ import { dropToken, getToken, saveToken } from '../../../shared/api/token';
 import { fetchMe } from './get-me';
 
 /**
- * SPEC §4: loading, then authenticated (user + token) or guest. `unavailable`: a token is stored
+ * Loading, then authenticated (user + token) or guest. `unavailable`: a token is stored
  * but the check could not reach a verdict (network, timeout, 5xx) even after the retries; the token
  * is kept and the guards offer to check again.
  */

@@ -30,7 +30,7 @@ export function LoginForm({ onNeedsVerification }: { onNeedsVerification: (email
     login.mutate(values, {
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
-          // SPEC §8 text; the code step opens for this address (no code is sent until asked for).
+          // The unverified-account text; the code step opens for this address (no code is sent until asked for).
           toast.info(t('auth.verifyFirst'));
           onNeedsVerification(values.email);
           return;

@@ -1,7 +1,7 @@
 import type { Cart, PutCartBody } from '@atelier/shared';
 import { apiRequest } from '../../../shared/api/client';
 
-/** DESIGN §5 `GET /cart`: the server copy of the signed-in user's cart, priced and checked. */
+/** `GET /cart`: the server copy of the signed-in user's cart, priced and checked. */
 export async function fetchServerCart(): Promise<Cart> {
   const { data } = await apiRequest<Cart>('/cart', { silent: true });
   return data;

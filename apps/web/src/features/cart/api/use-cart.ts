@@ -48,7 +48,7 @@ function currentUserId(): string | null {
 }
 
 /**
- * Server sync (DESIGN §5 `GET|PUT /cart`): the cart follows the user to another device. Every
+ * Server sync (`GET|PUT /cart`): the cart follows the user to another device. Every
  * local change bumps `version` and is sent (debounced); a reply is applied only when nothing
  * changed meanwhile, so a slow reply never undoes a newer click. Offline, the local copy stands.
  */
@@ -78,7 +78,7 @@ function schedulePush(userId: string): void {
   }, PUSH_DELAY_MS);
 }
 
-/** SPEC §4: the cart loads when the user changes and is saved only for logged-in users. */
+/** The cart loads when the user changes and is saved only for logged-in users. */
 function load(userId: string | null): void {
   version += 1;
   clearTimeout(pushTimer);
@@ -123,7 +123,7 @@ export function refreshCart(): void {
   );
 }
 
-/** Changing the cart needs a login (SPEC §5); guests get a toast instead. */
+/** Changing the cart needs a login; guests get a toast instead. */
 function requireLogin(): boolean {
   if (currentUserId()) return true;
   toast.error(i18n.t('cart.loginRequired'), { id: 'cart-login' });

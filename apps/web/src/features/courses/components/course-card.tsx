@@ -7,7 +7,7 @@ import { CheckIcon } from '../../../shared/ui/icons';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useDuration } from './duration';
 
-/** A course or master class on /training: kind, level (SPEC word), lessons, total duration, price, seats. */
+/** A course or master class on /training: kind, level (beginner / intermediate / advanced), lessons, total duration, price, seats. */
 export function CourseCard({ course, priority }: { course: Course; priority?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -9,7 +9,7 @@ export interface UpdateAboutInput {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** SPEC §7 PUT /landing/about: multipart (`data` + `image`) when a photo is sent, JSON otherwise. */
+/** PUT /landing/about: multipart (`data` + `image`) when a photo is sent, JSON otherwise. */
 export async function updateAbout({ fields, image, onProgress }: UpdateAboutInput) {
   if (image) return uploadForm<About>('/landing/about', { method: 'PUT', data: fields, files: { image }, onProgress });
   return apiRequest<About>('/landing/about', { method: 'PUT', body: fields });

@@ -2,7 +2,7 @@ import type { LandingSettings, LandingSettingsUpdate } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
-/** SPEC §7 PUT /landing: replaces the site-wide settings. */
+/** PUT /landing: replaces the site-wide settings. */
 export const updateLanding = (settings: LandingSettingsUpdate) =>
   apiRequest<LandingSettings>('/landing', { method: 'PUT', body: settings });
 

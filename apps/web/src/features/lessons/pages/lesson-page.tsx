@@ -55,7 +55,7 @@ function ExpandableText({ text }: { text: string }) {
   );
 }
 
-/** `/training-detail/:id` and `/training-detail?id=`: the video only after purchase (SPEC §2). */
+/** `/training-detail/:id` and `/training-detail?id=`: the video only after purchase. */
 export function LessonPage() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -70,7 +70,7 @@ export function LessonPage() {
   const [buying, setBuying] = useState(false);
   const flow = usePurchaseFlow({ type: 'lesson', id: id ?? '' });
   usePageTitle(lesson ? localize(lesson.title, language) : null);
-  // Admins may watch every lesson (DESIGN §8); buyers once purchased.
+  // Admins may watch every lesson; buyers once purchased.
   const canWatch = Boolean(lesson && session.status === 'authenticated' && (lesson.purchased || session.user.isAdmin));
   const access = useLessonAccess(
     id ?? '',
@@ -223,7 +223,7 @@ function formatTime(seconds: number): string {
 
 /**
  * Methodology sheets by language: the sheet in the interface language first; when that language is
- * missing the SPEC text says so and the other languages are offered. Downloads only for owners.
+ * missing a notice says so and the other languages are offered. Downloads only for owners.
  */
 function Methodology({ lesson, links }: { lesson: Lesson; links: Partial<Record<Language, string>> | undefined }) {
   const { t } = useTranslation();

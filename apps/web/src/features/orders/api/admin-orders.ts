@@ -24,7 +24,7 @@ export function useAdminOrders(filter: AdminOrdersFilter) {
   return useQuery({ ...adminOrdersQueryOptions(filter), placeholderData: keepPreviousData });
 }
 
-/** `PATCH /orders/{id}/status`; the server enforces the DESIGN §6 machine (409 otherwise). */
+/** `PATCH /orders/{id}/status`; the server enforces the status machine (409 otherwise). */
 export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<Order> {
   const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/status`, {
     method: 'PATCH',

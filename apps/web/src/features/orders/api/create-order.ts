@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/client';
 
 export type { CreateOrderBody, Order, OrderItem, OrderStatus } from '@atelier/shared';
 
-/** DESIGN §8 `POST /orders`; prices are never sent, the server computes every total. */
+/** `POST /orders`; prices are never sent, the server computes every total. */
 export async function createOrder(body: CreateOrderBody) {
   const { data, message } = await apiRequest<{ order: Order }>('/orders', { method: 'POST', body, silent: true });
   return { order: data.order, message };

@@ -11,7 +11,7 @@ import type { Order } from '../api/create-order';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §1: PayPal (EUR/USD) sends a payment link to the email the customer gives. */
+/** PayPal (EUR/USD) sends a payment link to the email the customer gives. */
 export function PaypalModal({
   order,
   defaultEmail,

@@ -4,7 +4,7 @@ import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-coun
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 
-/** Order placed: thanks, the number, and a return to the account after 10 s (SPEC §9). */
+/** Order placed: thanks, the number, and a return to the account after 10 s. */
 export function OrderSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
 /**
- * DESIGN §5 `POST /payments`: order id → where the buyer goes next. Card: `redirectUrl` (the
+ * `POST /payments`: order id → where the buyer goes next. Card: `redirectUrl` (the
  * provider's page). Cash / bank transfer: `instructions` (text with the bank details), no redirect.
  */
 export async function createPayment(body: { orderId: string }): Promise<PaymentStart> {

@@ -2,7 +2,7 @@ import type { PaymentStart } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
-/** DESIGN §5 `POST /payments/paypal-request`: PayPal sends a payment link (invoice) to this email. */
+/** `POST /payments/paypal-request`: PayPal sends a payment link (invoice) to this email. */
 export async function requestPaypal(body: { orderId: string; email: string }) {
   const { data, message } = await apiRequest<PaymentStart>('/payments/paypal-request', {
     method: 'POST',

@@ -20,7 +20,7 @@ const orderNumberParam = (params: URLSearchParams) => {
   return n && /^\d{1,10}$/.test(n) ? n : null;
 };
 
-/** `/payment/success?order={number}`: where the provider sends the buyer back (DESIGN §8); closes after 10 s. */
+/** `/payment/success?order={number}`: where the provider sends the buyer back; closes after 10 s. */
 export function PaymentSuccessPage() {
   const { t } = useTranslation();
   usePageTitle(t('payments.successTitle'));

@@ -6,7 +6,7 @@ import { Gallery } from '../../../shared/ui/gallery';
 import { Modal } from '../../../shared/ui/modal';
 import { RichText } from '../../../shared/ui/rich-text';
 
-/** Detail of one work: gallery with thumbnails, description and "order similar" (SPEC §2). */
+/** Detail of one work: gallery with thumbnails, description and "order similar". */
 export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -9,7 +9,7 @@ export interface AdminReviewsParams {
   limit: number;
 }
 
-/** SPEC §7 GET /reviews/admin (query): filter by status, search, pages. */
+/** GET /reviews/admin (query): filter by status, search, pages. */
 export async function fetchAdminReviews(params: AdminReviewsParams, signal?: AbortSignal) {
   const { data, meta } = await apiRequest<AdminReview[]>('/reviews/admin', { query: { ...params }, signal });
   return { items: data, total: meta?.total ?? data.length };
@@ -28,14 +28,14 @@ export function useAdminReviews(params: AdminReviewsParams) {
 
 export type ReviewAction = 'approve' | 'reject' | 'delete';
 
-/** SPEC §7: PUT /reviews/admin/{id}/approve|reject, DELETE /reviews/admin/{id}. */
+/** PUT /reviews/admin/{id}/approve|reject, DELETE /reviews/admin/{id}. */
 export async function moderateReview({ id, action }: { id: string; action: ReviewAction }) {
   const path = `/reviews/admin/${encodeURIComponent(id)}`;
   if (action === 'delete') return apiRequest<unknown>(path, { method: 'DELETE' });
   return apiRequest<unknown>(`${path}/${action}`, { method: 'PUT' });
 }
 
-/** SPEC §7 PUT /reviews/admin/reorder `{ reviews: [id, …] }` in display order. */
+/** PUT /reviews/admin/reorder `{ reviews: [id, …] }` in display order. */
 export const reorderReviews = (ids: string[]) =>
   apiRequest<unknown>('/reviews/admin/reorder', { method: 'PUT', body: { reviews: ids } });
 

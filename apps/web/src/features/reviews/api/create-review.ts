@@ -8,7 +8,7 @@ export interface CreateReviewInput {
   image: File | null;
 }
 
-/** SPEC §7: multipart reviewText, rating, image?. */
+/** Multipart reviewText, rating, image?. */
 export async function createReview(input: CreateReviewInput) {
   const form = new FormData();
   form.set('reviewText', input.reviewText.trim());

@@ -5,7 +5,7 @@ import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { Stars } from '../../../shared/ui/stars';
 
-/** SPEC §9: review cards are 266 px high; long texts are clipped with a "read more" button. */
+/** Review cards are 266 px high; long texts are clipped with a "read more" button. */
 export function ReviewCard({ review, onReadMore }: { review: Review; onReadMore: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -25,7 +25,7 @@ export function ReviewsSection() {
   const [reading, setReading] = useState<Review | null>(null);
   const [writing, setWriting] = useState(false);
   const loggedIn = session.status === 'authenticated';
-  // DESIGN §6: the author sees their own review while it waits for moderation, marked as such.
+  // The author sees their own review while it waits for moderation, marked as such.
   const mine = useMyReviews(loggedIn ? session.user.id : null);
   const pending = (mine.data ?? []).filter((review) => review.status === 'pending');
   const shown = [...pending, ...(reviews ?? [])];

@@ -53,7 +53,7 @@ export interface SaveProductInput {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POST /shop or PUT /shop/{id}: multipart `data` + `images` + `file` (SPEC §7, DESIGN §8). */
+/** POST /shop or PUT /shop/{id}: multipart `data` + `images` + `file`. */
 export function saveProduct({ id, fields, images, file, onProgress }: SaveProductInput) {
   return uploadForm<AdminProduct>(id ? `/shop/${encodeURIComponent(id)}` : '/shop', {
     method: id ? 'PUT' : 'POST',

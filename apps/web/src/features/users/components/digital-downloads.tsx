@@ -13,7 +13,7 @@ const STATE_TONE: Record<Download['state'], string> = {
 };
 
 /**
- * The account's digital books (issue 6): each link's state, uses left and expiry; an expired or
+ * The account's digital books: each link's state, uses left and expiry; an expired or
  * used-up link can be re-issued (a new link is mailed and opened at once) a limited number of times.
  * Shown above the order history; nothing at all when the customer has no digital books.
  */

@@ -124,7 +124,7 @@ function OrdersSection() {
   );
 }
 
-/** Courses and master classes bought (issue 8), with dates; shown above the single lessons. */
+/** Courses and master classes bought, with dates; shown above the single lessons. */
 function CoursePurchasesList() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -201,7 +201,7 @@ function LessonPurchasesList() {
   );
 }
 
-/** `/account` and `/profile/*`: profile, password and data, order history, lesson purchases (SPEC §2). */
+/** `/account` and `/profile/*`: profile, password and data, order history, lesson purchases. */
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
