@@ -1,14 +1,9 @@
 import { type AdminCourse, localize } from '@atelier/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
-import { Modal } from '../../../shared/ui/modal';
-import { RowActions } from '../../../shared/ui/row-actions';
-import { toast } from '../../../shared/ui/toast';
+import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
+import type { DataColumn } from '../../../shared/ui/data-table';
 import { useAdminLessons } from '../../lessons/api/admin-lessons';
 import { useAdminCourses, useDeleteCourse } from '../api/admin-courses';
 import { CourseEditor } from './course-editor';
@@ -21,8 +16,6 @@ export function CoursesAdminPage() {
   const query = useAdminCourses();
   const lessons = useAdminLessons();
   const remove = useDeleteCourse();
-  const { ask, dialog } = useConfirm();
-  const [editing, setEditing] = useState<AdminCourse | 'new' | null>(null);
 
   const columns: DataColumn<AdminCourse>[] = [
     {
@@ -53,71 +46,36 @@ export function CoursesAdminPage() {
       cell: (row) =>
         row.seatLimit === null ? t('training.coursesAdmin.noSeatLimit') : `${row.seatsTaken} / ${row.seatLimit}`,
     },
-    {
-      key: 'actions',
-      header: t('training.coursesAdmin.columns.actions'),
-      hideLabelOnPhone: true,
-      cell: (row) => {
-        const name = localize(row.title, language);
-        return (
-          <RowActions
-            name={name}
-            editLabel={t('training.coursesAdmin.edit')}
-            deleteLabel={t('training.coursesAdmin.delete')}
-            onEdit={() => setEditing(row)}
-            onDelete={() =>
-              ask({
-                title: t('training.coursesAdmin.deleteTitle', { name }),
-                description: t('training.coursesAdmin.deleteText'),
-                action: () =>
-                  remove.mutateAsync(row.id, {
-                    onSuccess: () => toast.success(t('training.coursesAdmin.deleted')),
-                    onError: (error) => toast.error(errorMessage(error, t('training.coursesAdmin.failed'))),
-                  }),
-              })
-            }
-          />
-        );
-      },
-    },
   ];
 
   return (
-    <section aria-labelledby="courses-admin-title">
-      <h1 id="courses-admin-title" className="mb-6 text-4xl">
-        {t('training.coursesAdmin.title')}
-      </h1>
-      <DataTable
-        caption={t('training.coursesAdmin.tableCaption')}
-        columns={columns}
-        rows={query.data}
-        rowKey={(row) => row.id}
-        loading={query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        toolbar={
-          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-            {t('training.coursesAdmin.new')}
-          </button>
-        }
-      />
-      <Modal
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? t('training.coursesAdmin.newTitle') : t('training.coursesAdmin.editTitle')}
-        size="xl"
-      >
-        {editing !== null ? (
-          <CourseEditor
-            key={editing === 'new' ? 'new' : editing.id}
-            course={editing === 'new' ? null : editing}
-            lessons={lessons.data ?? []}
-            courses={query.data ?? []}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-      {dialog}
-    </section>
+    <AdminCollectionPage
+      headingId="courses-admin-title"
+      title={t('training.coursesAdmin.title')}
+      table={{ caption: t('training.coursesAdmin.tableCaption'), columns, rows: query.data }}
+      query={query}
+      texts={{
+        add: t('training.coursesAdmin.new'),
+        newTitle: t('training.coursesAdmin.newTitle'),
+        editTitle: t('training.coursesAdmin.editTitle'),
+        edit: t('training.coursesAdmin.edit'),
+        delete: t('training.coursesAdmin.delete'),
+        actions: t('training.coursesAdmin.columns.actions'),
+      }}
+      nameOf={(row) => localize(row.title, language)}
+      remove={{
+        confirm: (_row, name) => ({
+          title: t('training.coursesAdmin.deleteTitle', { name }),
+          description: t('training.coursesAdmin.deleteText'),
+        }),
+        run: (row) => remove.mutateAsync(row.id),
+        done: () => t('training.coursesAdmin.deleted'),
+        failed: t('training.coursesAdmin.failed'),
+      }}
+      editorSize="xl"
+      editor={(course, done) => (
+        <CourseEditor course={course} lessons={lessons.data ?? []} courses={query.data ?? []} onDone={done} />
+      )}
+    />
   );
 }

@@ -1,14 +1,10 @@
 import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import { ChipGroup } from '../../../shared/ui/chip-group';
-import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
-import { Modal } from '../../../shared/ui/modal';
-import { RowActions } from '../../../shared/ui/row-actions';
-import { toast } from '../../../shared/ui/toast';
+import type { DataColumn } from '../../../shared/ui/data-table';
 import { useAdminPortfolio, useDeletePortfolioItem } from '../api/admin-portfolio';
 import type { PortfolioFilter } from '../api/get-portfolio';
 import { PortfolioEditor } from './portfolio-editor';
@@ -23,10 +19,8 @@ export function PortfolioAdminPage() {
   const [category, setCategory] = useState<PortfolioFilter>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<PortfolioItem | 'new' | null>(null);
   const query = useAdminPortfolio({ category, search, page, limit: PAGE_SIZE });
   const remove = useDeletePortfolioItem();
-  const { ask, dialog } = useConfirm();
 
   const columns: DataColumn<PortfolioItem>[] = [
     {
@@ -53,90 +47,59 @@ export function PortfolioAdminPage() {
       header: t('portfolio.admin.columns.product'),
       cell: (item) => (item.linkedProductId ? t('common.yes') : t('common.no')),
     },
-    {
-      key: 'actions',
-      header: t('portfolio.admin.columns.actions'),
-      hideLabelOnPhone: true,
-      cell: (item) => {
-        const title = localize(item.title, language);
-        return (
-          <RowActions
-            name={title}
-            editLabel={t('portfolio.admin.edit')}
-            deleteLabel={t('portfolio.admin.delete')}
-            onEdit={() => setEditing(item)}
-            onDelete={() =>
-              ask({
-                title: t('portfolio.admin.deleteTitle', { title }),
-                description: t('portfolio.admin.deleteText'),
-                action: () =>
-                  remove.mutateAsync(item.id, {
-                    onSuccess: () => toast.success(t('portfolio.admin.deleted')),
-                    onError: (error) => toast.error(errorMessage(error, t('portfolio.admin.failed'))),
-                  }),
-              })
-            }
-          />
-        );
-      },
-    },
   ];
 
   return (
-    <section aria-labelledby="portfolio-admin-title">
-      <h1 id="portfolio-admin-title" className="mb-6 text-4xl">
-        {t('portfolio.admin.title')}
-      </h1>
-      <DataTable
-        caption={t('portfolio.admin.caption')}
-        columns={columns}
-        rows={query.data?.items}
-        rowKey={(item) => item.id}
-        loading={query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        search={{
+    <AdminCollectionPage
+      headingId="portfolio-admin-title"
+      title={t('portfolio.admin.title')}
+      table={{
+        caption: t('portfolio.admin.caption'),
+        columns,
+        rows: query.data?.items,
+        search: {
           value: search,
           label: t('portfolio.admin.search'),
           onChange: (value) => {
             setSearch(value);
             setPage(1);
           },
-        }}
-        toolbar={
-          <>
-            <ChipGroup
-              legend={t('portfolio.filterLabel')}
-              options={FILTERS}
-              value={category}
-              onChange={(value) => {
-                setCategory(value);
-                setPage(1);
-              }}
-              label={(value) => t(`portfolio.categories.${value}`)}
-            />
-            <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-              {t('portfolio.admin.add')}
-            </button>
-          </>
-        }
-        pagination={{ page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPage }}
-      />
-      <Modal
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? t('portfolio.admin.newTitle') : t('portfolio.admin.editTitle')}
-        size="xl"
-      >
-        {editing !== null ? (
-          <PortfolioEditor
-            key={editing === 'new' ? 'new' : editing.id}
-            item={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-      {dialog}
-    </section>
+        },
+        pagination: { page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPage },
+      }}
+      query={query}
+      filters={
+        <ChipGroup
+          legend={t('portfolio.filterLabel')}
+          options={FILTERS}
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(1);
+          }}
+          label={(value) => t(`portfolio.categories.${value}`)}
+        />
+      }
+      texts={{
+        add: t('portfolio.admin.add'),
+        newTitle: t('portfolio.admin.newTitle'),
+        editTitle: t('portfolio.admin.editTitle'),
+        edit: t('portfolio.admin.edit'),
+        delete: t('portfolio.admin.delete'),
+        actions: t('portfolio.admin.columns.actions'),
+      }}
+      nameOf={(item) => localize(item.title, language)}
+      remove={{
+        confirm: (_item, title) => ({
+          title: t('portfolio.admin.deleteTitle', { title }),
+          description: t('portfolio.admin.deleteText'),
+        }),
+        run: (item) => remove.mutateAsync(item.id),
+        done: () => t('portfolio.admin.deleted'),
+        failed: t('portfolio.admin.failed'),
+      }}
+      editorSize="xl"
+      editor={(item, done) => <PortfolioEditor item={item} onDone={done} />}
+    />
   );
 }

@@ -11,13 +11,9 @@ import {
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
-import { Modal } from '../../../shared/ui/modal';
-import { RowActions } from '../../../shared/ui/row-actions';
-import { toast } from '../../../shared/ui/toast';
+import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
+import type { DataColumn } from '../../../shared/ui/data-table';
 import { useAdminProducts, useDeleteProduct } from '../api/admin-shop';
 import { AvailabilityBadge, shownAvailability } from '../components/availability-badge';
 import { ProductEditor } from './product-editor';
@@ -37,10 +33,8 @@ export function ShopAdminPage() {
   const [availability, setAvailability] = useState<Availability | 'all'>('all');
   const [archived, setArchived] = useState<AdminArchiveFilter>('active');
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
   const query = useAdminProducts({ search, category, availability, archived, page, limit: PAGE_SIZE });
   const remove = useDeleteProduct();
-  const { ask, dialog } = useConfirm();
 
   const filter =
     <T extends string>(setter: (value: T) => void) =>
@@ -107,40 +101,6 @@ export function ShopAdminPage() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: t('shop.admin.columns.actions'),
-      hideLabelOnPhone: true,
-      cell: (product) => {
-        const name = localize(product.name, language);
-        return (
-          <RowActions
-            name={name}
-            editLabel={t('shop.admin.edit')}
-            deleteLabel={t('shop.admin.delete')}
-            onEdit={() => setEditing(product)}
-            onDelete={
-              product.archivedAt
-                ? undefined
-                : () =>
-                    ask({
-                      title: t('shop.admin.deleteTitle', { name }),
-                      description: product.orderCount > 0 ? t('shop.admin.deleteArchives') : t('shop.admin.deleteText'),
-                      confirmLabel: product.orderCount > 0 ? t('shop.admin.archive') : undefined,
-                      action: () =>
-                        remove.mutateAsync(product.id, {
-                          onSuccess: ({ data }) =>
-                            toast.success(
-                              data.outcome === 'archived' ? t('shop.admin.archived') : t('shop.admin.deleted'),
-                            ),
-                          onError: (error) => toast.error(errorMessage(error, t('shop.admin.failed'))),
-                        }),
-                    })
-            }
-          />
-        );
-      },
-    },
   ];
 
   const select = <T extends string>(
@@ -171,67 +131,70 @@ export function ShopAdminPage() {
   );
 
   return (
-    <section aria-labelledby="shop-admin-title">
-      <h1 id="shop-admin-title" className="mb-6 text-4xl">
-        {t('shop.admin.title')}
-      </h1>
-      <DataTable
-        caption={t('shop.admin.caption')}
-        columns={columns}
-        rows={query.data?.items}
-        rowKey={(product) => product.id}
-        loading={query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
-        search={{ value: search, label: t('shop.admin.search'), onChange: filter<string>(setSearch) }}
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3">
-            {select(
-              ids.category,
-              t('shop.category'),
-              category,
-              ['all', ...PRODUCT_CATEGORIES] as const,
-              (value) => t(`shop.categories.${value}`),
-              filter<ProductCategory | 'all'>(setCategory),
-            )}
-            {select(
-              ids.availability,
-              t('shop.admin.columns.availability'),
-              availability,
-              ['all', ...AVAILABILITIES] as const,
-              (value) => (value === 'all' ? t('shop.admin.anyAvailability') : t(`shop.availability.${value}`)),
-              filter<Availability | 'all'>(setAvailability),
-            )}
-            {select(
-              ids.archived,
-              t('shop.admin.archiveFilter'),
-              archived,
-              ADMIN_ARCHIVE_FILTERS,
-              (value) => t(`shop.admin.archiveStates.${value}`),
-              filter<AdminArchiveFilter>(setArchived),
-            )}
-            <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-              {t('shop.admin.add')}
-            </button>
-          </div>
-        }
-        pagination={{ page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPage }}
-      />
-      <Modal
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? t('shop.admin.newTitle') : t('shop.admin.editTitle')}
-        size="xl"
-      >
-        {editing !== null ? (
-          <ProductEditor
-            key={editing === 'new' ? 'new' : editing.id}
-            product={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        ) : null}
-      </Modal>
-      {dialog}
-    </section>
+    <AdminCollectionPage
+      headingId="shop-admin-title"
+      title={t('shop.admin.title')}
+      table={{
+        caption: t('shop.admin.caption'),
+        columns,
+        rows: query.data?.items,
+        search: { value: search, label: t('shop.admin.search'), onChange: filter<string>(setSearch) },
+        pagination: { page, limit: PAGE_SIZE, total: query.data?.total ?? 0, onPageChange: setPage },
+      }}
+      query={query}
+      filters={
+        <>
+          {select(
+            ids.category,
+            t('shop.category'),
+            category,
+            ['all', ...PRODUCT_CATEGORIES] as const,
+            (value) => t(`shop.categories.${value}`),
+            filter<ProductCategory | 'all'>(setCategory),
+          )}
+          {select(
+            ids.availability,
+            t('shop.admin.columns.availability'),
+            availability,
+            ['all', ...AVAILABILITIES] as const,
+            (value) => (value === 'all' ? t('shop.admin.anyAvailability') : t(`shop.availability.${value}`)),
+            filter<Availability | 'all'>(setAvailability),
+          )}
+          {select(
+            ids.archived,
+            t('shop.admin.archiveFilter'),
+            archived,
+            ADMIN_ARCHIVE_FILTERS,
+            (value) => t(`shop.admin.archiveStates.${value}`),
+            filter<AdminArchiveFilter>(setArchived),
+          )}
+        </>
+      }
+      texts={{
+        add: t('shop.admin.add'),
+        newTitle: t('shop.admin.newTitle'),
+        editTitle: t('shop.admin.editTitle'),
+        edit: t('shop.admin.edit'),
+        delete: t('shop.admin.delete'),
+        actions: t('shop.admin.columns.actions'),
+      }}
+      nameOf={(product) => localize(product.name, language)}
+      remove={{
+        // An archived product has nothing left to delete; one with orders is archived instead.
+        confirm: (product, name) =>
+          product.archivedAt
+            ? null
+            : {
+                title: t('shop.admin.deleteTitle', { name }),
+                description: product.orderCount > 0 ? t('shop.admin.deleteArchives') : t('shop.admin.deleteText'),
+                ...(product.orderCount > 0 ? { confirmLabel: t('shop.admin.archive') } : {}),
+              },
+        run: (product) => remove.mutateAsync(product.id),
+        done: ({ data }) => (data.outcome === 'archived' ? t('shop.admin.archived') : t('shop.admin.deleted')),
+        failed: t('shop.admin.failed'),
+      }}
+      editorSize="xl"
+      editor={(product, done) => <ProductEditor product={product} onDone={done} />}
+    />
   );
 }
