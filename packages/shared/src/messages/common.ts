@@ -5,6 +5,8 @@
 import type { PageText, Texts } from '../texts';
 
 export const COMMON_MESSAGES = {
+  /** The first step of every breadcrumb trail (schema.org BreadcrumbList). */
+  breadcrumbHome: { ru: 'Главная', en: 'Home', es: 'Inicio' },
   validation: {
     ru: 'Проверьте правильность заполнения полей',
     en: 'Please check the highlighted fields',

@@ -16,6 +16,7 @@ import {
   type Image,
   type Language,
   localize,
+  PAGE_TEXTS,
   priceFromMinor,
   priceToMinor,
 } from '@atelier/shared';
@@ -24,7 +25,7 @@ import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { PublicCache } from '../../platform/http/public-cache';
-import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
@@ -209,7 +210,13 @@ export function createCoursesService({
         title: localize(c.title, lang),
         description: metaDescription(localize(c.description, lang)),
         canonical: `/training-course/${c.id}`,
-        jsonLd: [courseJsonLd(c, lang, base)],
+        jsonLd: [
+          courseJsonLd(c, lang, base),
+          breadcrumbJsonLd(base, lang, [
+            { name: PAGE_TEXTS.lessons.title[lang], path: '/training' },
+            { name: localize(c.title, lang), path: `/training-course/${c.id}` },
+          ]),
+        ],
       };
       if (c.cover) result.image = c.cover.large;
       return result;

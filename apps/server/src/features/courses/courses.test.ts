@@ -392,6 +392,20 @@ describe('course page SEO', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Roses course — Atelier</title>');
+    expect(jsonLd(res.body).find((b) => b['@type'] === 'BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${t.config.publicUrl}/?lang=en` },
+        { '@type': 'ListItem', position: 2, name: 'Video lessons', item: `${t.config.publicUrl}/training?lang=en` },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Roses course',
+          item: `${t.config.publicUrl}/training-course/${c.id}?lang=en`,
+        },
+      ],
+    });
     expect(jsonLd(res.body).find((b) => b['@type'] === 'Course')).toMatchObject({
       name: 'Roses course',
       educationalLevel: 'Beginner',

@@ -6,12 +6,13 @@ import {
   type LessonPurchase,
   type ListMeta,
   localize,
+  PAGE_TEXTS,
   type PaginationQuery,
   type PromoQuote,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
-import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { lessonJsonLd, toLesson } from './lessons.mappers';
@@ -73,7 +74,13 @@ export function createLessonsService({
         title: localize(lesson.title, lang),
         description: metaDescription(localize(lesson.description, lang)),
         canonical: `/training-detail/${lesson.id}`,
-        jsonLd: [lessonJsonLd(lesson, lang, base)],
+        jsonLd: [
+          lessonJsonLd(lesson, lang, base),
+          breadcrumbJsonLd(base, lang, [
+            { name: PAGE_TEXTS.lessons.title[lang], path: '/training' },
+            { name: localize(lesson.title, lang), path: `/training-detail/${lesson.id}` },
+          ]),
+        ],
       };
       if (lesson.poster) result.image = lesson.poster.large;
       return result;

@@ -251,6 +251,20 @@ describe('SEO for lesson pages', () => {
     expect(res.body).toContain(
       `<link rel="canonical" href="${t.config.publicUrl}/training-detail/${ids.peony}?lang=en">`,
     );
+    expect(jsonLd(res.body).find((b) => b['@type'] === 'BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${t.config.publicUrl}/?lang=en` },
+        { '@type': 'ListItem', position: 2, name: 'Video lessons', item: `${t.config.publicUrl}/training?lang=en` },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'A peony',
+          item: `${t.config.publicUrl}/training-detail/${ids.peony}?lang=en`,
+        },
+      ],
+    });
     expect(jsonLd(res.body).find((b) => b['@type'] === 'Course')).toMatchObject({
       name: 'A peony',
       educationalLevel: 'intermediate',

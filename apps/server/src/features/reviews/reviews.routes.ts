@@ -40,6 +40,9 @@ const idErrors = { ...errors, 404: ErrorBodySchema };
  * page; POST /api/reviews for signed-in users; GET /api/reviews/mine (own reviews, pending too);
  * admin moderation under /api/reviews/admin. Every moderation clears the reviews cache.
  */
+/** The approved reviews, in the owner's order, that the home page's JSON-LD lists one by one. */
+const REVIEWS_IN_JSON_LD = 10;
+
 export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   app,
   { service, cache, seo, publicUrl },
@@ -185,20 +188,33 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   );
 
   seo.register('/', async () => {
-    const rating = await service.rating();
+    const [rating, latest] = await Promise.all([
+      service.rating(),
+      service.listApproved({ page: 1, limit: REVIEWS_IN_JSON_LD }),
+    ]);
     if (!rating) return {};
+    // The same node as the landing feature's LocalBusiness block.
+    const business = { '@type': 'LocalBusiness', '@id': businessJsonLdId(publicUrl) };
     return {
       jsonLd: [
         {
           '@context': 'https://schema.org',
           '@type': 'AggregateRating',
-          // The same node as the landing feature's LocalBusiness block.
-          itemReviewed: { '@type': 'LocalBusiness', '@id': businessJsonLdId(publicUrl) },
+          itemReviewed: business,
           ratingValue: rating.ratingValue,
           reviewCount: rating.reviewCount,
           bestRating: 5,
           worstRating: 1,
         },
+        ...latest.items.map((review) => ({
+          '@context': 'https://schema.org',
+          '@type': 'Review',
+          itemReviewed: business,
+          author: { '@type': 'Person', name: review.userName },
+          datePublished: review.createdAt.slice(0, 10),
+          reviewBody: review.reviewText,
+          reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+        })),
       ],
     };
   });

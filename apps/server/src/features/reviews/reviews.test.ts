@@ -169,6 +169,30 @@ describe('AggregateRating on the home page', () => {
     });
   });
 
+  it('lists the approved reviews as schema.org Review items, in the order the site shows them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const blocks = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const items = blocks.filter((b) => b['@type'] === 'Review');
+    const shown = (await get('?limit=10')).data;
+    expect(shown).toHaveLength(7);
+    expect(items).toHaveLength(7);
+    items.forEach((item, index) => {
+      const review = shown[index]!;
+      expect(item).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'Review',
+        itemReviewed: { '@type': 'LocalBusiness', '@id': `${t.config.publicUrl}/#business` },
+        author: { '@type': 'Person', name: review.userName },
+        datePublished: review.createdAt.slice(0, 10),
+        reviewBody: review.reviewText,
+        reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      });
+      expect(item.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  });
+
   it('is left out while there is no approved review', async () => {
     const repo = { approvedRating: async () => ({ average: null, count: 0 }) } as unknown as ReviewsRepo;
     expect(await createReviewsService({ db: t.database.db, repo }).rating()).toBeNull();

@@ -1,7 +1,15 @@
-import { type Language, type ListMeta, localize, type Product, type ShopQuery, toMinor } from '@atelier/shared';
+import {
+  type Language,
+  type ListMeta,
+  localize,
+  PAGE_TEXTS,
+  type Product,
+  type ShopQuery,
+  toMinor,
+} from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { InvalidInput, NotFound } from '../../platform/errors';
-import { metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ProductForOrder } from '../orders/orders.schemas';
 import { productJsonLd, toProduct } from './shop.mappers';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';
@@ -55,7 +63,13 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
         description: metaDescription(localize(product.description, lang)),
         ogType: 'product',
         canonical: `/shop?product=${product.id}`,
-        jsonLd: [productJsonLd(product, lang, base)],
+        jsonLd: [
+          productJsonLd(product, lang, base),
+          breadcrumbJsonLd(base, lang, [
+            { name: PAGE_TEXTS.shop.title[lang], path: '/shop' },
+            { name: localize(product.name, lang), path: `/shop?product=${product.id}` },
+          ]),
+        ],
       };
       const image = product.images[0];
       if (image) result.image = image.large;

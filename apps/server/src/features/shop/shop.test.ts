@@ -457,6 +457,20 @@ describe('SEO for /shop?product=<id>', () => {
         { '@type': 'Offer', price: '17.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
       ],
     });
+    expect(jsonLd(res.body).find((block) => block['@type'] === 'BreadcrumbList')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${t.config.publicUrl}/?lang=en` },
+        { '@type': 'ListItem', position: 2, name: 'Shop', item: `${t.config.publicUrl}/shop?lang=en` },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Morning bouquet',
+          item: `${t.config.publicUrl}/shop?product=${ids.bouquet}&lang=en`,
+        },
+      ],
+    });
   });
 
   it('offers only the currencies a product is sold in, with made-to-order and sold-out availability', async () => {

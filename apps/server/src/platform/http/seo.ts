@@ -18,6 +18,7 @@ import {
   type PageDeclaration,
   type PageText,
   type Price,
+  serverMessage,
   type Texts,
 } from '@atelier/shared';
 
@@ -156,6 +157,24 @@ export function languageUrl(publicUrl: string, pathWithQuery: string, lang: Lang
   const base = publicUrl.replace(/\/+$/, '');
   if (lang === DEFAULT_LANGUAGE || lang === 'x-default') return `${base}${pathWithQuery}`;
   return `${base}${pathWithQuery}${pathWithQuery.includes('?') ? '&' : '?'}lang=${lang}`;
+}
+
+/**
+ * schema.org BreadcrumbList from the home page down to the last step of `trail`, each step's URL
+ * in the page's language (as its canonical URL is).
+ */
+export function breadcrumbJsonLd(publicUrl: string, lang: Language, trail: { name: string; path: string }[]): object {
+  const steps = [{ name: serverMessage('breadcrumbHome', lang), path: '/' }, ...trail];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: languageUrl(publicUrl, step.path, lang),
+    })),
+  };
 }
 
 export interface SeoRegistryOptions {
