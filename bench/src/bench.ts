@@ -40,6 +40,7 @@ import autocannon, { type Result } from 'autocannon';
 import { orderBody, verifiedUser } from '../../e2e/src/api';
 import { launchChromium } from '../../e2e/src/chromium';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+import { lighthouseBench, lighthouseRows } from './lighthouse';
 import { scaleBench } from './scale';
 import { SEARCH_CONNECTIONS, SEARCH_MAX_P99_MS, searchBench } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
@@ -170,6 +171,9 @@ async function main(): Promise<void> {
     console.log('bench: first paint of / in Chromium…');
     const paint = await firstPaintJs(server.url);
 
+    console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training and a lesson page…');
+    const lighthousePages = await lighthouseBench(server.url);
+
     console.log(`bench: shop search, every query a cache miss, ${SEARCH_CONNECTIONS} connections, ${DURATION_S} s…`);
     const search = await searchBench(server.url, DURATION_S);
 
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
       coldStartMs: { firstStartWithSeed: coldSeedMs, seededDataDir: coldMs },
       idleRssMiB,
       firstPaintJs: paint,
+      lighthouse: lighthousePages,
       search,
       video,
       orders,
@@ -253,6 +258,7 @@ async function main(): Promise<void> {
           : `${scale.postgresOrders.oneInstancePerSecond} → ${scale.postgresOrders.twoInstancesPerSecond} orders/s (${scale.postgresOrders.ratio}×), p99 ${scale.postgresOrders.oneInstanceP99Ms} → ${scale.postgresOrders.twoInstancesP99Ms} ms, ${scale.postgresOrders.non2xx} non-2xx, ${scale.postgresOrders.errors} errors`,
       ],
       ...uploadRows(upload),
+      ...lighthouseRows(lighthousePages),
     );
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nAtelier bench (shop: ${SHOP_CONNECTIONS} connections, ${DURATION_S} s each, 127.0.0.1)`);
@@ -274,7 +280,12 @@ async function main(): Promise<void> {
 const sections = process.argv.slice(2);
 if (sections.length === 0) await main();
 else if (sections.length === 1 && sections[0] === 'upload') await uploadOnly();
-else throw new Error(`unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\` alone`);
+else if (sections.length === 1 && sections[0] === 'lighthouse') await lighthouseOnly();
+else {
+  throw new Error(
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\` or \`lighthouse\` alone`,
+  );
+}
 
 function uploadRows(upload: UploadBench): [string, string][] {
   return [
@@ -286,8 +297,30 @@ function uploadRows(upload: UploadBench): [string, string][] {
   ];
 }
 
-/** Section 10 alone: one start on a fresh DATA_DIR; results.json keeps the other sections' figures. */
+/** Section 10 alone. */
 async function uploadOnly(): Promise<void> {
+  await sectionOnly('upload', false, async (server) => {
+    console.log('bench: a 300 MB lesson video upload…');
+    const upload = await uploadBench(server.url, server.child.pid ?? -1, BENCH_ADMIN);
+    return { entry: upload, rows: uploadRows(upload), met: upload.targetMet };
+  });
+}
+
+/** Lighthouse alone, on the seeded demo shop. */
+async function lighthouseOnly(): Promise<void> {
+  await sectionOnly('lighthouse', true, async (server) => {
+    console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training and a lesson page…');
+    const pages = await lighthouseBench(server.url);
+    return { entry: pages, rows: lighthouseRows(pages), met: pages.every((page) => page.targetsMet) };
+  });
+}
+
+/** One section on one start of a fresh DATA_DIR; results.json keeps the other sections' figures. */
+async function sectionOnly(
+  name: string,
+  seedDemo: boolean,
+  run: (server: ServerProcess) => Promise<{ entry: unknown; rows: [string, string][]; met: boolean }>,
+): Promise<void> {
   const buildDir = makeDataDir('atelier-bench-build-');
   const dataDir = makeDataDir('atelier-bench-');
   let server: ServerProcess | undefined;
@@ -296,22 +329,21 @@ async function uploadOnly(): Promise<void> {
       {
         main: snapshotBuild(buildDir),
         dataDir,
+        seedDemo,
         logLevel: 'warn',
         env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
       },
       180_000,
     );
-    console.log('bench: a 300 MB lesson video upload…');
-    const upload = await uploadBench(server.url, server.child.pid ?? -1, BENCH_ADMIN);
-    const rows = uploadRows(upload);
+    const { entry, rows, met } = await run(server);
     const width = Math.max(...rows.map(([k]) => k.length));
-    console.log('\nAtelier bench (upload only, 127.0.0.1)');
+    console.log(`\nAtelier bench (${name} only, 127.0.0.1)`);
     for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
     const previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
-    const entry = { date: new Date().toISOString(), ...upload };
-    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, upload: entry }, null, 2)}\n`);
-    console.log(`\nwrote the upload entry of ${RESULTS}`);
-    if (!upload.targetMet) process.exitCode = 1;
+    const stamped = Array.isArray(entry) ? entry : { date: new Date().toISOString(), ...(entry as object) };
+    writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: stamped }, null, 2)}\n`);
+    console.log(`\nwrote the ${name} entry of ${RESULTS}`);
+    if (!met) process.exitCode = 1;
   } finally {
     await server?.stop('SIGTERM');
     removeDir(dataDir);
