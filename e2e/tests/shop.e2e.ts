@@ -102,7 +102,7 @@ describe('shop', () => {
     await page.getByRole('dialog', { name: first.name.ru }).waitFor();
   });
 
-  it('a signed-in customer adds the digital edition of a book to the cart in the chosen currency', async () => {
+  it('a signed-in customer must choose the edition of a book (nothing pre-selected), then adds the digital one in the chosen currency', async () => {
     const { data: books } = await call<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
     const book = books.find((p) => p.bookFormats?.includes('digital'));
     if (!book) throw new Error('the demo catalogue has no digital book');
@@ -115,7 +115,14 @@ describe('shop', () => {
     await page.getByRole('button', { name: book.name.ru }).click();
     const dialog = page.getByRole('dialog', { name: book.name.ru });
     await dialog.getByText('€').first().waitFor();
+    // Both editions are offered and neither is chosen for the customer.
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Электронная' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('radio', { name: 'Печатная' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Добавить в корзину' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Выберите формат: печатная или электронная книга.' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('physical');
     await dialog.getByRole('radio', { name: 'Электронная' }).check();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await dialog.getByText(/ссылкой на email/).waitFor();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Добавить в корзину' }).click();

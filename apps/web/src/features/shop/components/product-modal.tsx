@@ -1,5 +1,5 @@
 import { type BookFormat, localize, type Product } from '@atelier/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
@@ -21,11 +21,20 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const session = useSession();
   const formatName = useId();
   const formats = product.category === 'book' ? (product.bookFormats ?? []) : [];
-  const [bookFormat, setBookFormat] = useState<BookFormat | undefined>(formats[0]);
+  // A book sold in both editions waits for the customer's choice: nothing is pre-selected.
+  const [bookFormat, setBookFormat] = useState<BookFormat | undefined>(formats.length === 1 ? formats[0] : undefined);
+  const [formatMissing, setFormatMissing] = useState(false);
+  const firstFormat = useRef<HTMLInputElement>(null);
+  const formatError = useId();
   const name = localize(product.name, language);
   const soldOut = shownAvailability(product) === 'out_of_stock';
 
   const add = () => {
+    if (formats.length > 0 && !bookFormat) {
+      setFormatMissing(true);
+      firstFormat.current?.focus();
+      return;
+    }
     const added = cartActions.add({
       id: product.id,
       type: 'product',
@@ -56,10 +65,11 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
         <p className="font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
         <RichText text={localize(product.description, language)} />
         {formats.length > 0 ? (
-          <fieldset>
+          <fieldset aria-describedby={formatMissing ? formatError : undefined}>
             <legend className="field-label">{t('shop.bookFormat')}</legend>
+            {bookFormat ? null : <p className="mb-2 text-sm text-muted">{t('shop.bookFormatHint')}</p>}
             <div className="grid grid-cols-2 gap-2">
-              {formats.map((value) => (
+              {formats.map((value, index) => (
                 <label
                   key={value}
                   className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
@@ -69,13 +79,23 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
                     name={formatName}
                     value={value}
                     checked={bookFormat === value}
-                    onChange={() => setBookFormat(value)}
+                    onChange={() => {
+                      setBookFormat(value);
+                      setFormatMissing(false);
+                    }}
+                    ref={index === 0 ? firstFormat : undefined}
+                    aria-invalid={formatMissing || undefined}
                     className="accent-rose-600"
                   />
                   <span className="text-sm font-semibold">{t(`shop.formats.${value}`)}</span>
                 </label>
               ))}
             </div>
+            {formatMissing ? (
+              <p id={formatError} role="alert" className="mt-2 text-sm font-semibold text-red-800">
+                {t('shop.chooseBookFormat')}
+              </p>
+            ) : null}
             {bookFormat === 'digital' ? (
               <p className="mt-2 text-sm text-muted">
                 {session.status === 'authenticated'
