@@ -182,6 +182,13 @@ describe('cart, checkout and orders', () => {
       paymentState: 'paid',
     });
 
+    // The parcel's tracking number, typed in lower case with spaces around; stored upper-cased.
+    await adminPage.getByLabel('Служба доставки').selectOption('russian_post');
+    await adminPage.getByLabel('Трек-номер', { exact: true }).fill(' ra123456789ru ');
+    await adminPage.getByRole('button', { name: 'Сохранить трек-номер' }).click();
+    await toast(adminPage, 'Трек-номер сохранён').waitFor();
+    await adminPage.getByText('Трек-номер (Почта России): RA123456789RU').waitFor();
+
     // Then processing → shipped on the admin orders page; the customer is emailed.
     const before = await mailFiles();
     for (const status of ['В работе', 'Отправлен']) {
@@ -195,10 +202,13 @@ describe('cart, checkout and orders', () => {
     await expectNoAxeViolations(adminPage);
     const mail = await waitForMail(email, (m) => m.subject === `Заказ №${number}: отправлен`, { after: before });
     expect(mail.to).toContain(email);
+    expect(mail.links).toContain('https://www.pochta.ru/tracking?barcode=RA123456789RU');
 
     // The customer's detail shows every change with its actor: the customer placed it, the admin moved it three times.
     await page.reload();
     await page.getByText('История статусов').waitFor();
+    const track = page.getByRole('link', { name: /RA123456789RU/ });
+    expect(await track.getAttribute('href')).toBe('https://www.pochta.ru/tracking?barcode=RA123456789RU');
     expect(await page.getByText(/изменил\(а\):/).count()).toBe(4);
     expect(await page.getByText('изменил(а): Ольга Покупатель').count()).toBe(1);
   });

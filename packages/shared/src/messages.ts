@@ -23,7 +23,7 @@ import { REVIEWS_MESSAGES } from './messages/reviews';
 import { SHOP_MESSAGES, SHOP_PAGE_TEXTS } from './messages/shop';
 import { USERS_MESSAGES, USERS_PAGE_TEXTS } from './messages/users';
 
-export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from './messages/orders';
+export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from './messages/orders';
 
 /** A union of objects as one object with every key of each (`A | B` → `A & B`). */
 type AllOf<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;

@@ -144,6 +144,33 @@ export const OrderStatusEventSchema = z.object({
 });
 export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
 
+/** Carriers whose parcels the admin can give a tracking number for. */
+export const TRACKING_CARRIERS = ['russian_post', 'cdek', 'other'] as const;
+export type TrackingCarrier = (typeof TRACKING_CARRIERS)[number];
+
+export const TrackingSchema = z.object({
+  carrier: z.enum(TRACKING_CARRIERS),
+  /** Letters, digits and dashes as carriers print them; stored in upper case. */
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, m('trackingNumberInvalid'))
+    .transform((value) => value.toUpperCase()),
+});
+export type Tracking = z.infer<typeof TrackingSchema>;
+
+/** `PUT /api/orders/:id/tracking` (admin): set, correct or (null) remove the parcel's tracking number. */
+export const SetTrackingBody = z.object({ tracking: TrackingSchema.nullable() });
+export type SetTrackingBody = z.infer<typeof SetTrackingBody>;
+
+/** The carrier's public tracking page for a number; null for another carrier. */
+export function trackingUrl(tracking: Tracking): string | null {
+  const number = encodeURIComponent(tracking.number);
+  if (tracking.carrier === 'russian_post') return `https://www.pochta.ru/tracking?barcode=${number}`;
+  if (tracking.carrier === 'cdek') return `https://www.cdek.ru/ru/tracking?order_id=${number}`;
+  return null;
+}
+
 export const OrderSchema = z.object({
   id: z.uuid(),
   number: z.number().int().positive(),
@@ -184,6 +211,11 @@ export const OrderSchema = z.object({
   holdUntil: z.iso.datetime().nullable().optional(),
   /** Status changes, oldest first (detail views only). */
   history: z.array(OrderStatusEventSchema).optional(),
+  /** The parcel's tracking number, once the admin has given one. */
+  tracking: z
+    .object({ carrier: z.enum(TRACKING_CARRIERS), number: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -321,6 +321,9 @@ export const orders = pgTable(
     subtotalRub: integer('subtotal_rub').notNull(),
     discountRub: integer('discount_rub').notNull().default(0),
     deliveryCostRub: integer('delivery_cost_rub').notNull().default(0),
+    /** The parcel's carrier and tracking number, set by the admin when she ships it. */
+    trackingCarrier: text('tracking_carrier', { enum: ['russian_post', 'cdek', 'other'] }),
+    trackingNumber: text('tracking_number'),
     totalRub: integer('total_rub').notNull(),
     /** Amount to charge in the display currency (minor units), when not RUB. */
     totalInCurrency: integer('total_in_currency'),

@@ -1,5 +1,5 @@
 import type { Language } from '@atelier/shared/i18n';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from '@atelier/shared/messages/orders';
 import type { Texts } from '@atelier/shared/texts';
 import type { Tree } from './tree';
 
@@ -8,13 +8,14 @@ const inLanguage = (labels: Record<string, Texts>, lang: Language): Tree =>
 
 /**
  * The labels the web shares with the server's mails (`@atelier/shared` messages/orders.ts), under
- * the top-level key `labels`: `labels.orderStatus.<status>`, `labels.paymentMethod.<method>`.
+ * the top-level key `labels`: `labels.orderStatus.<status>`, `labels.paymentMethod.<method>`, `labels.trackingCarrier.<carrier>`.
  */
 export function sharedLabels(lang: Language): Tree {
   return {
     labels: {
       orderStatus: inLanguage(ORDER_STATUS_LABELS, lang),
       paymentMethod: inLanguage(PAYMENT_METHOD_LABELS, lang),
+      trackingCarrier: inLanguage(TRACKING_CARRIER_LABELS, lang),
     },
   };
 }

@@ -3,7 +3,7 @@
  * SERVER_MESSAGES), the head texts of its pages (see pages.ts) and the order status and payment
  * method labels that the web and the order mails share.
  */
-import type { OrderStatus, PaymentMethod } from '../orders';
+import type { OrderStatus, PaymentMethod, TrackingCarrier } from '../orders';
 import type { PageText, Texts } from '../texts';
 
 export const ORDERS_MESSAGES = {
@@ -31,6 +31,17 @@ export const ORDERS_MESSAGES = {
     en: 'This delivery method needs a country, city, address and postal code',
     es: 'Este método de envío necesita país, ciudad, dirección y código postal',
   },
+  trackingNumberInvalid: {
+    ru: 'Трек-номер: от 4 до 40 латинских букв, цифр или дефисов',
+    en: 'Tracking number: 4 to 40 Latin letters, digits or dashes',
+    es: 'Número de seguimiento: de 4 a 40 letras latinas, dígitos o guiones',
+  },
+  orderHasNoParcel: {
+    ru: 'В этом заказе нет товаров для отправки',
+    en: 'This order has nothing to ship',
+    es: 'Este pedido no tiene nada que enviar',
+  },
+  trackingSaved: { ru: 'Трек-номер сохранён', en: 'Tracking number saved', es: 'Número de seguimiento guardado' },
   pickupPointRequired: {
     ru: 'Укажите адрес пункта выдачи',
     en: 'Enter the pickup point address',
@@ -121,3 +132,10 @@ export const PAYMENT_METHOD_LABELS = {
   cash: { ru: 'Наличными при получении', en: 'Cash on receipt', es: 'Efectivo a la entrega' },
   bank_transfer: { ru: 'Банковский перевод', en: 'Bank transfer', es: 'Transferencia bancaria' },
 } satisfies Record<PaymentMethod, Texts>;
+
+/** Carrier names for a parcel's tracking number: the admin's choice, the order page, the mails. */
+export const TRACKING_CARRIER_LABELS = {
+  russian_post: { ru: 'Почта России', en: 'Russian Post', es: 'Correos de Rusia' },
+  cdek: { ru: 'СДЭК', en: 'CDEK', es: 'CDEK' },
+  other: { ru: 'Другая служба', en: 'Another carrier', es: 'Otra empresa' },
+} satisfies Record<TrackingCarrier, Texts>;

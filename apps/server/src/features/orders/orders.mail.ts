@@ -15,6 +15,8 @@ import {
   type Order,
   PAYMENT_METHOD_LABELS,
   type Texts,
+  TRACKING_CARRIER_LABELS,
+  trackingUrl,
 } from '@atelier/shared';
 import { type RenderedMail, renderMail } from '../../platform/mail/layout';
 
@@ -45,6 +47,22 @@ export const ORDER_MAIL_TEXTS = {
     ru: 'Заказ №{n} не был оплачен до {until} и отменён автоматически. Зарезервированные товары и места снова доступны другим покупателям. Если вы всё ещё хотите сделать покупку, оформите новый заказ.',
     en: 'Order #{n} was not paid by {until} and has been cancelled automatically. The items and places it held are available to other customers again. If you still want them, please place a new order.',
     es: 'El pedido n.º {n} no se pagó antes del {until} y se ha cancelado automáticamente. Los artículos y plazas reservados vuelven a estar disponibles. Si aún los desea, realice un nuevo pedido.',
+  },
+  tracking: {
+    ru: 'Трек-номер ({carrier}): {number}',
+    en: 'Tracking number ({carrier}): {number}',
+    es: 'Número de seguimiento ({carrier}): {number}',
+  },
+  track: { ru: 'Отследить посылку', en: 'Track the parcel', es: 'Seguir el envío' },
+  trackingSubject: {
+    ru: 'Заказ №{n}: трек-номер посылки',
+    en: 'Order #{n}: tracking number',
+    es: 'Pedido n.º {n}: número de seguimiento',
+  },
+  trackingIntro: {
+    ru: 'Посылку с вашим заказом №{n} можно отслеживать по трек-номеру ниже.',
+    en: 'The parcel with your order #{n} can be tracked with the number below.',
+    es: 'El paquete con su pedido n.º {n} se puede seguir con el número de abajo.',
   },
   items: { ru: 'Состав заказа:', en: 'Items:', es: 'Artículos:' },
   subtotal: { ru: 'Товары', en: 'Items', es: 'Artículos' },
@@ -86,14 +104,27 @@ function summary(order: Order, lang: Language): string[][] {
 /** A mail's content; the service adds the recipient (the account's verified address). */
 export type OrderMail = RenderedMail;
 
-function render(order: Order, subject: string, intro: string, accountUrl: string): OrderMail {
+/** The tracking number line and the carrier's tracking page, when the parcel has a number. */
+function trackingParts(order: Order): { block: string[]; action: { label: string; url: string }[] } {
+  if (!order.tracking) return { block: [], action: [] };
   const lang = order.language;
+  const line = fillText(L.tracking[lang], {
+    carrier: TRACKING_CARRIER_LABELS[order.tracking.carrier][lang],
+    number: order.tracking.number,
+  });
+  const url = trackingUrl(order.tracking);
+  return { block: [line], action: url ? [{ label: L.track[lang], url }] : [] };
+}
+
+function render(order: Order, subject: string, intro: string, accountUrl: string, withTracking = false): OrderMail {
+  const lang = order.language;
+  const tracking = withTracking ? trackingParts(order) : { block: [], action: [] };
   return renderMail({
     lang,
     subject,
     greeting: fillText(L.hello[lang], { name: order.customer.firstName }),
-    blocks: [intro, ...summary(order, lang)],
-    actions: [{ label: L.action[lang], url: accountUrl }],
+    blocks: [intro, ...tracking.block, ...summary(order, lang)],
+    actions: [...tracking.action, { label: L.action[lang], url: accountUrl }],
     footer: L.footer[lang],
   });
 }
@@ -110,7 +141,28 @@ export function orderReceivedMail(order: Order, accountUrl: string): OrderMail {
 export function orderStatusMail(order: Order, accountUrl: string): OrderMail {
   const lang = order.language;
   const values = { n: order.number, status: statusName(order) };
-  return render(order, fillText(L.statusSubject[lang], values), fillText(L.statusIntro[lang], values), accountUrl);
+  // A parcel on its way (or arrived) carries its tracking number, when the admin gave one.
+  const withTracking = order.status === 'shipped' || order.status === 'delivered';
+  return render(
+    order,
+    fillText(L.statusSubject[lang], values),
+    fillText(L.statusIntro[lang], values),
+    accountUrl,
+    withTracking,
+  );
+}
+
+/** The tracking number given (or corrected) after the order was marked shipped. */
+export function orderTrackingMail(order: Order, accountUrl: string): OrderMail {
+  const lang = order.language;
+  const values = { n: order.number };
+  return render(
+    order,
+    fillText(L.trackingSubject[lang], values),
+    fillText(L.trackingIntro[lang], values),
+    accountUrl,
+    true,
+  );
 }
 
 const DATE_TIME: Record<Language, Intl.DateTimeFormat> = {

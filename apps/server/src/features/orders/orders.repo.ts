@@ -1,4 +1,4 @@
-import type { AdminOrdersQuery, OrderStatus, PaymentState } from '@atelier/shared';
+import type { AdminOrdersQuery, OrderStatus, PaymentState, TrackingCarrier } from '@atelier/shared';
 import {
   and,
   asc,
@@ -58,6 +58,8 @@ function orderFromJson(o: Json): OrderRow {
     subtotalRub: o.subtotal_rub as number,
     discountRub: o.discount_rub as number,
     deliveryCostRub: o.delivery_cost_rub as number,
+    trackingCarrier: (o.tracking_carrier ?? null) as OrderRow['trackingCarrier'],
+    trackingNumber: (o.tracking_number ?? null) as string | null,
     totalRub: o.total_rub as number,
     totalInCurrency: o.total_in_currency as number | null,
     promoCodeId: o.promo_code_id as string | null,
@@ -191,9 +193,21 @@ export const ordersRepo = {
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
   },
 
-  async find(q: Q, id: string): Promise<OrderRow | null> {
-    const [row] = await q.select().from(orders).where(eq(orders.id, id)).limit(1);
+  async find(q: Q, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+    const query = q.select().from(orders).where(eq(orders.id, id)).limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
     return row ?? null;
+  },
+
+  async setTracking(q: Q, id: string, tracking: { carrier: TrackingCarrier; number: string } | null): Promise<void> {
+    await q
+      .update(orders)
+      .set({
+        trackingCarrier: tracking?.carrier ?? null,
+        trackingNumber: tracking?.number ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, id));
   },
 
   /**

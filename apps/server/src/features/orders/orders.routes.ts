@@ -7,6 +7,7 @@ import {
   OrderResultSchema,
   OrderSchema,
   PaginationQuerySchema,
+  SetTrackingBody,
   serverMessage,
   successEnvelope,
   UpdateOrderStatusBody,
@@ -120,6 +121,25 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok({ order: await service.getVisible(request.params.id, requireUser(request)) });
+    },
+  );
+
+  api.put(
+    '/api/orders/:id/tracking',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Set, correct or remove (null) the parcel's tracking number; mailed at once when the order is already shipped",
+        params: IdParamSchema,
+        body: SetTrackingBody,
+        response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const order = await service.setTracking(request.params.id, request.body.tracking);
+      return ok({ order }, serverMessage('trackingSaved', requestLanguage(request)));
     },
   );
 

@@ -32,6 +32,7 @@ import {
   paymentMethodAllowed,
   SERVER_MESSAGES,
   type ServerMessageKey,
+  type Tracking,
   toMinor,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
@@ -43,7 +44,7 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
 import { ordersCsv } from './orders.csv';
-import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail } from './orders.mail';
+import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail, orderTrackingMail } from './orders.mail';
 import { createPurchase } from './orders.purchase';
 import {
   type NewOrderItem,
@@ -277,6 +278,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    tracking:
+      row.trackingCarrier && row.trackingNumber ? { carrier: row.trackingCarrier, number: row.trackingNumber } : null,
   };
   if (policy) {
     order.holdUntil =
@@ -768,6 +771,30 @@ export function createOrdersService({
     },
 
     /** Admin status change along the status machine of @atelier/shared (409 otherwise). */
+    /**
+     * Sets, corrects or (null) removes the parcel's tracking number. An order with nothing to ship
+     * (digital goods and lessons only) or a cancelled one has no parcel: 409. Once the order is on
+     * its way, a new number is mailed to the customer at once; before, it goes out with the
+     * "shipped" mail.
+     */
+    async setTracking(id: string, tracking: Tracking | null): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const row = await ordersRepo.find(tx, id, { lock: true });
+        if (!row) throw new NotFound();
+        if (row.delivery.method === 'none' || row.status === 'cancelled') {
+          throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+        }
+        const changed =
+          (tracking?.carrier ?? null) !== row.trackingCarrier || (tracking?.number ?? null) !== row.trackingNumber;
+        await ordersRepo.setTracking(tx, id, tracking);
+        const order = (await loadOrder(tx, id))!;
+        if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
+          await mailCustomer(tx, row.userId, orderTrackingMail(order, accountUrl));
+        }
+        return order;
+      });
+    },
+
     async changeStatus(id: string, to: OrderStatus, actor: Actor): Promise<Order> {
       const result = await db.transaction(async (tx) => {
         const changed = await transition(tx, id, to, actor);

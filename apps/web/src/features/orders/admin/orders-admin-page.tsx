@@ -18,6 +18,7 @@ import { OrderDetail } from '../components/order-detail';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { canMarkPaid } from '../payment-path';
 import { OrderPaymentsPanel } from './order-payments-panel';
+import { OrderTrackingPanel } from './order-tracking-panel';
 
 const LIMIT = 20;
 const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
@@ -286,6 +287,9 @@ function OrderAdminDetail() {
                 )}
               </section>
               <OrderPaymentsPanel order={order} ask={ask} />
+              {order.delivery.method !== 'none' && order.status !== 'cancelled' ? (
+                <OrderTrackingPanel order={order} />
+              ) : null}
             </>
           }
         />

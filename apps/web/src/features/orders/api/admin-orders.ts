@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '@atelier/shared';
+import type { Order, OrderStatus, Tracking } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -42,6 +42,27 @@ export function useUpdateOrderStatus() {
       queryClient.setQueryData(['orders', 'one', order.id], order);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+/** `PUT /orders/{id}/tracking`: the parcel's tracking number (null removes it). */
+export async function setOrderTracking({ id, tracking }: { id: string; tracking: Tracking | null }): Promise<Order> {
+  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/tracking`, {
+    method: 'PUT',
+    body: { tracking },
+    silent: true,
+  });
+  return data.order;
+}
+
+export function useSetOrderTracking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOrderTracking,
+    onSuccess: (order) => {
+      queryClient.setQueryData(['orders', 'one', order.id], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { type Currency, formatMoney, localize, type Order } from '@atelier/shared';
+import { type Currency, formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -154,6 +154,7 @@ export function OrderDetail({
                   </span>
                 ) : null}
                 {place ? <span className="block text-ink-soft">{place}</span> : null}
+                {order.tracking ? <TrackingLine tracking={order.tracking} /> : null}
               </dd>
             </div>
             <div>
@@ -177,5 +178,24 @@ export function OrderDetail({
         </section>
       </aside>
     </div>
+  );
+}
+
+/** The parcel's tracking number, linked to the carrier's tracking page when there is one. */
+function TrackingLine({ tracking }: { tracking: NonNullable<Order['tracking']> }) {
+  const { t } = useTranslation();
+  const url = trackingUrl(tracking);
+  return (
+    <span className="mt-1 block">
+      {t('orders.detail.tracking', { carrier: t(`labels.trackingCarrier.${tracking.carrier}`) })}:{' '}
+      {url ? (
+        <a className="link font-semibold" href={url} target="_blank" rel="noopener noreferrer">
+          {tracking.number}
+          <span className="sr-only"> — {t('orders.detail.trackOpens')}</span>
+        </a>
+      ) : (
+        <span className="font-semibold">{tracking.number}</span>
+      )}
+    </span>
   );
 }
