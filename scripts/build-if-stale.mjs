@@ -23,7 +23,8 @@ const shared = ['packages/shared/src', 'package-lock.json'].map((p) => newestMti
 const targets = [
   {
     name: 'web',
-    output: 'apps/web/dist/index.html',
+    // Built last (after the browser build), so it is missing or old whenever any part is.
+    output: 'apps/web/dist-ssr/entry-server.js',
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
   },
   {

@@ -50,7 +50,7 @@ for port in 3001 3002 "$NGINX_PORT"; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then fail "port $port is in use"; fi
 done
 
-if [[ ! -f "$ROOT/apps/server/dist/main.js" || ! -f "$ROOT/apps/web/dist/index.html" ]]; then
+if [[ ! -f "$ROOT/apps/server/dist/main.js" || ! -f "$ROOT/apps/web/dist/index.html" || ! -f "$ROOT/apps/web/dist-ssr/entry-server.js" ]]; then
   say "building (npm run build)"
   (cd "$ROOT" && npm run build >/dev/null)
 fi

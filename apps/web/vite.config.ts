@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -5,8 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 const api = 'http://127.0.0.1:3000';
 
 /**
- * Fails the build when zod reaches the first paint: the entry chunk and every chunk it imports
- * statically. Forms load it in their own lazy chunks; what the first paint needs from
+ * Fails the build when zod reaches the first paint: the entry chunk, the app's chunk and every chunk
+ * they import statically. Forms load it in their own lazy chunks; what the first paint needs from
  * @atelier/shared sits in its zod-free modules (docs/decisions/0032).
  */
 function zodOutOfFirstPaint(): Plugin {
@@ -16,7 +17,10 @@ function zodOutOfFirstPaint(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])));
       const firstPaint = new Set<string>();
-      const queue = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+      // The entry (boot.ts) starts the app (main.tsx) once the page has loaded: both are the first paint.
+      const queue = [...chunks.values()]
+        .filter((c) => c.isEntry || /[\\/]src[\\/]main\.tsx$/.test(c.facadeModuleId ?? ''))
+        .map((c) => c.fileName);
       for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
         if (firstPaint.has(name)) continue;
         firstPaint.add(name);
@@ -36,24 +40,53 @@ function zodOutOfFirstPaint(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), zodOutOfFirstPaint()],
-  server: {
-    port: 5173,
-    proxy: { '/api': api, '/uploads': api, '/dev': api },
-  },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // The server sets CSP script-src 'self'; keep everything in files, nothing inlined as data: scripts.
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      output: {
-        // The validator is needed by forms (lazy chunks) only: keep it in its own chunk so it is
-        // never glued to the helpers the first paint loads.
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The server renderer: one self-contained module the API server imports (React and the
+        // libraries bundled in, so it runs wherever the server runs).
+        plugins: [react()],
+        // React's production build whatever NODE_ENV the server runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          outDir: 'dist-ssr',
+          emptyOutDir: true,
+          target: 'node20',
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: '[name].js', codeSplitting: false } },
+        },
+      }
+    : {
+        plugins: [react(), tailwindcss(), zodOutOfFirstPaint()],
+        // zod without `new Function` (the CSP forbids eval): see src/shared/forms/zod-jitless.ts.
+        resolve: {
+          alias: [
+            {
+              find: /^zod$/,
+              replacement: fileURLToPath(new URL('./src/shared/forms/zod-jitless.ts', import.meta.url)),
+            },
+          ],
+        },
+        server: {
+          port: 5173,
+          proxy: { '/api': api, '/uploads': api, '/dev': api },
+        },
+        build: {
+          outDir: 'dist',
+          assetsDir: 'assets',
+          emptyOutDir: true,
+          // Names every source module's chunk: the server preloads the chunks a rendered page needs.
+          manifest: true,
+          // The server sets CSP script-src 'self'; keep everything in files, nothing inlined as data: scripts.
+          assetsInlineLimit: 0,
+          rolldownOptions: {
+            output: {
+              // The validator is needed by forms (lazy chunks) only: keep it in its own chunk so it is
+              // never glued to the helpers the first paint loads.
+              codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+            },
+          },
+        },
       },
-    },
-  },
-});
+);

@@ -14,8 +14,9 @@
  *    read cache, serialization) costs". autocannon: 50 connections, 10 s each in interleaved 2 s
  *    rounds after a warm-up (see shop.ts), 127.0.0.1 only, no compression (no Accept-Encoding).
  * 4. Idle RSS of the server process after that warm-up and load, from /proc/<pid>/status VmRSS.
- * 5. JS needed for the first paint of `/`: every script Chromium requests before the load event,
- *    summed as gzip -9 of the bytes served (plus the raw size and what went over the wire).
+ * 5. Server-rendered pages: the cached `/` against the constant floor serving the same bytes, and
+ *    the JS of `/` and `/shop` before the load event (first paint) and until the page is hydrated;
+ *    see pages.ts.
  * 6. POST /api/orders on PGlite (target: ≥ 200 orders/s, no errors): one verified customer, each
  *    request a full checkout (DB pricing, delivery, order + line + history rows, outbox mail) of a
  *    made-to-order product; see ordersBench below.
@@ -28,21 +29,25 @@
  * 10. A 300 MB lesson video upload: time, MB/s and the server's RSS before and at its peak (the
  *    file is streamed to storage, so the RSS may grow by at most 64 MiB); see upload.ts.
  *
- * `npm run bench -- upload` runs section 10 alone (one server start) and updates only its entry in
- * bench/results.json.
+ * `npm run bench -- upload` (or `lighthouse`, `pages` or `search`) runs that section alone (one server start)
+ * and updates only its entry in bench/results.json.
+ *
+ * `npm run bench -- hls` (needs ffmpeg; not part of the full run, which keeps HLS off) measures
+ * adaptive streaming: transcode time per minute of video, time to first frame with HLS vs MP4 on a
+ * throttled connection, bytes of the first 30 s at 360p vs the MP4; see hls.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
 import { orderBody, verifiedUser } from '../../e2e/src/api';
-import { launchChromium } from '../../e2e/src/chromium';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+import { hlsBench, hlsRows } from './hls';
 import { lighthouseBench, lighthouseRows } from './lighthouse';
+import { pagesBench, pagesRows } from './pages';
 import { scaleBench } from './scale';
-import { SEARCH_CONNECTIONS, SEARCH_MAX_P99_MS, searchBench } from './search';
+import { SEARCH_CONNECTIONS, searchBench, searchRows } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
 import { UPLOAD_MAX_RSS_GROWTH_MIB, type UploadBench, uploadBench } from './upload';
 import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
@@ -74,59 +79,6 @@ async function startConstantServer(body: Buffer, dir: string): Promise<{ url: st
   });
   return { url: `http://127.0.0.1:${port}/constant`, child };
 }
-
-interface FirstPaint {
-  scripts: { url: string; rawBytes: number; gzipBytes: number }[];
-  rawBytes: number;
-  gzipBytes: number;
-  transferBytes: number;
-}
-
-async function firstPaintJs(baseUrl: string): Promise<FirstPaint> {
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const wire = new Map<string, number>();
-    const urls = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
-    cdp.on('Network.loadingFinished', (event) => {
-      const url = urls.get(event.requestId);
-      if (url) wire.set(url, event.encodedDataLength);
-    });
-    let loaded = false;
-    const before: string[] = [];
-    page.on('load', () => {
-      loaded = true;
-    });
-    page.on('request', (request) => {
-      if (!loaded && request.resourceType() === 'script') before.push(request.url());
-    });
-    await page.goto(baseUrl, { waitUntil: 'load' });
-    const scripts: FirstPaint['scripts'] = [];
-    for (const url of [...new Set(before)]) {
-      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
-      scripts.push({
-        url: new URL(url).pathname,
-        rawBytes: bytes.length,
-        gzipBytes: gzipSync(bytes, { level: 9 }).length,
-      });
-    }
-    await context.close();
-    return {
-      scripts,
-      rawBytes: scripts.reduce((sum, s) => sum + s.rawBytes, 0),
-      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
-      transferBytes: before.reduce((sum, url) => sum + (wire.get(url) ?? 0), 0),
-    };
-  } finally {
-    await browser.close();
-  }
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
   const buildDir = makeDataDir('atelier-bench-build-');
@@ -168,8 +120,8 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 3_000));
     const idleRssMiB = rssMiB(server.child.pid ?? -1);
 
-    console.log('bench: first paint of / in Chromium…');
-    const paint = await firstPaintJs(server.url);
+    console.log('bench: the cached server-rendered / vs a constant body; the JS of / and /shop in Chromium…');
+    const pages = await pagesBench(server.url, (body) => constantFor(body, dataDir, children), DURATION_S);
 
     console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training and a lesson page…');
     const lighthousePages = await lighthouseBench(server.url);
@@ -195,7 +147,7 @@ async function main(): Promise<void> {
       shopToConstantRatio: shopLoad.ratio,
       coldStartMs: { firstStartWithSeed: coldSeedMs, seededDataDir: coldMs },
       idleRssMiB,
-      firstPaintJs: paint,
+      pages,
       lighthouse: lighthousePages,
       search,
       video,
@@ -219,18 +171,13 @@ async function main(): Promise<void> {
       ['cold start, first (seeding)', `${coldSeedMs} ms`],
       ['cold start, seeded DATA_DIR', `${coldMs} ms`],
       ['idle RSS after load', `${idleRssMiB} MiB`],
-      ['first-paint JS of / (gzip -9)', `${kb(paint.gzipBytes)} in ${paint.scripts.length} files`],
-      ['first-paint JS of / (raw / wire)', `${kb(paint.rawBytes)} / ${kb(paint.transferBytes)}`],
+      ...pagesRows(pages),
       [
         'POST /api/orders (PGlite)',
         `${orders.ordersPerSecond} orders/s, p99 ${orders.latencyP99Ms} ms, ${orders.created} created, ${orders.non2xx} non-2xx, ${orders.errors} errors`,
       ],
       ['orders target (≥ 200/s, no errors)', ordersTargetMet(orders) ? 'met' : 'NOT met'],
-      [
-        'shop search, cache misses',
-        `${search.requestsPerSecond} req/s, p50 ${search.latencyP50Ms} ms, p99 ${search.latencyP99Ms} ms, ${search.non2xx} non-2xx, ${search.errors} errors`,
-      ],
-      [`search target (p99 ≤ ${SEARCH_MAX_P99_MS} ms)`, search.targetMet ? 'met' : 'NOT met'],
+      ...searchRows(search),
     ];
     rows.splice(3, 0, [
       `shop target (≥ ${SHOP_MIN_RATIO}×, p99 ≤ ${SHOP_MAX_P99_MS} ms)`,
@@ -281,9 +228,12 @@ const sections = process.argv.slice(2);
 if (sections.length === 0) await main();
 else if (sections.length === 1 && sections[0] === 'upload') await uploadOnly();
 else if (sections.length === 1 && sections[0] === 'lighthouse') await lighthouseOnly();
+else if (sections.length === 1 && sections[0] === 'pages') await pagesOnly();
+else if (sections.length === 1 && sections[0] === 'search') await searchOnly();
+else if (sections.length === 1 && sections[0] === 'hls') await hlsOnly();
 else {
   throw new Error(
-    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\` or \`lighthouse\` alone`,
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`search\` or \`hls\` alone`,
   );
 }
 
@@ -315,11 +265,51 @@ async function lighthouseOnly(): Promise<void> {
   });
 }
 
+/** Server-rendered pages alone, on the seeded demo shop. */
+async function pagesOnly(): Promise<void> {
+  await sectionOnly('pages', true, async (server, dataDir) => {
+    console.log('bench: the cached server-rendered / vs a constant body; the JS of / and /shop in Chromium…');
+    const children: ChildProcess[] = [];
+    const pages = await pagesBench(server.url, (body) => constantFor(body, dataDir, children), DURATION_S);
+    return { entry: pages, rows: pagesRows(pages), met: pages.ratioTargetMet && pages.firstPaintTargetMet };
+  });
+}
+
+/** The shop search without the cache, on the seeded demo shop. */
+async function searchOnly(): Promise<void> {
+  await sectionOnly('search', true, async (server) => {
+    console.log(`bench: shop search, every query a cache miss, ${SEARCH_CONNECTIONS} connections, ${DURATION_S} s…`);
+    const search = await searchBench(server.url, DURATION_S);
+    return { entry: search, rows: searchRows(search), met: search.targetMet };
+  });
+}
+
+/** The constant-body floor for `body`, stopped by the caller (and killed with `children` at the end). */
+async function constantFor(body: Buffer, dir: string, children: ChildProcess[]) {
+  const constant = await startConstantServer(body, dir);
+  children.push(constant.child);
+  return { url: constant.url, stop: () => constant.child.kill('SIGTERM') };
+}
+
+/** Adaptive streaming (HLS on; ffmpeg needed): figures only, no target. */
+async function hlsOnly(): Promise<void> {
+  await sectionOnly(
+    'hls',
+    false,
+    async (server, dataDir) => {
+      const hls = await hlsBench(server.url, BENCH_ADMIN, dataDir);
+      return { entry: hls, rows: hlsRows(hls), met: true };
+    },
+    { HLS: 'auto' },
+  );
+}
+
 /** One section on one start of a fresh DATA_DIR; results.json keeps the other sections' figures. */
 async function sectionOnly(
   name: string,
   seedDemo: boolean,
-  run: (server: ServerProcess) => Promise<{ entry: unknown; rows: [string, string][]; met: boolean }>,
+  run: (server: ServerProcess, dataDir: string) => Promise<{ entry: unknown; rows: [string, string][]; met: boolean }>,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const buildDir = makeDataDir('atelier-bench-build-');
   const dataDir = makeDataDir('atelier-bench-');
@@ -331,11 +321,11 @@ async function sectionOnly(
         dataDir,
         seedDemo,
         logLevel: 'warn',
-        env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+        env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
       },
       180_000,
     );
-    const { entry, rows, met } = await run(server);
+    const { entry, rows, met } = await run(server, dataDir);
     const width = Math.max(...rows.map(([k]) => k.length));
     console.log(`\nAtelier bench (${name} only, 127.0.0.1)`);
     for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);

@@ -51,6 +51,10 @@ async function once(url: string): Promise<Omit<PageScores, 'path' | 'targetsMet'
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // The shop's visitors read Russian, the default language. (A browser that prefers English gets
+      // the English page at the bare URL, canonical `?lang=en`; Lighthouse's canonical audit reports
+      // that for the negotiated page: see decision 0037.)
+      extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
     })) as LighthouseResult | undefined;
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const score = (key: string) => Math.round((result.lhr.categories[key]?.score ?? 0) * 100);

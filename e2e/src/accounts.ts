@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type NewAccount, solveCaptcha } from './api';
+import { tickEveryBox } from './consents';
 
 export type Lang = 'ru' | 'en' | 'es';
 
@@ -107,7 +108,8 @@ export async function registerThroughUi(page: Page, lang: Lang, account: Account
   const question = form.getByText(/^\s*\d+\s*[+\-−×]\s*\d+\s*=\s*$/);
   await question.waitFor();
   await form.getByLabel(t.captcha, { exact: true }).fill(String(solveCaptcha((await question.textContent()) ?? '')));
-  await form.getByRole('checkbox').check();
+  // The user agreement and, a box of its own, the consent to personal-data processing.
+  await tickEveryBox(form);
   await form.getByRole('button', { name: t.registerSubmit }).click();
 }
 

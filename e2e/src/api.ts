@@ -69,11 +69,31 @@ export interface NewAccount {
   password: string;
 }
 
+interface LegalSummary {
+  kind: string;
+  language: string;
+  version: number;
+}
+
+/**
+ * The `consents` a form sends for `kinds`: the versions in force in Russian, as the server says
+ * (`GET /legal?lang=ru`), so a journey keeps working after an admin publishes a new version.
+ */
+export async function consentsInForce(base: string, kinds: string[]): Promise<LegalSummary[]> {
+  const documents = await apiData<LegalSummary[]>(base, '/legal?lang=ru');
+  return kinds.map((kind) => {
+    const document = documents.find((d) => d.kind === kind);
+    if (!document) throw new Error(`no legal document ${kind}`);
+    return { kind, language: document.language, version: document.version };
+  });
+}
+
 /** Registers through the API (the captcha solved as a person would) without verifying. */
 export async function register(base: string, account: NewAccount, lang = 'ru'): Promise<void> {
   const { captchaId, question } = await apiData<{ captchaId: string; question: string }>(base, '/auth/captcha');
+  const consents = await consentsInForce(base, ['agreement', 'personal-data']);
   await apiData(base, '/auth/register', {
-    body: { ...account, captchaId, captchaAnswer: solveCaptcha(question) },
+    body: { ...account, captchaId, captchaAnswer: solveCaptcha(question), consents },
     lang,
   });
 }
@@ -116,8 +136,16 @@ export async function login(base: string, credentials: { email: string; password
   return (await apiData<{ token: string }>(base, '/auth/login', { body: credentials })).token;
 }
 
-/** A checkout body for `lines`, card payment, courier pickup (the fields the order form sends). */
-export function orderBody(lines: { type: 'product'; id: string; quantity: number }[], email: string) {
+/**
+ * A checkout body for `lines`, card payment, courier pickup (the fields the order form sends),
+ * with the personal-data consent to the first version (a journey that publishes a newer one
+ * passes the consents in force: `consentsInForce`).
+ */
+export function orderBody(
+  lines: { type: 'product'; id: string; quantity: number }[],
+  email: string,
+  consents: LegalSummary[] = [{ kind: 'personal-data', language: 'ru', version: 1 }],
+) {
   return {
     items: lines,
     customer: { firstName: 'Анна', lastName: 'Иванова', email, phone: '+7 912 345-67-89' },
@@ -125,6 +153,7 @@ export function orderBody(lines: { type: 'product'; id: string; quantity: number
     paymentMethod: 'card',
     currency: 'RUB',
     acceptTerms: true,
+    consents,
   };
 }
 

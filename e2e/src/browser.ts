@@ -63,6 +63,21 @@ export function useBrowser(): BrowserSession {
         });
       }
       const page = await context.newPage();
+      if (contextOptions.javaScriptEnabled !== false) {
+        // A journey acts on the page once `goto`/`reload` resolve: wait for the app, not just the load event.
+        const goto = page.goto.bind(page);
+        const reload = page.reload.bind(page);
+        page.goto = async (url, options) => {
+          const response = await goto(url, options);
+          if (options?.waitUntil !== 'commit') await appStartedIfApp(page);
+          return response;
+        };
+        page.reload = async (options) => {
+          const response = await reload(options);
+          if (options?.waitUntil !== 'commit') await appStartedIfApp(page);
+          return response;
+        };
+      }
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       onTestFinished(async ({ task }) => {
@@ -99,4 +114,20 @@ export async function dragWithMouse(page: Page, handle: Locator, target: Locator
   await page.mouse.move(start.x, start.y + (end.y >= start.y ? 8 : -8), { steps: 4 });
   await page.mouse.move(end.x, end.y, { steps: 12 });
   await page.mouse.up();
+}
+
+/**
+ * Resolves once the app runs the page: React has hydrated the server-rendered markup (or rendered
+ * the shell) and its effects ran, so handlers are live. A server-rendered page shows its content
+ * before that (its script starts after the load event).
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}
+
+/** As appStarted, for a page that may not be the app at all (a payment provider's page, a file). */
+async function appStartedIfApp(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getElementById('root') === null || document.documentElement.dataset.app === 'ready',
+  );
 }

@@ -49,3 +49,22 @@ export async function readMailbox(base: string): Promise<Mail[]> {
       };
     });
 }
+
+/**
+ * One message of `base`'s /dev/mail in full: its text (links unwrapped) and the names of its
+ * attachments, for what the list does not show (a gift certificate's code, its PDF).
+ */
+export async function readMessage(base: string, file: string): Promise<{ text: string; attachments: string[] }> {
+  const response = await fetch(`${base}/dev/mail/${encodeURIComponent(file)}`, {
+    headers: { 'Accept-Language': 'en' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`/dev/mail/${file} answered ${response.status}`);
+  const html = await response.text();
+  const body = /<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
+  const files = /<dt>Attachments<\/dt><dd>([\s\S]*?)<\/dd>/.exec(html)?.[1] ?? '';
+  return {
+    text: text(body),
+    attachments: [...files.matchAll(/<a href="[^"]*">([^<]*)<\/a>/g)].map((m) => unescapeHtml(m[1] ?? '')),
+  };
+}

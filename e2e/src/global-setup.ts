@@ -26,7 +26,15 @@ export default async function setup(project: TestProject) {
     dataDir,
     seedDemo: true,
     logLevel: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: {
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every journey of the run comes from 127.0.0.1 and registers its own customers, so the
+      // per-address limits would count the whole suite as one visitor; the limits themselves are
+      // covered by the API tests.
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_PAYMENT_PER_IP: '100000',
+    },
   }).catch((error: unknown) => {
     removeDir(dataDir);
     if (buildDir) removeDir(buildDir);

@@ -15,14 +15,18 @@ export function useOwnServer(options: {
   let dataDir = '';
   beforeAll(async () => {
     dataDir = makeDataDir(options.prefix);
-    server = await startServer({
-      main: inject('serverMain'),
-      dataDir,
-      seedDemo: true,
-      logLevel: 'warn',
-      env: { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ...options.env },
-    });
-  });
+    // Seeding the demo content (images resized) competes with the other journey files for the CPU.
+    server = await startServer(
+      {
+        main: inject('serverMain'),
+        dataDir,
+        seedDemo: true,
+        logLevel: 'warn',
+        env: { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ...options.env },
+      },
+      280_000,
+    );
+  }, 300_000);
   afterAll(async () => {
     await server?.stop('SIGTERM');
     if (dataDir) removeDir(dataDir);

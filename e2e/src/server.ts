@@ -27,6 +27,9 @@ const SCRUBBED = [
   'PAYPAL_MODE',
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
+  'CDEK_CLIENT_ID',
+  'CDEK_CLIENT_SECRET',
+  'CDEK_API_URL',
   'S3_BUCKET',
   'S3_ENDPOINT',
   'S3_REGION',
@@ -43,14 +46,16 @@ const SCRUBBED = [
   'TEST',
 ];
 
+export const WEB_RENDERER = join(REPO_ROOT, 'apps/web/dist-ssr/entry-server.js');
+
 export function assertBuilt(): void {
-  for (const file of [SERVER_MAIN, WEB_INDEX]) {
+  for (const file of [SERVER_MAIN, WEB_INDEX, WEB_RENDERER]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
 }
 
 /**
- * Copies the built server and web app into `dir` (with node_modules linked back to the repo) and
+ * Copies the built server and web app (with its server renderer) into `dir` (with node_modules linked back to the repo) and
  * returns the copy's main.js. Journeys then run against one fixed build even if someone runs
  * `npm run build` meanwhile (the build deletes dist/, and new asset hashes would 404 mid-run).
  */
@@ -58,6 +63,7 @@ export function snapshotBuild(dir: string): string {
   assertBuilt();
   cpSync(join(REPO_ROOT, 'apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
   cpSync(join(REPO_ROOT, 'apps/web/dist'), join(dir, 'apps/web/dist'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'apps/web/dist-ssr'), join(dir, 'apps/web/dist-ssr'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return join(dir, 'apps/server/dist/main.js');
@@ -118,6 +124,8 @@ export async function spawnServer(options: StartOptions): Promise<ServerProcess>
     DATA_DIR: options.dataDir,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: options.logLevel ?? 'info',
+    // The journeys play the MP4 (as on a machine without ffmpeg); the HLS journey turns it on.
+    HLS: 'off',
     ...options.env,
   });
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

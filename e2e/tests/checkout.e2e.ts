@@ -12,6 +12,7 @@ import { useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
@@ -82,7 +83,7 @@ describe('cart, checkout and orders', () => {
     await page.getByText('Укажите адрес пункта выдачи').waitFor();
     await page.getByText('Необходимо принять условия оферты').waitFor();
     await page.getByLabel('Адрес пункта выдачи').fill('СДЭК, Москва, ул. Тверская, 7');
-    await page.getByRole('checkbox').check();
+    await tickEveryBox(page);
     const subtotal = product.price.rub * 2;
     const summary = page.getByRole('complementary', { name: 'Ваш заказ' });
     await expect

@@ -16,6 +16,7 @@ import { onThisServer, useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
 
@@ -54,7 +55,7 @@ async function toCheckout(tag: string, currency: 'RUB' | 'EUR' = 'RUB') {
   await page.getByLabel('Фамилия').fill('Соколова');
   await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
   await page.getByRole('radio', { name: currency === 'RUB' ? 'Банковская карта' : 'PayPal (евро / доллары)' }).check();
-  await page.getByRole('checkbox').check();
+  await tickEveryBox(page);
   return { page, email, book, token };
 }
 
@@ -277,7 +278,7 @@ describe('a payment provider that cannot be reached', () => {
     await page.getByLabel('Фамилия').fill('Соколова');
     await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
     await page.getByRole('radio', { name: 'Банковская карта' }).check();
-    await page.getByRole('checkbox').check();
+    await tickEveryBox(page);
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
     // The buyer is on the kept order's page, the error said next to its Pay button.

@@ -12,6 +12,7 @@ import { useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
+import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
 
@@ -46,7 +47,7 @@ describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
     await page.getByLabel('Фамилия').fill('Морозова');
     await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
     await page.getByRole('radio', { name: 'PayPal (евро / доллары)' }).check();
-    await page.getByRole('checkbox').check();
+    await tickEveryBox(page);
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
     await modal.waitFor();

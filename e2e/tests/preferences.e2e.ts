@@ -1,7 +1,7 @@
 /** Stored visitor choices: cookie consent, interface language, display currency. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../src/browser';
+import { appStarted, useBrowser } from '../src/browser';
 
 const session = useBrowser();
 const DAY_S = 24 * 60 * 60;
@@ -14,7 +14,8 @@ describe('cookie banner', () => {
   it('appears about 1 s after load when no choice is stored; accept hides it for good', async () => {
     const page = await session.newPage({ consent: false });
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Основная навигация' }).waitFor();
+    // The page is server-rendered: the delay counts from when the app runs, not from the first paint.
+    await appStarted(page);
     const shellAt = await page.evaluate(() => performance.now());
     expect(await banner(page).count()).toBe(0);
     await banner(page).waitFor({ state: 'visible', timeout: 5_000 });

@@ -112,7 +112,7 @@ describe('shop', () => {
     await useToken(page, token);
     await page.goto('/shop?category=book');
     await page.getByRole('button', { name: 'EUR', exact: true }).click();
-    await page.getByRole('button', { name: book.name.ru }).click();
+    await page.getByRole('button', { name: book.name.ru, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: book.name.ru });
     await dialog.getByText('€').first().waitFor();
     // Both editions are offered and neither is chosen for the customer.
@@ -183,7 +183,7 @@ describe('shop', () => {
     expect(found[0]!.images).toHaveLength(1);
     const shop = await session.newPage();
     await shop.goto(`/shop?search=${encodeURIComponent(name)}`);
-    await shop.getByRole('button', { name }).waitFor();
+    await shop.getByRole('button', { name, exact: true }).waitFor();
 
     await page.getByRole('searchbox').first().fill(name);
     const remove = page.getByRole('button', { name: `Удалить — ${name}` });

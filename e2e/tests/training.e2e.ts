@@ -62,6 +62,12 @@ describe('video lessons', () => {
     const { email, token } = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('lesson') });
     const page = await session.newPage();
     await useToken(page, token);
+    // Every answer for the video, from the start: the player may fetch its first bytes (as a Range
+    // request) as soon as it appears, before it is told to play.
+    const ranges: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes(`/api/training/lessons/${lesson.id}/video`)) ranges.push(response.status());
+    });
     await page.goto(`/training-detail/${lesson.id}`);
     await page.getByRole('heading', { level: 1, name: lesson.title.ru }).waitFor();
     await expect(video(page).count()).resolves.toBe(0);
@@ -89,10 +95,6 @@ describe('video lessons', () => {
     expect(src).not.toContain(token);
 
     // It plays (muted: autoplay policy), and the bytes come as Range answers.
-    const ranges: number[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes(`/api/training/lessons/${lesson.id}/video`)) ranges.push(response.status());
-    });
     await video(page).evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();
@@ -119,7 +121,7 @@ describe('video lessons', () => {
     await page.getByRole('link', { name: 'Все уроки' }).click();
     await waitForPath(page, (p) => p === '/training');
     await page.getByRole('button', { name: 'Купленные' }).click();
-    const card = page.getByRole('link', { name: lesson.title.ru });
+    const card = page.getByRole('link', { name: lesson.title.ru, exact: true });
     await card.waitFor();
     await card.click();
     await waitForPath(page, (p) => p === `/training-detail/${lesson.id}`);

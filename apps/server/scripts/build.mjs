@@ -33,6 +33,8 @@ await build({
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
 // Read at run time with new URL('./common-passwords.txt', import.meta.url), like the migrations.
 cpSync(join(root, 'src/features/auth/common-passwords.txt'), join(root, 'dist/common-passwords.txt'));
+// The PDFs' fonts (course and gift certificates), read with new URL('./fonts/…', import.meta.url) like the above.
+cpSync(join(root, 'src/platform/pdf/fonts'), join(root, 'dist/fonts'), { recursive: true });
 if (existsSync(join(root, 'src/db/seed/assets'))) {
   cpSync(join(root, 'src/db/seed/assets'), join(root, 'dist/assets'), { recursive: true });
 }

@@ -25,24 +25,41 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { wireEvents } from './events';
+import { type DomainEvents, wireEvents } from './events';
 import { createAdminRepo } from './features/admin/admin.repo';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createAdminService } from './features/admin/admin.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createCartReminders } from './features/cart/cart.reminders';
 import { cartRoutes } from './features/cart/cart.routes';
 import { createCartService } from './features/cart/cart.service';
+import { cdekRoutes } from './features/cdek/cdek.routes';
+import { createCdekService } from './features/cdek/cdek.service';
+import { createCdekShipments } from './features/cdek/cdek.shipments';
+import { createCertificatesRepo } from './features/certificates/certificates.repo';
+import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { createCertificatesService } from './features/certificates/certificates.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { createCoursesService } from './features/courses/courses.service';
+import { createFavouritesRepo } from './features/favourites/favourites.repo';
+import { favouritesRoutes } from './features/favourites/favourites.routes';
+import { createFavouritesService } from './features/favourites/favourites.service';
+import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
+import { giftCertificatesRoutes, giftCodeLimiter } from './features/gift-certificates/gift-certificates.routes';
+import { createGiftCertificatesService } from './features/gift-certificates/gift-certificates.service';
 import { healthRoutes } from './features/health/health.routes';
 import { createLandingRepo } from './features/landing/landing.repo';
 import { landingRoutes } from './features/landing/landing.routes';
 import { createLandingService } from './features/landing/landing.service';
+import { legalRoutes } from './features/legal/legal.routes';
+import { createLegalService } from './features/legal/legal.service';
 import { createLessonAccess } from './features/lessons/lessons.access';
 import { createLessonsAdminRepo } from './features/lessons/lessons.admin.repo';
 import { createLessonsAdminService } from './features/lessons/lessons.admin.service';
+import { createLessonHls } from './features/lessons/lessons.hls';
+import { findFfmpeg } from './features/lessons/lessons.hls.transcode';
 import { createMediaSigner } from './features/lessons/lessons.media';
 import { createLessonsRepo } from './features/lessons/lessons.repo';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
@@ -54,7 +71,6 @@ import {
   type OwnerNotifier,
 } from './features/notifications/notifications.service';
 import { ordersRoutes } from './features/orders/orders.routes';
-import type { OrderEvents } from './features/orders/orders.schemas';
 import { createOrdersService } from './features/orders/orders.service';
 import { createDownloadsService } from './features/payments/downloads.service';
 import { createPaymentsRepo } from './features/payments/payments.repo';
@@ -62,9 +78,14 @@ import { paymentsRoutes } from './features/payments/payments.routes';
 import { createPaymentsService } from './features/payments/payments.service';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
 import { createPortfolioService } from './features/portfolio/portfolio.service';
+import { createProgressRepo } from './features/progress/progress.repo';
+import { progressRoutes } from './features/progress/progress.routes';
+import { createProgressService } from './features/progress/progress.service';
 import { createPromoCodesRepo } from './features/promo-codes/promo-codes.repo';
 import { promoCodesRoutes } from './features/promo-codes/promo-codes.routes';
 import { createPromoCodesService } from './features/promo-codes/promo-codes.service';
+import { receiptsRoutes } from './features/receipts/receipts.routes';
+import { createReceiptsService } from './features/receipts/receipts.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { createShopAdminRepo } from './features/shop/shop.admin.repo';
@@ -72,10 +93,15 @@ import { createShopAdminService } from './features/shop/shop.admin.service';
 import { createShopRepo } from './features/shop/shop.repo';
 import { shopRoutes } from './features/shop/shop.routes';
 import { createShopService } from './features/shop/shop.service';
+import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
+import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
+import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
+import { createCdekClient } from './platform/delivery/cdek-client';
 import { createEventBus, type EventBus } from './platform/event-bus';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
@@ -111,10 +137,13 @@ export interface AppDeps {
 export type App = FastifyInstance & {
   cache: PublicCache;
   seo: SeoRegistry;
-  /** Every service of the app, built once (main.ts runs the order-expiry sweeper on `orders`). */
+  /**
+   * Every service of the app, built once (main.ts runs the order-expiry sweeper on `orders`, the
+   * abandoned-cart reminders on `cartReminders` and the gift certificate mails on `giftCertificates`).
+   */
   services: Services;
-  /** The order events (orders emits them; src/events.ts subscribes the app's listeners). */
-  events: EventBus<OrderEvents>;
+  /** The domain events (orders and the shop emit them; src/events.ts subscribes the app's listeners). */
+  events: EventBus<DomainEvents>;
   /** The owner's notices (mail to NOTIFY_EMAIL, optional Telegram); main.ts runs its background loop. */
   ownerNotifier: OwnerNotifier;
   /** Relays cache invalidations to the other instances (PostgreSQL only; null on PGlite). */
@@ -131,7 +160,7 @@ interface ServiceDeps {
   cache: PublicCache;
   limiter: RateLimiter;
   providers: PaymentProviders;
-  events: EventBus<OrderEvents>;
+  events: EventBus<DomainEvents>;
   log: NotifierLog;
 }
 
@@ -155,28 +184,93 @@ export function buildServices(deps: ServiceDeps) {
   });
   const promoCodes = createPromoCodesService({ db, repo: createPromoCodesRepo(db) });
   const lessonsRepo = createLessonsRepo(db);
-  const lessons = createLessonsService({ repo: lessonsRepo, promoCodes, publicUrl });
+  const lessons = createLessonsService({ repo: lessonsRepo, promoCodes, publicUrl, storage });
+  const lessonHls = createLessonHls({
+    db,
+    storage,
+    ffmpeg: findFfmpeg(config.hls),
+    log: deps.log,
+    singleProcess: database.kind === 'pglite',
+  });
+  const lessonAccess = createLessonAccess({
+    repo: lessonsRepo,
+    signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
+    hls: lessonHls.enabled,
+  });
+  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl });
+  const progress = createProgressService({
+    db,
+    repo: createProgressRepo(db),
+    access: lessonAccess,
+    lessons,
+    certificates,
+    events,
+  });
   const courses = createCoursesService({ db, repo: createCoursesRepo(db), promoCodes, cache, images, publicUrl });
-  const shop = createShopService({ repo: createShopRepo(db), publicUrl });
+  const shop = createShopService({ repo: createShopRepo(db), publicUrl, events, cache });
+  // CDEK (CDEK_CLIENT_ID/SECRET): pickup points and prices at the checkout, shipments for the admin.
+  const cdekClient = config.cdek
+    ? createCdekClient({
+        apiUrl: config.cdek.apiUrl,
+        clientId: config.cdek.clientId,
+        clientSecret: config.cdek.clientSecret,
+        timeoutMs: config.cdek.timeoutMs,
+      })
+    : null;
+  const cdek = createCdekService({ config: config.cdek, client: cdekClient, log: deps.log });
+  // The balance of gift certificates: orders pay with it, receipts settle against it.
+  const giftLedger = createGiftCertificatesLedger({ db });
   const orders = createOrdersService({
     db,
     events,
     catalog: { products: shop, lessons, courses },
     promoCodes,
+    giftCertificates: giftLedger,
     cache,
     publicUrl,
     policy: config.orders,
     cardPayments: config.payments.provider !== 'none',
+    carrier: cdek.carrier,
   });
   const paymentsRepo = createPaymentsRepo(db);
+  const receipts = createReceiptsService({
+    db,
+    orders,
+    giftCertificates: giftLedger,
+    settings: config.receipts,
+    provider: providers.card,
+    log: deps.log,
+  });
+  const cart = createCartService({ db, products: shop, lessons, courses });
+  const cdekShipments = createCdekShipments({
+    db,
+    config: config.cdek,
+    client: cdekClient,
+    orders,
+    publicUrl,
+    log: deps.log,
+  });
 
   return {
     ownerNotifier,
+    legal: createLegalService({
+      db,
+      cache,
+      limiter,
+      limits: { perIp: config.rateLimits.authPerIp, windowMs: config.rateLimits.windowMs },
+    }),
     auth: createAuthService({ db, limiter, publicUrl, limits: config.rateLimits, passwordCost }),
-    users: createUsersService({ repo: createUsersRepo(db), db, limiter, limits: config.rateLimits, passwordCost }),
+    users: createUsersService({
+      repo: createUsersRepo(db),
+      db,
+      limiter,
+      limits: config.rateLimits,
+      passwordCost,
+      pages: cache,
+    }),
     landing: createLandingService({ repo: createLandingRepo(db), images, publicUrl }),
     shop,
-    shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage }),
+    shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
     portfolio: createPortfolioService({ db, images }),
     reviews: createReviewsService({ db, images }),
     admin: createAdminService({
@@ -187,14 +281,44 @@ export function buildServices(deps: ServiceDeps) {
     }),
     promoCodes,
     lessons,
-    lessonAccess: createLessonAccess({
-      repo: lessonsRepo,
-      signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
+    lessonAccess,
+    progress,
+    certificates,
+    lessonHls,
+    lessonsAdmin: createLessonsAdminService({
+      repo: createLessonsAdminRepo(db),
+      storage,
+      images,
+      cache,
+      hls: lessonHls,
     }),
-    lessonsAdmin: createLessonsAdminService({ repo: createLessonsAdminRepo(db), storage, images, cache }),
     courses,
-    cart: createCartService({ db, products: shop, lessons }),
+    cart,
+    cartReminders: createCartReminders({ db, cart, publicUrl, afterHours: config.cartReminders.afterHours }),
+    favourites: createFavouritesService({ db, repo: createFavouritesRepo(db), products: shop, lessons }),
+    stockAlerts: createStockAlertsService({
+      db,
+      repo: createStockAlertsRepo(),
+      products: shop,
+      limiter,
+      limits: {
+        perIp: config.rateLimits.authPerIp,
+        perEmail: config.rateLimits.mailPerAccount,
+        windowMs: config.rateLimits.windowMs,
+      },
+      publicUrl,
+    }),
     orders,
+    cdek,
+    cdekShipments,
+    giftCertificates: createGiftCertificatesService({
+      db,
+      ledger: giftLedger,
+      orders,
+      publicUrl,
+      timeZone: config.notify.timeZone,
+    }),
+    receipts,
     payments: createPaymentsService({
       db,
       repo: paymentsRepo,
@@ -203,6 +327,7 @@ export function buildServices(deps: ServiceDeps) {
       publicUrl,
       bankDetails: config.payments.bankDetails,
       notifier: ownerNotifier,
+      receipts,
       providerTimeoutMs: config.payments.httpTimeoutMs,
     }),
     downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
@@ -221,10 +346,15 @@ const SECRET_QUERY_RE = /([?&](?:token|signature|sig)=)[^&#]*/gi;
  * The signed lesson-media URLs (`?u=<user>&e=<expiry>&s=<signature>`, see lessons.media.ts) open a
  * private file for anyone holding them until they expire: none of the three reaches the logs.
  */
-const SIGNED_MEDIA_PATH_RE = /^\/api\/training\/lessons\/[^/?#]+\/(?:video|methodology\/[^/?#]+)\/?\?/;
+const SIGNED_MEDIA_PATH_RE = /^\/api\/training\/lessons\/[^/?#]+\/(?:video|(?:methodology|subtitles)\/[^/?#]+)\/?\?/;
 const SIGNED_MEDIA_QUERY_RE = /([?&](?:u|e|s)=)[^&#]*/g;
+/** The HLS renditions carry the same signature as a path segment after the version. */
+const SIGNED_HLS_PATH_RE = /^(\/api\/training\/lessons\/[^/?#]+\/hls\/[^/?#]+\/)[^/?#]+/;
 export function redactUrl(url: string): string {
-  const redacted = url.replace(SECRET_PATH_RE, '/$1/[redacted]').replace(SECRET_QUERY_RE, '$1[redacted]');
+  const redacted = url
+    .replace(SECRET_PATH_RE, '/$1/[redacted]')
+    .replace(SECRET_QUERY_RE, '$1[redacted]')
+    .replace(SIGNED_HLS_PATH_RE, '$1[redacted]');
   return SIGNED_MEDIA_PATH_RE.test(redacted) ? redacted.replace(SIGNED_MEDIA_QUERY_RE, '$1[redacted]') : redacted;
 }
 
@@ -337,20 +467,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('seo', seo);
 
   // Features react to each other's changes (an order confirmed → lessons granted, links issued).
-  const events = createEventBus<OrderEvents>();
+  const events = createEventBus<DomainEvents>();
   app.decorate('events', events);
   const limiter = createRateLimiter(database.db);
+  // Gift certificate codes are looked up by the balance check and at every checkout that names one:
+  // one allowance per address and per account for all of them.
+  const limitGiftCodes = giftCodeLimiter(limiter, {
+    perAccount: config.rateLimits.verifyPerAccount,
+    perIp: config.rateLimits.authPerIp,
+    windowMs: config.rateLimits.windowMs,
+  });
   const providers = createPaymentProviders(config);
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
   app.decorate('ownerNotifier', services.ownerNotifier);
   app.addHook('onClose', () => services.ownerNotifier.stop());
+  app.addHook('onClose', () => services.receipts.stop());
+  app.addHook('onClose', () => services.cdekShipments.stop());
+  app.addHook('onClose', () => services.lessonHls.stop());
   wireEvents(events, services);
 
   await app.register(notificationsRoutes, { notifier: services.ownerNotifier });
   await app.register(healthRoutes, { database, storage: deps.storage, isDraining: () => draining });
-  await app.register(authRoutes, { service: services.auth });
-  await app.register(usersRoutes, { service: services.users });
+  await app.register(legalRoutes, { service: services.legal, cache, seo });
+  await app.register(authRoutes, { service: services.auth, legal: services.legal });
+  await app.register(usersRoutes, { service: services.users, legal: services.legal });
   await app.register(landingRoutes, { service: services.landing, cache, seo });
   await app.register(shopRoutes, {
     service: services.shop,
@@ -364,19 +505,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(adminRoutes, { service: services.admin });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
-  await app.register(coursesRoutes, { service: services.courses, orders: services.orders, cache, seo });
+  await app.register(coursesRoutes, {
+    service: services.courses,
+    orders: services.orders,
+    cache,
+    seo,
+    limitGiftCodes,
+  });
   await app.register(lessonsRoutes, {
     service: services.lessons,
     access: services.lessonAccess,
     admin: services.lessonsAdmin,
+    hls: services.lessonHls,
     orders: services.orders,
     cache,
     seo,
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
+    limitGiftCodes,
   });
+  await app.register(progressRoutes, { service: services.progress });
+  await app.register(certificatesRoutes, { service: services.certificates, seo });
   await app.register(cartRoutes, { service: services.cart });
-  await app.register(ordersRoutes, { service: services.orders });
+  await app.register(favouritesRoutes, { service: services.favourites });
+  await app.register(stockAlertsRoutes, { service: services.stockAlerts });
+  await app.register(ordersRoutes, { service: services.orders, legal: services.legal, limitGiftCodes });
+  await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
+  await app.register(receiptsRoutes, { service: services.receipts });
+  await app.register(cdekRoutes, {
+    service: services.cdek,
+    shipments: services.cdekShipments,
+    orders: services.orders,
+  });
   await app.register(paymentsRoutes, {
     service: services.payments,
     downloads: services.downloads,
@@ -400,6 +560,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     seo,
     siteName: 'Atelier',
+    pageData: pageDataSource(services),
+    cache,
   });
 
   return app as unknown as App;

@@ -311,3 +311,123 @@ describe('config: owner notices', () => {
     expect(problemsOf(env).some((p) => p.startsWith(name))).toBe(true);
   });
 });
+
+describe('config: fiscal receipts', () => {
+  const yookassa = { PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k' };
+
+  it('are off by default; RECEIPTS=yookassa: VAT code 1, no tax system, goods commodity, lessons and courses a service', () => {
+    expect(loadConfig({}).receipts).toBeNull();
+    expect(loadConfig({ ...yookassa, RECEIPTS: 'off' }).receipts).toBeNull();
+    expect(loadConfig({ ...yookassa, RECEIPTS: 'yookassa' }).receipts).toEqual({
+      selfEmployed: false,
+      vatCode: 1,
+      taxSystemCode: undefined,
+      subjects: { goods: 'commodity', digital: 'commodity', lesson: 'service', course: 'service' },
+    });
+  });
+
+  it('takes the tax system, the VAT code and a subject per kind of line', () => {
+    const config = loadConfig({
+      ...yookassa,
+      RECEIPTS: 'yookassa',
+      RECEIPT_TAX_SYSTEM_CODE: '2',
+      RECEIPT_VAT_CODE: '4',
+      RECEIPT_SUBJECT_DIGITAL: 'intellectual_activity',
+      RECEIPT_SUBJECT_LESSON: 'intellectual_activity',
+    });
+    expect(config.receipts).toMatchObject({
+      vatCode: 4,
+      taxSystemCode: 2,
+      subjects: { goods: 'commodity', digital: 'intellectual_activity', lesson: 'intellectual_activity' },
+    });
+  });
+
+  it('self-employed: VAT code 1 and no tax system', () => {
+    expect(loadConfig({ ...yookassa, RECEIPTS: 'yookassa', RECEIPT_SELF_EMPLOYED: 'true' }).receipts).toMatchObject({
+      selfEmployed: true,
+      vatCode: 1,
+      taxSystemCode: undefined,
+    });
+  });
+
+  it.each([
+    ['RECEIPTS', { RECEIPTS: 'atol' }],
+    ['RECEIPT_TAX_SYSTEM_CODE', { RECEIPT_TAX_SYSTEM_CODE: '7' }],
+    ['RECEIPT_TAX_SYSTEM_CODE', { RECEIPT_TAX_SYSTEM_CODE: 'usn' }],
+    ['RECEIPT_VAT_CODE', { RECEIPT_VAT_CODE: '0' }],
+    ['RECEIPT_VAT_CODE', { RECEIPT_VAT_CODE: '1.5' }],
+    ['RECEIPT_SELF_EMPLOYED', { RECEIPT_SELF_EMPLOYED: 'maybe' }],
+    ['RECEIPT_SUBJECT_GOODS', { RECEIPT_SUBJECT_GOODS: 'bouquet' }],
+    ['RECEIPT_SUBJECT_LESSON', { RECEIPT_SUBJECT_LESSON: 'commodity' }],
+    ['RECEIPT_VAT_CODE', { RECEIPT_SELF_EMPLOYED: 'true', RECEIPT_VAT_CODE: '4' }],
+    ['RECEIPT_TAX_SYSTEM_CODE', { RECEIPT_SELF_EMPLOYED: 'true', RECEIPT_TAX_SYSTEM_CODE: '2' }],
+  ])('a bad %s refuses to start, naming it', (name, env) => {
+    expect(problemsOf({ ...yookassa, RECEIPTS: 'yookassa', ...env }).map((p) => p.split(':')[0])).toEqual([name]);
+  });
+
+  it('RECEIPTS=yookassa without YooKassa as the card provider refuses to start', () => {
+    const problems = problemsOf({ RECEIPTS: 'yookassa' });
+    expect(problems).toEqual([
+      'RECEIPTS: yookassa needs PAYMENT_PROVIDER=yookassa (receipts are sent with YooKassa payments)',
+    ]);
+  });
+});
+
+describe('config: CDEK delivery', () => {
+  const cdek = { CDEK_CLIENT_ID: 'account', CDEK_CLIENT_SECRET: 'secure-password' };
+
+  it('is off without credentials; with them: CDEK’s test environment, Moscow, tariffs 136 and 368, a check every 30 min', () => {
+    expect(loadConfig({}).cdek).toBeNull();
+    expect(loadConfig(cdek).cdek).toEqual({
+      clientId: 'account',
+      clientSecret: 'secure-password',
+      apiUrl: 'https://api.edu.cdek.ru/v2',
+      fromCityCode: 44,
+      shipmentPoint: undefined,
+      tariffs: { pickup: 136, locker: 368 },
+      pollIntervalMs: 30 * 60_000,
+      timeoutMs: 10_000,
+    });
+  });
+
+  it('takes the shop’s city, office, tariffs and CDEK’s real API (trailing slash dropped)', () => {
+    const config = loadConfig({
+      ...cdek,
+      CDEK_API_URL: 'https://api.cdek.ru/v2/',
+      CDEK_FROM_CITY_CODE: '424',
+      CDEK_SHIPMENT_POINT: 'KZN3',
+      CDEK_TARIFF_PICKUP: '234',
+      CDEK_TARIFF_LOCKER: '378',
+      CDEK_POLL_MINUTES: '5',
+    }).cdek;
+    expect(config).toMatchObject({
+      apiUrl: 'https://api.cdek.ru/v2',
+      fromCityCode: 424,
+      shipmentPoint: 'KZN3',
+      tariffs: { pickup: 234, locker: 378 },
+      pollIntervalMs: 5 * 60_000,
+    });
+  });
+
+  it.each([
+    ['CDEK_CLIENT_ID and CDEK_CLIENT_SECRET', { CDEK_CLIENT_ID: 'account' }],
+    ['CDEK_API_URL', { ...cdek, CDEK_API_URL: 'ftp://cdek' }],
+    ['CDEK_FROM_CITY_CODE', { ...cdek, CDEK_FROM_CITY_CODE: 'Moscow' }],
+    ['CDEK_SHIPMENT_POINT', { ...cdek, CDEK_SHIPMENT_POINT: 'MSK 71' }],
+    ['CDEK_POLL_MINUTES', { ...cdek, CDEK_POLL_MINUTES: '0' }],
+  ])('a bad %s refuses to start, naming it', (name, env) => {
+    expect(problemsOf(env).map((p) => p.split(':')[0])).toEqual([name]);
+  });
+
+  it('production refuses CDEK’s test environment, whose parcels are never delivered', () => {
+    const live = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      PAYMENT_PROVIDER: 'none',
+      MEDIA_URL_SECRET: 'k'.repeat(32),
+      ...cdek,
+    };
+    expect(problemsOf(live).map((p) => p.split(':')[0])).toEqual(['CDEK_API_URL']);
+    expect(problemsOf({ ...live, CDEK_API_URL: 'https://api.cdek.ru/v2' })).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
+import { RECEIPT_SUBJECTS, type ReceiptSubject } from './platform/payments/receipt';
 
 const bool = (fallback: boolean) =>
   z
@@ -22,6 +23,15 @@ const optionalString = z
 /** An empty value is unset, so the mode-dependent default applies. */
 const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(values).optional());
+
+/** A whole number in [min, max]; an empty value is unset. */
+const optionalInt = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number(message).int(message).min(min, message).max(max, message).optional(),
+  );
+};
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
@@ -87,6 +97,9 @@ const trustProxy = z
     return parsed.value;
   });
 
+/** CDEK's test environment (shared test account, test prices): the default of CDEK_API_URL. */
+export const CDEK_TEST_API_URL = 'https://api.edu.cdek.ru/v2';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -113,6 +126,40 @@ const EnvSchema = z.object({
   PAYMENT_SANDBOX_SECRET: optionalString,
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BANK_DETAILS: optionalString,
+  /** 54-FZ / self-employed receipts sent with YooKassa payments, completions and refunds; off by default. */
+  RECEIPTS: optionalEnum(['off', 'yookassa']),
+  /** YooKassa's tax system code (1–6), sent only when set. */
+  RECEIPT_TAX_SYSTEM_CODE: optionalInt(1, 6),
+  /** YooKassa's VAT code of every line; 1 = no VAT. */
+  RECEIPT_VAT_CODE: optionalInt(1, 12),
+  /** The owner is self-employed: YooKassa registers the income in "Мой налог" (at most 6 lines, no VAT). */
+  RECEIPT_SELF_EMPLOYED: bool(false),
+  /** Payment subject of each kind of line (54-FZ tag 1212). */
+  RECEIPT_SUBJECT_GOODS: optionalEnum(RECEIPT_SUBJECTS),
+  RECEIPT_SUBJECT_DIGITAL: optionalEnum(RECEIPT_SUBJECTS),
+  RECEIPT_SUBJECT_LESSON: optionalEnum(['service', 'intellectual_activity']),
+  RECEIPT_SUBJECT_COURSE: optionalEnum(['service', 'intellectual_activity']),
+  /** CDEK delivery (pickup points and lockers, CDEK's prices, shipments): both or neither; unset = flat prices. */
+  CDEK_CLIENT_ID: optionalString,
+  CDEK_CLIENT_SECRET: optionalString,
+  /** CDEK API v2 base URL; the default is CDEK's test environment (production: https://api.cdek.ru/v2). */
+  CDEK_API_URL: optionalUrl(/^https?:$/, 'https://api.cdek.ru/v2').default(CDEK_TEST_API_URL),
+  /** CDEK's code of the shop's city, where parcels leave from (44 = Moscow; CDEK's "List of Cities"). */
+  CDEK_FROM_CITY_CODE: z.coerce.number().int().min(1).max(99_999_999).default(44),
+  /** CDEK's office where the shop hands parcels in (e.g. MSK71); unset = the first one of the shop's city. */
+  CDEK_SHIPMENT_POINT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a CDEK office code such as MSK71')
+      .optional(),
+  ),
+  /** CDEK tariff to a pickup point: 136 "Посылка склад-склад". */
+  CDEK_TARIFF_PICKUP: z.coerce.number().int().min(1).max(100_000).default(136),
+  /** CDEK tariff to a parcel locker: 368 "Посылка склад-постамат". */
+  CDEK_TARIFF_LOCKER: z.coerce.number().int().min(1).max(100_000).default(368),
+  /** How often each live shipment's status is asked of CDEK (webhooks are not retried by CDEK). */
+  CDEK_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  CDEK_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   DOWNLOAD_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   DOWNLOAD_MAX_USES: z.coerce.number().int().min(1).max(1000).default(5),
   DOWNLOAD_MAX_REISSUES: z.coerce.number().int().min(0).max(100).default(3),
@@ -141,6 +188,10 @@ const EnvSchema = z.object({
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString,
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
+  /** auto = transcode lesson videos into HLS when ffmpeg is found; off = MP4 only. */
+  HLS: z.enum(['auto', 'off']).default('auto'),
+  /** The ffmpeg binary (ffprobe is looked for next to it); unset = `ffmpeg` on PATH. */
+  FFMPEG_PATH: optionalString,
   /** Card/PayPal orders left unpaid this long are cancelled automatically (stock, seats, promo uses released). */
   PENDING_ORDER_HOURS: z.coerce
     .number()
@@ -150,6 +201,13 @@ const EnvSchema = z.object({
     .default(48),
   /** The same for cash and bank transfer, which take days to arrive. */
   PENDING_TRANSFER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  /** A signed-in customer who agreed to reminders gets one mail about a cart left this long. */
+  ABANDONED_CART_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
   /** Unpaid (pending) orders one customer may have at once. */
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** Files on an S3-compatible object storage instead of DATA_DIR/files (selected when set). */
@@ -220,6 +278,10 @@ export interface Config {
     /** Shown to bank-transfer customers; null = "the shop will send the details". */
     bankDetails: string | null;
   };
+  /** Fiscal receipts through YooKassa (RECEIPTS=yookassa); null = off. */
+  receipts: ReceiptsConfig | null;
+  /** CDEK delivery (CDEK_CLIENT_ID and CDEK_CLIENT_SECRET); null = the flat delivery prices. */
+  cdek: CdekConfig | null;
   downloads: { linkDays: number; maxUses: number; maxReissues: number };
   seedDemo: boolean;
   /** Fastify's `trustProxy`: false = socket address, a hop count, or the proxies' addresses/CIDRs. */
@@ -261,14 +323,39 @@ export interface Config {
   s3: S3Config | null;
   /** Signed URLs of private lesson files (video, methodology sheets). */
   media: { urlSecret: string; urlTtlSeconds: number };
+  /** HLS renditions of lesson videos (HLS, FFMPEG_PATH). */
+  hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
   orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  /** The abandoned-cart reminder: how long a cart must be left untouched (ABANDONED_CART_HOURS). */
+  cartReminders: { afterHours: number };
   /** The owner's notices: mail address, optional Telegram bot, the shop's time zone. */
   notify: {
     email: string;
     telegram: { botToken: string; chatId: string; apiUrl: string; timeoutMs: number } | null;
     timeZone: string;
   };
+}
+
+export interface ReceiptsConfig {
+  /** Self-employed (422-FZ): at most 6 lines, whole quantities, VAT code 1, no subject/mode/tax system. */
+  selfEmployed: boolean;
+  vatCode: number;
+  taxSystemCode: number | undefined;
+  /** Payment subject per kind of line: physical goods, digital books, lessons, courses. */
+  subjects: { goods: ReceiptSubject; digital: ReceiptSubject; lesson: ReceiptSubject; course: ReceiptSubject };
+}
+
+export interface CdekConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Without a trailing slash, e.g. https://api.edu.cdek.ru/v2. */
+  apiUrl: string;
+  fromCityCode: number;
+  shipmentPoint: string | undefined;
+  tariffs: { pickup: number; locker: number };
+  pollIntervalMs: number;
+  timeoutMs: number;
 }
 
 export interface S3Config {
@@ -311,6 +398,16 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     );
   }
   if (e.PAYPAL_MODE === 'sandbox') problems.push('PAYPAL_MODE: sandbox is demo only; use api or manual in production');
+  const cdekUrl = get('CDEK_API_URL') ?? CDEK_TEST_API_URL;
+  if (
+    get('CDEK_CLIENT_ID') &&
+    URL.canParse(cdekUrl) &&
+    new URL(cdekUrl).hostname === new URL(CDEK_TEST_API_URL).hostname
+  ) {
+    problems.push(
+      "CDEK_API_URL: production needs CDEK's real API (https://api.cdek.ru/v2); the default is CDEK's test environment, whose orders are never delivered",
+    );
+  }
   for (const name of PRODUCTION_SECRETS) {
     if (!get(name)) problems.push(`${name}: required in production (every instance must share it)`);
   }
@@ -341,6 +438,28 @@ function s3Problems(e: ParsedEnv): string[] {
     problems.push(
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT is set (only AWS itself can supply credentials by role)',
     );
+  }
+  return problems;
+}
+
+/**
+ * Receipts ride on YooKassa payments, so they need YooKassa as the card provider; a self-employed
+ * receipt has no VAT (code 1 only) and no tax system code.
+ */
+function receiptProblems(e: ParsedEnv, provider: string): string[] {
+  const problems: string[] = [];
+  if (e.RECEIPTS === 'yookassa' && provider !== 'yookassa') {
+    problems.push('RECEIPTS: yookassa needs PAYMENT_PROVIDER=yookassa (receipts are sent with YooKassa payments)');
+  }
+  if (e.RECEIPT_SELF_EMPLOYED) {
+    if (e.RECEIPT_VAT_CODE !== undefined && e.RECEIPT_VAT_CODE !== 1) {
+      problems.push('RECEIPT_VAT_CODE: self-employed receipts (RECEIPT_SELF_EMPLOYED=true) take only 1 (no VAT)');
+    }
+    if (e.RECEIPT_TAX_SYSTEM_CODE !== undefined) {
+      problems.push(
+        'RECEIPT_TAX_SYSTEM_CODE: self-employed receipts (RECEIPT_SELF_EMPLOYED=true) have no tax system code; leave it unset',
+      );
+    }
   }
   return problems;
 }
@@ -381,7 +500,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither');
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
-  problems.push(...s3Problems(e));
+  if (Boolean(e.CDEK_CLIENT_ID) !== Boolean(e.CDEK_CLIENT_SECRET)) {
+    problems.push('CDEK_CLIENT_ID and CDEK_CLIENT_SECRET: set both or neither');
+  }
+  problems.push(...s3Problems(e), ...receiptProblems(e, provider));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -413,6 +535,33 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       httpTimeoutMs: e.PAYMENT_HTTP_TIMEOUT_MS,
       bankDetails: e.BANK_DETAILS ?? null,
     },
+    receipts:
+      e.RECEIPTS === 'yookassa'
+        ? {
+            selfEmployed: e.RECEIPT_SELF_EMPLOYED,
+            vatCode: e.RECEIPT_VAT_CODE ?? 1,
+            taxSystemCode: e.RECEIPT_TAX_SYSTEM_CODE,
+            subjects: {
+              goods: e.RECEIPT_SUBJECT_GOODS ?? 'commodity',
+              digital: e.RECEIPT_SUBJECT_DIGITAL ?? 'commodity',
+              lesson: e.RECEIPT_SUBJECT_LESSON ?? 'service',
+              course: e.RECEIPT_SUBJECT_COURSE ?? 'service',
+            },
+          }
+        : null,
+    cdek:
+      e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
+        ? {
+            clientId: e.CDEK_CLIENT_ID,
+            clientSecret: e.CDEK_CLIENT_SECRET,
+            apiUrl: e.CDEK_API_URL.replace(/\/+$/, ''),
+            fromCityCode: e.CDEK_FROM_CITY_CODE,
+            shipmentPoint: e.CDEK_SHIPMENT_POINT,
+            tariffs: { pickup: e.CDEK_TARIFF_PICKUP, locker: e.CDEK_TARIFF_LOCKER },
+            pollIntervalMs: e.CDEK_POLL_MINUTES * 60_000,
+            timeoutMs: e.CDEK_HTTP_TIMEOUT_MS,
+          }
+        : null,
     downloads: {
       linkDays: e.DOWNLOAD_LINK_DAYS,
       maxUses: e.DOWNLOAD_MAX_USES,
@@ -462,11 +611,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     },
+    hls: { mode: e.HLS, ffmpegPath: e.FFMPEG_PATH },
     orders: {
       pendingOrderHours: e.PENDING_ORDER_HOURS,
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
     },
+    cartReminders: { afterHours: e.ABANDONED_CART_HOURS },
     notify: {
       email: (e.NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
       telegram:

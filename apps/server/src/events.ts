@@ -1,18 +1,46 @@
 /**
  * Who reacts to which domain event: every subscription of the app, in one place. The feature
- * that emits an event declares it (orders: `OrderEvents` in features/orders/orders.schemas.ts);
+ * that emits an event declares it (orders: `OrderEvents` in features/orders/orders.schemas.ts;
+ * shop: `ShopEvents` in features/shop/shop.schemas.ts; progress: `ProgressEvents` in
+ * features/progress/progress.schemas.ts);
  * the listeners are named methods of the services that react. Each runs inside the transaction
  * of the change, in the order written here; one that throws rolls the whole change back.
  */
 
 import type { Services } from './app';
 import type { OrderEvents } from './features/orders/orders.schemas';
+import type { ProgressEvents } from './features/progress/progress.schemas';
+import type { ShopEvents } from './features/shop/shop.schemas';
 import type { EventBus } from './platform/event-bus';
 
-type Listeners = Pick<Services, 'ownerNotifier' | 'lessons' | 'courses' | 'promoCodes' | 'downloads'>;
+/** Every domain event of the app, on one bus. */
+export type DomainEvents = OrderEvents & ShopEvents & ProgressEvents;
 
-export function wireEvents(events: Pick<EventBus<OrderEvents>, 'on'>, services: Listeners): void {
-  const { ownerNotifier, lessons, courses, promoCodes, downloads } = services;
+type Listeners = Pick<
+  Services,
+  | 'ownerNotifier'
+  | 'lessons'
+  | 'courses'
+  | 'promoCodes'
+  | 'downloads'
+  | 'receipts'
+  | 'stockAlerts'
+  | 'certificates'
+  | 'giftCertificates'
+>;
+
+export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services: Listeners): void {
+  const {
+    ownerNotifier,
+    lessons,
+    courses,
+    promoCodes,
+    downloads,
+    receipts,
+    stockAlerts,
+    certificates,
+    giftCertificates,
+  } = services;
 
   // An order is confirmed (paid, confirmed by the admin, or a zero total):
   // the owner hears of it (once per order) ...
@@ -26,14 +54,34 @@ export function wireEvents(events: Pick<EventBus<OrderEvents>, 'on'>, services: 
   });
   // ... its lessons and courses become the customer's ...
   events.on('orderConfirmed', (tx, event) => lessons.grantOrder(tx, event));
-  // ... and its digital books get their download links.
+  // ... its digital books get their download links ...
   events.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
+  // ... a gift certificate it bought becomes usable (today's is mailed to its recipient) ...
+  events.on('orderConfirmed', (tx, event) => giftCertificates.onOrderConfirmed(tx, event));
+  // ... and the part a bought gift certificate paid of an order with nothing to ship gets its receipt.
+  events.on('orderConfirmed', (tx, event) => receipts.queueOffset(tx, event, 'confirmed'));
 
   // An order is cancelled (by the admin or unpaid past its hold; orders itself returns the stock):
-  // the promo code use it took comes back, the lessons and courses it granted go, its seat is freed.
+  // first what it spent of a gift certificate comes back (or the certificate it bought is taken
+  // back, which refuses the cancellation once that certificate is partly spent) ...
+  events.on('orderCancelled', (tx, event) => giftCertificates.onOrderCancelled(tx, event));
+  // ... the promo code use it took comes back, the lessons and courses it granted go, its seat is freed.
   events.on('orderCancelled', async (tx, event) => {
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
   events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
   events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));
+
+  // An order ships: its prepaid goods get their completion receipt (queued here, sent after the
+  // commit by the receipts worker, so YooKassa being down never holds the status change back).
+  events.on('orderShipped', (tx, event) => receipts.queueCompletion(tx, event));
+  // The part a bought gift certificate paid of those goods is settled against its advance then too.
+  events.on('orderShipped', (tx, event) => receipts.queueOffset(tx, event, 'shipped'));
+
+  // A product can be bought from stock again (an admin edit, or stock returned by a cancelled
+  // order): everyone waiting for it is mailed once, in the transaction of that change.
+  events.on('productAvailable', (tx, event) => stockAlerts.onProductAvailable(tx, event));
+
+  // A learner completes the last lesson of a course: their certificate is issued with that report.
+  events.on('courseCompleted', (tx, event) => certificates.issue(tx, event));
 }

@@ -1,9 +1,13 @@
 import { LANGUAGES, placeholdersOf, type Texts } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MAIL_TEXTS } from './features/auth/auth.mail';
+import { CART_MAIL_TEXTS } from './features/cart/cart.mail';
+import { CDEK_MAIL_TEXTS } from './features/cdek/cdek.mail';
+import { GIFT_MAIL_TEXTS } from './features/gift-certificates/gift-certificates.mail';
 import { NOTICE_TEXTS } from './features/notifications/notifications.texts';
 import { ORDER_MAIL_TEXTS } from './features/orders/orders.mail';
 import { PAYMENT_INSTRUCTION_TEXTS, PAYMENT_MAIL_TEXTS, SANDBOX_TEXTS } from './features/payments/payments.texts';
+import { STOCK_ALERT_MAIL_TEXTS } from './features/stock-alerts/stock-alerts.mail';
 
 /** The words of every mail and server-rendered page a feature writes (the messages are in @atelier/shared). */
 const FILES: Record<string, Record<string, Texts>> = {
@@ -13,6 +17,10 @@ const FILES: Record<string, Record<string, Texts>> = {
   'payments.texts (instructions)': PAYMENT_INSTRUCTION_TEXTS,
   'payments.texts (sandbox page)': SANDBOX_TEXTS,
   'notifications.texts': NOTICE_TEXTS,
+  'stock-alerts.mail': STOCK_ALERT_MAIL_TEXTS,
+  'cart.mail': CART_MAIL_TEXTS,
+  'cdek.mail': CDEK_MAIL_TEXTS,
+  'gift-certificates.mail': GIFT_MAIL_TEXTS,
 };
 
 const entries = Object.entries(FILES).flatMap(([file, texts]) =>

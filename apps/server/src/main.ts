@@ -1,12 +1,16 @@
 /**
  * Process entry: read config, lock DATA_DIR (embedded mode), open the database, migrate, ensure the
- * admin, seed demo content into an empty database, listen, and shut down gracefully.
+ * admin and the legal documents, seed demo content into an empty database, listen, and shut down
+ * gracefully.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed';
+import { createCartReminderSweeper } from './features/cart/cart.reminders';
+import { createGiftDeliverySweeper } from './features/gift-certificates/gift-certificates.delivery';
+import { createLegalService } from './features/legal/legal.service';
 import { createOrderExpirySweeper } from './features/orders/orders.expiry';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
@@ -67,6 +71,9 @@ async function main(): Promise<void> {
       passwordCost: config.passwordCost,
     });
     const ensured = await users.ensureAdmin(config.admin.email, config.admin.password);
+    // Every shop, demo or not, needs the legal texts: consents point at their versions.
+    const seededDocuments = await createLegalService({ db: database.db }).ensureSeeded();
+    if (seededDocuments > 0) log.info({ documents: seededDocuments }, 'legal documents seeded (version 1)');
     if (config.seedDemo) {
       const seeded = await seedDemo({ db: database.db, storage: platform.storage, images: platform.images, log });
       if (seeded) log.info('demo content seeded');
@@ -92,6 +99,10 @@ async function main(): Promise<void> {
   // by the app's orders service: its events release seats, promo uses and grants, its cache shows
   // the stock again.
   const expirySweeper = createOrderExpirySweeper({ orders: app.services.orders, log });
+  // Carts left past ABANDONED_CART_HOURS by customers who opted in get their one reminder.
+  const cartReminderSweeper = createCartReminderSweeper({ reminders: app.services.cartReminders, log });
+  // Gift certificates whose delivery day has come are mailed to their recipients.
+  const giftDeliverySweeper = createGiftDeliverySweeper({ giftCertificates: app.services.giftCertificates, log });
 
   // The server owns the embedded database, so it makes the nightly backups itself (BACKUP_DIR).
   const backupConfig = config.backup;
@@ -138,6 +149,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await expirySweeper.stop();
+      await cartReminderSweeper.stop();
+      await giftDeliverySweeper.stop();
       await nightly?.stop();
       await mailWorker.stop();
       await platform.mailer.close();
@@ -156,9 +169,16 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker.start();
   expirySweeper.start();
+  cartReminderSweeper.start();
+  giftDeliverySweeper.start();
   nightly?.start();
   // Owner notices: unpaid orders about to expire, the daily digest, the Telegram queue.
   app.ownerNotifier.start();
+  // Completion receipts of shipped prepaid goods, sent to YooKassa after the status change commits.
+  app.services.receipts.start();
+  // CDEK parcels: their statuses asked of CDEK in turn (CDEK does not retry its webhooks).
+  app.services.cdekShipments.start();
+  await app.services.lessonHls.start();
   console.log(`\n  Atelier is running at ${config.publicUrl}\n${modeBanner(config, database.kind)}\n`);
 }
 

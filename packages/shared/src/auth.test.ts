@@ -3,7 +3,11 @@ import { ChangePasswordBody, isValidPhone, LoginBody, RegisterBody, UpdateProfil
 import { SERVER_MESSAGES } from './messages';
 
 const captchaId = '6f1c3b9e-2d4a-4c8e-9f0a-1b2c3d4e5f60';
-const valid = { name: 'Anna', email: 'anna@example.com', password: 'secret1', captchaId, captchaAnswer: 12 };
+const consents = [
+  { kind: 'agreement', language: 'ru', version: 1 },
+  { kind: 'personal-data', language: 'ru', version: 1 },
+];
+const valid = { name: 'Anna', email: 'anna@example.com', password: 'secret1', captchaId, captchaAnswer: 12, consents };
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -18,6 +22,21 @@ describe('RegisterBody', () => {
       captchaAnswer: ' 12 ',
     });
     expect(parsed).toEqual({ ...valid, captchaAnswer: 12 });
+  });
+
+  it('no consents sent is an empty list (the server then says which one is missing)', () => {
+    const { consents: _none, ...withoutConsents } = valid;
+    expect(RegisterBody.parse(withoutConsents).consents).toEqual([]);
+  });
+
+  it.each([
+    ['a kind twice', [...consents, { kind: 'agreement', language: 'en', version: 1 }]],
+    ['an unknown kind', [{ kind: 'contract', language: 'ru', version: 1 }]],
+    ['version 0', [{ kind: 'agreement', language: 'ru', version: 0 }]],
+    ['a fractional version', [{ kind: 'agreement', language: 'ru', version: 1.5 }]],
+    ['more than there are kinds', Array.from({ length: 6 }, () => consents[0])],
+  ])('consents with %s are refused', (_name, given) => {
+    expect(RegisterBody.safeParse({ ...valid, consents: given }).success).toBe(false);
   });
 
   it('strips role, isAdmin and emailVerified instead of rejecting them', () => {

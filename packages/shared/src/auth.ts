@@ -5,6 +5,7 @@
  * i18n or in SERVER_MESSAGES. Unknown keys (role, isAdmin, emailVerified, ...) are stripped.
  */
 import { z } from 'zod';
+import { ConsentRefsSchema } from './legal';
 import type { ServerMessageKey } from './messages';
 import { NAME_MIN, PASSWORD_MIN, UserSchema } from './users';
 
@@ -78,6 +79,8 @@ export const RegisterBody = z.object({
   password: NewPasswordSchema,
   captchaId: z.uuid({ error: m('captchaRequired') }),
   captchaAnswer: CaptchaAnswerSchema,
+  /** The user agreement and the consent to personal-data processing, as the form showed them. */
+  consents: ConsentRefsSchema,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 export type RegisterInput = z.input<typeof RegisterBody>;

@@ -5,7 +5,7 @@
  * (the cart caps it, as a shop cart does; placing an order refuses it, docs/decisions/0016).
  * No zod here, so the web's cart can use it from the first paint.
  */
-import type { BookFormat } from './shop';
+import type { BookFormat } from './shop.constants';
 
 /** At most this many of one product per line. */
 export const MAX_LINE_QUANTITY = 99;

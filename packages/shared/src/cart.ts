@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { LocalizedTextSchema, PriceSchema } from './base-schemas';
 import type { ServerMessageKey } from './messages';
-import { LineQuantitySchema, OrderLineInputSchema } from './orders';
-import { BOOK_FORMATS } from './shop';
+import { LineQuantitySchema, ORDER_LINE_TYPES, OrderLineInputSchema } from './orders';
+import { BOOK_FORMATS } from './shop.constants';
 
 const m = (key: ServerMessageKey) => key;
 
@@ -23,21 +23,31 @@ export const PutCartBody = z.object({
 export type PutCartBody = z.infer<typeof PutCartBody>;
 
 /** Why a line cannot be ordered as it is. */
-export const CART_LINE_PROBLEMS = ['not_found', 'out_of_stock', 'insufficient_stock', 'already_owned'] as const;
+export const CART_LINE_PROBLEMS = [
+  'not_found',
+  'out_of_stock',
+  'insufficient_stock',
+  'already_owned',
+  /** A master class with no seat left. */
+  'sold_out',
+  /** A lesson of a course that is in the cart too (the course unlocks it). */
+  'in_course',
+] as const;
 export type CartLineProblem = (typeof CART_LINE_PROBLEMS)[number];
 
 export const CartLineSchema = z.object({
-  type: z.enum(['product', 'lesson']),
+  type: z.enum(ORDER_LINE_TYPES),
   id: z.uuid(),
   quantity: LineQuantitySchema,
   bookFormat: z.enum(BOOK_FORMATS).optional(),
   /** Current catalogue data; null when the item no longer exists. */
   name: LocalizedTextSchema.nullable(),
+  /** What it costs this user: a course after their credit for its lessons already bought. */
   price: PriceSchema.nullable(),
   image: z.string().nullable(),
   /** Counted stock left (null = not counted). */
   stock: z.number().int().nullable(),
-  /** Physical goods need delivery; lessons and digital books do not. */
+  /** Physical goods need delivery; lessons, courses and digital books do not. */
   physical: z.boolean(),
   available: z.boolean(),
   problem: z.enum(CART_LINE_PROBLEMS).nullable(),

@@ -29,3 +29,29 @@ export function deliveryCostRub(method: DeliveryMethod, goodsSubtotalRub: number
   if (goodsSubtotalRub >= FREE_DELIVERY_FROM_RUB) return 0;
   return DELIVERY_PRICES_RUB[method];
 }
+
+/** CDEK's kinds of pickup point: PVZ, a point with staff; POSTAMAT, a parcel locker. */
+export const CDEK_POINT_TYPES = ['PVZ', 'POSTAMAT'] as const;
+export type CdekPointType = (typeof CDEK_POINT_TYPES)[number];
+
+/** The pickup point an order goes to, as the order keeps it (`delivery.cdek`). */
+export const OrderCdekDeliverySchema = z.object({
+  pointCode: z.string(),
+  pointType: z.enum(CDEK_POINT_TYPES),
+  cityCode: z.number().int(),
+  city: z.string(),
+  address: z.string(),
+  workTime: z.string(),
+  tariffCode: z.number().int(),
+  /** CDEK's price when the order was placed (RUB); the order's deliveryCost is what was charged. */
+  carrierCost: z.number(),
+  periodMin: z.number().int().nullable(),
+  periodMax: z.number().int().nullable(),
+  parcel: z.object({
+    weightGrams: z.number().int(),
+    lengthCm: z.number().int(),
+    widthCm: z.number().int(),
+    heightCm: z.number().int(),
+  }),
+});
+export type OrderCdekDelivery = z.infer<typeof OrderCdekDeliverySchema>;

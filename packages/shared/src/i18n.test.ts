@@ -34,11 +34,14 @@ describe('formatMoney shows the currency symbol', () => {
   });
 });
 
-describe('resolveLanguage: ?lang, then the cookie, then ru', () => {
+describe('resolveLanguage: ?lang, then the cookie, then Accept-Language, then ru', () => {
   it.each([
     [{ query: 'en', cookie: 'es' }, 'en'],
     [{ query: 'de', cookie: 'es' }, 'es'],
     [{ query: null, cookie: 'xx' }, 'ru'],
+    [{ cookie: 'xx', accept: 'es-MX,en;q=0.5' }, 'es'],
+    [{ cookie: 'en', accept: 'es' }, 'en'],
+    [{ accept: 'de, fr;q=0.8' }, 'ru'],
     [{}, 'ru'],
   ] as const)('%o → %s', (sources, expected) => {
     expect(resolveLanguage(sources)).toBe(expected);

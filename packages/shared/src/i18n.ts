@@ -41,12 +41,16 @@ function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The page language, decided the same way by the server (for <html lang>, the head and hreflang
- * URLs) and by the web app: an explicit `?lang=` wins, then the `lang` cookie the visitor set, then
- * ru (the default language, whatever the browser prefers).
+ * The page language, decided the same way by the server (for <html lang>, the rendered page, the
+ * head and hreflang URLs) and by the web app without a server: an explicit `?lang=` wins, then the
+ * `lang` cookie the visitor set, then the browser's Accept-Language, then ru (the default language).
  */
-export function resolveLanguage(sources: { query?: string | null; cookie?: string | null }): Language {
+export function resolveLanguage(sources: {
+  query?: string | null;
+  cookie?: string | null;
+  accept?: string | null;
+}): Language {
   if (isLanguage(sources.query)) return sources.query;
   if (isLanguage(sources.cookie)) return sources.cookie;
-  return DEFAULT_LANGUAGE;
+  return pickLanguage(sources.accept);
 }

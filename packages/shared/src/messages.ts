@@ -10,19 +10,27 @@ import type { Language } from './i18n';
 import { ADMIN_PAGE_TEXTS } from './messages/admin';
 import { AUTH_MESSAGES, AUTH_PAGE_TEXTS } from './messages/auth';
 import { CART_MESSAGES, CART_PAGE_TEXTS } from './messages/cart';
+import { CDEK_MESSAGES } from './messages/cdek';
+import { CERTIFICATES_MESSAGES, CERTIFICATES_PAGE_TEXTS } from './messages/certificates';
 import { COMMON_MESSAGES, COMMON_PAGE_TEXTS } from './messages/common';
 import { COURSES_MESSAGES, COURSES_PAGE_TEXTS } from './messages/courses';
+import { FAVOURITES_MESSAGES } from './messages/favourites';
+import { GIFT_CERTIFICATES_MESSAGES, GIFT_CERTIFICATES_PAGE_TEXTS } from './messages/gift-certificates';
 import { LANDING_MESSAGES, LANDING_PAGE_TEXTS } from './messages/landing';
-import { LEGAL_PAGE_TEXTS } from './messages/legal';
+import { LEGAL_MESSAGES, LEGAL_PAGE_TEXTS } from './messages/legal';
 import { LESSONS_MESSAGES, LESSONS_PAGE_TEXTS } from './messages/lessons';
 import { ORDERS_MESSAGES, ORDERS_PAGE_TEXTS } from './messages/orders';
 import { PAYMENTS_MESSAGES, PAYMENTS_PAGE_TEXTS } from './messages/payments';
 import { PORTFOLIO_MESSAGES } from './messages/portfolio';
+import { PROGRESS_MESSAGES } from './messages/progress';
 import { PROMO_CODE_MESSAGES } from './messages/promo-codes';
+import { RECEIPTS_MESSAGES } from './messages/receipts';
 import { REVIEWS_MESSAGES } from './messages/reviews';
 import { SHOP_MESSAGES, SHOP_PAGE_TEXTS } from './messages/shop';
+import { STOCK_ALERTS_MESSAGES, STOCK_ALERTS_PAGE_TEXTS } from './messages/stock-alerts';
 import { USERS_MESSAGES, USERS_PAGE_TEXTS } from './messages/users';
 
+export { CONSENT_SOURCE_LABELS, LEGAL_KIND_LABELS } from './messages/legal';
 export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from './messages/orders';
 
 /** A union of objects as one object with every key of each (`A | B` → `A & B`). */
@@ -55,6 +63,14 @@ export const MESSAGES_BY_FEATURE = {
   lessons: LESSONS_MESSAGES,
   courses: COURSES_MESSAGES,
   'promo-codes': PROMO_CODE_MESSAGES,
+  receipts: RECEIPTS_MESSAGES,
+  cdek: CDEK_MESSAGES,
+  favourites: FAVOURITES_MESSAGES,
+  'stock-alerts': STOCK_ALERTS_MESSAGES,
+  progress: PROGRESS_MESSAGES,
+  certificates: CERTIFICATES_MESSAGES,
+  legal: LEGAL_MESSAGES,
+  'gift-certificates': GIFT_CERTIFICATES_MESSAGES,
 };
 
 export const SERVER_MESSAGES = mergeTextFiles(MESSAGES_BY_FEATURE);
@@ -79,6 +95,9 @@ export const PAGE_TEXTS_BY_FEATURE = {
   lessons: LESSONS_PAGE_TEXTS,
   courses: COURSES_PAGE_TEXTS,
   legal: LEGAL_PAGE_TEXTS,
+  'stock-alerts': STOCK_ALERTS_PAGE_TEXTS,
+  certificates: CERTIFICATES_PAGE_TEXTS,
+  'gift-certificates': GIFT_CERTIFICATES_PAGE_TEXTS,
 };
 
 /** Title and description of each page (pages.ts names the key); a page without a description uses home's. */

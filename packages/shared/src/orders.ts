@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { EmailSchema, isValidPhone } from './auth';
 import { CurrencySchema, LanguageSchema, LocalizedTextSchema } from './base-schemas';
 import { MAX_LINE_QUANTITY } from './cart-lines';
-import { DeliveryMethodSchema } from './delivery';
+import { DeliveryMethodSchema, OrderCdekDeliverySchema } from './delivery';
+import { GiftCodeInputSchema } from './gift-certificates';
+import { ConsentRefsSchema } from './legal';
 import type { ServerMessageKey } from './messages';
 import type { Currency } from './money';
-import { BOOK_FORMATS } from './shop';
+import { BOOK_FORMATS } from './shop.constants';
 
 const m = (key: ServerMessageKey) => key;
 
@@ -24,9 +26,9 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const PAYMENT_STATES = ['none', 'awaiting', 'invoice_sent', 'paid', 'failed', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const MAX_ORDER_LINES = 50;
-/** Line types a customer can put in an order (courses are ordered by the training feature). */
-export const ORDER_LINE_TYPES = ['product', 'lesson'] as const;
-export type OrderLineType = (typeof ORDER_LINE_TYPES)[number] | 'course';
+/** Line types a customer can put in a cart and an order: goods, lessons and courses (one of each). */
+export const ORDER_LINE_TYPES = ['product', 'lesson', 'course'] as const;
+export type OrderLineType = (typeof ORDER_LINE_TYPES)[number];
 
 /** The order status machine; anything not listed is a 409. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -98,6 +100,15 @@ export const OrderDeliveryInputSchema = z.object({
   address: optionalText(300),
   postalCode: optionalText(20),
   pickupPoint: optionalText(300),
+  /**
+   * The CDEK pickup point or locker chosen from CDEK's list (courier_pickup while CDEK is set up):
+   * the server reads its address and prices the parcel with CDEK. Empty = none; ignored without CDEK.
+   */
+  cdekPointCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,40}$/, m('cdekPointRequired'))
+    .optional(),
 });
 export type OrderDeliveryInput = z.infer<typeof OrderDeliveryInputSchema>;
 
@@ -108,11 +119,16 @@ export type OrderDeliveryInput = z.infer<typeof OrderDeliveryInputSchema>;
 export const CreateOrderBody = z.object({
   items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),
   customer: OrderCustomerSchema,
-  delivery: OrderDeliveryInputSchema,
+  /** Only for an order with physical goods; lessons, courses and digital books need none. */
+  delivery: OrderDeliveryInputSchema.optional(),
   paymentMethod: PaymentMethodSchema,
   currency: CurrencySchema,
   comment: optionalText(1000),
+  /** A gift certificate in the order's currency pays what it can of the total; the rest is paid as usual. */
+  giftCertificateCode: GiftCodeInputSchema.optional(),
   acceptTerms: z.literal(true, m('termsRequired')),
+  /** Consent to personal-data processing, and to the cross-border transfer when paying through PayPal. */
+  consents: ConsentRefsSchema,
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
@@ -122,7 +138,8 @@ export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 export const OrderItemSchema = z.object({
   /** order_items.id */
   id: z.uuid(),
-  type: z.enum(['product', 'lesson', 'course']),
+  /** `gift_certificate`: a gift certificate bought (it has no catalogue id). */
+  type: z.enum(['product', 'lesson', 'course', 'gift_certificate']),
   /** The product, lesson or course id. */
   refId: z.uuid().nullable(),
   name: LocalizedTextSchema,
@@ -189,6 +206,8 @@ export const OrderSchema = z.object({
     address: z.string().optional(),
     postalCode: z.string().optional(),
     pickupPoint: z.string().optional(),
+    /** The CDEK pickup point (delivery to a CDEK point while CDEK is set up). */
+    cdek: OrderCdekDeliverySchema.optional(),
   }),
   /** RUB, major units. */
   subtotal: z.number(),
@@ -196,8 +215,12 @@ export const OrderSchema = z.object({
   deliveryCost: z.number(),
   total: z.number(),
   currency: CurrencySchema,
-  /** Amount due in `currency` (major units); equals total for RUB. */
+  /** The order's total in `currency` (major units); equals total for RUB. */
   totalInCurrency: z.number(),
+  /** Paid by a gift certificate, in `currency` (major units); 0 without one. */
+  giftCertificate: z.number(),
+  /** What is left to pay in `currency` (major units): totalInCurrency − giftCertificate. */
+  amountDue: z.number(),
   /** RUB per unit used for this order. */
   exchangeRates: z.record(z.string(), z.number()),
   language: LanguageSchema,

@@ -29,6 +29,13 @@ export const PAGES = {
   lesson: { path: '/training-detail/:id', text: 'lesson', sitemap: false, noindex: false, disallow: false },
   course: { path: '/training-course/:id', text: 'course', sitemap: false, noindex: false, disallow: false },
   shop: { path: '/shop', text: 'shop', sitemap: true, noindex: false, disallow: false },
+  giftCertificates: {
+    path: '/gift-certificates',
+    text: 'giftCertificates',
+    sitemap: true,
+    noindex: false,
+    disallow: false,
+  },
   cart: { path: '/cart', text: 'cart', sitemap: false, noindex: true, disallow: true },
   checkout: { path: '/checkout', text: 'checkout', sitemap: false, noindex: true, disallow: true },
   orderSuccess: { path: '/order/success', text: 'orderSuccess', sitemap: false, noindex: true, disallow: true },
@@ -53,6 +60,20 @@ export const PAGES = {
     noindex: true,
     disallow: true,
   },
+  stockAlertConfirm: {
+    path: '/stock-alerts/confirm',
+    text: 'stockAlertConfirm',
+    sitemap: false,
+    noindex: true,
+    disallow: true,
+  },
+  stockAlertUnsubscribe: {
+    path: '/stock-alerts/unsubscribe',
+    text: 'stockAlertUnsubscribe',
+    sitemap: false,
+    noindex: true,
+    disallow: true,
+  },
   accountOrder: { path: '/account/orders/:id', text: 'account', sitemap: false, noindex: true, disallow: true },
   account: { path: '/account/*', text: 'account', sitemap: false, noindex: true, disallow: true },
   profile: { path: '/profile/*', text: 'account', sitemap: false, noindex: true, disallow: true },
@@ -60,6 +81,19 @@ export const PAGES = {
   privacy: { path: '/privacy', text: 'privacy', sitemap: true, noindex: false, disallow: false },
   terms: { path: '/terms', text: 'terms', sitemap: true, noindex: false, disallow: false },
   agreement: { path: '/agreement', text: 'agreement', sitemap: true, noindex: false, disallow: false },
+  // A learner's name: kept out of search results, but crawlable so a crawler that follows a
+  // shared link reads the noindex.
+  certificate: { path: '/certificate/:code', text: 'certificate', sitemap: false, noindex: true, disallow: false },
+  // Every document's version in force (the three above also have their short address), and one
+  // exact version in one language, which consents and old links point at.
+  legalDocument: { path: '/legal/:kind', text: 'legalDocument', sitemap: false, noindex: false, disallow: false },
+  legalVersion: {
+    path: '/legal/:kind/:language/:version',
+    text: 'legalVersion',
+    sitemap: false,
+    noindex: true,
+    disallow: false,
+  },
   // Crawlable, so a crawler that follows a dead link reads its noindex.
   notFound: { path: '/404', text: 'notFound', sitemap: false, noindex: true, disallow: false },
 } as const satisfies Record<string, PageDeclaration>;

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
+import { ParcelSchema } from './cdek';
 import type { ServerMessageKey } from './messages';
-
-export const PRODUCT_CATEGORIES = ['collection', 'book', 'tools', 'materials'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-export const PRODUCT_SUBCATEGORIES = ['bouquets', 'accessories'] as const;
-export type ProductSubcategory = (typeof PRODUCT_SUBCATEGORIES)[number];
-export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'on_order'] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
-export const BOOK_FORMATS = ['physical', 'digital'] as const;
-export type BookFormat = (typeof BOOK_FORMATS)[number];
-export const SHOP_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
-export type ShopSort = (typeof SHOP_SORTS)[number];
+import { AVAILABILITIES, BOOK_FORMATS, PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from './shop.constants';
 
 export const ProductSchema = z.object({
   id: z.uuid(),
@@ -111,6 +102,8 @@ export const ProductWriteSchema = z
     bookFormats: z.array(z.enum(BOOK_FORMATS)).max(2).optional(),
     images: z.array(ProductImagePlanEntrySchema).max(PRODUCT_IMAGES_MAX).optional(),
     removeDigitalFile: z.boolean().optional(),
+    /** Packed weight and box for CDEK's price; null = the category's default; left out = unchanged. */
+    parcel: ParcelSchema.nullable().optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -136,6 +129,8 @@ export const AdminProductSchema = ProductSchema.extend({
   digitalFile: z.object({ filename: z.string(), size: z.number().int().nonnegative() }).nullable(),
   /** Order lines that reference the product (a product with orders is archived on delete). */
   orderCount: z.number().int().nonnegative(),
+  /** Packed weight and box as the admin gave them; null = the category's default (PARCEL_DEFAULTS). */
+  parcel: ParcelSchema.nullable(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

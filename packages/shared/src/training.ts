@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CurrencySchema, ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
+import { GiftCodeInputSchema } from './gift-certificates';
 import { LANGUAGES } from './i18n';
+import { ChapterSchema } from './lesson-player';
 import { OrderSchema } from './orders';
-
-export const LESSON_LEVELS = ['basic', 'intermediate', 'advanced'] as const;
-export type LessonLevel = (typeof LESSON_LEVELS)[number];
+import { LESSON_LEVELS } from './training.constants';
 
 export const LessonSchema = z.object({
   id: z.uuid(),
@@ -110,6 +110,8 @@ export const PurchaseLessonBodySchema = z
     promoCode: PromoCodeInputSchema.optional(),
     /** Display currency of the order (RUB by card; EUR/USD go through PayPal). */
     currency: CurrencySchema.default('RUB'),
+    /** A gift certificate in that currency pays what it can; the rest is paid as usual. */
+    giftCertificateCode: GiftCodeInputSchema.optional(),
   })
   .strict();
 export type PurchaseLessonBody = z.infer<typeof PurchaseLessonBodySchema>;
@@ -135,6 +137,18 @@ export function applyPercentOff(minor: number, percentOff: number): number {
   return Math.round((minor * (100 - percentOff)) / 100);
 }
 
+/**
+ * A price in the order's currency (minor units) once a discount given in roubles is taken off:
+ * scaled like the RUB amount, `currencyMinor × afterRubMinor / rubMinor`, rounded to the minor
+ * unit. A promo code and a course's credit are RUB discounts; the purchase dialog's quotes and the
+ * order's `totalInCurrency` both use this one rule, so PayPal asks for what the dialog showed.
+ */
+export function scaleLikeRub(currencyMinor: number, rubMinor: number, afterRubMinor: number): number {
+  if (rubMinor <= 0 || afterRubMinor >= rubMinor) return currencyMinor;
+  if (afterRubMinor <= 0) return 0;
+  return Math.round((currencyMinor * afterRubMinor) / rubMinor);
+}
+
 export const PurchaseResultSchema = z.object({
   /** true when the lesson is unlocked already (zero total: a free lesson or a 100 % code). */
   purchased: z.boolean(),
@@ -153,7 +167,7 @@ export const LessonPurchaseSchema = z.object({
 });
 export type LessonPurchase = z.infer<typeof LessonPurchaseSchema>;
 
-// ---------------------------------------------------------------- protected files + progress
+// ---------------------------------------------------------------- protected files (progress: progress.ts)
 
 /**
  * Short-lived signed URLs for a purchaser (or admin): `<video src>` and download links cannot send
@@ -161,16 +175,38 @@ export type LessonPurchase = z.infer<typeof LessonPurchaseSchema>;
  */
 export const LessonAccessSchema = z.object({
   video: z.string().nullable(),
+  /**
+   * Signed URL of the HLS master playlist when the video has been transcoded into renditions
+   * (null: play `video`, the MP4 with HTTP Range). Every playlist and segment under it carries the
+   * same signature in its path.
+   */
+  hls: z.string().nullable(),
   methodology: z.object({ ru: z.string().optional(), en: z.string().optional(), es: z.string().optional() }),
+  /** Signed URLs of the WebVTT subtitles per language (served as text/vtt). */
+  subtitles: z.object({ ru: z.string().optional(), en: z.string().optional(), es: z.string().optional() }),
+  /** The lesson's chapters by start time; like the files, only for purchasers and admins. */
+  chapters: z.array(ChapterSchema),
   expiresAt: z.iso.datetime(),
   positionSeconds: z.number().int().nonnegative(),
 });
 export type LessonAccess = z.infer<typeof LessonAccessSchema>;
 
-export const PLAYBACK_MAX_SECONDS = 24 * 60 * 60;
-export const ProgressBodySchema = z
-  .object({ positionSeconds: z.number().min(0).max(PLAYBACK_MAX_SECONDS).transform(Math.floor) })
-  .strict();
+/** The heights of the HLS renditions made, at most the source's. */
+export const HLS_HEIGHTS = [360, 720, 1080] as const;
+
+/** The HLS transcode of a lesson video as the admin sees it. */
+export const LessonHlsStatusSchema = z.object({
+  /** False when the server cannot transcode (no ffmpeg, or HLS=off): lessons play the MP4. */
+  enabled: z.boolean(),
+  /** none = no job for the current video; done = the renditions below are played. */
+  state: z.enum(['none', 'queued', 'running', 'done', 'failed']),
+  /** Percent of the current job done. */
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  /** Heights of the renditions the lesson plays now (empty: the MP4). */
+  renditions: z.array(z.number().int()),
+});
+export type LessonHlsStatus = z.infer<typeof LessonHlsStatusSchema>;
 
 export const SignedFileQuerySchema = z.object({
   u: z.uuid().optional(),

@@ -3,12 +3,25 @@
  * Money is integer minor units (kopecks/cents). Localized texts are jsonb maps { ru, en?, es? }.
  * Later features add columns and indexes here and generate a migration with `npm run db:generate`.
  */
-import type { Image, LocalizedText } from '@atelier/shared';
+import {
+  type CdekStatus,
+  type Chapter,
+  CONSENT_KINDS,
+  CONSENT_SOURCES,
+  type GiftCertificateSettings,
+  type Image,
+  LEGAL_KINDS,
+  type LocalizedText,
+  type OrderCdekDelivery,
+  type PlayerSettings,
+} from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -35,7 +48,28 @@ const field = (column: string, lang: string) => `coalesce(${column}->>'${lang}',
 const stemmed = (column: string) =>
   `to_tsvector('russian'::regconfig, ${field(column, 'ru')}) || to_tsvector('english'::regconfig, ${field(column, 'en')}) || to_tsvector('spanish'::regconfig, ${field(column, 'es')})`;
 
+/** A file of a queued mail, base64 (a printable certificate). */
+export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
+
 export type StoredFileRef = { key: string; filename: string; contentType: string; size: number };
+/**
+ * A lesson's stored video. `durationSeconds` is its length as read from the file's header the
+ * first time progress needed it (features/lessons/lessons.duration.ts): absent = not read yet,
+ * null = the header does not tell. A replaced video starts without it.
+ */
+export type VideoRef = StoredFileRef & { durationSeconds?: number | null };
+/** A stored WebVTT file of a lesson, with when it was last saved (the admin sees it). */
+export type SubtitlesRef = StoredFileRef & { updatedAt: string };
+/**
+ * The HLS renditions a lesson plays from: a complete set written under `prefix` (private storage)
+ * by the transcode job `version`, made from the video whose key is `sourceKey`.
+ */
+export type HlsRef = {
+  version: string;
+  prefix: string;
+  sourceKey: string;
+  renditions: { height: number; bandwidth: number }[];
+};
 
 // ---------------------------------------------------------------- accounts
 
@@ -59,6 +93,8 @@ export const users = pgTable(
      * claimed the address, so at verification neither password is kept and the verifier sets one.
      */
     passwordContestedAt: timestamp('password_contested_at', { withTimezone: true }),
+    /** When the customer agreed to reminders and news by email (opt-in in the account); null = no. */
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -182,6 +218,11 @@ export const products = pgTable(
     digitalFile: jsonb('digital_file').$type<StoredFileRef | null>(),
     /** A product with orders is archived on delete, never lost. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Packed weight (g) and box (cm) for CDEK's price; null = the category's default (all four or none). */
+    weightGrams: integer('weight_grams'),
+    lengthCm: integer('length_cm'),
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Shop search: the names in all three languages, stemmed; name matches rank first. */
@@ -236,8 +277,13 @@ export const lessons = pgTable(
     durationMinutes: integer('duration_minutes'),
     poster: jsonb('poster').$type<Image | null>(),
     /** Private storage refs: the video and a methodology sheet per language. */
-    video: jsonb('video').$type<StoredFileRef | null>(),
+    video: jsonb('video').$type<VideoRef | null>(),
     methodology: jsonb('methodology').$type<Partial<Record<'ru' | 'en' | 'es', StoredFileRef>>>().notNull().default({}),
+    /** Chapters by start time, and a private WebVTT file per language (shown to purchasers only). */
+    chapters: jsonb('chapters').$type<Chapter[]>().notNull().default([]),
+    subtitles: jsonb('subtitles').$type<Partial<Record<'ru' | 'en' | 'es', SubtitlesRef>>>().notNull().default({}),
+    /** The finished HLS renditions of the current video; null while there are none (MP4 only). */
+    hls: jsonb('hls').$type<HlsRef | null>(),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     positionInCourse: integer('position_in_course'),
     published: boolean('published').notNull().default(true),
@@ -245,6 +291,37 @@ export const lessons = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('lessons_number_key').on(t.number)],
+);
+
+/**
+ * Background transcodes of lesson videos into HLS: queued → running → done, or failed (the admin
+ * may retry). A running job holds a lease; one whose lease ran out (its instance stopped) is taken
+ * up again by any instance. `id` is also the version of the renditions it writes.
+ */
+export const lessonTranscodes = pgTable(
+  'lesson_transcodes',
+  {
+    id: id(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The private video it transcodes; a job whose lesson has another video by now is dropped. */
+    sourceKey: text('source_key').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Per mille of the source duration transcoded. */
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lesson_transcodes_lesson_idx').on(t.lessonId, t.createdAt),
+    index('lesson_transcodes_state_idx').on(t.state),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -279,6 +356,15 @@ export const carts = pgTable('carts', {
     >()
     .notNull()
     .default([]),
+  /** The site language of the last save: the abandoned-cart reminder is written in it. */
+  language: text('language', { enum: ['ru', 'en', 'es'] })
+    .notNull()
+    .default('ru'),
+  /**
+   * When the abandoned-cart reminder went out; cleared only when the cart is emptied (an order
+   * placed, or cleared by hand), so one cart is never reminded of twice.
+   */
+  remindedAt: timestamp('reminded_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -290,6 +376,8 @@ export type OrderDelivery = {
   address?: string;
   postalCode?: string;
   pickupPoint?: string;
+  /** The CDEK pickup point, its price and the parcel (delivery to a CDEK point while CDEK is set up). */
+  cdek?: OrderCdekDelivery;
 };
 
 export const orders = pgTable(
@@ -328,6 +416,12 @@ export const orders = pgTable(
     /** Amount to charge in the display currency (minor units), when not RUB. */
     totalInCurrency: integer('total_in_currency'),
     promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    /**
+     * Paid by a gift certificate: in the order's currency (what the certificate's balance lost) and
+     * in RUB (the same share of `totalRub`). What is left is paid as usual.
+     */
+    giftCertificateMinor: integer('gift_certificate_minor').notNull().default(0),
+    giftCertificateRub: integer('gift_certificate_rub').notNull().default(0),
     comment: text('comment'),
     /** Language of the customer's mails about this order (the site language at checkout). */
     language: text('language', { enum: ['ru', 'en', 'es'] })
@@ -350,7 +444,8 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['product', 'lesson', 'course'] }).notNull(),
+    /** `gift_certificate`: a certificate bought (gift_certificates.purchase_order_id names the order). */
+    type: text('type', { enum: ['product', 'lesson', 'course', 'gift_certificate'] }).notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'restrict' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'restrict' }),
@@ -363,6 +458,43 @@ export const orderItems = pgTable(
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * An order registered with CDEK (one per order; features/cdek): CDEK's id and tracking number, the
+ * statuses CDEK reported (newest first) and the stages the customer has already been told of.
+ * `registering` holds the call to CDEK; the poller asks CDEK for every live shipment in turn.
+ */
+export const cdekShipments = pgTable(
+  'cdek_shipments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['registering', 'registered', 'failed'] }).notNull(),
+    cdekUuid: text('cdek_uuid'),
+    cdekNumber: text('cdek_number'),
+    stage: text('stage', {
+      enum: ['created', 'in_transit', 'ready_for_pickup', 'delivered', 'not_delivered', 'cancelled'],
+    }),
+    statuses: jsonb('statuses').$type<CdekStatus[]>().notNull().default([]),
+    /** Stages already acted on (order status moved, customer mailed): each at most once. */
+    appliedStages: jsonb('applied_stages').$type<string[]>().notNull().default([]),
+    /** CDEK's office where the parcel is handed in. */
+    shipmentPoint: text('shipment_point'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The poller asks CDEK about it again from this time (webhooks are not retried by CDEK). */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cdek_shipments_order_key').on(t.orderId),
+    uniqueIndex('cdek_shipments_uuid_key').on(t.cdekUuid),
+    index('cdek_shipments_poll_idx').on(t.state, t.nextPollAt),
+  ],
 );
 
 export const orderStatusEvents = pgTable(
@@ -456,6 +588,48 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event_key').on(t.provider, t.providerEventId)],
 );
 
+/**
+ * Fiscal receipts sent through YooKassa (RECEIPTS=yookassa): a payment's receipt (sent with the
+ * payment), the completion receipt of prepaid goods (queued when the order ships, sent by the
+ * receipts worker) and a refund's receipt (sent with the refund). `payload` is the receipt as
+ * YooKassa got it; null = a self-employed refund, where YooKassa annuls the receipt itself.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The payment it belongs to (the one it rode on, completes or refunds). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** `offset`: the part an order paid by a bought gift certificate, settled by that advance. */
+    kind: text('kind', { enum: ['payment', 'completion', 'refund', 'offset'] }).notNull(),
+    /** queued → sending → sent, or failed (the admin may retry); a payment's receipt is sent or failed. */
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown> | null>(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** YooKassa's id: the receipt's (completion) or the refund's (refund). */
+    providerId: text('provider_id'),
+    /** YooKassa's registration status as it answered (pending, succeeded, canceled). */
+    providerStatus: text('provider_status'),
+    idempotenceKey: text('idempotence_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last failure, as YooKassa or the network gave it. */
+    error: text('error'),
+    /** A queued receipt is not sent before this (retries back off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('receipts_order_idx').on(t.orderId, t.createdAt),
+    index('receipts_due_idx').on(t.state, t.nextAttemptAt),
+    // One completion and one refund receipt per payment.
+    uniqueIndex('receipts_payment_kind_key').on(t.paymentId, t.kind).where(sql`${t.kind} in ('completion', 'refund')`),
+  ],
+);
+
 /** Lessons and courses a user owns. */
 export const purchases = pgTable(
   'purchases',
@@ -494,6 +668,11 @@ export const downloadLinks = pgTable(
   (t) => [uniqueIndex('download_links_token_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * A learner's progress in one lesson: where they stopped, the stretches of the video credited as
+ * watched (merged, in tenths of a second: `[[from, to], …]`), and when it was completed (once
+ * watched to COMPLETION_SHARE; it stays completed). docs/decisions/0044.
+ */
 export const videoProgress = pgTable(
   'video_progress',
   {
@@ -504,10 +683,260 @@ export const videoProgress = pgTable(
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
     positionSeconds: integer('position_seconds').notNull().default(0),
+    watched: jsonb('watched').$type<[number, number][]>().notNull().default([]),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('video_progress_lesson_idx').on(t.lessonId),
+    index('video_progress_recent_idx').on(t.userId, t.updatedAt),
+  ],
 );
+
+/**
+ * How much watching a learner may still be credited: a bucket of video seconds that refills at
+ * the fastest playback speed per second of wall-clock time, up to a small cap. One row per account,
+ * locked by every report that credits time, so all of a learner's reports run one at a time.
+ */
+export const watchCredit = pgTable('watch_credit', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Video seconds left in the bucket at `refilledAt`. */
+  seconds: doublePrecision('seconds').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A course certificate: issued once per learner and course when every lesson of the course with a
+ * video is completed. The name and the course title are kept as they were that day; the code is
+ * the random, unguessable key of the public verification page.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    courseTitle: localized('course_title'),
+    language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_key').on(t.code),
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId).where(sql`${t.courseId} is not null`),
+  ],
+);
+
+/** The lesson player's settings of an account (speed, mirror, subtitles), as one small JSON. */
+export const playerSettings = pgTable('player_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<PlayerSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** A signed-in customer's favourite products and lessons (exactly one of the two per row). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favourites_user_product_key').on(t.userId, t.productId).where(sql`${t.productId} is not null`),
+    uniqueIndex('favourites_user_lesson_key').on(t.userId, t.lessonId).where(sql`${t.lessonId} is not null`),
+    index('favourites_user_idx').on(t.userId, t.createdAt),
+    check('favourites_one_item', sql`(${t.productId} is null) <> (${t.lessonId} is null)`),
+  ],
+);
+
+/**
+ * "Tell me when it is back": one row per product and address. An address given without signing in
+ * is `pending` until the emailed link is confirmed; a signed-in customer's account address is
+ * `active` at once. When the product becomes available every `active` row turns `sent` in the
+ * transaction of that change, its mail queued with it, so it is mailed exactly once.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The account that asked, when signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active', 'sent', 'cancelled'] }).notNull(),
+    /** sha256 of the emailed confirmation token (pending rows). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    /** sha256 of the unsubscribe token of the last mail sent for this row. */
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_product_email_key').on(t.productId, t.email),
+    index('stock_alerts_product_status_idx').on(t.productId, t.status),
+    index('stock_alerts_email_idx').on(t.email),
+    uniqueIndex('stock_alerts_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('stock_alerts_unsubscribe_token_key').on(t.unsubscribeTokenHash),
+  ],
+);
+
+// ---------------------------------------------------------------- legal documents and consents
+
+/**
+ * Every published version of every legal document, per kind and language (Markdown). A version is
+ * never changed or deleted: publishing adds the next number, and consents point at the exact row.
+ * Version 1 of each comes from the texts the shop started with (features/legal/seed).
+ */
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    id: id(),
+    kind: text('kind', { enum: LEGAL_KINDS }).notNull(),
+    language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who published it; null for the seeded first versions. */
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('legal_documents_kind_language_version_key').on(t.kind, t.language, t.version),
+    check('legal_documents_version_positive', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * Each consent given or withdrawn, as it happened: who (an account, or a visitor's random id for a
+ * cookie choice made without signing in), to which document version, where, when, from which
+ * client address. Rows are only ever added; the latest row of a person and kind is their state.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: id(),
+    /** Accounts are anonymised, never deleted (docs/decisions/0008): the proof keeps its subject. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    visitorId: uuid('visitor_id'),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => legalDocuments.id, { onDelete: 'restrict' }),
+    granted: boolean('granted').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    /** The order placed with a checkout consent. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The client address as the server saw it (X-Forwarded-For only with TRUST_PROXY). */
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consents_user_idx').on(t.userId, t.createdAt),
+    index('consents_created_idx').on(t.createdAt),
+    index('consents_kind_created_idx').on(t.kind, t.createdAt),
+    check('consents_someone', sql`${t.userId} is not null or ${t.visitorId} is not null`),
+  ],
+);
+
+/**
+ * Gift certificates. A bought one is `pending` with its order and turns `active` (balance = amount)
+ * when the order is paid; one issued by hand is `active` at once. Its balance only moves inside a
+ * transaction that also writes the movement (the ledger below), under the certificate's row lock,
+ * and never below zero (the check). `code` is normalised (upper case, no separators).
+ */
+export const giftCertificates = pgTable(
+  'gift_certificates',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    currency: text('currency', { enum: ['RUB', 'EUR', 'USD'] }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    balanceMinor: integer('balance_minor').notNull().default(0),
+    status: text('status', { enum: ['pending', 'active', 'deactivated', 'cancelled'] }).notNull(),
+    source: text('source', { enum: ['purchase', 'manual'] }).notNull(),
+    /** The order that bought it (null for one issued by hand). */
+    purchaseOrderId: uuid('purchase_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin who issued it by hand. */
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    senderName: text('sender_name'),
+    recipientName: text('recipient_name'),
+    /** Lower-cased; null = not mailed (the admin hands the code over). */
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    /** The language of the recipient's mail and certificate. */
+    language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
+    /** The chosen day (shop time zone) and the moment from which its mail may go out. */
+    deliveryDate: text('delivery_date'),
+    deliverAt: timestamp('deliver_at', { withTimezone: true }),
+    /** When the recipient's mail was queued (once). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_certificates_code_key').on(t.code),
+    index('gift_certificates_order_idx').on(t.purchaseOrderId),
+    index('gift_certificates_buyer_idx').on(t.buyerUserId, t.createdAt),
+    index('gift_certificates_due_idx').on(t.deliverAt).where(sql`${t.deliveredAt} is null`),
+    check('gift_certificates_balance', sql`${t.balanceMinor} >= 0 and ${t.balanceMinor} <= ${t.amountMinor}`),
+  ],
+);
+
+/**
+ * Every movement of a certificate's balance: issued (activated or given by hand), spent on an
+ * order, given back (the order cancelled), deactivated. `amount_minor` is signed; the balance after
+ * it is kept so the history reads without sums.
+ */
+export const giftCertificateMovements = pgTable(
+  'gift_certificate_movements',
+  {
+    id: id(),
+    certificateId: uuid('certificate_id')
+      .notNull()
+      .references(() => giftCertificates.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['issue', 'redeem', 'refund', 'deactivate'] }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    balanceAfterMinor: integer('balance_after_minor').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gift_certificate_movements_certificate_idx').on(t.certificateId, t.createdAt),
+    index('gift_certificate_movements_order_idx').on(t.orderId),
+  ],
+);
+
+/** The admin's presets and limits per currency (one row, id 1; missing = the defaults). */
+export const giftCertificateSettings = pgTable('gift_certificate_settings', {
+  id: integer('id').primaryKey().default(1),
+  settings: jsonb('settings').$type<GiftCertificateSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- platform
 
@@ -520,6 +949,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the message (base64), wiped with the body once it leaves the queue. */
+    attachments: jsonb('attachments').$type<StoredAttachment[] | null>(),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('queued'),

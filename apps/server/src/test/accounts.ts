@@ -4,12 +4,17 @@
  * the configured admin. A ready account for a test about something else: test/factory.ts.
  */
 
+import { REGISTRATION_CONSENTS } from '@atelier/shared';
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema';
 import { createUsersRepo } from '../features/users/users.repo';
 import { createUsersService } from '../features/users/users.service';
 import { extractCodes, extractLinks } from '../platform/mail/mail-text';
+import { consentsV1 } from './factory';
 import type { TestContext } from './harness';
+
+/** The user agreement and personal-data consent as the register form sends them (seeded versions). */
+export const REGISTRATION_CONSENTS_V1 = consentsV1(REGISTRATION_CONSENTS);
 
 export const GOOD_PASSWORD = 'Silk-Peony-2024';
 
@@ -37,7 +42,15 @@ export async function register(
     method: 'POST',
     url: '/api/auth/register',
     headers,
-    payload: { name: 'Anna Petrova', email, password: GOOD_PASSWORD, captchaId, captchaAnswer: answer, ...extra },
+    payload: {
+      name: 'Anna Petrova',
+      email,
+      password: GOOD_PASSWORD,
+      captchaId,
+      captchaAnswer: answer,
+      consents: REGISTRATION_CONSENTS_V1,
+      ...extra,
+    },
   });
 }
 

@@ -9,6 +9,7 @@
  *   history (dashboards, notices, exports) rather than a checkout.
  */
 import { randomUUID } from 'node:crypto';
+import { type ConsentKind, checkoutConsents, type Language } from '@atelier/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { orderItems, orders, products, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
@@ -91,7 +92,15 @@ export const CHECKOUT_CUSTOMER = {
   phone: '+7 912 345-67-89',
 };
 
-/** A POST /api/orders body: pickup at a courier point, card, RUB; `extra` overrides any field. */
+/** The `consents` a form sends for `kinds` when it showed the seeded first versions. */
+export function consentsV1(kinds: readonly ConsentKind[], language: Language = 'ru') {
+  return kinds.map((kind) => ({ kind, language, version: 1 }));
+}
+
+/**
+ * A POST /api/orders body: pickup at a courier point, card, RUB, with the consents the payment
+ * method needs (the seeded versions); `extra` overrides any field.
+ */
 export function orderBody(items: unknown[], extra: Record<string, unknown> = {}) {
   return {
     items,
@@ -100,6 +109,7 @@ export function orderBody(items: unknown[], extra: Record<string, unknown> = {})
     paymentMethod: 'card',
     currency: 'RUB',
     acceptTerms: true,
+    consents: consentsV1(checkoutConsents(typeof extra.paymentMethod === 'string' ? extra.paymentMethod : 'card')),
     ...extra,
   };
 }

@@ -14,7 +14,9 @@ import type { Db } from '../db/client';
 
 /** Texts that must never appear in a reply: stack frames, SQL, driver and runtime errors. */
 export const LEAK_PATTERNS = [
-  /at \//,
+  // A stack frame ("at /app/x.js:1:2", "at fn (/app/x.js:1:2)"), not prose such as the policy's
+  // "published at /privacy/".
+  /at (?:\S+ \()?\/\S+:\d+/,
   /node_modules/,
   /SELECT /,
   /INSERT /,

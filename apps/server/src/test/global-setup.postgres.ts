@@ -5,6 +5,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { createLegalService } from '../features/legal/legal.service';
 
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -17,6 +18,8 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${template}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
   await database.migrate();
+  // As main.ts does at every start: the legal documents exist in every shop.
+  await createLegalService({ db: database.db }).ensureSeeded();
   await database.close();
   project.provide('postgresTemplate', { adminUrl, template });
   return async () => {

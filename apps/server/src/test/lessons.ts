@@ -11,6 +11,27 @@ export function fakeMp4(size: number): Buffer {
   return bytes;
 }
 
+/**
+ * A file that sniffs as MP4 and whose movie header says it lasts `seconds` (`ftyp`, `mdat` with
+ * `padding` bytes, then `moov` with an `mvhd`, as a camera writes it), so progress can measure it.
+ */
+export function mp4Lasting(seconds: number, padding = 2000): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1')),
+    box('mdat', randomBytes(padding)),
+    box('moov', box('mvhd', mvhd)),
+  ]);
+}
+
 export const fakePdf = (text = 'methodology') => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 let nextNumber = 100;
@@ -18,7 +39,13 @@ let nextNumber = 100;
 /** A published lesson with an optional stored video and methodology sheets. */
 export async function lessonWithFiles(
   t: TestContext,
-  options: { video?: Buffer; methodology?: Partial<Record<'ru' | 'en' | 'es', Buffer>>; priceRub?: number } = {},
+  options: {
+    video?: Buffer;
+    methodology?: Partial<Record<'ru' | 'en' | 'es', Buffer>>;
+    priceRub?: number;
+    /** Any other column (prices in EUR/USD, …). */
+    values?: Partial<typeof lessons.$inferInsert>;
+  } = {},
 ) {
   const storage = t.platform.storage;
   let video = null;
@@ -45,6 +72,7 @@ export async function lessonWithFiles(
       priceUsd: 1_800,
       video,
       methodology,
+      ...options.values,
     })
     .returning({ id: lessons.id });
   return row!.id;

@@ -1,11 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { endSession, getSession, onSessionChange, type Session } from '../features/auth/api/auth-session';
+import { myCertificatesQueryOptions } from '../features/certificates/api/certificates';
 import { fetchLessons, lessonsQueryOptions } from '../features/lessons/api/get-lessons';
+import { onProgressSaved } from '../features/lessons/api/save-progress';
+import { PROGRESS_KEY } from '../features/progress/api/get-progress';
 import { DEFAULT_SHOP_PARAMS, fetchProducts, productsQueryOptions } from '../features/shop/api/get-products';
 import { fetchProfile, profileQueryOptions } from '../features/users/api/get-profile';
 import { setUnauthorizedHandler } from '../shared/api/client';
+import { type EmbeddedState, RenderedWith } from '../shared/ssr/rendered-with';
 import { createQueryClient } from './query-client';
 import { router } from './router';
 
@@ -14,8 +18,40 @@ function whenIdle(task: () => void): void {
   else setTimeout(task, 1500);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The query cache, started from what the server rendered the page with. The data is as fresh as the
+ * page (a cached page is dropped by the writes that change it), so it counts as fetched now.
+ */
+function startingClient(rendered: EmbeddedState | null) {
+  const client = createQueryClient();
+  if (rendered) {
+    const now = Date.now();
+    hydrate(client, {
+      ...rendered.queries,
+      queries: rendered.queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+    });
+  }
+  return client;
+}
+
+export function App({ rendered = null }: { rendered?: EmbeddedState | null }) {
+  const [queryClient] = useState(() => startingClient(rendered));
+
+  useEffect(() => {
+    // The page is live (hydrated or rendered): styles and journeys can tell from <html data-app>.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+
+  useEffect(
+    () =>
+      // What the player reported changes the learner's progress (and may have earned a certificate):
+      // pages showing them refetch, now or when they are next opened.
+      onProgressSaved(() => {
+        void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
+        void queryClient.invalidateQueries({ queryKey: myCertificatesQueryOptions().queryKey });
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     // A 401 on any call ends the session and sends the visitor to /login.
@@ -37,6 +73,9 @@ export function App() {
         queryClient.removeQueries({ queryKey: ['user'] });
         queryClient.removeQueries({ queryKey: ['orders'] });
         void queryClient.invalidateQueries({ queryKey: ['training'] });
+      } else if (userId && rendered) {
+        // The server rendered the lessons as a visitor sees them; a signed-in user's say what they bought.
+        void queryClient.invalidateQueries({ queryKey: ['training'] });
       }
       // Prefetched at start: the catalogue, the lessons and, when logged in, the profile.
       whenIdle(() => {
@@ -51,11 +90,13 @@ export function App() {
     };
     follow(getSession());
     return onSessionChange(follow);
-  }, [queryClient]);
+  }, [queryClient, rendered]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RenderedWith value={rendered}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </RenderedWith>
   );
 }

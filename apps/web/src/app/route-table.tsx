@@ -37,9 +37,26 @@ const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page'), 'Aut
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const VerifyLinkPage = lazyPage(() => import('../features/auth/pages/verify-link-page'), 'VerifyLinkPage');
+const StockAlertLinkPage = lazyPage(
+  () => import('../features/stock-alerts/pages/stock-alert-link-page'),
+  'StockAlertLinkPage',
+);
+const CertificatePage = lazyPage(() => import('../features/certificates/pages/certificate-page'), 'CertificatePage');
+const GiftCertificatePage = lazyPage(
+  () => import('../features/gift-certificates/pages/gift-certificate-page'),
+  'GiftCertificatePage',
+);
 const AccountPage = lazyPage(() => import('../features/users/pages/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
-const LegalPage = lazyPage(() => import('./routes/legal-page'), 'LegalPage');
+const LegalPage = lazyPage(() => import('../features/legal/pages/legal-page'), 'LegalPage');
+const LegalKindPage = lazyPage<object, 'LegalKindPage'>(
+  () => import('../features/legal/pages/legal-page'),
+  'LegalKindPage',
+);
+const LegalVersionPage = lazyPage<object, 'LegalVersionPage'>(
+  () => import('../features/legal/pages/legal-page'),
+  'LegalVersionPage',
+);
 
 /** `/login` and `/register` are old addresses of the auth page. */
 function ToAuth({ tab }: { tab?: 'register' }) {
@@ -62,6 +79,7 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   lesson: <LessonById />,
   course: <CoursePage />,
   shop: <ShopPage />,
+  giftCertificates: <GiftCertificatePage />,
   cart: <CartPage />,
   checkout: (
     <RequireUser>
@@ -78,6 +96,8 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   register: <ToAuth tab="register" />,
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
+  stockAlertConfirm: <StockAlertLinkPage action="confirm" />,
+  stockAlertUnsubscribe: <StockAlertLinkPage action="unsubscribe" />,
   accountOrder: (
     <RequireUser>
       <OrderDetailPage />
@@ -94,9 +114,12 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
     </RequireUser>
   ),
   admin: <AdminGate />,
+  certificate: <CertificatePage />,
   privacy: <LegalPage doc="privacy" />,
   terms: <LegalPage doc="terms" />,
   agreement: <LegalPage doc="agreement" />,
+  legalDocument: <LegalKindPage />,
+  legalVersion: <LegalVersionPage />,
   notFound: <NotFoundPage />,
 };
 
@@ -105,7 +128,11 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
-      ...(Object.keys(PAGE_ELEMENTS) as PageId[]).map((id) => ({ path: PAGES[id].path, element: PAGE_ELEMENTS[id] })),
+      ...(Object.keys(PAGE_ELEMENTS) as PageId[]).map((id) => ({
+        id,
+        path: PAGES[id].path,
+        element: PAGE_ELEMENTS[id],
+      })),
       { path: '*', element: <Navigate to={PAGES.notFound.path} replace /> },
     ],
   },

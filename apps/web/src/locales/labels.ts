@@ -1,4 +1,5 @@
 import type { Language } from '@atelier/shared/i18n';
+import { CONSENT_SOURCE_LABELS, LEGAL_KIND_LABELS } from '@atelier/shared/messages/legal';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from '@atelier/shared/messages/orders';
 import type { Texts } from '@atelier/shared/texts';
 import type { Tree } from './tree';
@@ -8,7 +9,8 @@ const inLanguage = (labels: Record<string, Texts>, lang: Language): Tree =>
 
 /**
  * The labels the web shares with the server's mails (`@atelier/shared` messages/orders.ts), under
- * the top-level key `labels`: `labels.orderStatus.<status>`, `labels.paymentMethod.<method>`, `labels.trackingCarrier.<carrier>`.
+ * the top-level key `labels`: `labels.orderStatus.<status>`, `labels.paymentMethod.<method>`,
+ * `labels.trackingCarrier.<carrier>`, and (messages/legal.ts) `labels.legalKind.<kind>`, `labels.consentSource.<source>`.
  */
 export function sharedLabels(lang: Language): Tree {
   return {
@@ -16,6 +18,8 @@ export function sharedLabels(lang: Language): Tree {
       orderStatus: inLanguage(ORDER_STATUS_LABELS, lang),
       paymentMethod: inLanguage(PAYMENT_METHOD_LABELS, lang),
       trackingCarrier: inLanguage(TRACKING_CARRIER_LABELS, lang),
+      legalKind: inLanguage(LEGAL_KIND_LABELS, lang),
+      consentSource: inLanguage(CONSENT_SOURCE_LABELS, lang),
     },
   };
 }

@@ -1,5 +1,91 @@
-/** Texts of the legal pages: their head texts. */
-import type { PageText } from '../texts';
+/**
+ * Texts of the legal documents and the consents: the documents' names, where a consent was given,
+ * the server's answers, and the head texts of the legal pages.
+ */
+import type { PageText, Texts } from '../texts';
+
+/** The name of each document (the web's `labels.legalKind.<kind>`, the admin's CSV). */
+export const LEGAL_KIND_LABELS = {
+  terms: { ru: 'Публичная оферта', en: 'Terms of offer', es: 'Condiciones de la oferta' },
+  privacy: { ru: 'Политика конфиденциальности', en: 'Privacy policy', es: 'Política de privacidad' },
+  agreement: { ru: 'Пользовательское соглашение', en: 'User agreement', es: 'Acuerdo de usuario' },
+  'personal-data': {
+    ru: 'Согласие на обработку персональных данных',
+    en: 'Consent to personal data processing',
+    es: 'Consentimiento para el tratamiento de datos personales',
+  },
+  'cross-border': {
+    ru: 'Согласие на трансграничную передачу данных',
+    en: 'Consent to cross-border data transfer',
+    es: 'Consentimiento para la transferencia internacional de datos',
+  },
+  cookies: { ru: 'Уведомление о cookie', en: 'Cookie notice', es: 'Aviso de cookies' },
+  marketing: {
+    ru: 'Согласие на рекламную рассылку',
+    en: 'Consent to marketing emails',
+    es: 'Consentimiento para correos comerciales',
+  },
+} satisfies Record<string, Texts>;
+
+/** Where a consent was given or withdrawn (`labels.consentSource.<source>`). */
+export const CONSENT_SOURCE_LABELS = {
+  registration: { ru: 'Регистрация', en: 'Registration', es: 'Registro' },
+  checkout: { ru: 'Оформление заказа', en: 'Checkout', es: 'Pedido' },
+  cookie_banner: { ru: 'Баннер cookie', en: 'Cookie banner', es: 'Banner de cookies' },
+  account: { ru: 'Личный кабинет', en: 'Account', es: 'Cuenta' },
+  account_deletion: { ru: 'Удаление аккаунта', en: 'Account deletion', es: 'Eliminación de la cuenta' },
+} satisfies Record<string, Texts>;
+
+export const LEGAL_MESSAGES = {
+  personalDataConsentRequired: {
+    ru: 'Необходимо согласие на обработку персональных данных',
+    en: 'Consent to the processing of personal data is required',
+    es: 'Se requiere el consentimiento para el tratamiento de datos personales',
+  },
+  crossBorderConsentRequired: {
+    ru: 'Для оплаты через PayPal необходимо согласие на трансграничную передачу данных',
+    en: 'Paying through PayPal requires consent to the cross-border transfer of your data',
+    es: 'Pagar con PayPal requiere el consentimiento para la transferencia internacional de sus datos',
+  },
+  consentNotAsked: {
+    ru: 'Это согласие здесь не запрашивается',
+    en: 'This consent is not asked for here',
+    es: 'Este consentimiento no se solicita aquí',
+  },
+  legalVersionUnknown: {
+    ru: 'Такой редакции документа «{name}» нет. Обновите страницу и попробуйте ещё раз',
+    en: 'There is no such version of “{name}”. Reload the page and try again',
+    es: 'No existe esa versión de «{name}». Recargue la página e inténtelo de nuevo',
+  },
+  legalVersionStale: {
+    ru: 'Документ «{name}» обновился, пока страница была открыта. Прочитайте новую редакцию и подтвердите согласие снова',
+    en: '“{name}” has been updated since the page was opened. Read the new version and confirm again',
+    es: '«{name}» se ha actualizado desde que abrió la página. Lea la nueva versión y confirme de nuevo',
+  },
+  legalVersionConflict: {
+    ru: 'Пока вы редактировали, опубликована редакция {version}. Откройте её и внесите изменения заново',
+    en: 'Version {version} was published while you were editing. Open it and make your changes again',
+    es: 'Mientras editaba se publicó la versión {version}. Ábrala y vuelva a hacer los cambios',
+  },
+  legalUnchanged: {
+    ru: 'Текст совпадает с действующей редакцией: публиковать нечего',
+    en: 'The text is the same as the version in force: nothing to publish',
+    es: 'El texto es igual a la versión vigente: no hay nada que publicar',
+  },
+  legalPublished: {
+    ru: 'Опубликована редакция {version}',
+    en: 'Version {version} published',
+    es: 'Versión {version} publicada',
+  },
+  legalTitleRequired: { ru: 'Укажите заголовок', en: 'Enter a title', es: 'Indique un título' },
+  legalBodyRequired: { ru: 'Введите текст документа', en: 'Enter the text', es: 'Introduzca el texto' },
+  consentDocumentMissing: {
+    ru: 'Не передан текст согласия: обновите страницу и попробуйте ещё раз',
+    en: 'The consent text was not sent: reload the page and try again',
+    es: 'No se envió el texto del consentimiento: recargue la página e inténtelo de nuevo',
+  },
+  cookieChoiceSaved: { ru: 'Выбор сохранён', en: 'Your choice is saved', es: 'Su elección se ha guardado' },
+} satisfies Record<string, Texts>;
 
 export const LEGAL_PAGE_TEXTS = {
   privacy: {
@@ -8,5 +94,9 @@ export const LEGAL_PAGE_TEXTS = {
   terms: { title: { ru: 'Публичная оферта', en: 'Terms of sale', es: 'Condiciones de venta' } },
   agreement: {
     title: { ru: 'Пользовательское соглашение', en: 'User agreement', es: 'Acuerdo de usuario' },
+  },
+  legalDocument: { title: { ru: 'Правовые документы', en: 'Legal documents', es: 'Documentos legales' } },
+  legalVersion: {
+    title: { ru: 'Редакция документа', en: 'Document version', es: 'Versión del documento' },
   },
 } satisfies Record<string, PageText>;

@@ -22,6 +22,16 @@ export const LESSONS_MESSAGES = {
     en: 'This lesson has orders and cannot be deleted; unpublish it instead',
     es: 'Esta lección tiene pedidos y no se puede eliminar; despublíquela',
   },
+  hlsUnavailable: {
+    ru: 'Сервер не может перекодировать видео (нет ffmpeg или HLS выключен)',
+    en: 'The server cannot transcode videos (no ffmpeg, or HLS is off)',
+    es: 'El servidor no puede transcodificar vídeos (no hay ffmpeg o HLS está desactivado)',
+  },
+  hlsJobActive: {
+    ru: 'Видео уже перекодируется',
+    en: 'The video is already being transcoded',
+    es: 'El vídeo ya se está transcodificando',
+  },
   videoNotUploaded: {
     ru: 'Видео ещё не загружено',
     en: 'The video has not been uploaded yet',
@@ -56,6 +66,67 @@ export const LESSONS_MESSAGES = {
     ru: 'Урок куплен и уже доступен',
     en: 'The lesson is yours and ready to watch',
     es: 'La lección es suya y ya puede verla',
+  },
+  chapterTitleRequired: {
+    ru: 'Укажите название главы на русском',
+    en: 'Enter the chapter title in Russian',
+    es: 'Indique el título del capítulo en ruso',
+  },
+  chapterTimeRepeated: {
+    ru: 'Две главы не могут начинаться в одно и то же время',
+    en: 'Two chapters cannot start at the same time',
+    es: 'Dos capítulos no pueden empezar en el mismo momento',
+  },
+  subtitlesEmpty: {
+    ru: 'Вставьте текст субтитров или выберите файл .vtt',
+    en: 'Paste the subtitles or choose a .vtt file',
+    es: 'Pegue los subtítulos o elija un archivo .vtt',
+  },
+  subtitlesTooLong: {
+    ru: 'Файл субтитров слишком большой',
+    en: 'The subtitles file is too large',
+    es: 'El archivo de subtítulos es demasiado grande',
+  },
+  subtitlesNotFound: {
+    ru: 'Субтитров на этом языке нет',
+    en: 'There are no subtitles in this language',
+    es: 'No hay subtítulos en este idioma',
+  },
+  // The WebVTT check (webvtt.ts), one text per problem; {line} is the line number of the file.
+  vttHeader: {
+    ru: 'Субтитры должны начинаться строкой WEBVTT',
+    en: 'Subtitles must begin with the line WEBVTT',
+    es: 'Los subtítulos deben empezar con la línea WEBVTT',
+  },
+  vttTiming: {
+    ru: 'Строка {line}: ожидалось время реплики вида 00:01.000 --> 00:04.000',
+    en: 'Line {line}: expected a cue time such as 00:01.000 --> 00:04.000',
+    es: 'Línea {line}: se esperaba un tiempo de réplica como 00:01.000 --> 00:04.000',
+  },
+  vttEndBeforeStart: {
+    ru: 'Строка {line}: реплика заканчивается раньше, чем начинается',
+    en: 'Line {line}: the cue ends before it starts',
+    es: 'Línea {line}: la réplica termina antes de empezar',
+  },
+  vttOrder: {
+    ru: 'Строка {line}: реплики должны идти по порядку времени начала',
+    en: 'Line {line}: cues must be in order of their start time',
+    es: 'Línea {line}: las réplicas deben ir en orden de inicio',
+  },
+  vttBlankLine: {
+    ru: 'Строка {line}: перед этой репликой нужна пустая строка',
+    en: 'Line {line}: a blank line is needed before this cue',
+    es: 'Línea {line}: falta una línea en blanco antes de esta réplica',
+  },
+  vttEmpty: {
+    ru: 'В субтитрах нет ни одной реплики',
+    en: 'The subtitles contain no cues',
+    es: 'Los subtítulos no contienen ninguna réplica',
+  },
+  vttBinary: {
+    ru: 'Строка {line}: это не текстовый файл субтитров',
+    en: 'Line {line}: this is not a text subtitles file',
+    es: 'Línea {line}: esto no es un archivo de subtítulos de texto',
   },
 } satisfies Record<string, Texts>;
 

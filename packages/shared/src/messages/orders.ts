@@ -94,6 +94,16 @@ export const ORDERS_MESSAGES = {
     en: 'You already own this lesson',
     es: 'Ya tiene esta lección',
   },
+  lessonInCourseInOrder: {
+    ru: 'Этот урок входит в курс из того же заказа: уберите урок, курс уже открывает его',
+    en: 'This lesson is part of a course in the same order: remove the lesson, the course unlocks it',
+    es: 'Esta lección forma parte de un curso del mismo pedido: quite la lección, el curso ya la incluye',
+  },
+  itemNotSoldInCurrency: {
+    ru: 'Это нельзя купить в выбранной валюте: выберите рубли',
+    en: 'This cannot be bought in the chosen currency: choose roubles',
+    es: 'No se puede comprar en la moneda elegida: elija rublos',
+  },
   orderTransitionNotAllowed: {
     ru: 'Такая смена статуса заказа недопустима',
     en: 'This order status change is not allowed',

@@ -11,6 +11,16 @@ export const USERS_MESSAGES = {
     es: 'Contraseña cambiada correctamente',
   },
   profileUpdated: { ru: 'Профиль обновлён', en: 'Profile updated', es: 'Perfil actualizado' },
+  marketingConsentOn: {
+    ru: 'Вы будете получать напоминания и новости по почте',
+    en: 'You will get reminders and news by email',
+    es: 'Recibirá recordatorios y novedades por correo',
+  },
+  marketingConsentOff: {
+    ru: 'Напоминаний и новостей по почте больше не будет',
+    en: 'You will no longer get reminders and news by email',
+    es: 'Ya no recibirá recordatorios ni novedades por correo',
+  },
   accountDeleted: {
     ru: 'Ваш аккаунт удалён',
     en: 'Your account has been deleted',

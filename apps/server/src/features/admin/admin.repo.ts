@@ -13,6 +13,12 @@ import {
   users,
 } from '../../db/schema';
 
+/**
+ * What a paid order brought in (kopecks): its total less what a gift certificate paid, which was
+ * counted once already, as the paid order that sold the certificate.
+ */
+const MONEY_TAKEN = sql<number>`${orders.totalRub} - ${orders.giftCertificateRub}`;
+
 const PAID = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
 
 function likePattern(search: string): string {
@@ -32,7 +38,7 @@ export function createAdminRepo(db: Db) {
           total(db.select({ n: count() }).from(orders)),
           total(db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending'))),
           db
-            .select({ kopecks: sum(orders.totalRub) })
+            .select({ kopecks: sum(MONEY_TAKEN) })
             .from(orders)
             .where(inArray(orders.status, [...PAID])),
           total(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
@@ -62,7 +68,7 @@ export function createAdminRepo(db: Db) {
       // The unit is one of three fixed words (checked by the schema), never user text.
       const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${local}), 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ start: bucket, orders: count(), kopecks: sum(orders.totalRub) })
+        .select({ start: bucket, orders: count(), kopecks: sum(MONEY_TAKEN) })
         .from(orders)
         .where(
           and(inArray(orders.status, [...PAID]), sql`${local}::date between ${range.from}::date and ${range.to}::date`),
@@ -96,7 +102,8 @@ export function createAdminRepo(db: Db) {
         .groupBy(orderItems.type, itemId)
         .orderBy(desc(kopecks), desc(quantity));
       const products = rows.filter((r) => r.type === 'product').slice(0, limit);
-      const lessons = rows.filter((r) => r.type !== 'product').slice(0, limit);
+      // Gift certificates sold are money taken in advance, not an item of the catalogue: in neither list.
+      const lessons = rows.filter((r) => r.type === 'lesson' || r.type === 'course').slice(0, limit);
       return { products, lessons };
     },
 

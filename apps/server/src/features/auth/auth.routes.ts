@@ -6,6 +6,7 @@ import {
   ErrorBodySchema,
   ForgotPasswordBody,
   LoginBody,
+  REGISTRATION_CONSENTS,
   RegisterBody,
   RegisterResultSchema,
   ResendVerificationBody,
@@ -22,10 +23,13 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
+import type { LegalService } from '../legal/legal.service';
 import type { AuthService, RequestContext } from './auth.service';
 
 export interface AuthRoutesOptions {
   service: AuthService;
+  /** Registration needs the user agreement and the personal-data consent, recorded with the account. */
+  legal: LegalService;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
@@ -42,7 +46,7 @@ function context(request: FastifyRequest): RequestContext {
 }
 
 /** The account calls: register, verify, login, logout, reset, plus the captcha and change-password. */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { service, legal }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -68,14 +72,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { s
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Create an unverified account and mail a 6-digit code and a link',
+        summary:
+          'Create an unverified account and mail a 6-digit code and a link; `consents` names the user agreement and personal-data consent versions shown (400 without them, 409 when one is no longer in force)',
         body: RegisterBody,
-        response: { 201: successEnvelope(RegisterResultSchema), ...errors },
+        response: { 201: successEnvelope(RegisterResultSchema), ...errors, 409: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const ctx = context(request);
-      const data = await service.register(request.body, ctx);
+      // Checked before the captcha is spent: a form that showed an old text can try again as it is.
+      const consents = await legal.checkConsents(request.body.consents, REGISTRATION_CONSENTS);
+      const data = await service.register(request.body, ctx, (tx, userId) =>
+        legal.record(tx, consents, { userId }, { ...ctx, source: 'registration' }),
+      );
       return reply.code(201).send(ok(data, serverMessage('registered', ctx.lang)));
     },
   );

@@ -6,7 +6,7 @@
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AuthResult, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { createLoginThrottle } from '../../platform/auth/login-throttle';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
@@ -195,9 +195,15 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
     /**
      * Register: limits → captcha (consumed whatever happens next) → password rules → create or
      * refresh the unverified account and mail a code; an already verified address gets a notice
-     * instead, and the caller sees the same answer either way.
+     * instead, and the caller sees the same answer either way. Only a new account records the
+     * consents given with it: a repeat of a pending one may be somebody else's try.
      */
-    async register(body: RegisterBody, ctx: RequestContext): Promise<{ email: string }> {
+    async register(
+      body: RegisterBody,
+      ctx: RequestContext,
+      /** Runs in the transaction that creates the account (the consents given with it). */
+      onAccountCreated?: (tx: Tx, userId: string) => Promise<void>,
+    ): Promise<{ email: string }> {
       await limiter.hit(ipLimit(ctx.ip));
       await limiter.hit(mailLimit(body.email));
 
@@ -268,6 +274,7 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
           passwordHash: await passwordHashOf(),
         });
         if (user) {
+          await onAccountCreated?.(tx, user.id);
           await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
           return;
         }

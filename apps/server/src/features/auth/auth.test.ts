@@ -11,6 +11,7 @@ import {
   lastMail,
   login,
   mailCount,
+  REGISTRATION_CONSENTS_V1,
   register,
   signUp,
 } from '../../test/accounts';
@@ -49,7 +50,13 @@ describe('captcha', () => {
 
   it('a wrong answer → 400 "Incorrect answer to the example", and the captcha is used up', async () => {
     const { captchaId, answer } = await captcha(t);
-    const body = { name: 'Anna', email: 'wrong-captcha@example.com', password: GOOD_PASSWORD, captchaId };
+    const body = {
+      name: 'Anna',
+      email: 'wrong-captcha@example.com',
+      password: GOOD_PASSWORD,
+      captchaId,
+      consents: REGISTRATION_CONSENTS_V1,
+    };
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -76,6 +83,7 @@ describe('captcha', () => {
       password: GOOD_PASSWORD,
       captchaId,
       captchaAnswer: answer,
+      consents: REGISTRATION_CONSENTS_V1,
     };
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(201);
     const again = await t.app.inject({
@@ -231,6 +239,8 @@ describe('email verification', () => {
       role: 'user',
       isAdmin: false,
       emailVerified: true,
+      // Reminders and news by email stay off until the customer opts in.
+      marketingConsent: false,
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.data.token) });
     expect(me.json().data.user.email).toBe('code-ok@example.com');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
+import { requestLanguage } from '../../platform/http/error-handler';
 import type { CartService } from './cart.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
@@ -41,7 +42,7 @@ export const cartRoutes: FastifyPluginAsync<{ service: CartService }> = async (a
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok(await service.put(requireUser(request).id, request.body));
+      return ok(await service.put(requireUser(request).id, request.body, requestLanguage(request)));
     },
   );
 };

@@ -3,12 +3,13 @@
  * another device. Only type, id, quantity and book format are stored; every read prices the lines
  * from the catalogue and flags what cannot be ordered as it is.
  */
-import type { Cart, CartLine, CartLineProblem, PutCartBody } from '@atelier/shared';
-import { lineKey, maxLineQuantity, mergeLines, priceFromMinor } from '@atelier/shared';
+import type { Cart, CartLine, CartLineProblem, Language, OrderLineType, PutCartBody } from '@atelier/shared';
+import { lineKey, maxLineQuantity, mergeLines, priceFromMinor, scaleLikeRub } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { carts } from '../../db/schema';
 import { InvalidInput } from '../../platform/errors';
+import type { CoursesService } from '../courses/courses.service';
 import type { LessonsService } from '../lessons/lessons.service';
 import type { ShopService } from '../shop/shop.service';
 
@@ -22,24 +23,44 @@ function mergeCartLines(lines: StoredLine[]): StoredLine[] {
   }));
 }
 
-const price = (item: { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null }) =>
-  priceFromMinor({ priceRub: item.priceRubMinor, priceEur: item.priceEurMinor, priceUsd: item.priceUsdMinor });
+type Priced = { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null };
+
+/** The price to pay: a course's credit for its lessons already bought is taken off, as orders does. */
+function price(item: Priced, creditRubMinor = 0) {
+  const rub = item.priceRubMinor;
+  const after = rub - Math.min(creditRubMinor, rub);
+  const scaled = (minor: number | null) => (minor === null ? null : scaleLikeRub(minor, rub, after));
+  return priceFromMinor({
+    priceRub: after,
+    priceEur: scaled(item.priceEurMinor),
+    priceUsd: scaled(item.priceUsdMinor),
+  });
+}
 
 export function createCartService({
   db,
   products,
   lessons,
+  courses,
 }: {
   db: Db;
   products: Pick<ShopService, 'forOrder'>;
   lessons: Pick<LessonsService, 'forOrder'>;
+  courses: Pick<CoursesService, 'forOrder'>;
 }) {
-  async function describe(userId: string, stored: StoredLine[], updatedAt: Date | null): Promise<Cart> {
-    const ids = (type: 'product' | 'lesson') => [...new Set(stored.filter((l) => l.type === type).map((l) => l.id))];
-    const [productMap, lessonMap] = await Promise.all([
-      products.forOrder(db, ids('product')),
-      lessons.forOrder(db, ids('lesson'), userId),
+  async function describe(
+    userId: string,
+    stored: StoredLine[],
+    updatedAt: Date | null,
+    q: Db | Tx = db,
+  ): Promise<Cart> {
+    const ids = (type: OrderLineType) => [...new Set(stored.filter((l) => l.type === type).map((l) => l.id))];
+    const [productMap, lessonMap, courseMap] = await Promise.all([
+      products.forOrder(q, ids('product')),
+      lessons.forOrder(q, ids('lesson'), userId),
+      courses.forOrder(q, ids('course'), userId),
     ]);
+    const coursesInCart = new Set(ids('course'));
     const items: CartLine[] = stored.map((line) => {
       const base = {
         type: line.type,
@@ -77,7 +98,7 @@ export function createCartService({
           problem,
         };
       }
-      const lesson = lessonMap.get(line.id);
+      const lesson = (line.type === 'lesson' ? lessonMap : courseMap).get(line.id);
       if (!lesson?.published) {
         return {
           ...base,
@@ -90,11 +111,17 @@ export function createCartService({
           problem: 'not_found',
         };
       }
-      const problem: CartLineProblem | null = lesson.owned ? 'already_owned' : null;
+      const problem: CartLineProblem | null = lesson.owned
+        ? 'already_owned'
+        : lesson.seatsLeft === 0
+          ? 'sold_out'
+          : lesson.courseId !== null && coursesInCart.has(lesson.courseId)
+            ? 'in_course'
+            : null;
       return {
         ...base,
         name: lesson.name,
-        price: price(lesson),
+        price: price(lesson, lesson.creditRubMinor),
         image: lesson.image,
         stock: null,
         physical: false,
@@ -111,22 +138,31 @@ export function createCartService({
       return describe(userId, (row?.items ?? []) as StoredLine[], row?.updatedAt ?? null);
     },
 
-    /** Replaces the stored cart (an empty list clears it). */
-    async put(userId: string, body: PutCartBody): Promise<Cart> {
+    /**
+     * Replaces the stored cart (an empty list clears it), noting the site language for the
+     * reminder. Emptying the cart ends it: the next one may be reminded of again.
+     */
+    async put(userId: string, body: PutCartBody, language: Language = 'ru'): Promise<Cart> {
       const lines = mergeCartLines(body.items);
       for (const [index, line] of lines.entries()) {
-        if (line.type === 'lesson' && line.bookFormat) {
+        if (line.type !== 'product' && line.bookFormat) {
           throw new InvalidInput('bookFormatInvalid', {
             fields: [{ field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' }],
           });
         }
       }
       const now = new Date();
+      const ended = lines.length === 0 ? { remindedAt: null } : {};
       await db
         .insert(carts)
-        .values({ userId, items: lines, updatedAt: now })
-        .onConflictDoUpdate({ target: carts.userId, set: { items: lines, updatedAt: now } });
+        .values({ userId, items: lines, language, updatedAt: now })
+        .onConflictDoUpdate({ target: carts.userId, set: { items: lines, language, updatedAt: now, ...ended } });
       return describe(userId, lines, now);
+    },
+
+    /** The cart priced inside `tx` (the abandoned-cart reminder reads it in its claim's transaction). */
+    describeIn(tx: Tx, userId: string, items: StoredLine[]): Promise<Cart> {
+      return describe(userId, items, null, tx);
     },
   };
 }

@@ -1,14 +1,20 @@
-import { type Course, fromMinor, type Language, localize, type Price, priceFromMinor } from '@atelier/shared';
+import {
+  type Course,
+  fromMinor,
+  type Language,
+  localize,
+  type Price,
+  priceFromMinor,
+  scaleLikeRub,
+} from '@atelier/shared';
 import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { CourseLessonRow, CourseRecord } from './courses.repo';
 
-/** `minor` scaled by `ratio` (the RUB price after discounts over the list price); null stays null. */
-const scaled = (minor: number | null, ratio: number) => (minor === null ? null : fromMinor(Math.round(minor * ratio)));
-
 /** The course price after `afterRubMinor` RUB remain to pay; EUR/USD reduced in the same proportion. */
 export function priceAfter(row: CourseRecord, afterRubMinor: number): Price {
-  const ratio = row.priceRub > 0 ? afterRubMinor / row.priceRub : 0;
-  return { rub: fromMinor(afterRubMinor), eur: scaled(row.priceEur, ratio), usd: scaled(row.priceUsd, ratio) };
+  const scaled = (minor: number | null) =>
+    minor === null ? null : row.priceRub > 0 ? fromMinor(scaleLikeRub(minor, row.priceRub, afterRubMinor)) : 0;
+  return { rub: fromMinor(afterRubMinor), eur: scaled(row.priceEur), usd: scaled(row.priceUsd) };
 }
 
 export function toCourse(

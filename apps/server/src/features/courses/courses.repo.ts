@@ -40,7 +40,7 @@ export type CourseLessonRow = {
  * purchase of a course unlocks its lessons: see `owns` in lessons.repo.ts).
  */
 export function createCoursesRepo(db: Db) {
-  return {
+  const repo = {
     async list(options: { publishedOnly: boolean; ids?: string[] }, q: Q = db): Promise<CourseRecord[]> {
       const where = and(
         options.publishedOnly ? eq(courses.published, true) : undefined,
@@ -185,6 +185,8 @@ export function createCoursesRepo(db: Db) {
           priceUsd: courses.priceUsd,
           published: courses.published,
           cover: courses.cover,
+          seatLimit: courses.seatLimit,
+          seatsTaken: courses.seatsTaken,
         })
         .from(courses)
         .where(inArray(courses.id, ids));
@@ -193,6 +195,7 @@ export function createCoursesRepo(db: Db) {
         .from(purchases)
         .where(and(eq(purchases.userId, userId), inArray(purchases.courseId, ids)));
       const ownedCourses = new Set(owned.map((row) => row.courseId));
+      const credits = await repo.credits(userId, ids, q);
       return new Map(
         rows.map((row) => [
           row.id,
@@ -206,6 +209,9 @@ export function createCoursesRepo(db: Db) {
             published: row.published,
             image: (row.cover as Image | null)?.thumb ?? null,
             owned: ownedCourses.has(row.id),
+            courseId: null,
+            seatsLeft: row.seatLimit === null ? null : Math.max(row.seatLimit - row.seatsTaken, 0),
+            creditRubMinor: credits.get(row.id) ?? 0,
           },
         ]),
       );
@@ -226,5 +232,6 @@ export function createCoursesRepo(db: Db) {
         .orderBy(sql`${purchases.createdAt} desc`);
     },
   };
+  return repo;
 }
 export type CoursesRepo = ReturnType<typeof createCoursesRepo>;

@@ -14,7 +14,7 @@ import {
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
@@ -33,6 +33,8 @@ export interface CoursesRoutesOptions {
   orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
   seo: SeoRegistry;
+  /** Counts a gift certificate code a purchase names against the code look-up limits. */
+  limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -41,7 +43,10 @@ const FORM_DESCRIPTION =
   '`lessonIds` is the ordered list of the lessons of the course (drag-and-drop order of the admin form).';
 
 /** /api/training/courses (public + purchase), /api/admin/courses (CRUD), the course pages' SEO. */
-export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (app, { service, orders, cache, seo }) => {
+export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
+  app,
+  { service, orders, cache, seo, limitGiftCodes },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const coverRule = { cover: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' as const } };
 
@@ -130,6 +135,7 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (ap
     async (request, reply) => {
       const language = requestLanguage(request);
       const item = { type: 'course' as const, id: request.params.id };
+      if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
       const result = await orders.purchase(requireUser(request), item, request.body, language);
       const message = result.purchased ? serverMessage('coursePurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));

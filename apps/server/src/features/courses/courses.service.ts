@@ -148,11 +148,18 @@ export function createCoursesService({
         throw new Conflict('courseAlreadyPurchased', undefined, 'ALREADY_PURCHASED');
       if (row.seatLimit !== null && row.seatsTaken >= row.seatLimit)
         throw new Conflict('courseSoldOut', undefined, 'SOLD_OUT');
-      return { type: 'course', id: row.id, priceRubMinor: row.priceRub, limited: row.seatLimit !== null };
+      return {
+        type: 'course',
+        id: row.id,
+        priceRubMinor: row.priceRub,
+        priceEurMinor: row.priceEur,
+        priceUsdMinor: row.priceUsd,
+        limited: row.seatLimit !== null,
+      };
     },
 
     /** Takes a seat of a seat-limited course atomically; 409 SOLD_OUT when the last one went meanwhile. */
-    async hold(tx: Tx, offer: PurchaseOffer): Promise<void> {
+    async hold(tx: Tx, offer: Pick<PurchaseOffer, 'id'>): Promise<void> {
       if (!(await repo.takeSeat(tx, offer.id))) throw new Conflict('courseSoldOut', undefined, 'SOLD_OUT');
     },
 

@@ -1,6 +1,7 @@
+import type { Chapter, Language } from '@atelier/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lessons, orderItems } from '../../db/schema';
+import { lessons, orderItems, type SubtitlesRef } from '../../db/schema';
 import type { LessonRecord } from './lessons.repo';
 
 export type LessonInsert = typeof lessons.$inferInsert;
@@ -34,6 +35,44 @@ export function createLessonsAdminRepo(db: Db) {
     async lessonHasOrders(id: string): Promise<boolean> {
       const [row] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.lessonId, id));
       return (row?.n ?? 0) > 0;
+    },
+
+    async setChapters(id: string, chapters: Chapter[]): Promise<LessonRecord | null> {
+      const [row] = await db
+        .update(lessons)
+        .set({ chapters, updatedAt: new Date() })
+        .where(eq(lessons.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Points the lesson's `lang` subtitles at `ref` (null = none), under a row lock so two saves of
+     * one language cannot both see the same old file: each gets the ref it replaced, to delete.
+     */
+    async replaceSubtitles(
+      id: string,
+      lang: Language,
+      ref: SubtitlesRef | null,
+    ): Promise<{ row: LessonRecord; replaced: SubtitlesRef | null } | null> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ subtitles: lessons.subtitles })
+          .from(lessons)
+          .where(eq(lessons.id, id))
+          .for('update');
+        if (!before) return null;
+        const subtitles = { ...before.subtitles };
+        const replaced = subtitles[lang] ?? null;
+        if (ref) subtitles[lang] = ref;
+        else delete subtitles[lang];
+        const [row] = await tx
+          .update(lessons)
+          .set({ subtitles, updatedAt: new Date() })
+          .where(eq(lessons.id, id))
+          .returning();
+        return { row: row!, replaced };
+      });
     },
 
     async deleteLesson(id: string): Promise<LessonRecord | null> {

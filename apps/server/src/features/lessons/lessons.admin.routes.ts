@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminLessonSchema,
+  ChaptersWriteSchema,
   ErrorBodySchema,
   IdParamSchema,
   LANGUAGES,
+  LessonHlsStatusSchema,
+  LessonMediaSchema,
   LessonWriteSchema,
   METHODOLOGY_MAX_BYTES,
   POSTER_MAX_BYTES,
+  SubtitlesTextSchema,
+  SubtitlesWriteSchema,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,9 +21,11 @@ import { ok } from '../../platform/http/envelope';
 import { type FileRule, readForm } from '../../platform/http/multipart';
 import type { Storage } from '../../platform/storage/storage';
 import type { LessonFiles, LessonsAdminService } from './lessons.admin.service';
+import type { LessonHls } from './lessons.hls';
 
 export interface LessonsAdminRoutesOptions {
   service: LessonsAdminService;
+  hls: LessonHls;
   storage: Storage;
   uploadLimitBytes: number;
 }
@@ -28,10 +35,14 @@ const FORM_DESCRIPTION =
   'multipart/form-data: a `data` part (JSON of the fields) and optional files `video` (MP4/WebM, streamed ' +
   'to private storage), `poster` (image), `methodology_ru|en|es` (PDF); or a plain JSON body without files.';
 
-/** /api/admin/lessons: CRUD with the video, poster and methodology files. */
+const SubtitlesParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
+/** A JSON body of the longest subtitles allowed (2 bytes per Cyrillic letter, JSON escapes). */
+const SUBTITLES_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** /api/admin/lessons: CRUD with the video, poster and methodology files; the chapters and subtitles of the player. */
 export const lessonsAdminRoutes: FastifyPluginAsync<LessonsAdminRoutesOptions> = async (
   app,
-  { service, storage, uploadLimitBytes },
+  { service, hls, storage, uploadLimitBytes },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -119,6 +130,111 @@ export const lessonsAdminRoutes: FastifyPluginAsync<LessonsAdminRoutesOptions> =
       const { fields, files } = await lessonForm(request);
       return ok(await service.updateLesson(request.params.id, fields, files));
     },
+  );
+
+  api.get(
+    '/api/admin/lessons/:id/media',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: "The lesson's chapters and which subtitle languages it has",
+        params: IdParamSchema,
+        response: { 200: successEnvelope(LessonMediaSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.media(request.params.id)),
+  );
+
+  api.put(
+    '/api/admin/lessons/:id/chapters',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: "Replaces the lesson's chapters (start second + title per language); stored by start time",
+        params: IdParamSchema,
+        body: ChaptersWriteSchema,
+        response: { 200: successEnvelope(LessonMediaSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.setChapters(request.params.id, request.body)),
+  );
+
+  api.get(
+    '/api/admin/lessons/:id/subtitles/:lang',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: 'The WebVTT text of one language, for editing',
+        params: SubtitlesParams,
+        response: { 200: successEnvelope(SubtitlesTextSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.subtitlesText(request.params.id, request.params.lang)),
+  );
+
+  api.put(
+    '/api/admin/lessons/:id/subtitles/:lang',
+    {
+      config: { access: 'admin' },
+      bodyLimit: SUBTITLES_BODY_LIMIT,
+      schema: {
+        tags: ['admin', 'training'],
+        summary: 'Saves the subtitles of one language (WebVTT text, from a file or the editor)',
+        description:
+          'The text must be valid WebVTT: otherwise 400 `INVALID_WEBVTT` naming the line (`details.line`). ' +
+          'Stored as a private text/vtt file; purchasers get it through a signed URL in /access.',
+        params: SubtitlesParams,
+        body: SubtitlesWriteSchema,
+        response: { 200: successEnvelope(LessonMediaSchema), ...errors, 413: ErrorBodySchema },
+      },
+    },
+    async (request) => ok(await service.saveSubtitles(request.params.id, request.params.lang, request.body.vtt)),
+  );
+
+  api.delete(
+    '/api/admin/lessons/:id/subtitles/:lang',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: 'Deletes the subtitles of one language',
+        params: SubtitlesParams,
+        response: { 200: successEnvelope(LessonMediaSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.removeSubtitles(request.params.id, request.params.lang)),
+  );
+
+  api.get(
+    '/api/admin/lessons/:id/hls',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: "The HLS transcode of the lesson's video: state, progress, error, renditions played",
+        params: IdParamSchema,
+        response: { 200: successEnvelope(LessonHlsStatusSchema), ...errors },
+      },
+    },
+    async (request) => ok(await hls.status(request.params.id)),
+  );
+
+  api.post(
+    '/api/admin/lessons/:id/hls/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'training'],
+        summary: 'Queues the transcode of the current video again (after a failure)',
+        description: '409 `HLS_JOB_ACTIVE` while one is queued or running; 409 `HLS_UNAVAILABLE` without ffmpeg.',
+        params: IdParamSchema,
+        response: { 200: successEnvelope(LessonHlsStatusSchema), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ok(await hls.retry(request.params.id)),
   );
 
   api.delete(

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { text as streamText } from 'node:stream/consumers';
 import {
   type AdminLesson,
+  type ChaptersWrite,
+  checkWebVtt,
+  fillText,
   type Image,
   LANGUAGES,
   type Language,
+  type LessonMedia,
   type LessonWrite,
+  normalizeWebVtt,
   priceToMinor,
+  SERVER_MESSAGES,
+  type SubtitlesText,
+  WEBVTT_PROBLEM_MESSAGES,
 } from '@atelier/shared';
 import { isUniqueViolation } from '../../db/client';
-import type { StoredFileRef } from '../../db/schema';
+import type { StoredFileRef, SubtitlesRef } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { BufferedFile, StreamedFile } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
@@ -16,9 +25,12 @@ import type { ImagePipeline } from '../../platform/images/images';
 import { sniff, sniffStored } from '../../platform/storage/sniff';
 import type { Storage } from '../../platform/storage/storage';
 import type { LessonInsert, LessonsAdminRepo } from './lessons.admin.repo';
+import { hlsPrefix, type LessonHls } from './lessons.hls';
 import { toLesson } from './lessons.mappers';
 import type { LessonRecord } from './lessons.repo';
 import { TRAINING_CACHE_TAG } from './lessons.schemas';
+
+const VTT_TYPE = 'text/vtt; charset=utf-8';
 
 export interface LessonFiles {
   video?: StreamedFile;
@@ -50,6 +62,31 @@ export function toAdminLesson(row: LessonRecord): AdminLesson {
   };
 }
 
+/** What the admin sees of a lesson's chapters and subtitles (no storage keys). */
+export function toLessonMedia(row: Pick<LessonRecord, 'chapters' | 'subtitles'>): LessonMedia {
+  const subtitles: LessonMedia['subtitles'] = {};
+  for (const lang of LANGUAGES) {
+    const ref = row.subtitles[lang];
+    if (ref) subtitles[lang] = { size: ref.size, updatedAt: ref.updatedAt };
+  }
+  return { chapters: row.chapters, subtitles };
+}
+
+/** Subtitles that fail the WebVTT check: 400 naming the line, in the request's language. */
+function checkedWebVtt(text: string): string {
+  const vtt = normalizeWebVtt(text);
+  const result = checkWebVtt(vtt);
+  if (result.ok) return vtt;
+  const key = WEBVTT_PROBLEM_MESSAGES[result.problem];
+  const message = { ...SERVER_MESSAGES[key] };
+  for (const lang of LANGUAGES) message[lang] = fillText(message[lang], { line: result.line });
+  throw new InvalidInput(
+    message,
+    { problem: result.problem, line: result.line, fields: [{ field: 'vtt', message: message.en }] },
+    'INVALID_WEBVTT',
+  );
+}
+
 const safeName = (name: string, fallback: string) => name.replace(/[/\\\0]/g, '_').slice(0, 200) || fallback;
 
 /** Admin lessons with their private files. Every write invalidates the public lesson cache. */
@@ -58,11 +95,14 @@ export function createLessonsAdminService({
   storage,
   images,
   cache,
+  hls,
 }: {
   repo: LessonsAdminRepo;
   storage: Storage;
   images: ImagePipeline;
   cache: PublicCache;
+  /** HLS renditions: a stored video is queued for transcoding, a replaced one's renditions go. */
+  hls?: Pick<LessonHls, 'enqueue' | 'removePrefix'>;
 }) {
   /**
    * Checks and stores the files of a lesson form. Anything stored here is listed in `created`, so a
@@ -128,14 +168,19 @@ export function createLessonsAdminService({
   }
 
   async function deleteFilesOf(
-    row: Pick<LessonRecord, 'video' | 'poster' | 'methodology'>,
+    row: Pick<LessonRecord, 'video' | 'poster' | 'methodology' | 'subtitles'>,
     which: {
       video?: boolean;
       poster?: boolean;
       methodology?: Language[];
+      subtitles?: Language[];
     },
   ) {
     const jobs: Promise<unknown>[] = [];
+    for (const lang of which.subtitles ?? []) {
+      const ref = row.subtitles[lang];
+      if (ref) jobs.push(storage.delete('private', ref.key));
+    }
     if (which.video && row.video) jobs.push(storage.delete('private', row.video.key));
     if (which.poster && row.poster) jobs.push(images.remove(row.poster));
     for (const lang of which.methodology ?? []) {
@@ -167,6 +212,7 @@ export function createLessonsAdminService({
           methodology: stored.methodology,
         });
         cache.invalidate(TRAINING_CACHE_TAG);
+        if (row.video) await hls?.enqueue(row.id, row.video.key);
         return toAdminLesson(row);
       } catch (error) {
         await cleanup(created);
@@ -193,13 +239,16 @@ export function createLessonsAdminService({
         const dropVideo = Boolean(stored.video || fields.removeVideo);
         const dropPoster = Boolean(stored.poster || fields.removePoster);
         const values: Partial<LessonInsert> = { ...columns(fields), methodology };
-        if (dropVideo) values.video = stored.video ?? null;
+        // The renditions of the old video stop being offered in the same update.
+        if (dropVideo) Object.assign(values, { video: stored.video ?? null, hls: null });
         if (dropPoster) values.poster = stored.poster ?? null;
         const row = await repo.updateLesson(id, values);
         if (!row) throw new NotFound();
         cache.invalidate(TRAINING_CACHE_TAG);
         // The old files go only once the row no longer points at them.
         await deleteFilesOf(before, { video: dropVideo, poster: dropPoster, methodology: replaced });
+        if (dropVideo && before.hls) await hls?.removePrefix(before.hls.prefix);
+        if (stored.video) await hls?.enqueue(row.id, stored.video.key);
         return toAdminLesson(row);
       } catch (error) {
         await cleanup(created);
@@ -213,7 +262,77 @@ export function createLessonsAdminService({
       const row = await repo.deleteLesson(id);
       if (!row) throw new NotFound();
       cache.invalidate(TRAINING_CACHE_TAG);
-      await deleteFilesOf(row, { video: true, poster: true, methodology: [...LANGUAGES] });
+      await deleteFilesOf(row, {
+        video: true,
+        poster: true,
+        methodology: [...LANGUAGES],
+        subtitles: [...LANGUAGES],
+      });
+      if (row.hls) await hls?.removePrefix(hlsPrefix(row.id));
+    },
+
+    // ---- chapters and subtitles (the player's; shown to purchasers only, see lessons.access.ts)
+
+    async media(id: string): Promise<LessonMedia> {
+      const row = await repo.findLesson(id);
+      if (!row) throw new NotFound();
+      return toLessonMedia(row);
+    },
+
+    /** Replaces the chapter list, stored by start time. */
+    async setChapters(id: string, body: ChaptersWrite): Promise<LessonMedia> {
+      const chapters = [...body.chapters].sort((a, b) => a.startSeconds - b.startSeconds);
+      const row = await repo.setChapters(id, chapters);
+      if (!row) throw new NotFound();
+      return toLessonMedia(row);
+    },
+
+    /** The stored WebVTT text of one language, for the editor. */
+    async subtitlesText(id: string, lang: Language): Promise<SubtitlesText> {
+      const row = await repo.findLesson(id);
+      if (!row) throw new NotFound();
+      const ref = row.subtitles[lang];
+      if (!ref) throw new NotFound('subtitlesNotFound', 'SUBTITLES_NOT_FOUND');
+      return { language: lang, vtt: await streamText(await storage.read('private', ref.key)) };
+    },
+
+    /**
+     * Checks the text as WebVTT (400 naming the line otherwise), stores it as a private
+     * `text/vtt` file and points the lesson at it; the file it replaces is deleted after.
+     */
+    async saveSubtitles(id: string, lang: Language, text: string): Promise<LessonMedia> {
+      const vtt = checkedWebVtt(text);
+      if (!(await repo.findLesson(id))) throw new NotFound();
+      const key = `lessons/subtitles/${randomUUID()}.vtt`;
+      const object = await storage.put('private', key, Buffer.from(vtt, 'utf8'), VTT_TYPE);
+      const ref: SubtitlesRef = {
+        key,
+        filename: `subtitles-${lang}.vtt`,
+        contentType: VTT_TYPE,
+        size: object.size,
+        updatedAt: new Date().toISOString(),
+      };
+      const result = await repo.replaceSubtitles(id, lang, ref).catch(async (error: unknown) => {
+        await storage.delete('private', key).catch(() => undefined);
+        throw error;
+      });
+      if (!result) {
+        await storage.delete('private', key).catch(() => undefined);
+        throw new NotFound();
+      }
+      if (result.replaced) await storage.delete('private', result.replaced.key).catch(() => undefined);
+      return toLessonMedia(result.row);
+    },
+
+    async removeSubtitles(id: string, lang: Language): Promise<LessonMedia> {
+      const row = await repo.findLesson(id);
+      if (!row) throw new NotFound();
+      if (!row.subtitles[lang]) throw new NotFound('subtitlesNotFound', 'SUBTITLES_NOT_FOUND');
+      const result = await repo.replaceSubtitles(id, lang, null);
+      if (!result) throw new NotFound();
+      if (!result.replaced) return toLessonMedia(result.row);
+      await storage.delete('private', result.replaced.key).catch(() => undefined);
+      return toLessonMedia(result.row);
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Private lesson files (video, methodology sheets) reach the browser only through short-lived
+ * Private lesson files (video, methodology sheets, subtitles) reach the browser only through short-lived
  * signed URLs: `<video src>` and a download link cannot send an Authorization header, and a bearer
  * token in a query string would be a long-lived secret in logs and history. A signature is an
  * HMAC-SHA256 over (user, lesson, file, expiry), so it cannot be moved to another lesson, file or
@@ -11,8 +11,18 @@ import type { StoredFileRef } from '../../db/schema';
 import { sendStoredFile } from '../../platform/http/stored-file';
 import type { Storage } from '../../platform/storage/storage';
 
-/** Which private file of a lesson a URL opens: the video or one language's methodology sheet. */
-export type LessonFile = 'video' | 'methodology-ru' | 'methodology-en' | 'methodology-es';
+/** Which private file of a lesson a URL opens: the video, or one language's methodology sheet or subtitles. */
+export type LessonFile =
+  | 'video'
+  | 'methodology-ru'
+  | 'methodology-en'
+  | 'methodology-es'
+  | 'subtitles-ru'
+  | 'subtitles-en'
+  | 'subtitles-es';
+
+/** What a signature opens: one file, or every playlist and segment of one version of the HLS renditions. */
+export type SignedTarget = LessonFile | `hls:${string}`;
 
 export interface SignedParams {
   u: string;
@@ -21,19 +31,33 @@ export interface SignedParams {
 }
 
 export function createMediaSigner({ secret, ttlSeconds }: { secret: string; ttlSeconds: number }) {
-  const mac = (userId: string, lessonId: string, file: LessonFile, expires: number) =>
+  const mac = (userId: string, lessonId: string, file: SignedTarget, expires: number) =>
     createHmac('sha256', secret).update(`${userId}\n${lessonId}\n${file}\n${expires}`).digest('base64url');
 
   return {
     ttlSeconds,
     /** Query string `u=&e=&s=` valid for `ttlSeconds` from `now`. */
-    sign(userId: string, lessonId: string, file: LessonFile, now = Date.now()): { query: string; expires: number } {
+    sign(userId: string, lessonId: string, file: SignedTarget, now = Date.now()): { query: string; expires: number } {
       const expires = Math.floor(now / 1000) + ttlSeconds;
       const s = mac(userId, lessonId, file, expires);
       return { query: `u=${userId}&e=${expires}&s=${s}`, expires };
     },
+    /**
+     * The same signature as one path segment `<user>.<expiry>.<signature>`: HLS playlists name
+     * their children by relative URLs, which keep the path but drop the query string.
+     */
+    token(userId: string, lessonId: string, file: SignedTarget, now = Date.now()): { token: string; expires: number } {
+      const expires = Math.floor(now / 1000) + ttlSeconds;
+      return { token: `${userId}.${expires}.${mac(userId, lessonId, file, expires)}`, expires };
+    },
+    /** `token` read back into the signed parameters (anything malformed gives empty ones, refused by verify). */
+    fromToken(token: string): Partial<SignedParams> {
+      const [u, e, s, extra] = token.split('.');
+      if (extra !== undefined || !u || !e || !s || !/^\d{1,12}$/.test(e)) return {};
+      return { u, e: Number(e), s };
+    },
     /** The user the URL was signed for, or null when it is forged, for another file, or expired. */
-    verify(params: Partial<SignedParams>, lessonId: string, file: LessonFile, now = Date.now()): string | null {
+    verify(params: Partial<SignedParams>, lessonId: string, file: SignedTarget, now = Date.now()): string | null {
       const { u, e, s } = params;
       if (!u || !e || !s) return null;
       if (e * 1000 <= now) return null;
@@ -46,7 +70,7 @@ export function createMediaSigner({ secret, ttlSeconds }: { secret: string; ttlS
 }
 export type MediaSigner = ReturnType<typeof createMediaSigner>;
 
-/** A private lesson file (video inline, methodology sheet as an attachment), never cached by shared caches. */
+/** A private lesson file (video and subtitles inline, methodology sheet as an attachment), never cached by shared caches. */
 export async function sendPrivateFile(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -1,7 +1,7 @@
-import type { Image } from '@atelier/shared';
+import type { Image, PlayerSettings } from '@atelier/shared';
 import { and, asc, count, desc, eq, exists, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { lessons, purchases, videoProgress } from '../../db/schema';
+import { lessons, playerSettings, purchases, videoProgress } from '../../db/schema';
 import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type LessonRecord = typeof lessons.$inferSelect;
@@ -12,7 +12,8 @@ const isFileRef = (value: SQL | typeof lessons.video) =>
 
 /**
  * Lessons as buyers see them, and the per-user records of lessons: purchases (of a lesson, or of
- * the course it belongs to) and playback positions.
+ * the course it belongs to), the playback position (read for /access; the progress feature writes
+ * it) and player settings.
  */
 export function createLessonsRepo(db: Db) {
   /**
@@ -193,6 +194,9 @@ export function createLessonsRepo(db: Db) {
             published: row.published,
             image: (row.poster as Image | null)?.thumb ?? null,
             owned: ownedLessons.has(row.id) || (row.courseId !== null && ownedCourses.has(row.courseId)),
+            courseId: row.courseId,
+            seatsLeft: null,
+            creditRubMinor: 0,
           },
         ]),
       );
@@ -208,14 +212,41 @@ export function createLessonsRepo(db: Db) {
       return row?.p ?? 0;
     },
 
-    async savePosition(userId: string, lessonId: string, positionSeconds: number): Promise<void> {
+    /** The video refs and the admin's stated minutes of these lessons (published or not). */
+    videosOf(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: lessons.id, video: lessons.video, durationMinutes: lessons.durationMinutes })
+        .from(lessons)
+        .where(inArray(lessons.id, ids));
+    },
+
+    /**
+     * Keeps the length read from a video's header on its ref — only while the lesson still has that
+     * video (a replacement uploaded meanwhile is left alone, to be read on its own).
+     */
+    async rememberVideoDuration(lessonId: string, key: string, seconds: number | null): Promise<void> {
       await db
-        .insert(videoProgress)
-        .values({ userId, lessonId, positionSeconds })
-        .onConflictDoUpdate({
-          target: [videoProgress.userId, videoProgress.lessonId],
-          set: { positionSeconds, updatedAt: new Date() },
-        });
+        .update(lessons)
+        .set({ video: sql`jsonb_set(${lessons.video}, '{durationSeconds}', ${JSON.stringify(seconds)}::jsonb)` })
+        .where(and(eq(lessons.id, lessonId), sql`${lessons.video} ->> 'key' = ${key}`));
+    },
+
+    /** The stored settings as written (null when the user never changed any). */
+    async playerSettings(userId: string): Promise<unknown> {
+      const [row] = await db
+        .select({ settings: playerSettings.settings })
+        .from(playerSettings)
+        .where(eq(playerSettings.userId, userId))
+        .limit(1);
+      return row?.settings ?? null;
+    },
+
+    async savePlayerSettings(userId: string, settings: PlayerSettings): Promise<void> {
+      await db
+        .insert(playerSettings)
+        .values({ userId, settings })
+        .onConflictDoUpdate({ target: playerSettings.userId, set: { settings, updatedAt: new Date() } });
     },
   };
 }

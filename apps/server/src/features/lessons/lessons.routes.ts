@@ -7,7 +7,7 @@ import {
   LessonSchema,
   listEnvelope,
   PaginationQuerySchema,
-  ProgressBodySchema,
+  PlayerSettingsSchema,
   PromoCheckBodySchema,
   PromoQuoteSchema,
   PurchaseLessonBodySchema,
@@ -16,7 +16,7 @@ import {
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
@@ -24,11 +24,14 @@ import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
+import { sendStoredFile } from '../../platform/http/stored-file';
 import type { Storage } from '../../platform/storage/storage';
 import type { OrdersService } from '../orders/orders.service';
 import type { LessonAccessService } from './lessons.access';
 import { lessonsAdminRoutes } from './lessons.admin.routes';
 import type { LessonsAdminService } from './lessons.admin.service';
+import type { LessonHls } from './lessons.hls';
+import { hlsContentType } from './lessons.hls.transcode';
 import { sendPrivateFile } from './lessons.media';
 import { TRAINING_CACHE_TAG } from './lessons.schemas';
 import type { LessonsService } from './lessons.service';
@@ -37,23 +40,27 @@ export interface LessonsRoutesOptions {
   service: LessonsService;
   access: LessonAccessService;
   admin: LessonsAdminService;
+  hls: LessonHls;
   /** The purchase flow shared with courses. */
   orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
   seo: SeoRegistry;
   storage: Storage;
   uploadLimitBytes: number;
+  /** Counts a gift certificate code a purchase names against the code look-up limits. */
+  limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
 
 /**
  * Lessons for everyone (`purchased` for the signed-in viewer; the public cache skips requests with
- * an Authorization header), the purchaser's protected files and playback position, the promo
- * check and the purchase, the admin lesson routes, and the lesson pages' SEO.
+ * an Authorization header), the purchaser's protected files (the position and watched time they
+ * report: the progress feature), the promo check and the purchase, the admin lesson routes, and
+ * the lesson pages' SEO.
  */
 export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
-  const { service, access, admin, orders, cache, seo, storage, uploadLimitBytes } = options;
+  const { service, access, admin, hls, orders, cache, seo, storage, uploadLimitBytes, limitGiftCodes } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -147,6 +154,33 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     },
   );
 
+  // The HLS renditions: the signature is a path segment, so the relative URLs inside the playlists
+  // carry it to every child playlist and segment (decision 0047).
+  api.get(
+    '/api/training/lessons/:id/hls/:version/:token/*',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['training'],
+        summary: 'A playlist or segment of the HLS renditions (HTTP Range), for a signed path from /access',
+        description: 'Without a valid signature for this user, lesson and version 403; a replaced version 404.',
+        params: z.object({ id: z.uuid(), version: z.uuid(), token: z.string().max(200), '*': z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const { id, version, token } = request.params;
+      const file = request.params['*'];
+      const key = await access.resolveHls(id, version, token, file);
+      return sendStoredFile(request, reply, storage, {
+        visibility: 'private',
+        key,
+        cacheControl: 'private, no-store',
+        contentType: hlsContentType(file),
+      });
+    },
+  );
+
   api.get(
     '/api/training/lessons/:id/methodology/:lang',
     {
@@ -168,35 +202,50 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   );
 
   api.get(
-    '/api/training/lessons/:id/progress',
+    '/api/training/lessons/:id/subtitles/:lang',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['training'],
+        summary: 'The WebVTT subtitles (text/vtt) of one language for purchasers and admins, by signed URL',
+        description: 'Like the video: a valid signature from /access, or the bearer session of a purchaser/admin.',
+        params: LessonFileParams,
+        querystring: SignedFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, lang } = request.params;
+      const file = await access.resolveFile(request.user, id, `subtitles-${lang}`, request.query);
+      return sendPrivateFile(request, reply, storage, file, 'inline');
+    },
+  );
+
+  api.get(
+    '/api/training/player-settings',
     {
       config: { access: 'user' },
       schema: {
         tags: ['training'],
-        summary: 'Where the user stopped watching the lesson',
-        params: IdParamSchema,
-        response: { 200: successEnvelope(z.object({ positionSeconds: z.number().int() })), 403: ErrorBodySchema },
+        summary: "The signed-in learner's player settings (speed, mirror, subtitles), the defaults until changed",
+        response: { 200: successEnvelope(PlayerSettingsSchema), 401: ErrorBodySchema },
       },
     },
-    async (request) => ok({ positionSeconds: await access.position(request.user, request.params.id) }),
+    async (request) => ok(await service.playerSettings(requireUser(request).id)),
   );
 
   api.put(
-    '/api/training/lessons/:id/progress',
+    '/api/training/player-settings',
     {
       config: { access: 'user' },
       schema: {
         tags: ['training'],
-        summary: 'Saves the playback position (seconds) of the lesson for the user',
-        params: IdParamSchema,
-        body: ProgressBodySchema,
-        response: { 200: successEnvelope(z.object({ positionSeconds: z.number().int() })), 403: ErrorBodySchema },
+        summary: "Replaces the learner's player settings; every lesson's player starts with them",
+        body: PlayerSettingsSchema,
+        response: { 200: successEnvelope(PlayerSettingsSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => {
-      await access.savePosition(request.user, request.params.id, request.body.positionSeconds);
-      return ok({ positionSeconds: request.body.positionSeconds });
-    },
+    async (request) => ok(await service.savePlayerSettings(requireUser(request).id, request.body)),
   );
 
   api.post(
@@ -238,13 +287,14 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     async (request, reply) => {
       const language = requestLanguage(request);
       const item = { type: 'lesson' as const, id: request.params.id };
+      if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
       const result = await orders.purchase(requireUser(request), item, request.body, language);
       const message = result.purchased ? serverMessage('lessonPurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));
     },
   );
 
-  await app.register(lessonsAdminRoutes, { service: admin, storage, uploadLimitBytes });
+  await app.register(lessonsAdminRoutes, { service: admin, hls, storage, uploadLimitBytes });
 
   seo.register('/training-detail/:id', (params, _query, lang) => service.lessonSeo(params.id, lang));
   seo.register('/training-detail', (_params, query, lang) => service.lessonSeo(query.id, lang));

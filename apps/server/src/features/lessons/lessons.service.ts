@@ -1,5 +1,6 @@
 import {
   applyPercentOff,
+  DEFAULT_PLAYER_SETTINGS,
   fromMinor,
   type Language,
   type Lesson,
@@ -8,13 +9,18 @@ import {
   localize,
   PAGE_TEXTS,
   type PaginationQuery,
+  type PlayerSettings,
+  PlayerSettingsSchema,
   type PromoQuote,
+  scaleLikeRub,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
+import type { Storage } from '../../platform/storage/storage';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
+import { probeVideoDuration } from './lessons.duration';
 import { lessonJsonLd, toLesson } from './lessons.mappers';
 import type { LessonRecord, LessonsRepo } from './lessons.repo';
 
@@ -31,10 +37,13 @@ export function createLessonsService({
   repo,
   promoCodes,
   publicUrl,
+  storage,
 }: {
   repo: LessonsRepo;
   promoCodes: Pick<PromoCodesService, 'quote'>;
   publicUrl: string;
+  /** Where the videos are, to read their length. */
+  storage: Storage;
 }) {
   const base = publicUrl.replace(/\/+$/, '');
 
@@ -51,9 +60,6 @@ export function createLessonsService({
     });
     return { items: rows.map(toLesson), meta: { total, page: query.page, limit: query.limit } };
   }
-
-  const discounted = (minor: number | null, percent: number) =>
-    minor === null ? null : fromMinor(applyPercentOff(minor, percent));
 
   return {
     list,
@@ -115,19 +121,37 @@ export function createLessonsService({
       return result;
     },
 
+    /**
+     * The learner's player settings; the defaults when none are stored, or when what is stored no
+     * longer fits the current schema (a speed since removed, say).
+     */
+    async playerSettings(userId: string): Promise<PlayerSettings> {
+      const parsed = PlayerSettingsSchema.safeParse(await repo.playerSettings(userId));
+      return parsed.success ? parsed.data : { ...DEFAULT_PLAYER_SETTINGS };
+    },
+
+    async savePlayerSettings(userId: string, settings: PlayerSettings): Promise<PlayerSettings> {
+      await repo.savePlayerSettings(userId, settings);
+      return settings;
+    },
+
     /** Live promo check for the purchase dialog: the price before and after the code. */
     async quote(lessonId: string, code: string): Promise<PromoQuote> {
       const lesson = await sellable(lessonId);
       const promo = await promoCodes.quote(code, { type: 'lesson', id: lesson.id });
+      const after = applyPercentOff(lesson.priceRub, promo.percentOff);
+      // EUR/USD scale like the RUB amount: what the order charges in that currency.
+      const inCurrency = (minor: number | null, afterRub: number) =>
+        minor === null ? null : fromMinor(scaleLikeRub(minor, lesson.priceRub, afterRub));
       const price = {
         rub: fromMinor(lesson.priceRub),
-        eur: discounted(lesson.priceEur, 0),
-        usd: discounted(lesson.priceUsd, 0),
+        eur: inCurrency(lesson.priceEur, lesson.priceRub),
+        usd: inCurrency(lesson.priceUsd, lesson.priceRub),
       };
       const discountedPrice = {
-        rub: fromMinor(applyPercentOff(lesson.priceRub, promo.percentOff)),
-        eur: discounted(lesson.priceEur, promo.percentOff),
-        usd: discounted(lesson.priceUsd, promo.percentOff),
+        rub: fromMinor(after),
+        eur: inCurrency(lesson.priceEur, after),
+        usd: inCurrency(lesson.priceUsd, after),
       };
       return {
         code: promo.code,
@@ -138,13 +162,44 @@ export function createLessonsService({
       };
     },
 
+    /**
+     * The length in seconds of each lesson's video, as progress measures it: read from the file's
+     * header the first time and kept on the video's ref; the admin's stated minutes when the header
+     * does not tell; null without a video (nothing to watch) or without either.
+     */
+    async videoDurations(ids: string[]): Promise<Map<string, number | null>> {
+      const rows = await repo.videosOf(ids);
+      const result = new Map<string, number | null>();
+      await Promise.all(
+        rows.map(async (row) => {
+          const stated = row.durationMinutes ? row.durationMinutes * 60 : null;
+          const video = row.video;
+          if (!video) return result.set(row.id, null);
+          let seconds = video.durationSeconds;
+          if (seconds === undefined) {
+            seconds = await probeVideoDuration(storage, video);
+            await repo.rememberVideoDuration(row.id, video.key, seconds);
+          }
+          return result.set(row.id, seconds ?? stated);
+        }),
+      );
+      return result;
+    },
+
     // ---- for orders: buying a lesson (orders.purchase.ts) and pricing a lesson line
 
     /** The lesson on sale to `userId`: 404 unless published, 409 when they own it (or its course). */
     async offer(userId: string, lessonId: string): Promise<PurchaseOffer> {
       const lesson = await sellable(lessonId);
       if (await repo.owns(userId, lesson)) throw new Conflict('lessonAlreadyPurchased', undefined, 'ALREADY_PURCHASED');
-      return { type: 'lesson', id: lesson.id, priceRubMinor: lesson.priceRub, limited: false };
+      return {
+        type: 'lesson',
+        id: lesson.id,
+        priceRubMinor: lesson.priceRub,
+        priceEurMinor: lesson.priceEur,
+        priceUsdMinor: lesson.priceUsd,
+        limited: false,
+      };
     },
 
     /** Lessons by id for `userId`, keyed by id, read on `q` (the order's transaction). */

@@ -2,6 +2,12 @@ import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, ownerNotificationSettings, ownerNotifications } from '../../db/schema';
 
+/**
+ * What a paid order brought in (kopecks): its total less what a gift certificate paid, which was
+ * counted once already, as the paid order that sold the certificate.
+ */
+const MONEY_TAKEN = sql<number>`${orders.totalRub} - ${orders.giftCertificateRub}`;
+
 type Q = Db | Tx;
 export type SettingsRow = typeof ownerNotificationSettings.$inferSelect;
 export type NoticeKind = (typeof ownerNotifications.$inferInsert)['kind'];
@@ -80,7 +86,7 @@ export function createNotificationsRepo(db: Db) {
       const [[placed], [paid]] = await Promise.all([
         db.select({ n: count() }).from(orders).where(onDay),
         db
-          .select({ n: count(), kopecks: sum(orders.totalRub) })
+          .select({ n: count(), kopecks: sum(MONEY_TAKEN) })
           .from(orders)
           .where(and(onDay, inArray(orders.status, [...PAID]))),
       ]);

@@ -69,6 +69,8 @@ export const ORDER_MAIL_TEXTS = {
   discount: { ru: 'Скидка', en: 'Discount', es: 'Descuento' },
   delivery: { ru: 'Доставка', en: 'Delivery', es: 'Envío' },
   total: { ru: 'Итого', en: 'Total', es: 'Total' },
+  giftCertificate: { ru: 'Оплачено сертификатом', en: 'Paid by gift certificate', es: 'Pagado con certificado regalo' },
+  amountDue: { ru: 'К оплате', en: 'To pay', es: 'A pagar' },
   payment: { ru: 'Способ оплаты', en: 'Payment method', es: 'Método de pago' },
   action: { ru: 'Мои заказы', en: 'My orders', es: 'Mis pedidos' },
   footer: {
@@ -96,6 +98,13 @@ function summary(order: Order, lang: Language): string[][] {
     `${L.total[lang]}: ${money(order.total, lang)}${
       order.currency !== 'RUB' ? ` (${formatMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
     }`,
+    // What a gift certificate paid, and what is left, in the order's currency.
+    ...(order.giftCertificate > 0
+      ? [
+          `${L.giftCertificate[lang]}: −${formatMoney(order.giftCertificate, order.currency as Currency, lang)}`,
+          `${L.amountDue[lang]}: ${formatMoney(order.amountDue, order.currency as Currency, lang)}`,
+        ]
+      : []),
     `${L.payment[lang]}: ${PAYMENT_METHOD_LABELS[order.paymentMethod][lang]}`,
   ];
   return [[L.items[lang], ...lines], totals];

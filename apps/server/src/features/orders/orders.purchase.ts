@@ -1,26 +1,40 @@
 /**
  * Buying one lesson or one course at once (the purchase dialog, not the cart), the same steps for
  * both, in one transaction:
- *   offer   the item on sale to this user (404 unpublished; 409 owned or sold out)
- *   check   the promo code, before the transaction, for a precise message
- *   hold    a seat of a seat-limited master class (atomic; 409 SOLD_OUT)
- *   redeem  one use of the code (atomic; the promo-codes service decides)
- *   credit  what the user already paid toward it (lessons of a course bought singly)
- *   place   a one-line order with the discount: list price − (price after the code − credit, ≥ 0)
- * A zero total is confirmed by orders at once, and the `orderConfirmed` listener grants the item
- * in that same transaction; otherwise the order is pending and the web pays it through
- * `POST /api/payments`. Cancelling it later gives back the seat and the code use (src/events.ts).
+ *   offer     the item on sale to this user (404 unpublished; 409 owned or sold out)
+ *   currency  the order's currency: the item must have a price in it (400 NOT_SOLD_IN_CURRENCY);
+ *             roubles are paid by card, euros and dollars through PayPal (as goods orders are)
+ *   check     the promo code, before the transaction, for a precise message
+ *   redeem    one use of the code (atomic; the promo-codes service decides)
+ *   credit    what the user already paid toward it (lessons of a course bought singly)
+ *   place     a one-line order with the discount: list price − (price after the code − credit, ≥ 0);
+ *             placing it takes a seat of a seat-limited master class (atomic; 409 SOLD_OUT)
+ *   gift      a gift certificate in the order's currency pays what it can of the rest (orders decides)
+ * A zero total, or one a gift certificate pays in full, is confirmed by orders at once, and the
+ * `orderConfirmed` listener grants the item in that same transaction; otherwise the order is pending and the web pays it through
+ * `POST /api/payments` (card) or `POST /api/payments/paypal-request` (PayPal). Cancelling it later
+ * gives back the seat and the code use (src/events.ts).
  */
-import { applyPercentOff, type Currency, fromMinor, type Language, type PurchaseResult } from '@atelier/shared';
+import {
+  applyPercentOff,
+  type Currency,
+  fromMinor,
+  type Language,
+  type PaymentMethod,
+  type PurchaseResult,
+} from '@atelier/shared';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
+import { InvalidInput } from '../../platform/errors';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
-import type { Seller } from './orders.schemas';
+import type { PurchaseOffer, Seller } from './orders.schemas';
 import type { PlaceOrder } from './orders.service';
 
 export interface PurchaseInput {
   promoCode?: string | undefined;
   currency: Currency;
+  /** A gift certificate in `currency`: it pays what it can, the rest is paid as usual. */
+  giftCertificateCode?: string | undefined;
 }
 
 export function splitName(user: SessionUser): { firstName: string; lastName: string } {
@@ -28,6 +42,15 @@ export function splitName(user: SessionUser): { firstName: string; lastName: str
   const [first = user.name, ...rest] = user.name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };
 }
+
+const LIST_PRICE: Record<Currency, keyof PurchaseOffer & `price${string}Minor`> = {
+  RUB: 'priceRubMinor',
+  EUR: 'priceEurMinor',
+  USD: 'priceUsdMinor',
+};
+
+/** The one online way to pay in each currency: card for roubles, PayPal for euros and dollars. */
+export const ONLINE_PAYMENT_METHOD: Record<Currency, PaymentMethod> = { RUB: 'card', EUR: 'paypal', USD: 'paypal' };
 
 export function createPurchase({
   db,
@@ -48,13 +71,19 @@ export function createPurchase({
   ): Promise<PurchaseResult> {
     const seller = sellers[item.type];
     const offer = await seller.offer(user.id, item.id);
+    if (offer[LIST_PRICE[input.currency]] === null) {
+      throw new InvalidInput(
+        'itemNotSoldInCurrency',
+        { items: [{ type: offer.type, id: offer.id }], currency: input.currency },
+        'NOT_SOLD_IN_CURRENCY',
+      );
+    }
     const target = { type: offer.type, id: offer.id };
     const code = input.promoCode?.trim() || undefined;
     // Checked before the transaction for a precise message; the atomic redemption inside decides.
     if (code) await promoCodes.quote(code, target);
 
     const order = await db.transaction(async (tx) => {
-      if (offer.limited) await seller.hold?.(tx, offer);
       const promo = code ? await promoCodes.redeem(tx, code, target) : null;
       const afterPromo = promo ? applyPercentOff(offer.priceRubMinor, promo.percentOff) : offer.priceRubMinor;
       const credit = (await seller.credit?.(tx, user.id, offer)) ?? 0;
@@ -63,16 +92,17 @@ export function createPurchase({
         userId: user.id,
         lines: [{ type: offer.type, id: offer.id, quantity: 1 }],
         customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
-        paymentMethod: input.currency === 'RUB' ? 'card' : 'paypal',
+        paymentMethod: ONLINE_PAYMENT_METHOD[input.currency],
         currency: input.currency,
         language,
+        giftCertificateCode: input.giftCertificateCode,
         // promoCodeId null: a discount without a code (a course's credit for lessons already bought).
         ...(promo || discountMinor > 0
           ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
           : {}),
       });
     });
-    if (offer.limited) seller.settled?.(offer);
+    if (offer.limited) seller.settled?.();
     return { purchased: order.status === 'confirmed', order };
   };
 }

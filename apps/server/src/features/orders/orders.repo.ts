@@ -63,6 +63,8 @@ function orderFromJson(o: Json): OrderRow {
     totalRub: o.total_rub as number,
     totalInCurrency: o.total_in_currency as number | null,
     promoCodeId: o.promo_code_id as string | null,
+    giftCertificateMinor: (o.gift_certificate_minor ?? 0) as number,
+    giftCertificateRub: (o.gift_certificate_rub ?? 0) as number,
     comment: o.comment as string | null,
     language: o.language as OrderRow['language'],
     createdAt: date(o.created_at),
@@ -150,11 +152,13 @@ export const ordersRepo = {
     const result = await q.execute(sql`
       with o as (
         insert into orders (user_id, customer, delivery, payment_method, currency, exchange_snapshot, subtotal_rub,
-          discount_rub, delivery_cost_rub, total_rub, total_in_currency, promo_code_id, comment, language)
+          discount_rub, delivery_cost_rub, total_rub, total_in_currency, promo_code_id, gift_certificate_minor,
+          gift_certificate_rub, comment, language)
         select ${o.userId ?? null}::uuid, ${JSON.stringify(o.customer)}::jsonb, ${JSON.stringify(o.delivery)}::jsonb,
           ${o.paymentMethod}, ${o.currency ?? 'RUB'}, ${JSON.stringify(o.exchangeSnapshot ?? {})}::jsonb, ${o.subtotalRub}::integer,
           ${o.discountRub ?? 0}::integer, ${o.deliveryCostRub ?? 0}::integer, ${o.totalRub}::integer, ${o.totalInCurrency ?? null}::integer,
-          ${o.promoCodeId ?? null}::uuid, ${o.comment ?? null}::text, ${o.language ?? 'ru'}
+          ${o.promoCodeId ?? null}::uuid, ${o.giftCertificateMinor ?? 0}::integer, ${o.giftCertificateRub ?? 0}::integer,
+          ${o.comment ?? null}::text, ${o.language ?? 'ru'}
         ${
           // Counted in this statement's snapshot, taken after the caller locked the user (lockUser),
           // so two checkouts of one customer cannot both pass the limit.

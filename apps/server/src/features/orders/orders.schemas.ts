@@ -3,13 +3,21 @@
  * src/events.ts), what the catalogue answers for pricing an order line, and what a lesson or
  * course answers the one purchase flow (orders.purchase.ts).
  */
-import type { BookFormat, LocalizedText } from '@atelier/shared';
+import type {
+  BookFormat,
+  CdekPoint,
+  Currency,
+  Language,
+  LocalizedText,
+  OrderCdekDelivery,
+  Parcel,
+} from '@atelier/shared';
 import type { Tx } from '../../db/client';
 
 export interface OrderEventItem {
   /** order_items.id */
   id: string;
-  type: 'product' | 'lesson' | 'course';
+  type: 'product' | 'lesson' | 'course' | 'gift_certificate';
   productId: string | null;
   lessonId: string | null;
   courseId: string | null;
@@ -40,6 +48,30 @@ export interface OrderEvents {
   orderConfirmed: OrderEvent;
   /** any → cancelled (stock is returned by orders itself; others release what they hold). */
   orderCancelled: OrderEvent;
+  /** processing → shipped: the goods are handed over (prepaid goods get their completion receipt). */
+  orderShipped: OrderEvent;
+}
+
+/** An order as its fiscal receipt is made from (RUB minor units, the names as ordered). */
+export interface OrderForReceipt {
+  id: string;
+  number: number;
+  /** The address the customer gave at checkout. */
+  customerEmail: string;
+  lines: {
+    type: 'product' | 'lesson' | 'course' | 'gift_certificate';
+    bookFormat: 'physical' | 'digital' | null;
+    name: LocalizedText;
+    unitPriceRub: number;
+    quantity: number;
+  }[];
+  /** Taken off the goods (promo code, course credit). */
+  discountRub: number;
+  deliveryMethod: 'standard' | 'express' | 'pickup' | 'post' | 'courier_pickup' | 'none';
+  deliveryCostRub: number;
+  totalRub: number;
+  /** Paid by a gift certificate (its RUB share of the total); the rest is paid as usual. */
+  giftCertificateRub: number;
 }
 
 /** A product as an order (or cart) line is priced from. */
@@ -57,6 +89,36 @@ export interface ProductForOrder {
   bookFormats: BookFormat[] | null;
   image: string | null;
   archived: boolean;
+  /** Packed weight and box (the category's default when the admin gave none). */
+  parcel: Parcel;
+}
+
+/**
+ * A carrier that prices delivery to one of its pickup points itself (CDEK, when configured; built
+ * in features/cdek): the point's address and the carrier's price of the order's parcel.
+ */
+export interface DeliveryCarrier {
+  /** 400 for a point that does not exist or cannot take the parcel; 502 when the carrier is down. */
+  quote(input: {
+    pointCode: string;
+    parcel: Parcel;
+  }): Promise<{ carrierCostRub: number; cdek: OrderCdekDelivery; point: CdekPoint }>;
+}
+
+/** An order as a carrier registers and follows its parcel (features/cdek). */
+export interface OrderForCarrier {
+  id: string;
+  number: number;
+  userId: string | null;
+  status: 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  paymentState: 'none' | 'awaiting' | 'invoice_sent' | 'paid' | 'failed' | 'refunded';
+  language: Language;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  delivery: { method: string; pickupPoint?: string; cdek?: OrderCdekDelivery };
+  /** The account's verified address, where the customer's mails go; null = send none. */
+  recipientEmail: string | null;
+  /** The goods that travel (digital copies, lessons and courses do not). */
+  goods: { productId: string; name: LocalizedText; unitPriceRub: number; quantity: number }[];
 }
 
 /** A lesson or course as an order (or cart) line is priced from. */
@@ -72,6 +134,12 @@ export interface LessonForOrder {
   image: string | null;
   /** The user already owns it (a purchase of the lesson, or of the course it belongs to). */
   owned: boolean;
+  /** A lesson's course (null: a lesson on its own, or a course). */
+  courseId: string | null;
+  /** A course's seats left (a live master class); null = not limited, and always for a lesson. */
+  seatsLeft: number | null;
+  /** A course: RUB minor units the user paid for its lessons bought singly (0 for a lesson). */
+  creditRubMinor: number;
 }
 
 /** A lesson or course the purchase flow is about to sell to one user. */
@@ -79,23 +147,49 @@ export interface PurchaseOffer {
   type: 'lesson' | 'course';
   /** As stored (what a promo code lists). */
   id: string;
-  /** List price, RUB minor units. */
+  /** List prices, minor units; eur/usd null = not sold in that currency. */
   priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
   /** Only so many are sold (a master class's seats): the purchase holds one in its transaction. */
   limited: boolean;
 }
 
 /**
- * What the lessons and courses services answer the purchase flow, step by step. Only `offer` is
- * required; the rest is for what a lesson does not have (seats, credit).
+ * What the lessons and courses services answer the purchase flow and order placement. Only
+ * `offer` is required; the rest is for what a lesson does not have (seats, credit).
  */
 export interface Seller {
   /** The item on sale to `userId`: 404 when it is not published, 409 when they own it or it is sold out. */
   offer(userId: string, id: string): Promise<PurchaseOffer>;
-  /** A `limited` offer, first thing in the purchase transaction: take one (a seat), 409 when none is left. */
-  hold?(tx: Tx, offer: PurchaseOffer): Promise<void>;
+  /** A limited item, in the transaction that writes its order: take one (a seat), 409 when none is left. */
+  hold?(tx: Tx, offer: Pick<PurchaseOffer, 'type' | 'id'>): Promise<void>;
   /** RUB minor units the user already paid toward the item (lessons of a course bought singly). */
   credit?(tx: Tx, userId: string, offer: PurchaseOffer): Promise<number>;
-  /** A `limited` offer, after the purchase committed (public pages show what is left). */
-  settled?(offer: PurchaseOffer): void;
+  /** A seat was taken, after the order committed (public pages show what is left). */
+  settled?(): void;
+}
+
+/**
+ * What orders needs of gift certificates to let one pay an order (the gift-certificates ledger).
+ * Both run in the order's transaction: `hold` locks the certificate and decides the amount before
+ * the order is written, `spend` takes it off the balance once the order has its id.
+ */
+export interface GiftCertificatePayer {
+  /**
+   * The certificate with `code`, locked for the transaction, and how much of `dueMinor` (in the
+   * order's currency) it pays: all of it, or its whole balance. 400 for an unknown or deactivated
+   * code or another currency, 409 when nothing is left on it.
+   */
+  hold(
+    tx: Tx,
+    input: { code: string; currency: Currency; dueMinor: number },
+  ): Promise<{
+    certificateId: string;
+    amountMinor: number;
+  }>;
+  spend(
+    tx: Tx,
+    input: { certificateId: string; amountMinor: number; orderId: string; actorUserId: string | null },
+  ): Promise<void>;
 }

@@ -9,9 +9,12 @@ import {
   ADDRESS_REQUIRED,
   type AdminOrdersQuery,
   type BookFormat,
+  type CdekQuote,
+  type CdekQuoteBody,
   type CreateOrderBody,
   type Currency,
   canTransition,
+  carrierDeliveryCostRub,
   deliveryCostRub,
   EXCHANGE_RATES_RUB,
   fromMinor,
@@ -27,16 +30,20 @@ import {
   type OrderDeliveryInput,
   type OrderLineType,
   type OrderStatus,
+  type Parcel,
   type PaymentMethod,
   type PaymentState,
+  packageOf,
   paymentMethodAllowed,
   SERVER_MESSAGES,
   type ServerMessageKey,
+  scaleLikeRub,
   type Tracking,
   toMinor,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { OrderDelivery } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import type { PublicCache } from '../../platform/http/public-cache';
@@ -45,7 +52,7 @@ import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
 import { ordersCsv } from './orders.csv';
 import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail, orderTrackingMail } from './orders.mail';
-import { createPurchase } from './orders.purchase';
+import { createPurchase, ONLINE_PAYMENT_METHOD, splitName } from './orders.purchase';
 import {
   type NewOrderItem,
   type NewOrderRow,
@@ -63,7 +70,17 @@ import {
   type OrderPolicy,
   stockShortages,
 } from './orders.rules';
-import type { LessonForOrder, OrderEvent, OrderEvents, ProductForOrder, Seller } from './orders.schemas';
+import type {
+  DeliveryCarrier,
+  GiftCertificatePayer,
+  LessonForOrder,
+  OrderEvent,
+  OrderEvents,
+  OrderForCarrier,
+  OrderForReceipt,
+  ProductForOrder,
+  Seller,
+} from './orders.schemas';
 
 export interface ExpiringOrder {
   id: string;
@@ -123,8 +140,20 @@ export interface PlaceOrderInput {
   /**
    * A promo discount in RUB major units, capped at the goods subtotal (the purchase flow redeems the
    * code). promoCodeId null = a discount without a code (a course credited with lessons already bought).
+   * Given, it is the whole discount; without it, course lines get their credit (see `discounted`).
    */
   promo?: { promoCodeId: string | null; discountRub: number } | undefined;
+  /** A gift certificate in the order's currency: it pays what it can, the rest is paid as usual. */
+  giftCertificateCode?: string | undefined;
+}
+
+/** A gift certificate's order, bought by `user` (gift-certificates names the line). */
+export interface GiftCertificateOrderInput {
+  user: SessionUser;
+  currency: Currency;
+  amountMinor: number;
+  name: LocalizedText;
+  language: Language;
 }
 
 export interface OrderForPayment {
@@ -140,9 +169,10 @@ export interface OrderForPayment {
   customerEmail: string;
   /** The account's verified address, where the customer's mails go; null = send none. */
   recipientEmail: string | null;
+  /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
   totalRub: number;
   totalRubMinor: number;
-  /** In `currency`, major and minor units (equal to the RUB figures for RUB). */
+  /** The same in `currency`, major and minor units (equal to the RUB figures for RUB). */
   totalInCurrency: number;
   totalInCurrencyMinor: number;
   items: OrderEvent['items'];
@@ -170,6 +200,8 @@ export interface OrdersDeps {
   events: Pick<EventBus<OrderEvents>, 'emit'>;
   catalog: OrdersCatalog;
   promoCodes: Pick<PromoCodesService, 'quote' | 'redeem'>;
+  /** Pays orders with a gift certificate code (the gift-certificates ledger); without it a code is refused. */
+  giftCertificates?: GiftCertificatePayer | undefined;
   /** Invalidated (shop tag) after stock changes commit. */
   cache?: PublicCache | undefined;
   /** Link target in the mails ("My orders"). */
@@ -178,6 +210,11 @@ export interface OrdersDeps {
   policy?: OrderPolicy | undefined;
   /** false with PAYMENT_PROVIDER=none: an order to be paid by card is refused (a free one is fine). */
   cardPayments?: boolean | undefined;
+  /**
+   * Prices delivery to a carrier's pickup point (courier_pickup) when set: CDEK, when configured.
+   * Without it courier_pickup is the flat price with a pickup point typed by the customer.
+   */
+  carrier?: DeliveryCarrier | undefined;
 }
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
@@ -198,8 +235,16 @@ interface PricedLine {
   physical: boolean;
   /** Take this many from a counted stock. */
   reserve: boolean;
+  /** A course with a seat limit: the order takes one of its seats. */
+  seat: boolean;
+  /** A course: RUB minor units already paid for its lessons (taken off unless a promo is given). */
+  creditRubMinor: number;
+  /** A lesson's course (to refuse a lesson whose course is in the same order). */
+  courseId: string | null;
   /** The first request line it came from (for field errors). */
   index: number;
+  /** A physical product's packed weight and box; null for what does not travel. */
+  parcel: Parcel | null;
 }
 
 function priceIn(
@@ -245,6 +290,35 @@ function stockExceeded(
   );
 }
 
+/**
+ * The order's discount (RUB minor units) and what its lines cost after it in the order's currency.
+ * A `promo` (the purchase flow: a code and a course's credit, one line) is the whole discount;
+ * without one, each course line is credited with what the customer paid for its lessons bought
+ * singly (capped at the course's price), as the course page's "price for you" shows. Each currency
+ * amount scales like the RUB amount (`scaleLikeRub`), as the purchase dialog quotes it.
+ */
+function discounted(
+  lines: readonly PricedLine[],
+  promo: PlaceOrderInput['promo'],
+): { discount: number; goodsInCurrency: number } {
+  const rub = (line: PricedLine) => line.unitRubMinor * line.quantity;
+  const inCurrency = (line: PricedLine) => line.unitCurrencyMinor * line.quantity;
+  if (promo) {
+    const subtotal = lines.reduce((sum, line) => sum + rub(line), 0);
+    const subtotalCurrency = lines.reduce((sum, line) => sum + inCurrency(line), 0);
+    const discount = Math.min(Math.max(toMinor(promo.discountRub), 0), subtotal);
+    return { discount, goodsInCurrency: scaleLikeRub(subtotalCurrency, subtotal, subtotal - discount) };
+  }
+  let discount = 0;
+  let goodsInCurrency = 0;
+  for (const line of lines) {
+    const credit = Math.min(line.creditRubMinor, rub(line));
+    discount += credit;
+    goodsInCurrency += scaleLikeRub(inCurrency(line), rub(line), rub(line) - credit);
+  }
+  return { discount, goodsInCurrency };
+}
+
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[], policy?: OrderPolicy): Order {
   const order: Order = {
@@ -273,6 +347,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     total: fromMinor(row.totalRub),
     currency: row.currency,
     totalInCurrency: fromMinor(row.totalInCurrency ?? row.totalRub),
+    giftCertificate: fromMinor(row.giftCertificateMinor),
+    amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
     exchangeRates: row.exchangeSnapshot,
     language: row.language,
     comment: row.comment,
@@ -324,15 +400,22 @@ function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
 
 export type PlaceOrder = (tx: Tx, input: PlaceOrderInput) => Promise<Order>;
 
+/** An order ready to write, and the seat-limited courses whose seat it takes (ids). */
+interface Plan extends PlacedPlan {
+  seats: string[];
+}
+
 export function createOrdersService({
   db,
   events,
   catalog,
   promoCodes,
+  giftCertificates,
   cache,
   publicUrl = '',
   policy = DEFAULT_ORDER_POLICY,
   cardPayments = true,
+  carrier,
 }: OrdersDeps) {
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
@@ -394,7 +477,11 @@ export function createOrdersService({
           physical: !digital,
           // Made-to-order goods and digital copies do not draw on the counted stock.
           reserve: !digital && product.availability !== 'on_order' && product.stock !== null,
+          seat: false,
+          creditRubMinor: 0,
+          courseId: null,
           index,
+          parcel: digital ? null : product.parcel,
         });
         continue;
       }
@@ -413,8 +500,16 @@ export function createOrdersService({
           fields: [{ field: `items.${index}.quantity`, message: localized('lessonQuantityOne', lang) }],
         });
       }
-      if (item.owned)
-        throw new Conflict('lessonAlreadyOwned', { items: [{ type: line.type, id: line.id }] }, 'ALREADY_OWNED');
+      if (item.owned) {
+        throw new Conflict(
+          line.type === 'course' ? 'courseAlreadyPurchased' : 'lessonAlreadyOwned',
+          { items: [{ type: line.type, id: line.id }] },
+          'ALREADY_OWNED',
+        );
+      }
+      if (item.seatsLeft === 0) {
+        throw new Conflict('courseSoldOut', { items: [{ type: line.type, id: line.id }] }, 'SOLD_OUT');
+      }
       const unit = priceIn(item, input.currency);
       if (unit === null) {
         notInCurrency.push({ type: line.type, id: line.id });
@@ -430,7 +525,11 @@ export function createOrdersService({
         quantity: 1,
         physical: false,
         reserve: false,
+        seat: item.seatsLeft !== null,
+        creditRubMinor: item.creditRubMinor,
+        courseId: item.courseId,
         index,
+        parcel: null,
       });
     }
     if (unavailable.length > 0) throw new InvalidInput('itemUnavailable', { items: unavailable }, 'ITEM_UNAVAILABLE');
@@ -438,6 +537,16 @@ export function createOrdersService({
       throw new InvalidInput('notSoldInCurrency', { items: notInCurrency }, 'NOT_SOLD_IN_CURRENCY');
     }
     const merged = mergePriced(priced);
+    // A lesson next to its own course would be paid twice: the course unlocks it.
+    const coursesInOrder = new Set(merged.filter((line) => line.type === 'course').map((line) => line.refId));
+    const covered = merged.filter((line) => line.courseId !== null && coursesInOrder.has(line.courseId));
+    if (covered.length > 0) {
+      throw new Conflict(
+        'lessonInCourseInOrder',
+        { items: covered.map((line) => ({ type: line.type, id: line.refId, courseId: line.courseId })) },
+        'LESSON_IN_COURSE',
+      );
+    }
     // The whole order against the stock read above, before anything is written: a clear message
     // naming the product and what is left. The atomic reservation still decides under a race.
     const short = stockShortages(
@@ -472,7 +581,10 @@ export function createOrdersService({
       const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
       if (missing.length > 0) throw fieldError('addressRequired', missing);
     }
-    if (delivery.method === 'courier_pickup' && !delivery.pickupPoint)
+    // With a carrier the point is chosen from its list (cdekPointCode) and its address read from it.
+    if (delivery.method === 'courier_pickup' && carrier && !delivery.cdekPointCode)
+      throw fieldError('cdekPointRequired', ['cdekPointCode']);
+    if (delivery.method === 'courier_pickup' && !carrier && !delivery.pickupPoint)
       throw fieldError('pickupPointRequired', ['pickupPoint']);
     const kept: OrderDelivery = { method: delivery.method };
     const fields =
@@ -483,6 +595,22 @@ export function createOrdersService({
           : (['country', 'city', 'address', 'postalCode'] as const);
     for (const field of fields) if (delivery[field]) kept[field] = delivery[field];
     return kept;
+  }
+
+  /** Sets the parcel's tracking number on the locked order; mailed at once when it is already on its way. */
+  async function applyTracking(tx: Tx, id: string, tracking: Tracking | null): Promise<void> {
+    const row = await ordersRepo.find(tx, id, { lock: true });
+    if (!row) throw new NotFound();
+    if (row.delivery.method === 'none' || row.status === 'cancelled') {
+      throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+    }
+    const changed =
+      (tracking?.carrier ?? null) !== row.trackingCarrier || (tracking?.number ?? null) !== row.trackingNumber;
+    await ordersRepo.setTracking(tx, id, tracking);
+    if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
+      const order = (await loadOrder(tx, id, false))!;
+      await mailCustomer(tx, row.userId, orderTrackingMail(order, accountUrl));
+    }
   }
 
   async function loadOrder(q: Q, id: string, withHistory = true): Promise<Order | null> {
@@ -549,7 +677,133 @@ export function createOrdersService({
     );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
+    if (to === 'shipped') await events.emit(tx, 'orderShipped', toEvent(row, items));
     return { row, items, stockReturned };
+  }
+
+  /** The "order received" mail as it will read, with a token where the database-assigned number goes. */
+  function receivedMail(order: NewOrderRow, items: NewOrderItem[]): PlacedPlan['mail'] {
+    const draft = toOrder(
+      {
+        giftCertificateMinor: 0,
+        giftCertificateRub: 0,
+        ...order,
+        id: NUMBER_TOKEN,
+        number: 0,
+        status: 'pending',
+        paymentState: 'none',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      } as OrderRow,
+      items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
+    );
+    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
+  }
+
+  /**
+   * A gift certificate pays what it can of the order (in the order's currency): its row is locked
+   * for the rest of the transaction and the amount is decided here, before the order is written,
+   * so the first mail already says what is left to pay. Spending it (`spend`, after the order has
+   * its id) happens in the same transaction, so two checkouts never spend one balance twice.
+   */
+  async function withGiftCertificate(
+    tx: Tx,
+    plan: Plan,
+    code: string | undefined,
+  ): Promise<{ plan: Plan; gift: { certificateId: string; amountMinor: number; covers: boolean } | null }> {
+    if (!code?.trim() || plan.total === 0) return { plan, gift: null };
+    if (!giftCertificates) throw new InvalidInput('giftCodeInvalid', undefined, 'GIFT_CODE_INVALID');
+    const order = plan.order;
+    const currency = order.currency ?? 'RUB';
+    const dueMinor = currency === 'RUB' ? order.totalRub : (order.totalInCurrency ?? order.totalRub);
+    const held = await giftCertificates.hold(tx, { code, currency, dueMinor });
+    const covers = held.amountMinor >= dueMinor;
+    // The same share of the RUB total (equal for a rouble order, the whole total when it covers it all).
+    const rub = covers
+      ? order.totalRub
+      : Math.min(order.totalRub, Math.round((order.totalRub * held.amountMinor) / dueMinor));
+    const paid: NewOrderRow = { ...order, giftCertificateMinor: held.amountMinor, giftCertificateRub: rub };
+    return {
+      plan: {
+        ...plan,
+        order: paid,
+        mail: receivedMail(paid, plan.items),
+        // Paid in full by the certificate: nothing is left unpaid, so the open-orders limit does not apply.
+        maxOpenUnpaid: covers ? null : plan.maxOpenUnpaid,
+      },
+      gift: { certificateId: held.certificateId, amountMinor: held.amountMinor, covers },
+    };
+  }
+
+  /**
+   * Writes a planned order inside `tx` with what a gift certificate pays of it: spent on the
+   * written order, and an order it pays in full is confirmed at once (paid, no provider), like a
+   * zero total.
+   */
+  async function writeWithGift(
+    tx: Tx,
+    planned: Plan,
+    code: string | undefined,
+    actorUserId: string | null,
+    alsoRecord?: (tx: Tx, order: { id: string }) => Promise<void>,
+  ): Promise<{ order: Order; plan: Plan }> {
+    const { plan, gift } = await withGiftCertificate(tx, planned, code);
+    const { row, items } = await write(tx, plan);
+    await alsoRecord?.(tx, row);
+    if (gift) {
+      await giftCertificates!.spend(tx, {
+        certificateId: gift.certificateId,
+        amountMinor: gift.amountMinor,
+        orderId: row.id,
+        actorUserId,
+      });
+    }
+    if (plan.total === 0) {
+      await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
+      return { order: (await loadOrder(tx, row.id))!, plan };
+    }
+    if (gift?.covers) {
+      await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'gift certificate', paymentState: 'paid' });
+      return { order: (await loadOrder(tx, row.id))!, plan };
+    }
+    // The reply of a checkout: the rows just written (GET /orders/{id} adds the history).
+    return { order: present(row, items), plan };
+  }
+
+  /**
+   * Where the order's goods go and what that costs (RUB minor units): the flat price of the method,
+   * or, for a carrier's pickup point (CDEK), the point's address and the carrier's price of the
+   * parcel the goods make — both free from the shop's threshold. Nothing to ship: no delivery.
+   */
+  async function priceDelivery(
+    lines: readonly PricedLine[],
+    subtotal: number,
+    input: OrderDeliveryInput | undefined,
+    lang: Language,
+  ): Promise<{ delivery: OrderDelivery; costMinor: number; quote?: Awaited<ReturnType<DeliveryCarrier['quote']>> }> {
+    const hasPhysical = lines.some((line) => line.physical);
+    if (!hasPhysical) return { delivery: { method: 'none' }, costMinor: 0 };
+    const delivery = checkDelivery(input, lang);
+    if (delivery.method === 'none') return { delivery, costMinor: 0 };
+    if (delivery.method !== 'courier_pickup' || !carrier) {
+      return { delivery, costMinor: toMinor(deliveryCostRub(delivery.method, fromMinor(subtotal), true)) };
+    }
+    const parcel = packageOf(
+      lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])),
+    );
+    const quote = await carrier.quote({ pointCode: input?.cdekPointCode ?? '', parcel });
+    const point = quote.point;
+    return {
+      delivery: {
+        method: 'courier_pickup',
+        country: 'Россия',
+        city: point.city,
+        pickupPoint: `СДЭК ${point.code}: ${point.address}`,
+        cdek: quote.cdek,
+      },
+      costMinor: toMinor(carrierDeliveryCostRub(quote.carrierCostRub, fromMinor(subtotal), true)),
+      quote,
+    };
   }
 
   /**
@@ -557,7 +811,7 @@ export function createOrdersService({
    * discount and totals (RUB and display currency), the stock to reserve and the mail to queue
    * (its order number filled in by the database).
    */
-  async function prepare(q: Q, input: PlaceOrderInput): Promise<PlacedPlan> {
+  async function prepare(q: Q, input: PlaceOrderInput): Promise<Plan> {
     const lang = input.language;
     if (!paymentMethodAllowed(input.paymentMethod, input.currency)) {
       throw new InvalidInput('paymentMethodNotAllowed', {
@@ -566,14 +820,9 @@ export function createOrdersService({
     }
     const lines = await priceLines(q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
-    const hasPhysical = lines.some((line) => line.physical);
-    const delivery: OrderDelivery = hasPhysical ? checkDelivery(input.delivery, lang) : { method: 'none' };
-
     const subtotal = lines.reduce((sum, line) => sum + line.unitRubMinor * line.quantity, 0);
-    const subtotalCurrency = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
-    const discount = input.promo ? Math.min(Math.max(toMinor(input.promo.discountRub), 0), subtotal) : 0;
-    const deliveryCost =
-      delivery.method === 'none' ? 0 : toMinor(deliveryCostRub(delivery.method, fromMinor(subtotal), hasPhysical));
+    const { delivery, costMinor: deliveryCost } = await priceDelivery(lines, subtotal, input.delivery, lang);
+    const { discount, goodsInCurrency } = discounted(lines, input.promo);
     const total = subtotal - discount + deliveryCost;
     if (input.paymentMethod === 'card' && total > 0 && !cardPayments) {
       throw new InvalidInput(
@@ -583,9 +832,7 @@ export function createOrdersService({
       );
     }
     const rate = EXCHANGE_RATES_RUB[input.currency];
-    const discountCurrency = subtotal > 0 ? Math.round((subtotalCurrency * discount) / subtotal) : 0;
-    const totalInCurrency =
-      input.currency === 'RUB' ? total : subtotalCurrency - discountCurrency + Math.round(deliveryCost / rate);
+    const totalInCurrency = input.currency === 'RUB' ? total : goodsInCurrency + Math.round(deliveryCost / rate);
 
     const order: NewOrderRow = {
       userId: input.userId,
@@ -619,34 +866,27 @@ export function createOrdersService({
       quantity: line.quantity,
       reservedQuantity: line.reserve ? line.quantity : 0,
     }));
-    // The mail as it will read, with a token where the database-assigned number goes.
-    const draft = toOrder(
-      {
-        ...order,
-        id: NUMBER_TOKEN,
-        number: 0,
-        status: 'pending',
-        paymentState: 'none',
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      } as OrderRow,
-      items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
-    );
-    const mail = orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
+    const mail = receivedMail(order, items);
     // One reservation per product, in id order, so two orders never wait on each other's rows.
     const reservations = aggregateReservations(
       lines.filter((line) => line.reserve).map((line) => ({ productId: line.refId, quantity: line.quantity })),
     );
+    // In id order, like the stock, so two orders never wait on each other's course rows.
+    const seats = lines
+      .filter((line) => line.seat)
+      .map((line) => line.refId)
+      .sort();
     // A zero total is confirmed at once and holds nothing unpaid: the open-orders limit does not apply.
-    return { order, items, mail, reservations, total, maxOpenUnpaid: total > 0 ? policy.maxOpenUnpaid : null };
+    return { order, items, mail, reservations, seats, total, maxOpenUnpaid: total > 0 ? policy.maxOpenUnpaid : null };
   }
 
   /**
    * Inside the caller's transaction: locks the customer (their checkouts queue here, so the
-   * open-orders limit holds under concurrency), reserves the stock (all or nothing) and writes the
-   * order. Any 409 must roll the transaction back (stock may have been taken).
+   * open-orders limit holds under concurrency), reserves the stock (all or nothing), takes a seat
+   * of each seat-limited course and writes the order. Any 409 must roll the transaction back
+   * (stock or seats may have been taken).
    */
-  async function write(tx: Tx, plan: PlacedPlan): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
+  async function write(tx: Tx, plan: Plan): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
     const userId = plan.order.userId;
     if (plan.maxOpenUnpaid !== null && userId) await ordersRepo.lockUser(tx, userId);
     if (plan.reservations.length > 0) {
@@ -663,6 +903,7 @@ export function createOrdersService({
         );
       }
     }
+    for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
     const written = await ordersRepo.insertPlaced(tx, plan, NUMBER_TOKEN);
     if (!written) {
       const max = plan.maxOpenUnpaid ?? 0;
@@ -684,13 +925,7 @@ export function createOrdersService({
    */
   async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Order> {
     const plan = await prepare(tx, input);
-    const { row, items } = await write(tx, plan);
-    if (plan.total === 0) {
-      await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
-      return (await loadOrder(tx, row.id))!;
-    }
-    // The reply of a checkout: the rows just written (GET /orders/{id} adds the history).
-    return present(row, items);
+    return (await writeWithGift(tx, plan, input.giftCertificateCode, input.userId)).order;
   }
 
   return {
@@ -704,8 +939,106 @@ export function createOrdersService({
       sellers: { lesson: catalog.lessons, course: catalog.courses },
     }),
 
-    /** `POST /orders`: the customer's checkout in its own transaction. */
-    async create(userId: string, body: CreateOrderBody, language: Language): Promise<Order> {
+    /**
+     * What delivery of these lines to a carrier's pickup point costs, priced exactly as `POST /orders`
+     * will price it (`POST /api/cdek/quote`). 409 when nothing in them travels.
+     */
+    async quoteDelivery(userId: string, body: CdekQuoteBody, language: Language): Promise<CdekQuote> {
+      if (!carrier) throw new Conflict('cdekNotConfigured', undefined, 'CDEK_NOT_CONFIGURED');
+      const lines = await priceLines(db, {
+        userId,
+        lines: body.items,
+        customer: { firstName: '', lastName: '', email: '', phone: '' },
+        paymentMethod: 'card',
+        currency: 'RUB',
+        language,
+      });
+      if (!lines.some((line) => line.physical)) throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+      const subtotal = lines.reduce((sum, line) => sum + line.unitRubMinor * line.quantity, 0);
+      const priced = await priceDelivery(
+        lines,
+        subtotal,
+        { method: 'courier_pickup', cdekPointCode: body.pointCode },
+        language,
+      );
+      const quote = priced.quote!;
+      return {
+        deliveryCost: fromMinor(priced.costMinor),
+        carrierCost: quote.carrierCostRub,
+        free: priced.costMinor === 0,
+        periodMin: quote.cdek.periodMin,
+        periodMax: quote.cdek.periodMax,
+        point: quote.point,
+      };
+    },
+
+    /**
+     * The order of a gift certificate being bought, inside the caller's transaction: one
+     * `gift_certificate` line of `amountMinor` in `currency`, nothing to deliver, paid online like
+     * the purchase flow's orders (card in roubles, PayPal in euros and dollars). In another
+     * currency the RUB figures are the amount at the order's exchange snapshot.
+     */
+    async placeGiftCertificateOrder(tx: Tx, input: GiftCertificateOrderInput): Promise<Order> {
+      const paymentMethod = ONLINE_PAYMENT_METHOD[input.currency];
+      if (paymentMethod === 'card' && !cardPayments) {
+        throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
+      }
+      const rate = EXCHANGE_RATES_RUB[input.currency];
+      const totalRub = input.currency === 'RUB' ? input.amountMinor : Math.round(input.amountMinor * rate);
+      const { user } = input;
+      const order: NewOrderRow = {
+        userId: user.id,
+        // The account's details: the purchase dialog asks for none.
+        customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
+        delivery: { method: 'none' },
+        paymentMethod,
+        currency: input.currency,
+        exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
+        subtotalRub: totalRub,
+        discountRub: 0,
+        deliveryCostRub: 0,
+        totalRub,
+        totalInCurrency: input.currency === 'RUB' ? totalRub : input.amountMinor,
+        promoCodeId: null,
+        comment: null,
+        language: input.language,
+      };
+      const items: NewOrderItem[] = [
+        {
+          type: 'gift_certificate',
+          productId: null,
+          lessonId: null,
+          courseId: null,
+          bookFormat: null,
+          name: input.name,
+          unitPriceRub: totalRub,
+          quantity: 1,
+          reservedQuantity: 0,
+        },
+      ];
+      const plan: Plan = {
+        order,
+        items,
+        mail: receivedMail(order, items),
+        reservations: [],
+        seats: [],
+        total: totalRub,
+        maxOpenUnpaid: policy.maxOpenUnpaid,
+      };
+      const { row, items: written } = await write(tx, plan);
+      return present(row, written);
+    },
+
+    /**
+     * `POST /orders`: the customer's checkout in its own transaction; `alsoRecord` runs in it once
+     * the order is written (the consents given at checkout).
+     */
+    async create(
+      userId: string,
+      body: CreateOrderBody,
+      language: Language,
+      alsoRecord?: (tx: Tx, order: { id: string }) => Promise<void>,
+    ): Promise<Order> {
       const input: PlaceOrderInput = {
         userId,
         lines: body.items,
@@ -715,19 +1048,16 @@ export function createOrdersService({
         currency: body.currency,
         language,
         comment: body.comment,
+        giftCertificateCode: body.giftCertificateCode,
       };
       // Priced outside the transaction: it then holds the customer's lock and the stock rows only
       // for the writes.
       const plan = await prepare(db, input);
-      const order = await db.transaction(async (tx) => {
-        const { row, items } = await write(tx, plan);
-        if (plan.total === 0) {
-          await transition(tx, row.id, 'confirmed', { userId: null }, { note: 'zero total' });
-          return (await loadOrder(tx, row.id))!;
-        }
-        return present(row, items);
-      });
+      const order = await db.transaction(
+        async (tx) => (await writeWithGift(tx, plan, body.giftCertificateCode, userId, alsoRecord)).order,
+      );
       if (plan.reservations.length > 0) cache?.invalidate(SHOP_CACHE_TAG);
+      if (plan.seats.length > 0) catalog.courses.settled?.();
       return order;
     },
 
@@ -779,20 +1109,51 @@ export function createOrdersService({
      */
     async setTracking(id: string, tracking: Tracking | null): Promise<Order> {
       return db.transaction(async (tx) => {
-        const row = await ordersRepo.find(tx, id, { lock: true });
-        if (!row) throw new NotFound();
-        if (row.delivery.method === 'none' || row.status === 'cancelled') {
-          throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
-        }
-        const changed =
-          (tracking?.carrier ?? null) !== row.trackingCarrier || (tracking?.number ?? null) !== row.trackingNumber;
-        await ordersRepo.setTracking(tx, id, tracking);
-        const order = (await loadOrder(tx, id))!;
-        if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
-          await mailCustomer(tx, row.userId, orderTrackingMail(order, accountUrl));
-        }
-        return order;
+        await applyTracking(tx, id, tracking);
+        return (await loadOrder(tx, id))!;
       });
+    },
+
+    // ---- for carriers (features/cdek)
+
+    /** The order as a carrier registers its parcel; null when there is no such order. */
+    async forCarrier(q: Q, orderId: string): Promise<OrderForCarrier | null> {
+      const row = await ordersRepo.find(q, orderId);
+      if (!row) return null;
+      const items = await ordersRepo.items(q, [orderId]);
+      return {
+        id: row.id,
+        number: row.number,
+        userId: row.userId,
+        status: row.status,
+        paymentState: row.paymentState,
+        language: row.language,
+        customer: row.customer,
+        delivery: row.delivery,
+        recipientEmail: await ordersRepo.recipient(q, row.userId),
+        goods: items.flatMap((item) =>
+          item.type === 'product' && item.productId && item.bookFormat !== 'digital'
+            ? [{ productId: item.productId, name: item.name, unitPriceRub: item.unitPriceRub, quantity: item.quantity }]
+            : [],
+        ),
+      };
+    },
+
+    /**
+     * The carrier moved the parcel on: the order follows along the status machine inside `tx`
+     * (history without an actor, the customer's status mail, the order events). A step the machine
+     * does not allow from where the order is now is skipped: false.
+     */
+    async advanceStatus(tx: Tx, orderId: string, to: OrderStatus, note: string): Promise<boolean> {
+      const current = await ordersRepo.lock(tx, orderId);
+      if (!current || !canTransition(current.status, to)) return false;
+      await transition(tx, orderId, to, { userId: null }, { note });
+      return true;
+    },
+
+    /** The carrier's tracking number, set inside `tx` (mailed at once when the parcel is already on its way). */
+    async setCarrierTracking(tx: Tx, orderId: string, tracking: Tracking): Promise<void> {
+      await applyTracking(tx, orderId, tracking);
     },
 
     async changeStatus(id: string, to: OrderStatus, actor: Actor): Promise<Order> {
@@ -858,7 +1219,9 @@ export function createOrdersService({
       const row = await ordersRepo.find(q, orderId);
       if (!row) return null;
       const items = await ordersRepo.items(q, [orderId]);
-      const inCurrency = row.totalInCurrency ?? row.totalRub;
+      // What a gift certificate paid is not asked for again.
+      const dueRub = row.totalRub - row.giftCertificateRub;
+      const inCurrency = (row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor;
       return {
         id: row.id,
         number: row.number,
@@ -870,11 +1233,35 @@ export function createOrdersService({
         language: row.language,
         customerEmail: row.customer.email,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
-        totalRub: fromMinor(row.totalRub),
-        totalRubMinor: row.totalRub,
+        totalRub: fromMinor(dueRub),
+        totalRubMinor: dueRub,
         totalInCurrency: fromMinor(inCurrency),
         totalInCurrencyMinor: inCurrency,
         items: toEvent(row, items).items,
+      };
+    },
+
+    /** What the order's fiscal receipt is made from; null when there is no such order. */
+    async forReceipt(q: Q, orderId: string): Promise<OrderForReceipt | null> {
+      const row = await ordersRepo.find(q, orderId);
+      if (!row) return null;
+      const items = await ordersRepo.items(q, [orderId]);
+      return {
+        id: row.id,
+        number: row.number,
+        customerEmail: row.customer.email,
+        lines: items.map((item) => ({
+          type: item.type,
+          bookFormat: item.bookFormat,
+          name: item.name,
+          unitPriceRub: item.unitPriceRub,
+          quantity: item.quantity,
+        })),
+        discountRub: row.discountRub,
+        deliveryMethod: row.delivery.method,
+        deliveryCostRub: row.deliveryCostRub,
+        totalRub: row.totalRub,
+        giftCertificateRub: row.giftCertificateRub,
       };
     },
 

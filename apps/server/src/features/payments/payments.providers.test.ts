@@ -104,6 +104,8 @@ describe('YooKassa (cards in RUB)', () => {
       redirectUrl: yookassa.payments.get(id)!.confirmation.confirmation_url,
     });
     expect(yookassa.payments.get(id)!.amount).toEqual({ value: '2500.50', currency: 'RUB' });
+    // RECEIPTS is off by default: no receipt object.
+    expect(yookassa.payments.get(id)).not.toHaveProperty('receipt');
     expect(yookassa.payments.get(id)!.confirmation.return_url).toContain(`/payment/processing?order=${order.number}`);
     expect((await orderRow(order.id)).paymentState).toBe('awaiting');
   });

@@ -147,6 +147,24 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The order's latest payment that took money through a provider (not marked paid by hand). */
+    async succeededProviderPayment(q: Q, orderId: string): Promise<PaymentRow | null> {
+      const [row] = await q
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            eq(payments.status, 'succeeded'),
+            ne(payments.provider, 'manual'),
+            ne(payments.provider, 'paypal-manual'),
+          ),
+        )
+        .orderBy(desc(payments.updatedAt))
+        .limit(1);
+      return row ?? null;
+    },
+
     async listPaymentsOfOrder(q: Q, orderId: string): Promise<PaymentRow[]> {
       return q.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
     },

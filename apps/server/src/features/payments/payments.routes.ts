@@ -9,6 +9,7 @@
  *   POST /api/payments/sandbox/{id}/{action}    its Pay / Cancel / Fail buttons (not in production)
  *   POST /api/admin/orders/{id}/mark-paid       admin: paid by hand with a reference
  *   POST /api/admin/orders/{id}/paypal-invoice  admin: mail a PayPal invoice link made by hand
+ *   POST /api/admin/orders/{id}/refund          admin: give a cancelled card order's payment back (YooKassa)
  *   GET  /api/admin/payment-alerts              admin: notifications that need a look (refunds, mismatches)
  *   POST /api/admin/payment-alerts/{id}/resolve admin: done
  *   GET  /api/admin/orders/{id}/payments        admin: attempts and events of an order
@@ -224,6 +225,28 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     async (request) => {
       const result = await service.sendPaypalInvoice(request.params.id, request.body.url);
       return ok(result, serverMessage('paypalInvoiceLinkSent', requestLanguage(request)));
+    },
+  );
+
+  api.post(
+    '/api/admin/orders/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Admin: refund the whole card payment of a cancelled order through YooKassa, with its refund receipt when receipts are on',
+        params: IdParamSchema,
+        response: {
+          200: successEnvelope(z.object({ refundId: z.string(), status: z.string() })),
+          ...errors,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await service.refund(requireUser(request), request.params.id);
+      return ok(result, serverMessage('refundDone', requestLanguage(request)));
     },
   );
 

@@ -6,6 +6,8 @@
  * always, applied at most once per provider event id, rejected when the amount or currency differ
  * from what we asked for, and never confirms a cancelled order. A provider that fails or times out
  * leaves the order untouched and answers 'payment creation error'.
+ * With receipts on, a card payment carries the order's fiscal receipt and the admin's refund of a
+ * cancelled order its refund receipt (the receipts feature makes and records them).
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,15 +18,18 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import {
   type CreatedPayment,
   type IncomingNotification,
+  isRefusal,
   NotificationRejected,
   type PaymentProvider,
   ProviderError,
   type VerifiedNotification,
 } from '../../platform/payments/provider';
 import type { PaymentProviders } from '../../platform/payments/providers';
+import type { Receipt } from '../../platform/payments/receipt';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { OwnerNotifier } from '../notifications/notifications.service';
 import type { OrderEventItem } from '../orders/orders.schemas';
+import type { ReceiptsService } from '../receipts/receipts.service';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 import {
   instructionsMail,
@@ -88,6 +93,8 @@ export interface PaymentsServiceDeps {
   bankDetails: string | null;
   /** Payment alerts and PayPal invoice requests reach the owner through her notices. */
   notifier: Pick<OwnerNotifier, 'notify'>;
+  /** Fiscal receipts of card payments and refunds (RECEIPTS=yookassa). */
+  receipts: Pick<ReceiptsService, 'forPayment' | 'recordPayment' | 'refundReceipt' | 'refundSent' | 'refundFailed'>;
   /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
   providerTimeoutMs?: number;
 }
@@ -96,9 +103,9 @@ export interface PaymentsServiceDeps {
 const LIVE_PAYMENT_MS = 60 * 60_000;
 const MANUAL_PAYPAL = 'paypal-manual';
 
-/** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal one). */
+/** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal or refund one). */
 export class PaymentProviderFailed extends AppError {
-  constructor(message: 'paymentCreationError' | 'paypalRequestError') {
+  constructor(message: 'paymentCreationError' | 'paypalRequestError' | 'refundFailed') {
     super(502, 'PAYMENT_PROVIDER_ERROR', message);
   }
 }
@@ -109,6 +116,14 @@ const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> 
   'payment.canceled': (n, id) => `/payment/cancel?order=${n}&id=${id}`,
   'payment.failed': (n, id) => `/payment/cancel?status=failed&order=${n}&id=${id}`,
 };
+
+interface PaymentOptions {
+  email?: string;
+  language: Language;
+  failure: 'paymentCreationError' | 'paypalRequestError';
+  /** The fiscal receipt the payment carries (card payments with receipts on). */
+  receipt?: Receipt;
+}
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, repo, orders, providers } = deps;
@@ -148,7 +163,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     provider: PaymentProvider,
     order: OrderForPayment,
     amount: { minor: number; currency: Currency },
-    options: { email?: string; language: Language; failure: 'paymentCreationError' | 'paypalRequestError' },
+    options: PaymentOptions,
   ): Promise<{ payment: PaymentRow; created: CreatedPayment | null }> {
     const now = Date.now();
     await repo.expireLivePayments(db, order.id, {
@@ -186,7 +201,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     payment: PaymentRow,
     order: OrderForPayment,
     amount: { minor: number; currency: Currency },
-    options: { email?: string; language: Language; failure: 'paymentCreationError' | 'paypalRequestError' },
+    options: PaymentOptions,
   ): Promise<CreatedPayment> {
     try {
       return await provider.createPayment({
@@ -200,6 +215,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         idempotenceKey: payment.idempotenceKey,
         ...(options.email ? { email: options.email } : {}),
         language: options.language,
+        ...(options.receipt ? { receipt: options.receipt } : {}),
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) {
@@ -209,6 +225,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       // The order stays exactly as it was; the attempt and its error are kept for the admin.
       await db.transaction(async (tx) => {
         await repo.updatePayment(tx, payment.id, { status: 'failed' });
+        if (options.receipt) {
+          await deps.receipts.recordPayment(tx, {
+            orderId: order.id,
+            paymentId: payment.id,
+            receipt: options.receipt,
+            error,
+          });
+        }
         await repo.insertEvent(tx, {
           provider: provider.name,
           providerEventId: `create-error:${payment.id}`,
@@ -297,11 +321,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
       if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
       // Every settlement is in rubles: card payments are charged in RUB whatever the display currency.
+      const receipt = (await deps.receipts.forPayment(db, order.id)) ?? undefined;
       const { payment, created } = await createOnce(
         providers.card,
         order,
         { minor: order.totalRubMinor, currency: 'RUB' },
-        { language: lang, failure: 'paymentCreationError' },
+        { language: lang, failure: 'paymentCreationError', ...(receipt ? { receipt } : {}) },
       );
       if (!created) {
         // A second "Pay" while the first payment is still open: the same page, never a second charge.
@@ -320,6 +345,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           status: 'pending',
         });
         await orders.setPaymentState(tx, order.id, 'awaiting');
+        if (receipt) await deps.receipts.recordPayment(tx, { orderId: order.id, paymentId: payment.id, receipt });
       });
       return {
         paymentId: payment.id,
@@ -511,6 +537,70 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         await orders.setPaymentState(tx, orderId, 'paid');
         return { paymentId: payment.id };
       });
+    },
+
+    /**
+     * Admin: gives the whole card payment of a cancelled order back through its provider
+     * (YooKassa), with the refund receipt when receipts are on. A refusal or a timeout changes
+     * nothing but the record of the attempt (and the receipt's error): the admin may try again,
+     * with the same idempotence key after a timeout (never two refunds), a new one after a refusal.
+     */
+    async refund(admin: Actor, orderId: string) {
+      const order = await orders.getForPayment(db, orderId);
+      if (!order) throw new NotFound();
+      if (order.paymentMethod !== 'card' || order.status !== 'cancelled' || order.paymentState !== 'paid') {
+        throw new Conflict('refundNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
+      }
+      const payment = await repo.succeededProviderPayment(db, orderId);
+      const provider = payment?.providerPaymentId ? providers.byName(payment.provider) : null;
+      if (!payment?.providerPaymentId || !provider?.refund) {
+        throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
+      }
+      const receipt = await db.transaction((tx) =>
+        deps.receipts.refundReceipt(tx, { orderId, paymentId: payment.id, amountMinor: payment.amountMinor }),
+      );
+      const refusals = (await repo.eventsOfPayment(db, payment.id)).filter((e) => e.type === 'refund.refused').length;
+      let made: Awaited<ReturnType<NonNullable<PaymentProvider['refund']>>>;
+      try {
+        made = await provider.refund({
+          providerPaymentId: payment.providerPaymentId,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          idempotenceKey: `refund:${payment.id}:${refusals}`,
+          description: `Atelier #${order.number}`,
+          ...(receipt?.receipt ? { receipt: receipt.receipt } : {}),
+        });
+        if (made.status === 'canceled') {
+          throw new ProviderError(provider.name, 'http', 'the refund was canceled by the provider', 400);
+        }
+      } catch (error) {
+        await db.transaction(async (tx) => {
+          if (receipt) await deps.receipts.refundFailed(tx, receipt.id, error);
+          await repo.insertEvent(tx, {
+            provider: provider.name,
+            providerEventId: `refund-error:${randomUUID()}`,
+            type: isRefusal(error) ? 'refund.refused' : 'refund.error',
+            payload: { message: (error as Error).message.slice(0, 500), adminId: admin.id },
+            outcome: 'provider_error',
+            paymentId: payment.id,
+          });
+        });
+        if (error instanceof ProviderError) throw new PaymentProviderFailed('refundFailed');
+        throw error;
+      }
+      await db.transaction(async (tx) => {
+        await repo.insertEvent(tx, {
+          provider: provider.name,
+          providerEventId: `refund:${made.id}`,
+          type: `refund.${made.status}`,
+          payload: { refundId: made.id, status: made.status, adminId: admin.id },
+          outcome: 'applied',
+          paymentId: payment.id,
+        });
+        await orders.setPaymentState(tx, orderId, 'refunded');
+        if (receipt) await deps.receipts.refundSent(tx, receipt.id, made);
+      });
+      return { refundId: made.id, status: made.status };
     },
 
     /** The buyer's view of where a payment stands (the processing page polls it). */

@@ -1,6 +1,6 @@
 import type { AdminArchiveFilter, Availability, ShopSort } from '@atelier/shared';
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderItems, products } from '../../db/schema';
 import { filterConditions, ORDER_BY, type ProductFilter } from './shop.repo';
 
@@ -79,12 +79,14 @@ export function createShopAdminRepo(db: Db) {
 
     /**
      * Runs `change` on the row locked for update, and writes what it returns, in one transaction:
-     * two admins editing the images of one product cannot lose each other's change.
+     * two admins editing the images of one product cannot lose each other's change. `written` runs
+     * in the same transaction after the write (the row still locked), with the row before and after.
      * Returns null when the product does not exist.
      */
     async updateLocked<T>(
       id: string,
       change: (row: ProductRecord) => Promise<{ values: Partial<ProductValues>; result: T }>,
+      written?: (tx: Tx, before: ProductRecord, row: ProductRecord) => Promise<void>,
     ): Promise<{ row: ProductRecord; before: ProductRecord; result: T } | null> {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
@@ -96,6 +98,7 @@ export function createShopAdminRepo(db: Db) {
           .where(eq(products.id, id))
           .returning();
         if (!row) throw new Error('update returned no row');
+        await written?.(tx, before, row);
         return { row, before, result };
       });
     },

@@ -1,6 +1,7 @@
 import {
   type AdminProduct,
   type AdminShopQuery,
+  availableNow,
   type Image,
   type ListMeta,
   PRODUCT_IMAGES_MAX,
@@ -10,8 +11,10 @@ import {
   priceToMinor,
   toMinor,
 } from '@atelier/shared';
+import type { Tx } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
 import { InvalidInput, NotFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
 import type { StreamedFile } from '../../platform/http/multipart';
 import type { ImagePipeline } from '../../platform/images/images';
 import { sniffStored } from '../../platform/storage/sniff';
@@ -25,6 +28,8 @@ import {
   type ShopAdminRepo,
 } from './shop.admin.repo';
 import { toProduct } from './shop.mappers';
+import { parcelOf } from './shop.orders';
+import type { ShopEvents } from './shop.schemas';
 
 export interface ProductUpload {
   /** New image files in the order they were sent; appended after the kept images. */
@@ -40,6 +45,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     updatedAt: row.updatedAt.toISOString(),
     digitalFile: row.digitalFile ? { filename: row.digitalFile.filename, size: row.digitalFile.size } : null,
     orderCount: row.orderCount,
+    parcel: parcelOf(row),
   };
 }
 
@@ -73,6 +79,15 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
     availability: fields.availability,
     stock: fields.stock ?? null,
     bookFormats: isBook ? (fields.bookFormats?.length ? fields.bookFormats : ['physical']) : null,
+    // Left out = unchanged; null = back to the category's default.
+    ...(fields.parcel === undefined
+      ? {}
+      : {
+          weightGrams: fields.parcel?.weightGrams ?? null,
+          lengthCm: fields.parcel?.lengthCm ?? null,
+          widthCm: fields.parcel?.widthCm ?? null,
+          heightCm: fields.parcel?.heightCm ?? null,
+        }),
   };
 }
 
@@ -88,11 +103,21 @@ export function createShopAdminService({
   repo,
   images,
   storage,
+  events,
 }: {
   repo: ShopAdminRepo;
   images: ImagePipeline;
   storage: Storage;
+  /** Where `productAvailable` goes when an edit makes a product available again. */
+  events?: Pick<EventBus<ShopEvents>, 'emit'>;
 }) {
+  /** An edit that lets the product be bought from stock again tells the others, in its transaction. */
+  async function announceIfBack(tx: Tx, before: ProductRecord, row: ProductRecord): Promise<void> {
+    if (row.archivedAt === null && !availableNow(before) && availableNow(row)) {
+      await events?.emit(tx, 'productAvailable', { productId: row.id, name: row.name });
+    }
+  }
+
   async function removeImages(list: Image[]): Promise<void> {
     await Promise.all(list.map((image) => images.remove(image).catch(() => undefined)));
   }
@@ -222,26 +247,30 @@ export function createShopAdminService({
         }
         if (upload.file) newBook = await acceptBook(upload.file);
         ingested = await ingestAll(upload.images);
-        const updated = await repo.updateLocked(id, async (row) => {
-          const plan = fields.images ?? [
-            ...row.images.map((image) => ({ url: image.url })),
-            ...ingested.map((_, file) => ({ file })),
-          ];
-          planImages(plan, row.images, ingested.length);
-          const byUrl = new Map(row.images.map((image) => [image.url, image]));
-          const next = plan.map((entry) =>
-            'url' in entry ? (byUrl.get(entry.url) as Image) : (ingested[entry.file] as Image),
-          );
-          const kept = new Set(next.map((image) => image.url));
-          dropped = row.images.filter((image) => !kept.has(image.url));
-          let digitalFile: StoredFileRef | null = row.digitalFile ?? null;
-          if (fields.removeDigitalFile || !sellsDigital(values)) digitalFile = null;
-          if (newBook) digitalFile = newBook;
-          if (sellsDigital(values) && !digitalFile) {
-            throw new InvalidInput('digitalFileRequired', fieldError('file'));
-          }
-          return { values: { ...values, images: next, digitalFile }, result: null };
-        });
+        const updated = await repo.updateLocked(
+          id,
+          async (row) => {
+            const plan = fields.images ?? [
+              ...row.images.map((image) => ({ url: image.url })),
+              ...ingested.map((_, file) => ({ file })),
+            ];
+            planImages(plan, row.images, ingested.length);
+            const byUrl = new Map(row.images.map((image) => [image.url, image]));
+            const next = plan.map((entry) =>
+              'url' in entry ? (byUrl.get(entry.url) as Image) : (ingested[entry.file] as Image),
+            );
+            const kept = new Set(next.map((image) => image.url));
+            dropped = row.images.filter((image) => !kept.has(image.url));
+            let digitalFile: StoredFileRef | null = row.digitalFile ?? null;
+            if (fields.removeDigitalFile || !sellsDigital(values)) digitalFile = null;
+            if (newBook) digitalFile = newBook;
+            if (sellsDigital(values) && !digitalFile) {
+              throw new InvalidInput('digitalFileRequired', fieldError('file'));
+            }
+            return { values: { ...values, images: next, digitalFile }, result: null };
+          },
+          announceIfBack,
+        );
         if (!updated) throw new NotFound();
         // The row no longer points at these: remove them now that the change is committed.
         await removeImages(dropped);

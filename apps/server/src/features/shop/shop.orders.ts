@@ -3,16 +3,23 @@
  * `reserveStock`, `releaseStock`): the catalogue data an order line is priced from, and the
  * atomic stock reserve/release of checkout/cancel. Every function runs on the caller's transaction.
  */
-import type { Image } from '@atelier/shared';
+import { availableNow, type Image, type LocalizedText, productParcel } from '@atelier/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { ProductForOrder } from '../orders/orders.schemas';
 
-/** Products by id (archived ones included, flagged), keyed by id. */
-export async function productsForOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>> {
+/**
+ * Products by id (archived ones included, flagged), keyed by id. `share` locks the rows FOR SHARE
+ * for the rest of `q`'s transaction: a stock or availability change waits for it, or is seen.
+ */
+export async function productsForOrder(
+  q: Db | Tx,
+  ids: string[],
+  lock?: 'share',
+): Promise<Map<string, ProductForOrder>> {
   if (ids.length === 0) return new Map();
-  const rows = await q
+  const query = q
     .select({
       id: products.id,
       name: products.name,
@@ -25,9 +32,14 @@ export async function productsForOrder(q: Db | Tx, ids: string[]): Promise<Map<s
       bookFormats: products.bookFormats,
       images: products.images,
       archivedAt: products.archivedAt,
+      weightGrams: products.weightGrams,
+      lengthCm: products.lengthCm,
+      widthCm: products.widthCm,
+      heightCm: products.heightCm,
     })
     .from(products)
     .where(inArray(products.id, ids));
+  const rows = await (lock ? query.orderBy(products.id).for('share') : query);
   return new Map(
     rows.map((row) => [
       row.id,
@@ -43,17 +55,48 @@ export async function productsForOrder(q: Db | Tx, ids: string[]): Promise<Map<s
         bookFormats: row.bookFormats && row.bookFormats.length > 0 ? row.bookFormats : null,
         image: (row.images as Image[])[0]?.thumb ?? null,
         archived: row.archivedAt !== null,
+        parcel: productParcel(row.category, parcelOf(row)),
       },
     ]),
   );
 }
 
-/** Gives reserved stock back (a cancelled order); uncounted products are left alone. */
-export async function releaseProductStock(q: Db | Tx, productId: string, quantity: number): Promise<void> {
-  await q
+/** The product's own weight and box: all four columns, or null (the category's default applies). */
+export function parcelOf(row: {
+  weightGrams: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+}) {
+  const { weightGrams, lengthCm, widthCm, heightCm } = row;
+  return weightGrams !== null && lengthCm !== null && widthCm !== null && heightCm !== null
+    ? { weightGrams, lengthCm, widthCm, heightCm }
+    : null;
+}
+
+/**
+ * Gives reserved stock back (a cancelled order); uncounted products are left alone. Returns the
+ * product when this made it available again (its counted stock was 0), else null.
+ */
+export async function releaseProductStock(
+  q: Db | Tx,
+  productId: string,
+  quantity: number,
+): Promise<{ id: string; name: LocalizedText } | null> {
+  const [row] = await q
     .update(products)
     .set({ stock: sql`${products.stock} + ${quantity}` })
-    .where(and(eq(products.id, productId), isNotNull(products.stock)));
+    .where(and(eq(products.id, productId), isNotNull(products.stock)))
+    .returning({
+      id: products.id,
+      name: products.name,
+      availability: products.availability,
+      stock: products.stock,
+      archivedAt: products.archivedAt,
+    });
+  if (!row || row.archivedAt !== null || quantity <= 0) return null;
+  const before = { availability: row.availability, stock: (row.stock ?? 0) - quantity };
+  return !availableNow(before) && availableNow(row) ? { id: row.id, name: row.name } : null;
 }
 
 /**

@@ -34,6 +34,15 @@ const publicColumns = {
 
 export type ProductRow = Pick<typeof products.$inferSelect, keyof typeof publicColumns>;
 
+/** A listed product with what the in-memory catalogue index (shop.catalogue.ts) searches and sorts by. */
+export type IndexRow = ProductRow & {
+  nameSearch: string;
+  textSearch: string;
+  nameText: string;
+  nameKey: string;
+  createdAtMicros: number;
+};
+
 const SEARCH_LANGUAGES = ['ru', 'en', 'es'] as const;
 
 /** `50%_off\` → `50\%\_off\\`: the user's text is a literal, never a pattern. */
@@ -75,7 +84,7 @@ export const TYPO_SIMILARITY = 0.5;
 export const TYPO_MIN_LENGTH = 5;
 
 /** The user's words stemmed by each language's rules, OR-ed: "розы" finds "роза", "roses" "rose". */
-const stemmedQuery = (text: string) =>
+const stemmedQuery = (text: string): SQL =>
   sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('spanish', ${text}))`;
 
 function nameMatch(text: string): SQL {
@@ -130,6 +139,30 @@ export function createShopRepo(db: Db) {
       }
       const rows = found.map(({ total: _total, ...row }) => row);
       return { rows, total: found[0]?.total ?? 0 };
+    },
+
+    /** Every listed product with its search vectors and sort keys, for the catalogue index. */
+    async indexRows(): Promise<IndexRow[]> {
+      return db
+        .select({
+          ...publicColumns,
+          nameSearch: sql<string>`${products.nameSearch}::text`,
+          textSearch: sql<string>`${products.textSearch}::text`,
+          nameText: sql<string>`coalesce(${products.nameText}, '')`,
+          nameKey: sql<string>`coalesce(${nameSortKey}, '')`,
+          createdAtMicros: sql<number>`floor(extract(epoch from ${products.createdAt}) * 1000000)::float8`.mapWith(
+            Number,
+          ),
+        })
+        .from(products)
+        .where(isNull(products.archivedAt));
+    },
+
+    /** The customer's text read by the ru/en/es configurations, OR-ed, as tsquery text. */
+    async stemmedQuery(text: string): Promise<string> {
+      const result = await db.execute(sql`select (${stemmedQuery(text)})::text as query`);
+      const [row] = (result as unknown as { rows: { query: string | null }[] }).rows;
+      return row?.query ?? '';
     },
 
     /** A product that is still listed (not archived), or null. */

@@ -9,16 +9,33 @@ import {
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { InvalidInput, NotFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
+import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ProductForOrder } from '../orders/orders.schemas';
+import { createCatalogueIndex } from './shop.catalogue';
 import { productJsonLd, toProduct } from './shop.mappers';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';
 import type { ProductFilter, ShopRepo } from './shop.repo';
+import type { ShopEvents } from './shop.schemas';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicUrl: string }) {
+export function createShopService({
+  repo,
+  publicUrl,
+  events,
+  cache,
+}: {
+  repo: ShopRepo;
+  publicUrl: string;
+  /** Drops the in-memory catalogue index with the public cache's `shop` entries. */
+  cache?: Pick<PublicCache, 'onDrop' | 'ttlMs'>;
+  /** Where `productAvailable` goes when returned stock makes a product available again. */
+  events?: Pick<EventBus<ShopEvents>, 'emit'>;
+}) {
   const base = publicUrl.replace(/\/+$/, '');
+  const catalogue = createCatalogueIndex({ repo, ...(cache ? { cache, ttlMs: cache.ttlMs } : {}) });
 
   async function findProduct(id: string): Promise<Product | null> {
     const row = await repo.findListed(id);
@@ -39,10 +56,9 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
       if (query.search) filter.search = query.search;
       if (query.minPrice !== undefined) filter.minPriceRubMinor = toMinor(query.minPrice);
       if (query.maxPrice !== undefined) filter.maxPriceRubMinor = toMinor(query.maxPrice);
-      const { rows, total } = await repo.list(filter, query.sort, {
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      });
+      const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+      const { rows, total } =
+        (await catalogue.list(filter, query.sort, page)) ?? (await repo.list(filter, query.sort, page));
       return { items: rows.map(toProduct), meta: { total, page: query.page, limit: query.limit } };
     },
 
@@ -89,6 +105,14 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
     },
 
     /**
+     * One product as `forOrder` reads it, locked FOR SHARE until `tx` ends: an availability change
+     * running meanwhile waits for `tx`, or has committed and is seen. Null when there is none.
+     */
+    async lockedForAlert(tx: Tx, id: string): Promise<ProductForOrder | null> {
+      return (await productsForOrder(tx, [id], 'share')).get(id) ?? null;
+    },
+
+    /**
      * Takes the quantities from counted stocks, all in one statement that never drives a stock
      * negative; returns the ids it could not take (the caller must then roll back).
      */
@@ -96,9 +120,13 @@ export function createShopService({ repo, publicUrl }: { repo: ShopRepo; publicU
       return reserveProductsStock(tx, lines);
     },
 
-    /** Gives reserved stock back (a cancelled order); uncounted products are left alone. */
-    releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> {
-      return releaseProductStock(tx, productId, quantity);
+    /**
+     * Gives reserved stock back (a cancelled order); uncounted products are left alone. A product
+     * whose counted stock was 0 is available again: `productAvailable` is emitted in `tx`.
+     */
+    async releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+      const back = await releaseProductStock(tx, productId, quantity);
+      if (back) await events?.emit(tx, 'productAvailable', { productId: back.id, name: back.name });
     },
   };
 }

@@ -1,6 +1,19 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { carts, emailTokens, lessons, orderItems, orders, purchases, reviews, users } from '../../db/schema';
+import {
+  carts,
+  certificates,
+  emailTokens,
+  favourites,
+  lessons,
+  orderItems,
+  orders,
+  purchases,
+  reviews,
+  stockAlerts,
+  users,
+  videoProgress,
+} from '../../db/schema';
 
 export function createUsersRepo(db: Db | Tx) {
   return {
@@ -64,14 +77,74 @@ export function createUsersRepo(db: Db | Tx) {
         .where(eq(reviews.userId, userId))
         .orderBy(asc(reviews.createdAt));
       const [cart] = await db.select({ items: carts.items }).from(carts).where(eq(carts.userId, userId));
-      return { orderRows, items, purchaseRows, reviewRows, cartItems: cart?.items ?? [] };
+      const favouriteRows = await db
+        .select({ productId: favourites.productId, lessonId: favourites.lessonId, createdAt: favourites.createdAt })
+        .from(favourites)
+        .where(eq(favourites.userId, userId))
+        .orderBy(asc(favourites.createdAt));
+      const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      const alertRows = account?.email
+        ? await db
+            .select({
+              productId: stockAlerts.productId,
+              status: stockAlerts.status,
+              language: stockAlerts.language,
+              createdAt: stockAlerts.createdAt,
+              notifiedAt: stockAlerts.notifiedAt,
+            })
+            .from(stockAlerts)
+            .where(eq(stockAlerts.email, account.email))
+            .orderBy(asc(stockAlerts.createdAt))
+        : [];
+      const progressRows = await db
+        .select({
+          lessonId: videoProgress.lessonId,
+          positionSeconds: videoProgress.positionSeconds,
+          watched: videoProgress.watched,
+          completedAt: videoProgress.completedAt,
+          updatedAt: videoProgress.updatedAt,
+        })
+        .from(videoProgress)
+        .where(eq(videoProgress.userId, userId))
+        .orderBy(asc(videoProgress.updatedAt));
+      const certificateRows = await db
+        .select({
+          code: certificates.code,
+          courseId: certificates.courseId,
+          name: certificates.name,
+          courseTitle: certificates.courseTitle,
+          language: certificates.language,
+          issuedAt: certificates.issuedAt,
+        })
+        .from(certificates)
+        .where(eq(certificates.userId, userId))
+        .orderBy(asc(certificates.issuedAt));
+      return {
+        orderRows,
+        items,
+        purchaseRows,
+        reviewRows,
+        cartItems: cart?.items ?? [],
+        favouriteRows,
+        alertRows,
+        progressRows,
+        certificateRows,
+      };
     },
 
     /**
      * Account deletion (docs/decisions/0008): the row stays so orders and reviews keep their link,
-     * but everything that identifies the person is removed; the cart and pending mails' tokens go.
+     * but everything that identifies the person is removed; the cart, favourites, back-in-stock
+     * alerts (by account and by address), course certificates (they carry the name; their
+     * verification pages answer 404 from then on) and pending mails' tokens go. Lesson progress
+     * stays, as anonymous as the purchases it belongs to.
      */
     async anonymise(userId: string) {
+      await db.delete(certificates).where(eq(certificates.userId, userId));
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (row?.email) await db.delete(stockAlerts).where(eq(stockAlerts.email, row.email));
+      await db.delete(stockAlerts).where(eq(stockAlerts.userId, userId));
+      await db.delete(favourites).where(eq(favourites.userId, userId));
       await db
         .update(users)
         .set({
@@ -82,6 +155,7 @@ export function createUsersRepo(db: Db | Tx) {
           phone: null,
           passwordHash: null,
           emailVerifiedAt: null,
+          marketingConsentAt: null,
           deletedAt: sql`now()`,
           updatedAt: sql`now()`,
         })

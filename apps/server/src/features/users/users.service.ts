@@ -1,9 +1,10 @@
 import { fromMinor, type UpdateProfileBody, type User } from '@atelier/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { generatePassword, hashPassword, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { InvalidInput, Unauthorized } from '../../platform/errors';
+import { PAGES_TAG, type PublicCache } from '../../platform/http/public-cache';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { createUsersRepo, type UsersRepo } from './users.repo';
 
@@ -19,12 +20,16 @@ export function toUser(row: typeof users.$inferSelect): User {
     role: row.role,
     isAdmin: row.role === 'admin',
     emailVerified: row.emailVerifiedAt !== null,
+    marketingConsent: row.marketingConsentAt !== null,
   };
   if (row.firstName) user.firstName = row.firstName;
   if (row.lastName) user.lastName = row.lastName;
   if (row.phone) user.phone = row.phone;
   return user;
 }
+
+/** Something another feature records in the transaction of a change here (a consent). */
+type InTransaction = (tx: Tx) => Promise<void>;
 
 export interface EnsureAdminResult {
   email: string;
@@ -49,9 +54,11 @@ export interface UsersServiceDeps {
   limits?: { loginPerAccount: number; windowMs: number };
   /** scrypt cost of new hashes (config.passwordCost); the production cost when not given. */
   passwordCost?: ScryptCost;
+  /** The rendered pages, dropped after an account deletion (a certificate page shows the learner's name). */
+  pages?: Pick<PublicCache, 'invalidate'>;
 }
 
-export function createUsersService({ repo, db, limiter, limits, passwordCost }: UsersServiceDeps) {
+export function createUsersService({ repo, db, limiter, limits, passwordCost, pages }: UsersServiceDeps) {
   function transaction<T>(work: (repo: UsersRepo, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
     if (!db) throw new Error('users service: db is required for this operation');
     return db.transaction((tx) => work(createUsersRepo(tx), tx));
@@ -73,6 +80,21 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
       return toUser(row);
     },
 
+    /**
+     * The opt-in to reminders and news by email; the time of the consent is kept while it holds.
+     * `alsoRecord` runs in the same transaction when the setting changes (the consent on record).
+     */
+    async setMarketingConsent(user: SessionUser, consent: boolean, alsoRecord?: InTransaction): Promise<User> {
+      if (consent === (user.marketingConsentAt !== null)) return toUser(user);
+      const row = await transaction(async (txRepo, tx) => {
+        const updated = await txRepo.update(user.id, { marketingConsentAt: consent ? new Date() : null });
+        if (updated) await alsoRecord?.(tx);
+        return updated;
+      });
+      if (!row) throw new Unauthorized();
+      return toUser(row);
+    },
+
     /** The user's own data as one JSON document (GDPR-style access); no hashes, no tokens. */
     async exportData(user: SessionUser) {
       const data = await repo.exportData(user.id);
@@ -83,6 +105,7 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
         profile: {
           ...toUser(user),
           createdAt: user.createdAt.toISOString(),
+          marketingConsentAt: user.marketingConsentAt?.toISOString() ?? null,
         },
         orders: data.orderRows.map((order) => ({
           id: order.id,
@@ -117,14 +140,34 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
         })),
         reviews: data.reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         cart: data.cartItems,
+        favourites: data.favouriteRows.map((row) => ({
+          type: row.productId ? 'product' : 'lesson',
+          id: row.productId ?? row.lessonId,
+          addedAt: row.createdAt.toISOString(),
+        })),
+        stockAlerts: data.alertRows.map((row) => ({
+          ...row,
+          createdAt: row.createdAt.toISOString(),
+          notifiedAt: row.notifiedAt?.toISOString() ?? null,
+        })),
+        // Watched stretches in seconds (stored in tenths).
+        lessonProgress: data.progressRows.map((row) => ({
+          lessonId: row.lessonId,
+          positionSeconds: row.positionSeconds,
+          watched: row.watched.map(([from, to]) => [from / 10, to / 10]),
+          completedAt: row.completedAt?.toISOString() ?? null,
+          updatedAt: row.updatedAt.toISOString(),
+        })),
+        certificates: data.certificateRows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() })),
       };
     },
 
     /**
      * Delete the account: password confirmation → anonymise the row, drop the cart and tokens,
-     * end every session, in one transaction. Orders stay (see docs/decisions/0008).
+     * end every session, in one transaction (with `alsoRecord`: the consents withdrawn). Orders
+     * stay (see docs/decisions/0008).
      */
-    async deleteAccount(user: SessionUser, password: string): Promise<void> {
+    async deleteAccount(user: SessionUser, password: string, alsoRecord?: InTransaction): Promise<void> {
       const failures =
         limiter && limits
           ? {
@@ -143,9 +186,11 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost }: 
         );
       }
       await transaction(async (txRepo, tx) => {
+        await alsoRecord?.(tx);
         await txRepo.anonymise(user.id);
         await revokeUserSessions(tx, user.id);
       });
+      pages?.invalidate(PAGES_TAG);
     },
 
     /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders, reviews, sessions, users } from '../../db/schema';
+import { carts, favourites, orders, reviews, sessions, stockAlerts, users } from '../../db/schema';
 import { bearer, GOOD_PASSWORD, login, signUp } from '../../test/accounts';
-import { storedOrder } from '../../test/factory';
+import { productWithStock, storedOrder } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -23,6 +23,7 @@ describe('profile', () => {
       'emailVerified',
       'id',
       'isAdmin',
+      'marketingConsent',
       'name',
       'role',
     ]);
@@ -59,6 +60,7 @@ describe('profile', () => {
           role: 'user',
           isAdmin: false,
           emailVerified: true,
+          marketingConsent: false,
         },
       },
     });
@@ -109,6 +111,11 @@ describe('data export', () => {
     await t.database.db
       .insert(reviews)
       .values({ userId: user.id, userName: 'Anna', text: 'Beautiful flowers!', rating: 5 });
+    const kept = await productWithStock(t, { stock: 0 });
+    await t.database.db.insert(favourites).values({ userId: user.id, productId: kept });
+    await t.database.db
+      .insert(stockAlerts)
+      .values({ productId: kept, email: 'export@example.com', language: 'es', status: 'active' });
     const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(
@@ -124,6 +131,9 @@ describe('data export', () => {
     });
     expect(data.reviews).toEqual([expect.objectContaining({ text: 'Beautiful flowers!', rating: 5 })]);
     expect(data.purchases).toEqual([]);
+    expect(data.favourites).toEqual([{ type: 'product', id: kept, addedAt: expect.any(String) }]);
+    expect(data.stockAlerts).toEqual([expect.objectContaining({ productId: kept, status: 'active', language: 'es' })]);
+    expect(data.profile.marketingConsentAt).toBeNull();
     expect(res.body).not.toContain('scrypt$');
     expect(res.body).not.toMatch(/hash|token/i);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/export' })).statusCode).toBe(401);
@@ -144,7 +154,7 @@ describe('account deletion', () => {
     expect((await login(t, 'keep-me@example.com')).statusCode).toBe(200);
   });
 
-  it('anonymises the user, ends every session, drops the cart; orders and reviews stay; login is impossible', async () => {
+  it('anonymises the user, ends every session, drops the cart, favourites, alerts and consent; orders and reviews stay; login is impossible', async () => {
     const { token, user } = await signUp(t, 'leaving@example.com');
     const second = (await login(t, 'leaving@example.com')).json().data.token;
     const order = await placeOrder(user.id, 'leaving@example.com');
@@ -154,6 +164,14 @@ describe('account deletion', () => {
     await t.database.db
       .insert(reviews)
       .values({ userId: user.id, userName: 'Anna', text: 'Lovely bouquet, thank you', rating: 5 });
+    const product = await productWithStock(t, { stock: 0 });
+    await t.database.db.insert(favourites).values({ userId: user.id, productId: product });
+    await t.database.db
+      .insert(stockAlerts)
+      .values([
+        { productId: product, email: 'leaving@example.com', userId: user.id, language: 'en', status: 'active' },
+      ]);
+    await t.database.db.update(users).set({ marketingConsentAt: new Date() }).where(eq(users.id, user.id));
 
     const res = await t.app.inject({
       method: 'DELETE',
@@ -172,8 +190,11 @@ describe('account deletion', () => {
       lastName: null,
       phone: null,
       passwordHash: null,
+      marketingConsentAt: null,
     });
     expect(row?.deletedAt).not.toBeNull();
+    expect(await t.database.db.select().from(favourites).where(eq(favourites.userId, user.id))).toEqual([]);
+    expect(await t.database.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product))).toEqual([]);
     const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(live.every((s) => s.revokedAt !== null)).toBe(true);
     for (const tk of [token, second]) {

@@ -174,6 +174,7 @@ beforeAll(async () => {
       paymentMethod: 'card',
       currency: 'RUB',
       acceptTerms: true,
+      consents: [{ kind: 'personal-data', language: 'ru', version: 1 }],
     },
   });
   if (order.statusCode !== 201) throw new Error(`fixture order: ${order.body}`);

@@ -217,6 +217,10 @@ describe('access log redaction', () => {
       '/api/training/lessons/9b2c/methodology/ru?u=5f1e-user&e=1893456000&s=Zm9vYmFyYmF6&download=1',
       '/api/training/lessons/9b2c/methodology/ru?u=[redacted]&e=[redacted]&s=[redacted]&download=1',
     ],
+    [
+      '/api/training/lessons/9b2c/subtitles/es?u=5f1e-user&e=1893456000&s=Zm9vYmFyYmF6',
+      '/api/training/lessons/9b2c/subtitles/es?u=[redacted]&e=[redacted]&s=[redacted]',
+    ],
     ['/uploads/a.mp4?sig=abc&exp=1', '/uploads/a.mp4?sig=[redacted]&exp=1'],
     ['/api/shop?s=roses&u=1', '/api/shop?s=roses&u=1'],
   ])('%s is logged as %s', async (url, expected) => {

@@ -169,7 +169,16 @@ describe('SEO registry', () => {
     const { log, errors } = recordingLog();
     const entries = await seo.sitemapEntries(log);
     const paths = entries.map((e) => e.path);
-    expect(paths).toEqual(['/', '/training', '/shop', '/privacy', '/terms', '/agreement', '/training-detail/1']);
+    expect(paths).toEqual([
+      '/',
+      '/training',
+      '/shop',
+      '/gift-certificates',
+      '/privacy',
+      '/terms',
+      '/agreement',
+      '/training-detail/1',
+    ]);
     expect(errors).toHaveLength(1);
   });
 });

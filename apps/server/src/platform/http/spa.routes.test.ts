@@ -235,17 +235,22 @@ describe('SPA pages', () => {
   it.each([
     [{ cookie: 'theme=dark; lang=en' }, '/shop', 'en', '<title>Shop — Atelier</title>'],
     [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop?lang=es', 'es', '<title>Tienda — Atelier</title>'],
-    // ru is the default language whatever the browser prefers; the web app decides the same way.
-    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
+    // Without a choice (no ?lang, no cookie) the browser's languages decide; the web app takes <html lang>.
+    [{ 'accept-language': 'es-ES,es;q=0.9' }, '/shop', 'es', '<title>Tienda — Atelier</title>'],
+    [{ 'accept-language': 'de-DE,fr;q=0.9' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
+    [{ cookie: 'lang=ru', 'accept-language': 'en' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
     [{ cookie: 'lang=es', 'accept-language': 'en' }, '/shop?lang=en', 'en', '<title>Shop — Atelier</title>'],
     [{ cookie: 'lang=de' }, '/shop', 'ru', '<title>Магазин — Atelier</title>'],
-  ])('picks the language from ?lang, then the cookie, then ru (%j %s)', async (headers, url, lang, title) => {
-    app = await build();
-    const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
-    expect(res.body).toContain(`<html lang="${lang}">`);
-    expect(res.body).toContain(title);
-    expect(res.headers.vary).toContain('Cookie');
-  });
+  ])(
+    'picks the language from ?lang, then the cookie, then Accept-Language, then ru (%j %s)',
+    async (headers, url, lang, title) => {
+      app = await build();
+      const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toContain(title);
+      expect(res.headers.vary).toContain('Cookie');
+    },
+  );
 
   it('uses the ?lang URL of the served language as canonical', async () => {
     app = await build();
@@ -469,8 +474,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml).toContain('<lastmod>2025-03-04T05:06:07.000Z</lastmod>');
     expect(xml).not.toContain('/admin');
     expect(xml).not.toContain('not-a-path');
-    // 6 static pages + 1 product, each in 3 languages.
-    expect(xml.match(/<url>/g)).toHaveLength(21);
+    // 7 static pages + 1 product, each in 3 languages.
+    expect(xml.match(/<url>/g)).toHaveLength(24);
   });
 });
 

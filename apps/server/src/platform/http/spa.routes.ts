@@ -11,11 +11,23 @@
  */
 import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { disallowedPrefixes, LANGUAGES, type Language, resolveLanguage } from '@atelier/shared';
+import { pathToFileURL } from 'node:url';
+import {
+  CURRENCIES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  disallowedPrefixes,
+  LANGUAGES,
+  type Language,
+  type PageDataSource,
+  type PageRenderer,
+  resolveLanguage,
+} from '@atelier/shared';
 import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
+import type { PublicCache } from './public-cache';
 import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
 export interface SpaRoutesOptions {
@@ -27,6 +39,13 @@ export interface SpaRoutesOptions {
   siteName: string;
   /** og:image for pages whose resolver gives none (absolute URL or a path on this site). */
   defaultImage?: string;
+  /**
+   * Renders the public pages with their content (the web build's server renderer, dist-ssr/ beside
+   * `webDist`) from this data; without it, or without that build, every page is the plain shell.
+   */
+  pageData?: PageDataSource;
+  /** Keeps rendered pages (PAGES_TAG), dropped by the content writes like the API's public reads. */
+  cache?: PublicCache;
 }
 
 /** Path prefixes that never get the SPA shell: their own routes or the JSON 404 answer them. */
@@ -160,9 +179,22 @@ function acceptsHtml(request: FastifyRequest, urlPath: string): boolean {
   return wildcard && !/\.[A-Za-z0-9]+$/.test(urlPath);
 }
 
-/** `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then ru (the default language). */
-export function pageLanguage(query: Record<string, string>, cookies: FastifyRequest['cookies']): Language {
-  return resolveLanguage({ query: query.lang, cookie: cookies.lang });
+/**
+ * `?lang=` (what crawlers follow from hreflang) wins, then the `lang` cookie, then the browser's
+ * Accept-Language, then ru (the default language).
+ */
+export function pageLanguage(
+  query: Record<string, string>,
+  cookies: FastifyRequest['cookies'],
+  acceptLanguage?: string,
+): Language {
+  return resolveLanguage({ query: query.lang, cookie: cookies.lang, accept: acceptLanguage });
+}
+
+/** The display currency the visitor chose (the `currency` cookie the web app keeps), else RUB. */
+export function pageCurrency(cookies: FastifyRequest['cookies']): Currency {
+  const value = cookies.currency;
+  return (CURRENCIES as readonly string[]).includes(value ?? '') ? (value as Currency) : DEFAULT_CURRENCY;
 }
 
 function flatQuery(query: unknown): Record<string, string> {
@@ -277,11 +309,79 @@ function lastmodText(value: string | Date | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The files a rendered page's app needs: the chunks of the given source modules (the app, the page's
+ * lazy chunk, its language's texts) and every chunk they import, less the entry's own (loaded already).
+ */
+export function preloadFiles(manifest: Manifest, modules: readonly string[]): string[] {
+  const closure = (keys: readonly string[]) => {
+    const seen = new Set<string>();
+    const queue = [...keys];
+    for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) continue;
+      seen.add(key);
+      queue.push(...(chunk.imports ?? []));
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  const files: string[] = [];
+  for (const key of closure(modules)) {
+    const file = manifest[key]?.file;
+    if (!entry.has(key) && file?.endsWith('.js')) files.push(`/${file}`);
+  }
+  return files;
+}
+
+/** The app's module, which the entry starts once a rendered page has loaded. */
+const APP_MODULE = 'src/main.tsx';
+
+/** The web fonts the entry's CSS uses: every page preloads them (the first paint sets its text in them). */
+export function fontPreloads(manifest: Manifest): string[] {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  return (entry?.assets ?? [])
+    .filter((file) => file.endsWith('.woff2'))
+    .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`);
+}
+
+function intoHead(html: string, tags: string[]): string {
+  if (tags.length === 0) return html;
+  return html.replace(/<\/head>/i, () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** React's own resource hints at the start of the markup (the LCP image's preload): they belong in the head. */
+const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
+
+/**
+ * Puts the rendered markup in `#root`, its state after it, React's resource hints in the head and
+ * the list of modules the app needs (`#ssr-modules`: the entry preloads them when it starts the app).
+ */
+export function withRenderedPage(html: string, page: { markup: string; state: unknown; modules: string[] }): string {
+  const hints = LEADING_HINTS.exec(page.markup)?.[0] ?? '';
+  const markup = page.markup.slice(hints.length);
+  const state = `<script type="application/json" id="ssr-state">${jsonForScript(page.state)}</script>`;
+  const modules = `<script type="application/json" id="ssr-modules">${jsonForScript(page.modules)}</script>`;
+  const out = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>${state}${modules}`);
+  return intoHead(out, hints ? [hints] : []);
+}
+
 export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, options) => {
   const { seo, siteName, defaultImage } = options;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const root = path.resolve(options.webDist);
   const indexFile = path.join(root, 'index.html');
+  const rendererFile = path.join(root, '..', 'dist-ssr', 'entry-server.js');
+  const manifestFile = path.join(root, '.vite', 'manifest.json');
+  const { pageData, cache } = options;
 
   // reply.sendFile only: which files exist is this plugin's index, not a wildcard route.
   await app.register(fastifyStatic, { serve: false });
@@ -289,6 +389,31 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   let template: string | null = null;
   let files = new Map<string, StaticFile>();
   let lastAttempt = 0;
+  let renderer: PageRenderer | null = null;
+  let manifest: Manifest = {};
+  let fonts: string[] = [];
+
+  /** The build's server renderer and manifest; without them pages are the plain shell. */
+  async function loadRenderer(): Promise<void> {
+    renderer = null;
+    try {
+      manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+    } catch {
+      manifest = {};
+    }
+    fonts = fontPreloads(manifest);
+    if (!pageData || !cache) return;
+    try {
+      const version = (await stat(rendererFile)).mtimeMs;
+      const module = (await import(`${pathToFileURL(rendererFile).href}?v=${version}`)) as { default: PageRenderer };
+      renderer = module.default;
+    } catch (error) {
+      app.log.warn(
+        { err: error, rendererFile },
+        'no server renderer in the web build: pages are rendered in the browser',
+      );
+    }
+  }
 
   async function load(): Promise<boolean> {
     lastAttempt = Date.now();
@@ -296,6 +421,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       const html = await readFile(indexFile, 'utf8');
       files = await indexDist(root);
       template = html;
+      await loadRenderer();
       return true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -347,8 +473,12 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
     const query = flatQuery(request.query);
-    const lang = pageLanguage(query, request.cookies);
-    reply.header('vary', 'Cookie, Accept-Language').header('content-language', lang);
+    const lang = pageLanguage(query, request.cookies, request.headers['accept-language']);
+    const currency = pageCurrency(request.cookies);
+    reply
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-language', lang)
+      .header('x-content-type-options', 'nosniff');
     if (!(await ensureLoaded()) || template === null) {
       return reply
         .code(503)
@@ -356,21 +486,43 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
         .type('text/html; charset=utf-8')
         .send(notBuiltPage(lang));
     }
-    const resolved = await seo.resolve(urlPath, query, lang, request.log);
-    const html = renderPage(template, resolved, {
-      siteName,
-      publicUrl,
-      lang,
-      path: normalizePath(urlPath),
-      ...(defaultImage ? { defaultImage } : {}),
-    });
-    // no-cache: the shell is small and names the current asset hashes, so it is always revalidated.
-    return reply
-      .code(resolved.status)
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const shell = template;
+    const head = async () => {
+      const resolved = await seo.resolve(urlPath, query, lang, request.log);
+      const html = renderPage(intoHead(shell, fonts), resolved, {
+        siteName,
+        publicUrl,
+        lang,
+        path: normalizePath(urlPath),
+        ...(defaultImage ? { defaultImage } : {}),
+      });
+      return { status: resolved.status, html };
+    };
+    const page = async () => {
+      const [filled, rendered] = await Promise.all([
+        head(),
+        renderer && pageData ? renderer.render({ url: request.url, lang, currency, data: pageData }) : null,
+      ]);
+      if (!rendered) return filled;
+      const modules = preloadFiles(manifest, [APP_MODULE, ...rendered.modules]);
+      return {
+        status: filled.status,
+        html: withRenderedPage(filled.html, { markup: rendered.html, state: rendered.state, modules }),
+      };
+    };
+    if (!cache) {
+      const { status, html } = await head();
+      // no-cache: the shell is small and names the current asset hashes, so it is always revalidated.
+      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
+    try {
+      return await cache.replyPage(request, reply, `${lang} ${currency} ${request.url}`, page);
+    } catch (error) {
+      // A page that fails to render is still served: as the shell, rendered in the browser (not kept).
+      request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
+      const { status, html } = await head();
+      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

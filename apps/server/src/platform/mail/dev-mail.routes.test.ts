@@ -134,3 +134,33 @@ describe('/dev/mail answers only this machine', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('attachments', () => {
+  it('are listed by name (a non-ASCII name included) and download as they were sent', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% gift certificate\n%%EOF\n');
+    const mailer = createMailer({ from: 'Atelier <no-reply@atelier.test>', outboxDir, log: silent, now: nextSecond });
+    await mailer.send({
+      to: 'olga@example.com',
+      subject: 'Подарочный сертификат',
+      text: 'Код: ABCD-EFGH-JKLM-NPQR',
+      html: '<p>Код: ABCD-EFGH-JKLM-NPQR</p>',
+      attachments: [{ filename: 'подарочный-сертификат.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const [file] = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
+    const page = await app.inject({ method: 'GET', url: `/dev/mail/${file}` });
+    expect(page.body).toContain('Код: ABCD-EFGH-JKLM-NPQR');
+    expect(page.body).toContain(`<a href="/dev/mail/${file}/attachments/0">подарочный-сертификат.pdf</a>`);
+    const download = await app.inject({ method: 'GET', url: `/dev/mail/${file}/attachments/0` });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    for (const url of [
+      `/dev/mail/${file}/attachments/1`,
+      `/dev/mail/${file}/attachments/x`,
+      '/dev/mail/../x/attachments/0',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});

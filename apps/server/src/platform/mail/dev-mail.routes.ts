@@ -8,6 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
+import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/html';
 import { type ParsedEml, parseEml } from './eml';
@@ -34,6 +35,7 @@ const LABELS = {
     back: 'Все письма',
     refresh: 'Обновить',
     body: 'Текст письма',
+    attachments: 'Вложения',
     noSubject: '(без темы)',
   },
   en: {
@@ -49,6 +51,7 @@ const LABELS = {
     back: 'All messages',
     refresh: 'Refresh',
     body: 'Message text',
+    attachments: 'Attachments',
     noSubject: '(no subject)',
   },
   es: {
@@ -64,6 +67,7 @@ const LABELS = {
     back: 'Todos los mensajes',
     refresh: 'Actualizar',
     body: 'Texto del mensaje',
+    attachments: 'Adjuntos',
     noSubject: '(sin asunto)',
   },
 } satisfies Record<Language, Record<string, string>>;
@@ -116,11 +120,18 @@ function summary(message: Message, lang: Language, t: Labels, headingLink: boole
   const links = message.links
     .map((l) => `<li><a href="${escapeHtml(l)}" rel="noreferrer">${escapeHtml(l)}</a></li>`)
     .join('');
+  const files = message.attachments
+    .map(
+      (a, index) =>
+        `<li><a href="/dev/mail/${escapeHtml(message.file)}/attachments/${index}">${escapeHtml(a.filename)}</a></li>`,
+    )
+    .join('');
   return `<h2>${heading}</h2><dl>
 <dt>${t.date}</dt><dd><time>${escapeHtml(formatDate(message, lang))}</time></dd>
 <dt>${t.to}</dt><dd>${escapeHtml(message.to)}</dd>
 ${codes ? `<dt>${t.code}</dt><dd>${codes}</dd>` : ''}
 ${links ? `<dt>${t.links}</dt><dd><ul>${links}</ul></dd>` : ''}
+${files ? `<dt>${t.attachments}</dt><dd><ul>${files}</ul></dd>` : ''}
 </dl>`;
 }
 
@@ -175,6 +186,26 @@ ${items || `<p>${t.empty}</p>`}`;
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(page(lang, t.title, body));
+  });
+
+  app.get<{ Params: { file: string; index: string } }>('/dev/mail/:file/attachments/:index', async (request, reply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const { file, index } = request.params;
+    if (!OUTBOX_FILE_PATTERN.test(file) || !/^\d{1,2}$/.test(index)) return notFound(reply, lang);
+    let message: Message;
+    try {
+      message = await readMessage(dir, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(reply, lang);
+      throw error;
+    }
+    const attachment = message.attachments[Number(index)];
+    if (!attachment) return notFound(reply, lang);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', contentDisposition(attachment.filename))
+      .type(attachment.contentType)
+      .send(attachment.content);
   });
 
   app.get<{ Params: { file: string } }>('/dev/mail/:file', async (request, reply) => {

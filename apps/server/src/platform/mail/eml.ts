@@ -1,7 +1,7 @@
 /**
  * A small reader for the .eml files the file mailer writes (nodemailer output: UTF-8, text part
- * quoted-printable/base64/7bit, optionally inside multipart/alternative). Enough for /dev/mail;
- * not a general MIME parser.
+ * quoted-printable/base64/7bit, optionally inside multipart/alternative, and files attached in a
+ * multipart/mixed). Enough for /dev/mail; not a general MIME parser.
  */
 
 export interface ParsedEml {
@@ -11,11 +11,15 @@ export interface ParsedEml {
   subject: string;
   date: Date | null;
   text: string;
+  /** The files attached (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export function parseEml(raw: string): ParsedEml {
   const { headers, body } = splitPart(raw);
   const text = findTextPlain(headers, body) ?? '';
+  const attachments: ParsedEml['attachments'] = [];
+  collectAttachments(headers, body, attachments);
   const dateHeader = headers.get('date');
   const date = dateHeader ? new Date(dateHeader) : null;
   return {
@@ -25,7 +29,56 @@ export function parseEml(raw: string): ParsedEml {
     subject: headers.get('subject') ?? '',
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     text,
+    attachments,
   };
+}
+
+function multipartParts(type: string, body: string): { headers: Map<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) return [];
+  const parts: { headers: Map<string, string>; body: string }[] = [];
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    parts.push(splitPart(part.replace(/^\n/, '')));
+  }
+  return parts;
+}
+
+/**
+ * The file name of a Content-Disposition: `filename="a.pdf"`, or RFC 2231's `filename*=utf-8''…`
+ * and its numbered continuations (`filename*0*=…; filename*1*=…`), percent-decoded, as nodemailer
+ * writes a name that is not ASCII.
+ */
+export function attachmentName(disposition: string): string | null {
+  const parts = [...disposition.matchAll(/filename\*(?:(\d+)\*?|\*?)?=\s*("[^"]*"|[^;\s]*)/gi)]
+    .map((match) => ({ index: Number(match[1] ?? 0), value: (match[2] ?? '').replace(/^"|"$/g, '') }))
+    .sort((a, b) => a.index - b.index);
+  if (parts.length > 0) {
+    const joined = parts.map((part) => part.value).join('');
+    const encoded = /^([\w-]+)'[^']*'(.*)$/.exec(joined);
+    try {
+      return decodeURIComponent(encoded ? (encoded[2] ?? '') : joined);
+    } catch {
+      return joined;
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return plain ? decodeWords(plain) : null;
+}
+
+function collectAttachments(headers: Map<string, string>, body: string, into: ParsedEml['attachments']): void {
+  const type = headers.get('content-type') ?? 'text/plain';
+  if (/^multipart\//i.test(type)) {
+    for (const part of multipartParts(type, body)) collectAttachments(part.headers, part.body, into);
+    return;
+  }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (!/^attachment/i.test(disposition)) return;
+  const filename = attachmentName(disposition) ?? 'attachment';
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const content =
+    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body.replace(/\n$/, ''));
+  into.push({ filename, contentType: type.split(';')[0]!.trim(), content });
 }
 
 function splitPart(raw: string): { headers: Map<string, string>; body: string } {
@@ -47,12 +100,7 @@ function splitPart(raw: string): { headers: Map<string, string>; body: string } 
 function findTextPlain(headers: Map<string, string>, body: string): string | null {
   const type = headers.get('content-type') ?? 'text/plain';
   if (/^multipart\//i.test(type)) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-    if (!boundary) return null;
-    const parts = body.split(`--${boundary}`).slice(1);
-    for (const part of parts) {
-      if (part.startsWith('--')) break;
-      const inner = splitPart(part.replace(/^\n/, ''));
+    for (const inner of multipartParts(type, body)) {
       const found = findTextPlain(inner.headers, inner.body);
       if (found !== null) return found;
     }

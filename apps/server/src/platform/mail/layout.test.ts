@@ -46,6 +46,22 @@ describe('the one mail layout', () => {
     }
   });
 
+  it('writes the unsubscribe line last before the signature, its link escaped', () => {
+    const notice = renderMail({
+      lang: 'en',
+      subject: 'S',
+      blocks: ['Back.'],
+      footer: 'Once only.',
+      unsubscribe: { text: 'No more of these?', label: 'Unsubscribe', url: 'https://a.test/u#token=a&b' },
+    });
+    expect(notice.text).toBe(
+      `Back.\n\nOnce only.\n\nNo more of these? Unsubscribe: https://a.test/u#token=a&b\n\n${MAIL_SIGNATURE}`,
+    );
+    expect(notice.html).toContain('No more of these? <a href="https://a.test/u#token=a&amp;b"');
+    const html = notice.html ?? '';
+    expect(html.indexOf('Unsubscribe</a>')).toBeLessThan(html.indexOf(MAIL_SIGNATURE));
+  });
+
   it('leaves out what a mail does not have', () => {
     const bare = renderMail({ lang: 'en', subject: 'S', blocks: ['Only this.'] });
     expect(bare.text).toBe(`Only this.\n\n${MAIL_SIGNATURE}`);

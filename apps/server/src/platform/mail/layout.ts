@@ -22,6 +22,11 @@ export interface MailContent {
   actions?: { label: string; url: string }[];
   /** Small print after the buttons. */
   footer?: string;
+  /**
+   * The way out of a kind of mail (back-in-stock notices, reminders), last before the signature:
+   * "text" and a small link; the text version writes "text label: url".
+   */
+  unsubscribe?: { text: string; label: string; url: string };
 }
 
 /** A mail's content; the sender adds the recipient. */
@@ -40,6 +45,7 @@ const STYLE = {
     'display:inline-block;background:#8a3f4d;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-size:16px',
   url: 'font-size:13px;color:#6b5b5b;word-break:break-all;text-align:center;margin:0 0 16px',
   small: 'font-size:13px;color:#6b5b5b;margin:24px 0 0',
+  smallLink: 'color:#6b5b5b',
 };
 
 function textVersion(content: MailContent): string {
@@ -49,6 +55,9 @@ function textVersion(content: MailContent): string {
     ...(content.code ? [content.code, ''] : []),
     ...(content.actions ?? []).flatMap((action) => [`${action.label}: ${action.url}`, '']),
     ...(content.footer ? [content.footer, ''] : []),
+    ...(content.unsubscribe
+      ? [`${content.unsubscribe.text} ${content.unsubscribe.label}: ${content.unsubscribe.url}`, '']
+      : []),
     MAIL_SIGNATURE,
   ].join('\n');
 }
@@ -70,6 +79,11 @@ function htmlVersion(content: MailContent): string {
       `<p style="${STYLE.url}">${escapeHtml(action.url)}</p>`,
     ]),
     ...(content.footer ? [`<p style="${STYLE.small}">${escapeHtml(content.footer)}</p>`] : []),
+    ...(content.unsubscribe
+      ? [
+          `<p style="${STYLE.small}">${escapeHtml(content.unsubscribe.text)} <a href="${escapeHtml(content.unsubscribe.url)}" style="${STYLE.smallLink}">${escapeHtml(content.unsubscribe.label)}</a></p>`,
+        ]
+      : []),
     `<p style="${STYLE.small}">${escapeHtml(MAIL_SIGNATURE)}</p>`,
   ];
   return `<!doctype html>

@@ -57,6 +57,24 @@ describe('enqueueMail', () => {
   });
 });
 
+describe('attachments', () => {
+  it('are sent as they were queued and wiped with the body once the mail is out', async () => {
+    const pdf = Buffer.from('%PDF-1.4 certificate ABCD-EFGH-JKLM-NPQR');
+    await enqueueMail(database.db, {
+      to: 'olga@example.com',
+      subject: 'Сертификат',
+      text: 'Код: ABCD-EFGH-JKLM-NPQR',
+      attachments: [{ filename: 'gift.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const { mailer, sent } = fakeMailer();
+    await createMailWorker({ db: database.db, mailer, log: silent }).drain();
+    expect(sent[0]?.attachments?.[0]).toMatchObject({ filename: 'gift.pdf', contentType: 'application/pdf' });
+    expect(sent[0]?.attachments?.[0]?.content.equals(pdf)).toBe(true);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', text: '', attachments: null });
+  });
+});
+
 describe.each([
   ['without holding a lock (PGlite default)', false],
   ['holding FOR UPDATE SKIP LOCKED while sending (PostgreSQL default)', true],

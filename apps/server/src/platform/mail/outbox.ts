@@ -18,8 +18,8 @@ import { maskCodes } from './mail-text';
 /** After this many failed attempts a row is marked `failed` and left for a human to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
 
-/** What a delivered or abandoned row keeps of its body: nothing. */
-const PURGED_BODY = { text: '', html: null } as const;
+/** What a delivered or abandoned row keeps of its body and files: nothing. */
+const PURGED_BODY = { text: '', html: null, attachments: null } as const;
 
 const purgedSubject = (row: { subject: string; text: string }) => maskCodes(row.subject, row.text);
 
@@ -27,7 +27,19 @@ const purgedSubject = (row: { subject: string; text: string }) => maskCodes(row.
 export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachments: message.attachments?.length
+        ? message.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            contentBase64: file.content.toString('base64'),
+          }))
+        : null,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -146,7 +158,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** Sends one row; true when it was sent. */
   async function trySend(q: Db | Tx, row: OutboxRow): Promise<{ sent: true } | { sent: false; left: boolean }> {
     try {
-      await mailer.send({ to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
+      await mailer.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        ...(row.html ? { html: row.html } : {}),
+        ...(row.attachments?.length
+          ? {
+              attachments: row.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.contentBase64, 'base64'),
+              })),
+            }
+          : {}),
+      });
       return { sent: true };
     } catch (error) {
       return { sent: false, left: await recordFailure(q, row, error) };

@@ -7,6 +7,7 @@ import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake';
 import { startYookassaFake, type YookassaFake } from './fakes/yookassa-fake';
 import { createPaypalProvider } from './paypal-provider';
 import { decimalToMinor, minorToDecimal, NotificationRejected, ProviderError } from './provider';
+import type { Receipt, ReceiptItem } from './receipt';
 import { createTestProvider } from './test-provider';
 import { createYookassaProvider } from './yookassa-provider';
 
@@ -159,6 +160,166 @@ describe('YooKassa driver against the fake API', () => {
     ],
   ])('a notification with %s is rejected', async (_name, rawBody, reason) => {
     await expect(driver().verifyNotification({ rawBody, headers: {} })).rejects.toMatchObject({ reason });
+  });
+});
+
+describe('YooKassa receipts: the driver sends them, the fake checks them as YooKassa documents', () => {
+  let fake: YookassaFake;
+  const driver = () =>
+    createYookassaProvider({ shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: fake.apiUrl, timeoutMs: 2000 });
+  const item = (over: Partial<ReceiptItem> = {}): ReceiptItem => ({
+    description: 'Букет «Пионы»',
+    quantity: 1,
+    amount: { value: '1500.50', currency: 'RUB' },
+    vat_code: 1,
+    payment_subject: 'commodity',
+    payment_mode: 'full_prepayment',
+    ...over,
+  });
+  const receipt = (over: Partial<Receipt> = {}): Receipt => ({
+    customer: { email: 'buyer@example.com' },
+    items: [item()],
+    ...over,
+  });
+  /** The 400 the fake answered, as the driver reports it. */
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'http', status: 400 });
+    return (error as ProviderError).message;
+  };
+  beforeAll(async () => {
+    fake = await startYookassaFake({ receipts: '54fz' });
+  });
+  afterAll(() => fake.close());
+
+  it('a payment carries the receipt object, tax system included', async () => {
+    const sent = receipt({ tax_system_code: 2 });
+    const created = await driver().createPayment(input({ receipt: sent }));
+    expect(JSON.parse(fake.requests.at(-1)!.body).receipt).toEqual(sent);
+    expect(fake.payments.get(created.providerPaymentId)).toMatchObject({
+      receipt: sent,
+      receipt_registration: 'pending',
+    });
+  });
+
+  it('with receipts on in the shop, a payment without one is refused (400, parameter receipt)', async () => {
+    expect(await refusal(driver().createPayment(input()))).toContain('"parameter":"receipt"');
+  });
+
+  it.each<[string, Partial<Receipt>, string]>([
+    ['no customer contact', { customer: {} }, 'receipt.customer'],
+    ['a phone that is not E.164 digits', { customer: { phone: '+7 (912) 345-67-89' } }, 'receipt.customer.phone'],
+    ['no items', { items: [] }, 'receipt.items'],
+    [
+      'items not adding up to the payment',
+      { items: [item({ amount: { value: '1500.00', currency: 'RUB' } })] },
+      'receipt.items',
+    ],
+    ['an empty description', { items: [item({ description: '' })] }, 'receipt.items[0].description'],
+    [
+      'a 129-character description',
+      { items: [item({ description: 'я'.repeat(129) })] },
+      'receipt.items[0].description',
+    ],
+    ['a zero quantity', { items: [item({ quantity: 0 })] }, 'receipt.items[0].quantity'],
+    ['a VAT code out of range', { items: [item({ vat_code: 13 })] }, 'receipt.items[0].vat_code'],
+    ['no payment_subject', { items: [item({ payment_subject: undefined })] }, 'receipt.items[0].payment_subject'],
+    [
+      'an unknown payment_mode',
+      { items: [item({ payment_mode: 'later' as 'full_payment' })] },
+      'receipt.items[0].payment_mode',
+    ],
+    ['a tax system code out of range', { tax_system_code: 7 }, 'receipt.tax_system_code'],
+  ])('a receipt with %s is refused (400 naming the parameter)', async (_name, over, parameter) => {
+    const message = await refusal(driver().createPayment(input({ receipt: receipt(over) })));
+    expect(message).toContain(`"parameter":"${parameter}"`);
+  });
+
+  it('self-employed: at most 6 whole-quantity items with VAT code 1; subject and mode are not needed', async () => {
+    fake.setReceiptMode('self_employed');
+    try {
+      const plain = (n: number) =>
+        Array.from({ length: n }, () => ({
+          description: 'Урок',
+          quantity: 1,
+          amount: { value: '10.00', currency: 'RUB' as const },
+          vat_code: 1,
+        }));
+      await driver().createPayment(input({ amountMinor: 6000, receipt: receipt({ items: plain(6) }) }));
+      expect(
+        await refusal(driver().createPayment(input({ amountMinor: 7000, receipt: receipt({ items: plain(7) }) }))),
+      ).toContain('at most 6');
+      const half = [{ ...plain(1)[0]!, quantity: 1.5, amount: { value: '100.00', currency: 'RUB' as const } }];
+      expect(
+        await refusal(driver().createPayment(input({ amountMinor: 15000, receipt: receipt({ items: half }) }))),
+      ).toContain('receipt.items[0].quantity');
+      const vat = [{ ...plain(1)[0]!, vat_code: 4 }];
+      expect(
+        await refusal(driver().createPayment(input({ amountMinor: 1000, receipt: receipt({ items: vat }) }))),
+      ).toContain('receipt.items[0].vat_code');
+    } finally {
+      fake.setReceiptMode('54fz');
+    }
+  });
+
+  it('POST /v3/receipts: the completion receipt of a paid payment, its settlements matching its items', async () => {
+    const created = await driver().createPayment(input({ receipt: receipt() }));
+    const completion = {
+      ...receipt({ items: [item({ payment_mode: 'full_payment' })] }),
+      type: 'payment' as const,
+      payment_id: created.providerPaymentId,
+      send: true as const,
+      settlements: [{ type: 'prepayment' as const, amount: { value: '1500.50', currency: 'RUB' as const } }],
+    };
+    // Not paid yet: YooKassa has nothing to complete.
+    expect(
+      await refusal(driver().createReceipt!({ receipt: completion, idempotenceKey: crypto.randomUUID() })),
+    ).toContain('payment_id');
+    fake.setStatus(created.providerPaymentId, 'succeeded');
+    const short = {
+      ...completion,
+      settlements: [{ ...completion.settlements[0]!, amount: { value: '1.00', currency: 'RUB' as const } }],
+    };
+    expect(await refusal(driver().createReceipt!({ receipt: short, idempotenceKey: crypto.randomUUID() }))).toContain(
+      '"parameter":"settlements"',
+    );
+    const made = await driver().createReceipt!({ receipt: completion, idempotenceKey: crypto.randomUUID() });
+    expect(made.status).toBe('pending');
+    expect(fake.receipts.get(made.id)).toMatchObject({ type: 'payment', payment_id: created.providerPaymentId });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/receipts' });
+  });
+
+  it('POST /v3/refunds: a full refund with its refund receipt; a partial one without a receipt is refused', async () => {
+    const created = await driver().createPayment(input({ receipt: receipt() }));
+    fake.setStatus(created.providerPaymentId, 'succeeded');
+    const partial = { providerPaymentId: created.providerPaymentId, amountMinor: 100, currency: 'RUB' as const };
+    expect(await refusal(driver().refund!({ ...partial, idempotenceKey: crypto.randomUUID() }))).toContain('receipt');
+    const refund = await driver().refund!({
+      ...partial,
+      amountMinor: 150050,
+      idempotenceKey: crypto.randomUUID(),
+      receipt: receipt(),
+    });
+    expect(refund.status).toBe('succeeded');
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({
+      payment_id: created.providerPaymentId,
+      amount: { value: '1500.50', currency: 'RUB' },
+      receipt: receipt(),
+    });
+    // Nothing is left to give back.
+    expect(
+      await refusal(
+        driver().refund!({
+          ...partial,
+          idempotenceKey: crypto.randomUUID(),
+          receipt: receipt({ items: [item({ amount: { value: '1.00', currency: 'RUB' } })] }),
+        }),
+      ),
+    ).toContain('amount.value');
   });
 });
 

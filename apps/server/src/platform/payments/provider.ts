@@ -5,6 +5,7 @@
  * Features never see provider HTTP details; they get these shapes or a ProviderError.
  */
 import type { Currency } from '@atelier/shared';
+import type { Receipt, ReceiptRequest } from './receipt';
 
 export type ProviderName = 'test' | 'yookassa' | 'paypal';
 
@@ -23,6 +24,8 @@ export interface CreatePaymentInput {
   /** Invoice flows: the address the payment link is sent to. */
   email?: string;
   language: 'ru' | 'en' | 'es';
+  /** The fiscal receipt YooKassa registers with the payment (RECEIPTS=yookassa). */
+  receipt?: Receipt;
 }
 
 export interface CreatedPayment {
@@ -64,6 +67,30 @@ export interface PaymentProvider {
   /** Throws NotificationRejected when the signature/status check fails. */
   verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification>;
   fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;
+  /** A receipt of its own (`POST /v3/receipts`): YooKassa only. */
+  createReceipt?(input: { receipt: ReceiptRequest; idempotenceKey: string }): Promise<CreatedReceipt>;
+  /** Gives a succeeded payment back, with its refund receipt when receipts are on: YooKassa only. */
+  refund?(input: RefundInput): Promise<CreatedRefund>;
+}
+
+export interface CreatedReceipt {
+  id: string;
+  /** YooKassa's registration status: pending, succeeded or canceled. */
+  status: string;
+}
+
+export interface RefundInput {
+  providerPaymentId: string;
+  amountMinor: number;
+  currency: Currency;
+  idempotenceKey: string;
+  receipt?: Receipt;
+  description?: string;
+}
+
+export interface CreatedRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
 }
 
 /** The provider could not be reached, timed out, or answered with an error. */
@@ -77,6 +104,21 @@ export class ProviderError extends Error {
     super(`${provider}: ${message}`);
     this.name = 'ProviderError';
   }
+}
+
+/**
+ * The provider refused the request itself (a 4xx other than 429): sending it again unchanged gets
+ * the same answer, so it waits for a person (and a new idempotence key).
+ */
+export function isRefusal(error: unknown): error is ProviderError {
+  return (
+    error instanceof ProviderError &&
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429
+  );
 }
 
 /** A notification that failed verification (forged, malformed, unknown payment). */

@@ -8,9 +8,16 @@
  *           object: { id, ... } }. YooKassa does not sign notifications; the documented check is to
  *           fetch the payment (GET {api}/payments/{id}) and trust only what the API says — so the
  *           status, amount and currency used below come from that fetch, never from the body.
+ *   receipts (54-FZ / self-employed, see receipt.ts): the `receipt` object rides in the payment
+ *           and refund requests ("payment and receipt at the same time"); the completion receipt
+ *           of prepaid goods is POST {api}/receipts { type: "payment", payment_id, send: true,
+ *           items, settlements: [{ type: "prepayment", amount }] } → { id, status }.
+ *   refund: POST {api}/refunds { payment_id, amount, receipt? } → { id, status }.
  */
 import {
   type CreatedPayment,
+  type CreatedReceipt,
+  type CreatedRefund,
   type CreatePaymentInput,
   decimalToMinor,
   type IncomingNotification,
@@ -21,8 +28,10 @@ import {
   ProviderError,
   type ProviderStatus,
   providerFetch,
+  type RefundInput,
   type VerifiedNotification,
 } from './provider';
+import type { ReceiptRequest } from './receipt';
 
 export interface YookassaOptions {
   shopId: string;
@@ -67,6 +76,22 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
     return asPayment(body);
   }
 
+  /** A POST with the shop's credentials and an idempotence key (a retried call never acts twice). */
+  async function post(path: string, idempotenceKey: string, payload: unknown): Promise<unknown> {
+    const { body } = await providerFetch('yookassa', `${api}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: auth,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'idempotence-key': idempotenceKey,
+      },
+      body: JSON.stringify(payload),
+      timeoutMs: options.timeoutMs,
+    });
+    return body;
+  }
+
   const toStatus = (p: YookassaPayment): ProviderStatus => ({
     outcome: OUTCOME[p.status],
     amountMinor: decimalToMinor(p.amount.value),
@@ -78,26 +103,17 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       if (input.currency !== 'RUB') throw new ProviderError('yookassa', 'invalid_reply', 'YooKassa charges RUB only');
-      const { body } = await providerFetch('yookassa', `${api}/payments`, {
-        method: 'POST',
-        headers: {
-          authorization: auth,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'idempotence-key': input.idempotenceKey,
+      const body = await post('/payments', input.idempotenceKey, {
+        amount: { value: minorToDecimal(input.amountMinor), currency: 'RUB' },
+        capture: true,
+        confirmation: {
+          type: 'redirect',
+          return_url: input.returnUrl,
+          locale: input.language === 'ru' ? 'ru_RU' : 'en_US',
         },
-        body: JSON.stringify({
-          amount: { value: minorToDecimal(input.amountMinor), currency: 'RUB' },
-          capture: true,
-          confirmation: {
-            type: 'redirect',
-            return_url: input.returnUrl,
-            locale: input.language === 'ru' ? 'ru_RU' : 'en_US',
-          },
-          description: input.description.slice(0, 128),
-          metadata: { paymentId: input.paymentId, orderId: input.orderId, orderNumber: String(input.orderNumber) },
-        }),
-        timeoutMs: options.timeoutMs,
+        description: input.description.slice(0, 128),
+        metadata: { paymentId: input.paymentId, orderId: input.orderId, orderNumber: String(input.orderNumber) },
+        ...(input.receipt ? { receipt: input.receipt } : {}),
       });
       const payment = asPayment(body);
       const url = payment.confirmation?.confirmation_url;
@@ -148,6 +164,32 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
 
     async fetchStatus(providerPaymentId) {
       return toStatus(await getPayment(providerPaymentId));
+    },
+
+    async createReceipt(input: { receipt: ReceiptRequest; idempotenceKey: string }): Promise<CreatedReceipt> {
+      const body = (await post('/receipts', input.idempotenceKey, input.receipt)) as {
+        id?: unknown;
+        status?: unknown;
+      } | null;
+      if (typeof body?.id !== 'string' || typeof body.status !== 'string') {
+        throw new ProviderError('yookassa', 'invalid_reply', 'reply is not a receipt object');
+      }
+      return { id: body.id, status: body.status };
+    },
+
+    async refund(input: RefundInput): Promise<CreatedRefund> {
+      if (input.currency !== 'RUB') throw new ProviderError('yookassa', 'invalid_reply', 'YooKassa refunds RUB only');
+      const body = (await post('/refunds', input.idempotenceKey, {
+        payment_id: input.providerPaymentId,
+        amount: { value: minorToDecimal(input.amountMinor), currency: 'RUB' },
+        ...(input.description ? { description: input.description.slice(0, 250) } : {}),
+        ...(input.receipt ? { receipt: input.receipt } : {}),
+      })) as { id?: unknown; status?: unknown } | null;
+      const status = body?.status;
+      if (typeof body?.id !== 'string' || (status !== 'pending' && status !== 'succeeded' && status !== 'canceled')) {
+        throw new ProviderError('yookassa', 'invalid_reply', 'reply is not a refund object');
+      }
+      return { id: body.id, status };
     },
   };
 }

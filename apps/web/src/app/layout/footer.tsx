@@ -1,18 +1,18 @@
+import type { LegalKind } from '@atelier/shared/legal.constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanding } from '../../features/landing/api/get-landing';
 import { LegalModal } from '../../shared/legal/legal-modal';
-import type { LegalDoc } from '../../shared/legal/legal-types';
 import { MailIcon, PhoneIcon, SocialIcon } from '../../shared/ui/icons';
 import { Logo } from './header';
 
-const LEGAL_DOCS: LegalDoc[] = ['terms', 'privacy', 'agreement'];
+const LEGAL_DOCS: LegalKind[] = ['terms', 'privacy', 'agreement', 'personal-data', 'cookies'];
 
 export function Footer() {
   const { t } = useTranslation();
   const { data: landing } = useLanding();
-  const [openDoc, setOpenDoc] = useState<LegalDoc | null>(null);
+  const [openDoc, setOpenDoc] = useState<LegalKind | null>(null);
   const year = new Date().getFullYear();
   const linkClass = 'text-ink-soft hover:text-rose-800 underline-offset-4 hover:underline';
 
@@ -53,6 +53,11 @@ export function Footer() {
             <li>
               <Link to="/shop?category=book" className={linkClass}>
                 {t('shop.categories.book')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/gift-certificates" className={linkClass}>
+                {t('giftCertificates.title')}
               </Link>
             </li>
             <li>
@@ -102,7 +107,7 @@ export function Footer() {
             {LEGAL_DOCS.map((doc) => (
               <li key={doc}>
                 <button type="button" className={`${linkClass} text-left`} onClick={() => setOpenDoc(doc)}>
-                  {t(`legal.${doc}`)}
+                  {t(`labels.legalKind.${doc}`)}
                 </button>
               </li>
             ))}

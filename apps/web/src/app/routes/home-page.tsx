@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AboutSection } from '../../features/landing/components/about-section';
 import { ContactSection } from '../../features/landing/components/contact-section';
@@ -10,13 +11,24 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('landing.homeTitle'));
+  // One boundary per section: each hydrates on its own, in short slices, instead of one long task.
   return (
     <>
-      <Hero />
-      <AboutSection />
-      <PortfolioSection />
-      <ReviewsSection />
-      <ContactSection />
+      <Suspense fallback={null}>
+        <Hero />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AboutSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PortfolioSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ReviewsSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ContactSection />
+      </Suspense>
     </>
   );
 }

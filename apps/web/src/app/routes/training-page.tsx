@@ -14,8 +14,10 @@ import {
   type LessonFilter,
   type LevelFilter,
 } from '../../features/lessons/lesson-filters';
+import { useLearningProgress } from '../../features/progress/api/get-progress';
 import { useCurrency } from '../../shared/currency/currency-store';
 import { ChipGroup } from '../../shared/ui/chip-group';
+import { ContinueCard } from '../../shared/ui/continue-card';
 import { EmptyState, ErrorState, PageTitle } from '../../shared/ui/states';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
@@ -43,6 +45,7 @@ export function TrainingPage() {
   const kind = pick<KindFilter>(KIND_FILTERS, searchParams.get('show'), 'all');
   const lessonsQuery = useLessons();
   const coursesQuery = useCourses();
+  const resume = useLearningProgress().data?.continue ?? null;
   const { data: lessons } = lessonsQuery;
   const isPending = lessonsQuery.isPending || coursesQuery.isPending;
   const isError = lessonsQuery.isError || coursesQuery.isError;
@@ -71,6 +74,11 @@ export function TrainingPage() {
         {t('training.lead')}
       </PageTitle>
       <div className="container-page pb-10">
+        {resume ? (
+          <div className="mb-8">
+            <ContinueCard item={resume} />
+          </div>
+        ) : null}
         <div className="mb-6">
           <ChipGroup
             legend={t('training.courses.kindLabel')}

@@ -40,6 +40,12 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
   lessons: adminPage(() => import('../lessons/admin/lessons-admin-page'), 'LessonsAdminPage'),
   promoCodes: adminPage(() => import('../promo-codes/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
+  giftCertificates: adminPage(
+    () => import('../gift-certificates/admin/gift-certificates-admin-page'),
+    'GiftCertificatesAdminPage',
+  ),
   courses: adminPage(() => import('../courses/admin/courses-admin-page'), 'CoursesAdminPage'),
   users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
+  legal: adminPage(() => import('../legal/admin/legal-admin-page'), 'LegalAdminPage'),
+  consents: adminPage(() => import('../legal/admin/consents-admin-page'), 'ConsentsAdminPage'),
 };

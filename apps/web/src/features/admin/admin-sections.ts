@@ -8,8 +8,11 @@ export const ADMIN_SECTIONS = [
   { key: 'orders', path: 'orders', resource: false },
   { key: 'lessons', path: 'lessons', resource: true },
   { key: 'promoCodes', path: 'promo-codes', resource: true },
+  { key: 'giftCertificates', path: 'gift-certificates', resource: true },
   { key: 'courses', path: 'courses', resource: true },
   { key: 'users', path: 'users', resource: true },
+  { key: 'legal', path: 'legal', resource: true },
+  { key: 'consents', path: 'consents', resource: false },
 ] as const;
 
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

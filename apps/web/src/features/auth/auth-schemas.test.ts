@@ -17,13 +17,14 @@ const valid: RegisterFormInput = {
   confirmPassword: 'secret1',
   captchaAnswer: '12',
   agreement: true,
+  personalData: true,
 };
 
 function issues(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
   return result.success ? [] : (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${issue.message}`);
 }
 
-describe('registration form = the API body rules + confirmation + agreement', () => {
+describe('registration form = the API body rules + confirmation + agreement + personal-data consent', () => {
   it.each([
     ['a valid form', {}, []],
     ['empty name', { name: ' ' }, ['name:nameRequired']],
@@ -35,6 +36,11 @@ describe('registration form = the API body rules + confirmation + agreement', ()
     ['captcha empty', { captchaAnswer: '' }, ['captchaAnswer:captchaRequired']],
     ['captcha not a number', { captchaAnswer: 'twelve' }, ['captchaAnswer:captchaWrong']],
     ['agreement not accepted', { agreement: false }, ['agreement:agreementRequired']],
+    [
+      'no personal-data consent (a box of its own)',
+      { personalData: false },
+      ['personalData:personalDataConsentRequired'],
+    ],
   ] as const)('%s → %j', (_name, change, expected) => {
     expect(issues(RegisterFormSchema.safeParse({ ...valid, ...change }))).toEqual(expected);
   });

@@ -5,17 +5,20 @@ import { confirmPasswordIssue, samePasswords } from '../../shared/forms/confirm-
 /*
  * The auth forms validate with the API's own body schemas (packages/shared/src/auth.ts); messages
  * are SERVER_MESSAGES keys. The web adds only what the API never sees: the repeated password and
- * the agreement checkbox. The captcha id comes from the captcha call, not from the visitor.
+ * the two consent boxes (the form sends the versions of the texts they name instead). The captcha
+ * id comes from the captcha call, not from the visitor.
  */
 
 export const LoginFormSchema = LoginBody;
 export type LoginFormInput = z.input<typeof LoginFormSchema>;
 export type LoginFormValues = z.output<typeof LoginFormSchema>;
 
-export const RegisterFormSchema = RegisterBody.omit({ captchaId: true })
+export const RegisterFormSchema = RegisterBody.omit({ captchaId: true, consents: true })
   .extend({
     confirmPassword: z.string(),
+    // Two separate boxes: the personal-data consent is its own act, not part of the agreement.
     agreement: z.boolean().refine((value) => value, 'agreementRequired'),
+    personalData: z.boolean().refine((value) => value, 'personalDataConsentRequired'),
   })
   .refine(samePasswords('password'), confirmPasswordIssue);
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;

@@ -28,6 +28,7 @@ const lesson: Omit<CartItem, 'quantity'> = {
   name: { ru: 'Урок' },
   price: { rub: 990, eur: null, usd: null },
 };
+const course: Omit<CartItem, 'quantity'> = { ...lesson, type: 'course', name: { ru: 'Курс' } };
 const book: Omit<CartItem, 'quantity'> = { ...rose, id: 'b', name: { ru: 'Книга' } };
 const cartWith = (...lines: [Omit<CartItem, 'quantity'>, number][]): Cart => ({
   items: lines.map(([item, quantity]) => ({ ...item, quantity })),
@@ -39,6 +40,7 @@ describe('adding merges the same id and type', () => {
     ['same id + type', cartWith([rose, 2]), rose, 3, [5]],
     ['same id, other type', cartWith([rose, 2]), lesson, 1, [2, 1]],
     ['a lesson twice stays one', cartWith([lesson, 1]), lesson, 1, [1]],
+    ['a course twice stays one, next to its id as a lesson', cartWith([lesson, 1], [course, 1]), course, 3, [1, 1]],
     ['goods are capped at 99', cartWith([rose, 98]), rose, 5, [99]],
     ['zero adds nothing', EMPTY_CART, rose, 0, []],
     [
@@ -112,6 +114,15 @@ describe('storage', () => {
       1,
     ],
     [JSON.stringify({ items: [{ ...rose, quantity: 0 }] }), 0],
+    [
+      JSON.stringify({
+        items: [
+          { ...course, quantity: 4 },
+          { ...course, type: 'bundle', quantity: 1 },
+        ],
+      }),
+      1,
+    ],
   ])('%s parses to %d lines', (raw, lines) => {
     expect(parseStoredCart(raw).items).toHaveLength(lines);
   });

@@ -6,11 +6,13 @@ import {
   lineKey,
   maxLineQuantity,
   mergeLines,
+  type OrderLineType,
   type Price,
   type PutCartBody,
 } from '@atelier/shared';
 
-export type CartItemType = 'product' | 'lesson';
+/** Goods, and lessons and courses (one piece each, no delivery). */
+export type CartItemType = OrderLineType;
 
 export interface CartItem {
   id: string;
@@ -87,7 +89,7 @@ function isCartItem(value: unknown): value is CartItem {
   const price = line.price as Record<string, unknown> | undefined;
   return (
     typeof line.id === 'string' &&
-    (line.type === 'product' || line.type === 'lesson') &&
+    (line.type === 'product' || line.type === 'lesson' || line.type === 'course') &&
     typeof line.name === 'object' &&
     line.name !== null &&
     typeof price?.rub === 'number' &&

@@ -16,6 +16,8 @@ const valid: CheckoutFormInput = {
   deliveryMethod: 'standard',
   paymentMethod: 'card',
   acceptTerms: true,
+  personalData: true,
+  crossBorder: false,
 };
 
 function firstIssue(change: Partial<CheckoutFormInput>): string | null {
@@ -27,6 +29,10 @@ describe('checkout form', () => {
   it.each([
     ['a complete form', {}, null],
     ['terms not accepted', { acceptTerms: false }, 'termsRequired'],
+    ['no consent to personal-data processing', { personalData: false }, 'personalDataConsentRequired'],
+    ['PayPal without the cross-border consent', { paymentMethod: 'paypal' }, 'crossBorderConsentRequired'],
+    ['PayPal with the cross-border consent', { paymentMethod: 'paypal', crossBorder: true }, null],
+    ['a card needs no cross-border consent', { paymentMethod: 'card', crossBorder: false }, null],
     ['first name blank', { firstName: '   ' }, 'firstNameRequired'],
     ['phone with letters', { phone: '+7 900 CALL ME' }, 'phoneInvalid'],
     ['phone too short', { phone: '12345' }, 'phoneInvalid'],
@@ -51,7 +57,11 @@ describe('the checkout form builds the POST /orders body', () => {
     { type: 'lesson' as const, id: '0f4e2d1c-9b8a-4765-8432-1a2b3c4d5e6f', quantity: 1 },
   ];
   const body = (change: Partial<CheckoutFormInput>, hasPhysical = true) =>
-    toCreateOrderBody(CheckoutFormSchema.parse({ ...valid, ...change }), lines, { hasPhysical, currency: 'RUB' });
+    toCreateOrderBody(CheckoutFormSchema.parse({ ...valid, ...change }), lines, {
+      hasPhysical,
+      currency: 'RUB',
+      consents: [{ kind: 'personal-data', language: 'ru', version: 3 }],
+    });
 
   it('that CreateOrderBody (the server schema) accepts, leaving out empty optional texts', () => {
     const built = body({ comment: '  ' });
@@ -64,14 +74,26 @@ describe('the checkout form builds the POST /orders body', () => {
       postalCode: '101000',
     });
     expect(built).not.toHaveProperty('comment');
+    expect(built.consents).toEqual([{ kind: 'personal-data', language: 'ru', version: 3 }]);
     expect(built.items).toEqual([
       { type: 'product', id: lines[0]?.id, quantity: 2 },
       { type: 'lesson', id: lines[1]?.id, quantity: 1 },
     ]);
   });
 
-  it('with pickup as the delivery of a cart without physical goods', () => {
-    expect(body({ deliveryMethod: 'express' }, false).delivery.method).toBe('pickup');
+  it('carries the CDEK point chosen from the list (the server reads its address and price)', () => {
+    const built = body({
+      deliveryMethod: 'courier_pickup',
+      pickupPoint: 'На Баумана, Россия, Казань, ул. Баумана, 58',
+      cdekPointCode: 'KZN3',
+    });
+    expect(CreateOrderBody.safeParse(built).success).toBe(true);
+    expect(built.delivery).toMatchObject({ method: 'courier_pickup', cdekPointCode: 'KZN3' });
+    expect(body({ cdekPointCode: '' }).delivery).not.toHaveProperty('cdekPointCode');
+  });
+
+  it('without a delivery for a cart without physical goods', () => {
+    expect(body({ deliveryMethod: 'express', city: 'Москва' }, false)).not.toHaveProperty('delivery');
   });
 });
 
@@ -83,6 +105,16 @@ describe('the checkout resolver', () => {
       firstName: 'firstNameRequired',
       pickupPoint: 'pickupPoint',
       acceptTerms: 'termsRequired',
+    });
+  });
+
+  it('reports the missing cross-border consent with the other problems when paying through PayPal', async () => {
+    const form = { ...valid, paymentMethod: 'paypal' as const, personalData: false, firstName: '' };
+    const { errors } = await checkoutResolver()(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))).toEqual({
+      firstName: 'firstNameRequired',
+      personalData: 'personalDataConsentRequired',
+      crossBorder: 'crossBorderConsentRequired',
     });
   });
 });

@@ -27,12 +27,14 @@ const backend: BackendModule = {
 };
 
 /**
- * The language to start in, decided like the server decides the page head (shared
- * `resolveLanguage`): `?lang=` (the hreflang URLs), then the `lang` cookie, then ru.
+ * The language to start in, decided like the server decides the page it sent (shared
+ * `resolveLanguage`): `?lang=` (the hreflang URLs), then the `lang` cookie, then the browser's
+ * languages — as the server read them from Accept-Language and wrote into `<html lang>` — then ru.
  */
 export function initialLanguage(): Language {
   const query = new URLSearchParams(window.location.search).get('lang');
-  return resolveLanguage({ query, cookie: readCookie(LANGUAGE_COOKIE) });
+  const rendered = document.documentElement.getAttribute('lang');
+  return resolveLanguage({ query, cookie: readCookie(LANGUAGE_COOKIE), accept: rendered });
 }
 
 export function currentLanguage(): Language {

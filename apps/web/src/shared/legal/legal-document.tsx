@@ -1,22 +1,22 @@
-import type { LegalText } from './legal-types';
+import type { LegalDocument as Document } from '@atelier/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../format/date';
+import { useLanguage } from '../i18n/use-language';
+import { Markdown } from '../ui/markdown';
 
-/** One legal text: intro and numbered sections. `headingLevel` follows the surrounding page. */
-export function LegalDocument({ text, headingLevel = 2 }: { text: LegalText; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+/**
+ * One legal document: which version it is and when it was published, then its Markdown text.
+ * `headingLevel` is the level of the text's sections, under the surrounding page's title.
+ */
+export function LegalDocument({ document, headingLevel = 2 }: { document: Document; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <article className="text-ink-soft">
-      <p className="text-sm text-muted">{text.updated}</p>
-      <p className="mt-4 leading-relaxed">{text.intro}</p>
-      {text.sections.map((section) => (
-        <section key={section.heading} className="mt-8">
-          <Heading className="mb-3 text-2xl">{section.heading}</Heading>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mb-3 leading-relaxed">
-              {paragraph}
-            </p>
-          ))}
-        </section>
-      ))}
+      <p className="text-sm text-muted">
+        {t('legal.versionLine', { version: document.version, date: formatDate(document.publishedAt, language) })}
+      </p>
+      <Markdown text={document.body} headingLevel={headingLevel} className="prose-soft mt-4 leading-relaxed" />
     </article>
   );
 }

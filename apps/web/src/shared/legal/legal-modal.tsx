@@ -1,33 +1,36 @@
+import { type LegalKind, legalDocumentPath } from '@atelier/shared/legal.constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
 import { Modal } from '../ui/modal';
 import { Spinner } from '../ui/spinner';
+import { ErrorState } from '../ui/states';
+import { useLegalDocument } from './legal-api';
 import { LegalDocument } from './legal-document';
-import type { LegalDoc } from './legal-types';
-import { useLegalText } from './load-legal';
 
-/** Footer, cookie banner and registration open the legal texts in a dialog. */
-export function LegalModal({ doc, onClose }: { doc: LegalDoc | null; onClose: () => void }) {
+/** The footer, the cookie banner and the consent boxes open the legal texts in a dialog. */
+export function LegalModal({ doc, onClose }: { doc: LegalKind | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { text } = useLegalText(doc, language);
+  const { data: document, isError, refetch } = useLegalDocument(doc, language);
   return (
     <Modal
       open={doc !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={text?.title ?? t(`legal.${doc ?? 'terms'}`)}
+      title={document?.title ?? t(`labels.legalKind.${doc ?? 'terms'}`)}
       size="lg"
     >
-      {text ? (
+      {document ? (
         <>
-          <LegalDocument text={text} headingLevel={3} />
+          <LegalDocument document={document} headingLevel={3} />
           <p className="mt-8 text-sm">
-            <Link to={`/${doc}`} className="link" onClick={onClose}>
+            <Link to={legalDocumentPath(document.kind)} className="link" onClick={onClose}>
               {t('legal.openPage')}
             </Link>
           </p>
         </>
+      ) : isError ? (
+        <ErrorState onRetry={() => void refetch()} />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner />

@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement>;
 
 /** Decorative stroke icon: hidden from assistive tech (the control around it carries the name). */
-function Svg({ children, ...props }: IconProps) {
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       aria-hidden="true"
@@ -101,6 +101,16 @@ export const StarIcon = ({ filled, ...props }: IconProps & { filled?: boolean })
       d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
       fill={filled ? 'currentColor' : 'none'}
     />
+  </Svg>
+);
+export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Svg fill={filled ? 'currentColor' : 'none'} {...props}>
+    <path d="M12 20.5s-7.5-4.4-9.2-9.3C1.6 7.6 4 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.8 1.1-1.7 2.7-2.8 4.7-2.8 3.3 0 5.7 3.1 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z" />
+  </Svg>
+);
+export const BellIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 20a2 2 0 0 0 4 0" />
   </Svg>
 );
 export const TrashIcon = (props: IconProps) => (

@@ -21,6 +21,14 @@ describe('Markdown subset of the about text (stored content is never HTML)', () 
     expect(html(text)).toContain(expected);
   });
 
+  it('on a page titled by the h1 (a legal document) headings start at h2, ### one below', () => {
+    const out = renderToStaticMarkup(
+      createElement(Markdown, { text: '## 1. Terms\n\n### 1.1 Scope', headingLevel: 2 }),
+    );
+    expect(out).toMatch(/<h2[^>]*>1\. Terms<\/h2>/);
+    expect(out).toMatch(/<h3[^>]*>1\.1 Scope<\/h3>/);
+  });
+
   it('never lets a raw tag through anywhere', () => {
     const out = html('**<b>x</b>** [<i>y</i>](https://e.com) # <h1>t</h1>');
     expect(out).not.toMatch(/<(b|i|h1)>/);

@@ -89,14 +89,29 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
   return out;
 }
 
-export function Markdown({ text, className = 'prose-soft' }: { text: string; className?: string }) {
+/**
+ * `headingLevel`: the element of the text's top headings (`#`, `##`; `###` is one below), so the
+ * text's outline follows the page it sits in — h3 in a section titled by an h2 (the about text),
+ * h2 on a page titled by the h1 (a legal document).
+ */
+export function Markdown({
+  text,
+  className = 'prose-soft',
+  headingLevel = 3,
+}: {
+  text: string;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const blocks = parseMarkdown(text);
+  const top = headingLevel === 2 ? 'h2' : 'h3';
+  const sub = headingLevel === 2 ? 'h3' : 'h4';
   return (
     <div className={`${className} wrap-anywhere`}>
       {blocks.map((block, blockIndex) => {
         const key = `b${blockIndex}`;
         if (block.kind === 'heading') {
-          const Tag = block.level === 3 ? 'h3' : 'h4';
+          const Tag = block.level === 3 ? top : sub;
           return (
             <Tag key={key} className={block.level === 3 ? 'mt-6 mb-3 text-2xl' : 'mt-5 mb-2 text-xl'}>
               {renderInline(block.text, key)}

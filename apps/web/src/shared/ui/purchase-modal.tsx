@@ -1,19 +1,24 @@
 import {
+  type Currency,
   type LocalizedText,
   localize,
   type PaymentStart,
   type Price,
   type PromoQuote,
   type PurchaseResult,
+  priceIn,
 } from '@atelier/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-error';
+import { useCurrency } from '../currency/currency-store';
 import { usePriceFormatter } from '../currency/use-price';
 import { useLanguage } from '../i18n/use-language';
 import { SubmitButton, TextField } from './form-field';
+import { type GiftCodeCheck, GiftCodeField, giftCodeProblem, useGiftCodeCheck } from './gift-code-field';
 import { Modal } from './modal';
+import { type PaypalMode, PaypalRequestForm } from './paypal-request-form';
 import { toast } from './toast';
 
 /** A live quote: the price after the code; a course's quote also has `toPay` after the viewer's credit. */
@@ -25,11 +30,22 @@ export type PurchaseQuote = PromoQuote & { toPay?: Price; credit?: number };
  */
 export interface PurchaseFlow {
   quote: (promoCode: string, signal: AbortSignal) => Promise<PurchaseQuote>;
-  purchase: (promoCode: string | undefined) => Promise<{ result: PurchaseResult; message?: string | undefined }>;
+  /** Places the item's order in `currency` (roubles: card; euros, dollars: PayPal). */
+  purchase: (
+    promoCode: string | undefined,
+    currency: Currency,
+    giftCertificateCode?: string | undefined,
+  ) => Promise<{ result: PurchaseResult; message?: string | undefined }>;
+  /** What is left on a gift certificate code (it pays what it can of the order, in its currency). */
+  checkGiftCode: GiftCodeCheck;
+  /** A card order: the provider's page to go to. */
   startPayment: (orderId: string) => Promise<PaymentStart>;
+  /** A PayPal order: the payment link to this email. */
+  requestPaypal: (body: { orderId: string; email: string }) => Promise<{ data: PaymentStart }>;
   pending: boolean;
-  /** false when the shop takes no card payments (PAYMENT_PROVIDER=none): only free items can be had. */
+  /** false when the shop takes no card payments (PAYMENT_PROVIDER=none): no rouble purchase but a free one. */
   cardPayments: boolean;
+  paypalMode: PaypalMode;
 }
 
 /** What the dialog shows of the item. A course adds the viewer's credit and the price after it. */
@@ -84,7 +100,10 @@ function usePromoCheck(quote: PurchaseFlow['quote'], open: boolean, code: string
 
 /**
  * Buying a lesson or a course with an optional promo code. The code is validated live and
- * the new price shown; a result of zero unlocks the item at once, otherwise the order goes to payment.
+ * the new price shown; a result of zero unlocks the item at once, otherwise the order goes to
+ * payment. The order is in the visitor's currency when the item has a price in it (as the dialog
+ * shows it), else in roubles: roubles go to the card provider's page, euros and dollars to the
+ * PayPal step (the email the payment link goes to), after which the account's order page follows.
  */
 export function PurchaseModal({
   kind,
@@ -102,27 +121,52 @@ export function PurchaseModal({
   const language = useLanguage();
   const format = usePriceFormatter();
   const navigate = useNavigate();
+  const displayCurrency = useCurrency();
   const promoId = useId();
   const statusId = useId();
   const [promoCode, setPromoCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const promo = usePromoCheck(flow.quote, item !== null, promoCode);
+  const [paypalOrder, setPaypalOrder] = useState<PurchaseResult['order'] | null>(null);
+  const promo = usePromoCheck(flow.quote, item !== null && paypalOrder === null, promoCode);
+  const currency: Currency = item && priceIn(item.price, displayCurrency) !== null ? displayCurrency : 'RUB';
+  const giftId = useId();
+  const [giftCode, setGiftCode] = useState('');
+  const [giftSubmitted, setGiftSubmitted] = useState(false);
+  const gift = useGiftCodeCheck(flow.checkGiftCode, item !== null && paypalOrder === null ? giftCode : '');
+  const giftProblem = giftCodeProblem(gift, currency);
 
   useEffect(() => {
     if (item === null) {
       setPromoCode('');
+      setGiftCode('');
+      setGiftSubmitted(false);
       setProblem(null);
+      setPaypalOrder(null);
     }
   }, [item]);
+
+  /** Closing the PayPal step, link sent or not: the order's page tells where its payment stands. */
+  const close = () => {
+    onClose();
+    if (paypalOrder) void navigate(`/account/orders/${paypalOrder.id}`);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!item || flow.pending || promo.status === 'checking' || promo.status === 'invalid' || cardClosed) return;
+    if (giftProblem) {
+      setGiftSubmitted(true);
+      return;
+    }
     setProblem(null);
     let bought: Awaited<ReturnType<PurchaseFlow['purchase']>>;
     try {
-      bought = await flow.purchase(promo.status === 'valid' ? promo.quote.code : undefined);
+      bought = await flow.purchase(
+        promo.status === 'valid' ? promo.quote.code : undefined,
+        currency,
+        giftCode.trim() || undefined,
+      );
     } catch (error) {
       setProblem(errorMessage(error, t('training.purchaseFailed')));
       return;
@@ -133,7 +177,12 @@ export function PurchaseModal({
       onClose();
       return;
     }
-    // A price to pay: start the payment of the order (the provider's page).
+    // Euros and dollars: PayPal mails a payment link, to the address asked for next.
+    if (result.order.paymentMethod === 'paypal') {
+      setPaypalOrder(result.order);
+      return;
+    }
+    // Roubles: start the card payment of the order (the provider's page).
     setPaying(true);
     try {
       const payment = await flow.startPayment(result.order.id);
@@ -155,17 +204,33 @@ export function PurchaseModal({
   const newPrice = promo.status === 'valid' ? format(promo.quote.toPay ?? promo.quote.discountedPrice) : credited;
   const promoError = promo.status === 'invalid' ? promo.message : null;
   const free = promo.status === 'valid' ? promo.quote.free : (item?.priceForYou ?? item?.price)?.rub === 0;
-  // Lessons and courses are paid by card; a shop without a card provider can only give free ones.
-  const cardClosed = !free && !flow.cardPayments;
+  // Roubles are paid by card; a shop without a card provider can only give free ones in roubles.
+  const cardClosed = !free && currency === 'RUB' && !flow.cardPayments;
 
   return (
     <Modal
       open={item !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={kind === 'course' ? t('training.courses.purchaseTitle') : t('training.purchaseTitle')}
+      onOpenChange={(open) => !open && close()}
+      title={
+        paypalOrder
+          ? t('payments.paypalTitle')
+          : kind === 'course'
+            ? t('training.courses.purchaseTitle')
+            : t('training.purchaseTitle')
+      }
       size="sm"
     >
-      {item ? (
+      {paypalOrder ? (
+        <PaypalRequestForm
+          key={paypalOrder.id}
+          orderId={paypalOrder.id}
+          orderNumber={paypalOrder.number}
+          defaultEmail={paypalOrder.customer.email}
+          request={flow.requestPaypal}
+          paypalMode={flow.paypalMode}
+          onDone={close}
+        />
+      ) : item ? (
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" noValidate>
           <div className="rounded-2xl bg-blush-50 p-4">
             <p className="font-serif text-2xl wrap-anywhere">{localize(item.title, language)}</p>
@@ -207,6 +272,15 @@ export function PurchaseModal({
                 ? t('training.promoApplied', { percent: promo.quote.percentOff })
                 : ''}
           </p>
+          <GiftCodeField
+            id={giftId}
+            value={giftCode}
+            onChange={setGiftCode}
+            state={gift}
+            currency={currency}
+            showError={giftSubmitted}
+            className="-mt-2"
+          />
           {cardClosed ? (
             <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">{t('training.cardUnavailable')}</p>
           ) : null}
@@ -215,7 +289,9 @@ export function PurchaseModal({
               {problem}
             </p>
           ) : null}
-          <p className="text-xs text-muted">{t('training.purchaseTerms')}</p>
+          <p className="text-xs text-muted">
+            {currency === 'RUB' ? t('training.purchaseTerms') : t('training.purchaseTermsPaypal')}
+          </p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               {t('common.cancel')}

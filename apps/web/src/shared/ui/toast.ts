@@ -32,5 +32,7 @@ export function useToasterWanted(): boolean {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    // A server-rendered page has shown no toast.
+    () => false,
   );
 }

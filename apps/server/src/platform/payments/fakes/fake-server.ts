@@ -15,6 +15,8 @@ export interface RecordedRequest {
 export interface FakeReply {
   status: number;
   body?: unknown;
+  /** A non-JSON reply (a PDF): sent as it is, with its content type. */
+  raw?: { contentType: string; data: Buffer };
 }
 
 export type FakeHandler = (req: RecordedRequest) => FakeReply;
@@ -30,7 +32,7 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+export async function startFakeServer(handler: FakeHandler, options: { port?: number } = {}): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const failures: { reply: FakeReply; pathPart: string; left: number }[] = [];
   let delayMs = 0;
@@ -62,6 +64,11 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       const send = () => {
         timers.delete(timer);
         if (res.destroyed) return;
+        if (reply.raw) {
+          res.writeHead(reply.status, { 'content-type': reply.raw.contentType });
+          res.end(reply.raw.data);
+          return;
+        }
         const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
         res.writeHead(reply.status, { 'content-type': 'application/json' });
         res.end(text);
@@ -70,7 +77,10 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       timers.add(timer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,

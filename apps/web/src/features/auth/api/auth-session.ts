@@ -41,8 +41,12 @@ export function getSession(): Session {
   return session;
 }
 
+/** A server-rendered page knows no visitor: it is rendered, and hydrated, as still checking. */
+const RENDERED_SESSION: Session = { status: 'loading', user: null };
+const renderedSession = () => RENDERED_SESSION;
+
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, renderedSession);
 }
 
 /** Login, registration code or reset succeeded: keep the token (localStorage + 7-day cookie). */

@@ -1,10 +1,16 @@
+import { REGISTRATION_CONSENTS } from '@atelier/shared';
+import type { LegalKind } from '@atelier/shared/legal.constants';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
   CheckboxField,
@@ -21,7 +27,7 @@ import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { type RegisterFormInput, RegisterFormSchema, type RegisterFormValues } from '../auth-schemas';
 
-const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'captchaAnswer', 'agreement'] as const;
+const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'captchaAnswer', 'agreement', 'personalData'] as const;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
@@ -30,7 +36,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const registerUser = useRegister();
   const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
-  const [agreementOpen, setAgreementOpen] = useState(false);
+  const [legal, setLegal] = useState<LegalKind | null>(null);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  // The versions in force of the texts the two boxes name: what the consents refer to.
+  const legalList = useLegalList(language);
+  const consents = consentRefs(legalList.data, REGISTRATION_CONSENTS);
   const {
     register,
     handleSubmit,
@@ -40,7 +51,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: confirmingResolver(zodResolver(RegisterFormSchema), 'password'),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', captchaAnswer: '', agreement: false },
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      captchaAnswer: '',
+      agreement: false,
+      personalData: false,
+    },
   });
 
   const refreshCaptcha = () => {
@@ -50,6 +69,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   const onSubmit = handleSubmit((values) => {
     if (!captcha.data) return;
+    if (!consents) {
+      setProblem(t('legal.textsUnavailable'));
+      return;
+    }
     setProblem(null);
     registerUser.mutate(
       {
@@ -58,6 +81,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         password: values.password,
         captchaId: captcha.data.captchaId,
         captchaAnswer: values.captchaAnswer,
+        consents,
       },
       {
         onSuccess: ({ message }) => {
@@ -67,6 +91,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         onError: (error) => {
           // A captcha is single-use: whatever went wrong, the next try needs a new example.
           refreshCaptcha();
+          if (isOutdatedConsent(error)) {
+            // A text changed since the page loaded it: load the new versions and ask again.
+            void queryClient.invalidateQueries({ queryKey: ['legal'] });
+            setValue('agreement', false);
+            setValue('personalData', false);
+            setProblem(errorMessage(error, t('auth.registerFailed')));
+            setFocus('agreement');
+            return;
+          }
           const fields = applyFieldProblems(error, FIELDS, setError, { captchaId: 'captchaAnswer' });
           const [first] = fields;
           if (first) setFocus(first);
@@ -135,15 +168,21 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       </FormField>
       <CheckboxField {...register('agreement')} id={`${id}-agreement`} error={errorText(errors.agreement)}>
         {t('auth.agreementPrefix')}{' '}
-        <button type="button" className="link" onClick={() => setAgreementOpen(true)}>
+        <button type="button" className="link" onClick={() => setLegal('agreement')}>
           {t('auth.agreementLink')}
         </button>
       </CheckboxField>
-      <FormProblem>{problem}</FormProblem>
-      <SubmitButton pending={registerUser.isPending} disabled={!captcha.data}>
+      <CheckboxField {...register('personalData')} id={`${id}-personal-data`} error={errorText(errors.personalData)}>
+        {t('auth.personalDataPrefix')}{' '}
+        <button type="button" className="link text-left" onClick={() => setLegal('personal-data')}>
+          {t('auth.personalDataLink')}
+        </button>
+      </CheckboxField>
+      <FormProblem>{problem ?? (legalList.isError ? t('legal.textsUnavailable') : null)}</FormProblem>
+      <SubmitButton pending={registerUser.isPending} disabled={!captcha.data || !consents}>
         {t('auth.registerSubmit')}
       </SubmitButton>
-      <LegalModal doc={agreementOpen ? 'agreement' : null} onClose={() => setAgreementOpen(false)} />
+      <LegalModal doc={legal} onClose={() => setLegal(null)} />
     </form>
   );
 }

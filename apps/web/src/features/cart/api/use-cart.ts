@@ -54,6 +54,8 @@ function currentUserId(): string | null {
  */
 let version = 0;
 let pushTimer: ReturnType<typeof setTimeout> | undefined;
+/** A change is waiting to be sent or its PUT is on its way: the server copy is behind this one. */
+let pushPending = false;
 const PUSH_DELAY_MS = 250;
 
 function keepLocal(cart: Cart, userId: string): void {
@@ -69,11 +71,17 @@ function applyServer(lines: Parameters<typeof fromServerLines>[0], userId: strin
 
 function schedulePush(userId: string): void {
   clearTimeout(pushTimer);
+  pushPending = true;
   pushTimer = setTimeout(() => {
     const sent = version;
     saveServerCart(toServerLines(state.cart)).then(
-      (server) => applyServer(server.items, userId, sent),
-      () => {},
+      (server) => {
+        if (sent === version) pushPending = false;
+        applyServer(server.items, userId, sent);
+      },
+      () => {
+        if (sent === version) pushPending = false;
+      },
     );
   }, PUSH_DELAY_MS);
 }
@@ -82,6 +90,7 @@ function schedulePush(userId: string): void {
 function load(userId: string | null): void {
   version += 1;
   clearTimeout(pushTimer);
+  pushPending = false;
   const local = parseStoredCart(localStore.get(cartStorageKey(userId)));
   publish(stateFor(local, userId));
   if (!userId) return;
@@ -112,10 +121,14 @@ onSessionChange((session) => {
   if (userId !== state.userId || state.cart === EMPTY_CART) load(userId);
 });
 
-/** Fetches the server copy again (the cart page calls it on open to refresh availability). */
+/**
+ * Fetches the server copy again (the cart page calls it on open to refresh availability). Not
+ * while a change is on its way: that copy would lack it (an item added just before opening the
+ * cart), and the PUT's own reply brings the checked cart anyway.
+ */
 export function refreshCart(): void {
   const userId = currentUserId();
-  if (!userId) return;
+  if (!userId || pushPending) return;
   const sent = version;
   fetchServerCart().then(
     (server) => applyServer(server.items, userId, sent),
@@ -161,10 +174,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether the cart holds this lesson or course (or product, in any format). */
+export function useInCart(type: CartItem['type'], id: string): boolean {
+  return useCart().cart.items.some((item) => item.type === type && item.id === id);
+}
+
+/** A server-rendered page has no visitor, so no cart: hydration starts from the empty one. */
+const RENDERED_STATE = stateFor(EMPTY_CART, null);
+
 export function useCart(): CartState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => RENDERED_STATE,
   );
 }

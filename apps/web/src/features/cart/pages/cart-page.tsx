@@ -6,6 +6,7 @@ import { useCurrency } from '../../../shared/currency/currency-store';
 import { sumPrices } from '../../../shared/currency/display-price';
 import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { BrowseLinks } from '../../../shared/ui/browse-links';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -48,14 +49,7 @@ export function CartPage() {
         ) : cart.items.length === 0 ? (
           <EmptyState title={t('cart.empty')}>
             <p>{t('cart.emptyHint')}</p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/shop" className="btn btn-primary">
-                {t('nav.shop')}
-              </Link>
-              <Link to="/training" className="btn btn-outline">
-                {t('nav.training')}
-              </Link>
-            </div>
+            <BrowseLinks />
           </EmptyState>
         ) : (
           <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -88,18 +82,23 @@ export function CartPage() {
                       <div className="min-w-0 flex-1">
                         <p className="font-serif text-xl leading-tight text-ink wrap-anywhere">{name}</p>
                         <p className="mt-1 text-sm text-muted">
-                          {item.type === 'lesson' ? t('cart.lesson') : t('cart.product')}
+                          {t(`cart.${item.type}`)}
                           {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}
                         </p>
                         <p className="mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
                         {item.available === false && item.problem ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">
-                            {t(`cart.problem.${item.problem}`, { count: item.stock ?? 0 })}
+                            {t(
+                              item.type === 'course' && item.problem === 'already_owned'
+                                ? 'cart.problem.already_owned_course'
+                                : `cart.problem.${item.problem}`,
+                              { count: item.stock ?? 0 },
+                            )}
                           </p>
                         ) : null}
                       </div>
                       <div className="flex items-center gap-3">
-                        {item.type === 'lesson' ? (
+                        {item.type !== 'product' ? (
                           <span className="text-sm text-muted">× 1</span>
                         ) : (
                           <div className="inline-flex items-center rounded-full border border-line bg-white">

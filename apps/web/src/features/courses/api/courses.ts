@@ -17,12 +17,11 @@ export function useCourses() {
 
 export const fetchCourse = (id: string) => apiGet<Course>(`/training/courses/${encodeURIComponent(id)}`);
 
+export const courseQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['training', 'course', id], queryFn: () => fetchCourse(id) });
+
 export function useCourse(id: string | null) {
-  return useQuery({
-    queryKey: ['training', 'course', id ?? ''],
-    queryFn: () => fetchCourse(id ?? ''),
-    enabled: id !== null,
-  });
+  return useQuery({ ...courseQueryOptions(id ?? ''), enabled: id !== null });
 }
 
 /** The user's courses and master classes; a 404 (server without courses) is an empty list. */

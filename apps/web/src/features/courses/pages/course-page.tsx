@@ -3,8 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { formatPercent } from '../../../shared/format/progress';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
+import { ContinueCard } from '../../../shared/ui/continue-card';
 import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
+import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
+import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
@@ -12,6 +17,9 @@ import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { cartActions, useInCart } from '../../cart/api/use-cart';
+import { certificatePath, useCertificateDownload } from '../../certificates/api/certificates';
+import { useLearningProgress } from '../../progress/api/get-progress';
 import { usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useCourse } from '../api/courses';
 import { useDuration } from '../components/duration';
@@ -29,6 +37,9 @@ export function CoursePage() {
   const { data: course, isPending, isError, error, refetch } = useCourse(id);
   const [buying, setBuying] = useState(false);
   const flow = usePurchaseFlow({ type: 'course', id: id ?? '' });
+  const inCart = useInCart('course', id ?? '');
+  const learning = useLearningProgress().data;
+  const certificate = useCertificateDownload();
   usePageTitle(course ? localize(course.title, language) : null);
 
   if (!id) return null;
@@ -55,14 +66,33 @@ export function CoursePage() {
   const dateTime = course.eventAt
     ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(course.eventAt))
     : null;
+  /** Guests sign in first and come back here. */
+  const signedIn = () => {
+    if (session.status === 'authenticated') return true;
+    void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+    return false;
+  };
   const buy = () => {
-    if (session.status !== 'authenticated') {
-      void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
-    setBuying(true);
+    if (signedIn()) setBuying(true);
   };
   const owned = course.purchased;
+  const progress = learning?.courses.find((entry) => entry.courseId === course.id);
+  const lessonProgress = (lessonId: string) => learning?.lessons.find((entry) => entry.lessonId === lessonId);
+  const nextLesson = progress?.continueLessonId
+    ? course.lessons.find((lesson) => lesson.id === progress.continueLessonId)
+    : undefined;
+  const nextProgress = nextLesson ? lessonProgress(nextLesson.id) : undefined;
+  const addToCart = () => {
+    if (!signedIn()) return;
+    // The price to pay after the viewer's credit, as the cart shows it (the server prices it again).
+    cartActions.add({
+      id: course.id,
+      type: 'course',
+      name: course.title,
+      price: course.priceForYou,
+      ...(course.cover ? { image: course.cover.thumb } : {}),
+    });
+  };
 
   return (
     <article className="container-page py-10 sm:py-14">
@@ -70,6 +100,23 @@ export function CoursePage() {
         <ChevronLeftIcon width={16} height={16} />
         {t('training.backToList')}
       </Link>
+      {nextLesson && !progress?.completed ? (
+        <div className="mb-8">
+          <ContinueCard
+            title={t('progress.courseContinueTitle')}
+            item={{
+              lessonId: nextLesson.id,
+              number: nextLesson.number,
+              title: nextLesson.title,
+              poster: nextLesson.poster,
+              courseId: course.id,
+              positionSeconds: nextProgress?.positionSeconds ?? 0,
+              durationSeconds: nextProgress?.durationSeconds ?? null,
+              watchedPercent: nextProgress?.watchedPercent ?? 0,
+            }}
+          />
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <div className="relative aspect-video overflow-hidden rounded-3xl bg-blush-100 shadow-soft">
@@ -114,9 +161,21 @@ export function CoursePage() {
                       >
                         {localize(lesson.title, language)}
                       </Link>
+                      {lesson.hasVideo ? (
+                        <div className="mt-2 flex flex-col">
+                          <LessonProgressLine
+                            progress={lessonProgress(lesson.id)}
+                            title={localize(lesson.title, language)}
+                          />
+                        </div>
+                      ) : null}
                     </div>
                     <span className="shrink-0 text-rose-700" aria-hidden="true">
-                      {owned ? <PlayIcon width={20} height={20} /> : <LockIcon width={20} height={20} />}
+                      {owned || lessonProgress(lesson.id) ? (
+                        <PlayIcon width={20} height={20} />
+                      ) : (
+                        <LockIcon width={20} height={20} />
+                      )}
                     </span>
                   </li>
                 ))}
@@ -172,6 +231,52 @@ export function CoursePage() {
                 </>
               ) : null}
             </dl>
+            {progress ? (
+              <section aria-labelledby="course-progress-title" className="mt-6" data-testid="course-progress">
+                <h2
+                  id="course-progress-title"
+                  className="font-sans text-xs font-bold uppercase tracking-[0.2em] text-rose-800"
+                >
+                  {t('progress.courseTitle')}
+                </h2>
+                <p className="mt-2 text-sm font-semibold">
+                  {t('progress.courseProgress', { completed: progress.completedLessons, total: progress.totalLessons })}
+                </p>
+                <ProgressBar
+                  percent={progress.percent}
+                  label={t('progress.courseBarLabel', { title })}
+                  valueText={formatPercent(progress.percent, language)}
+                  className="mt-2"
+                />
+                {progress.completed ? (
+                  <p className="mt-3 flex items-center gap-2 text-sm font-semibold text-sage-700">
+                    <CheckIcon width={16} height={16} aria-hidden="true" />
+                    {t('progress.courseCompleted')}
+                  </p>
+                ) : (
+                  <p className="mt-2 text-xs text-muted">{t('progress.completionHint')}</p>
+                )}
+                {progress.certificate ? (
+                  <div className="mt-4 flex flex-col gap-2" data-testid="course-certificate">
+                    <p className="text-sm">{t('certificates.earned')}</p>
+                    <button
+                      type="button"
+                      className="btn btn-primary w-full"
+                      onClick={() => progress.certificate && certificate.download(progress.certificate.code)}
+                      disabled={certificate.pending === progress.certificate.code}
+                      aria-busy={certificate.pending === progress.certificate.code}
+                    >
+                      {certificate.pending === progress.certificate.code
+                        ? t('certificates.downloading')
+                        : t('certificates.download')}
+                    </button>
+                    <Link to={certificatePath(progress.certificate.code)} className="link self-start text-sm">
+                      {t('certificates.verify')}
+                    </Link>
+                  </div>
+                ) : null}
+              </section>
+            ) : null}
             {owned ? (
               <p className="mt-6 rounded-2xl bg-sage-100 px-4 py-3 font-semibold text-sage-700">
                 {t('training.courses.owned')}
@@ -203,6 +308,7 @@ export function CoursePage() {
                       ? t('training.courses.buyMasterClass')
                       : t('training.courses.buy')}
                 </button>
+                {course.soldOut ? null : <AddToCartButton inCart={inCart} onAdd={addToCart} />}
                 {session.status !== 'authenticated' ? (
                   <p className="mt-3 text-center text-sm text-muted">{t('training.loginToBuy')}</p>
                 ) : null}

@@ -3,14 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { HeartButton } from '../../../shared/ui/heart-button';
 import { CheckIcon, PlayIcon } from '../../../shared/ui/icons';
+import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { useFavouriteToggle } from '../../favourites/api/favourites';
+import { useLessonProgress } from '../../progress/api/get-progress';
 
 export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
   const title = localize(lesson.title, language);
+  const favourite = useFavouriteToggle('lesson', lesson.id);
+  // The learner's own progress: known only in the browser, after sign-in (not on the rendered page).
+  const progress = useLessonProgress(lesson.id);
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-ivory shadow-card transition-shadow hover:shadow-soft">
@@ -36,6 +43,12 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
           </span>
         ) : null}
       </div>
+      {/* Above the title's full-card link (z-10), so the heart is its own target. */}
+      <HeartButton
+        {...favourite}
+        label={t('favourites.toggle', { name: title })}
+        className="absolute top-2 right-2 z-10"
+      />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
           {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
@@ -46,6 +59,7 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
             {title}
           </Link>
         </h2>
+        {lesson.purchased ? <LessonProgressLine progress={progress} title={title} /> : null}
         <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">
           {lesson.purchased ? t('training.openLesson') : format(lesson.price)}
         </p>

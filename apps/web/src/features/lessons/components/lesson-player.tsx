@@ -1,26 +1,85 @@
-import { useEffect, useRef, useState } from 'react';
+/**
+ * The purchased lesson's player, made for learning a hand technique: speed from ¼ to 2×, an A–B
+ * loop of one movement (kept while seeking), a mirrored picture for left-handed learners, 10-second
+ * jumps, frame-by-frame steps, chapters, subtitles per language, picture-in-picture and full
+ * screen. Built on the native <video> with its own controls (loaded lazily, for purchasers only);
+ * every control is a labelled button, select or slider, every action has a key while the player
+ * has focus, and what an action did is said in a polite live region. Speed, mirror and the
+ * subtitle choice are the learner's account settings. The protections stay: the video and the
+ * subtitles come from short-lived signed URLs (renewed on an error), the buyer's email drifts over
+ * the picture (also in full screen), and the position is saved and resumed. Each save also reports
+ * the stretches actually played (watched-segments.ts), which the server counts as watched.
+ */
+import type { Chapter, Language } from '@atelier/shared';
+import { localize } from '@atelier/shared/i18n';
+import {
+  DEFAULT_PLAYER_SETTINGS,
+  PLAYBACK_RATES,
+  type PlaybackRate,
+  type PlayerSettings,
+  subtitleLanguageFor,
+} from '@atelier/shared/lesson-player.constants';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { usePlayerSettings, useSavePlayerSettings } from '../api/player-settings';
 import { saveProgress } from '../api/save-progress';
+import {
+  BackTenGlyph,
+  ForwardTenGlyph,
+  FrameNextGlyph,
+  FramePrevGlyph,
+  FullscreenGlyph,
+  KeyboardGlyph,
+  MirrorGlyph,
+  PauseGlyph,
+  PipGlyph,
+  PlayGlyph,
+  SubtitlesGlyph,
+  VolumeGlyph,
+} from './player-icons';
+import {
+  actionForKey,
+  chapterAt,
+  focusKindOf,
+  formatTime,
+  nextRate,
+  type PlayerAction,
+  SHORTCUT_HELP,
+} from './player-keys';
+import { useHls } from './use-hls';
+import { createWatchTracker } from './watched-segments';
 
 /** Seconds between two saves of the position while the video plays. */
 const SAVE_EVERY_SECONDS = 5;
 /** How often the email overlay moves to another spot. */
 const OVERLAY_MOVE_MS = 6000;
+/** Seconds of one jump back or forward. */
+const JUMP_SECONDS = 10;
+/** One frame until the video tells its real frame rate (24 fps: one step always moves at 24–30 fps). */
+const DEFAULT_FRAME_SECONDS = 1 / 24;
 
-function formatTime(seconds: number): string {
-  const s = Math.floor(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
-}
-
-/** A spot for the overlay, kept inside the frame and away from the control bar. */
+/** A spot for the overlay, kept inside the frame. */
 function randomSpot(): { left: number; top: number } {
   return { left: 5 + Math.random() * 55, top: 6 + Math.random() * 62 };
 }
 
-interface LessonPlayerProps {
+interface Loop {
+  a: number | null;
+  b: number | null;
+}
+
+export interface LessonPlayerProps {
   lessonId: string;
   title: string;
   /** Signed, short-lived URL of the video. */
@@ -32,76 +91,427 @@ interface LessonPlayerProps {
   watermark: string;
   /** Fresh signed URLs when the current one has expired (the player asks after a load error). */
   renew: () => Promise<string | null>;
+  /** The lesson's chapters by start time. */
+  chapters: Chapter[];
+  /** Signed URLs of the WebVTT subtitles per language (the latest; a loaded track keeps its own). */
+  subtitles: Partial<Record<Language, string>>;
+  /** Signed URL of the HLS master playlist when the lesson has renditions (played instead of `src`). */
+  hls?: string | null | undefined;
+  /** A fresh HLS URL when the current one has expired. */
+  renewHls?: () => Promise<string | null>;
 }
 
-/**
- * The purchased lesson's video: resumes at the saved position, saves it while playing, on pause,
- * after seeking and when the page is left; renews the signed URL if it expires mid-lesson.
- */
-export function LessonPlayer({ lessonId, title, src, poster, startAt, watermark, renew }: LessonPlayerProps) {
+/** A polite live region: the same words said twice in a row are still spoken. */
+function useAnnouncer() {
+  const [message, setMessage] = useState('');
+  const announce = useCallback((text: string) => {
+    setMessage((previous) => (previous === text ? `${text}\u00a0` : text));
+  }, []);
+  return { message, announce };
+}
+
+export function LessonPlayer({
+  lessonId,
+  title,
+  src,
+  poster,
+  startAt,
+  watermark,
+  renew,
+  chapters,
+  subtitles,
+  hls,
+  renewHls,
+}: LessonPlayerProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const ids = useId();
+  const root = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const tracks = useRef(new Map<Language, HTMLTrackElement>());
   const [source, setSource] = useState(src);
   const [spot, setSpot] = useState(randomSpot);
-  const [resumedAt, setResumedAt] = useState<number | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(startAt);
+  const [duration, setDuration] = useState(0);
+  const [muted, setMuted] = useState(false);
+  const [volume, setVolume] = useState(1);
+  const [loop, setLoop] = useState<Loop>({ a: null, b: null });
+  const [fullscreen, setFullscreen] = useState(false);
+  const [pip, setPip] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [caption, setCaption] = useState<string | null>(null);
+  const { message, announce } = useAnnouncer();
   const lastSaved = useRef(startAt);
   /** Where to seek once metadata is loaded: the saved position first, then the spot before a renewal. */
   const pendingSeek = useRef<number | null>(startAt > 0 ? startAt : null);
   const renewing = useRef(false);
+  const frameSeconds = useRef(DEFAULT_FRAME_SECONDS);
+  const [watched] = useState(createWatchTracker);
+  /** Saves the position with what was played since the last save. */
+  const report = (seconds: number) => saveProgress(lessonId, seconds, watched.take());
+  const stream = useHls(video, hls, {
+    renew: renewHls ?? (async () => null),
+    onReload: (at) => {
+      pendingSeek.current = at;
+    },
+  });
+  /** The MP4 plays when there are no renditions or they cannot be played here; hls.js or Safari otherwise. */
+  const mp4 = stream.mode === 'off' || stream.mode === 'mp4';
+  const chooseQuality = (value: string) => {
+    const height = value === 'auto' ? null : Number(value);
+    stream.setLevel(height);
+    announce(height === null ? t('player.qualityAuto') : t('player.qualityHeight', { height }));
+  };
 
+  // ---- settings kept on the account
+  const stored = usePlayerSettings();
+  const saveSettings = useSavePlayerSettings();
+  const [settings, setSettings] = useState<PlayerSettings>(DEFAULT_PLAYER_SETTINGS);
+  const settingsTouched = useRef(false);
+  useEffect(() => {
+    if (stored.data && !settingsTouched.current) setSettings(stored.data);
+  }, [stored.data]);
+  const changeSettings = (patch: Partial<PlayerSettings>) => {
+    settingsTouched.current = true;
+    const next = { ...settings, ...patch };
+    setSettings(next);
+    saveSettings.mutate(next);
+  };
+
+  // ---- subtitles: the interface language first; a track keeps the URL it loaded with
+  const subtitleLanguages = useMemo(() => {
+    const available = (['ru', 'en', 'es'] as const).filter((lang) => subtitles[lang]);
+    return [...available].sort((a, b) => Number(b === language) - Number(a === language));
+  }, [subtitles, language]);
+  const shownSubtitles = subtitleLanguageFor(settings.subtitles, subtitleLanguages, language);
+  const [trackSources, setTrackSources] = useState<Partial<Record<Language, string>>>({});
+  const trackSource = (lang: Language) => trackSources[lang] ?? subtitles[lang];
+  useEffect(() => {
+    if (shownSubtitles && !trackSources[shownSubtitles] && subtitles[shownSubtitles]) {
+      setTrackSources((current) => ({ ...current, [shownSubtitles]: subtitles[shownSubtitles] }));
+    }
+  }, [shownSubtitles, subtitles, trackSources]);
+
+  useEffect(() => {
+    for (const [lang, element] of tracks.current) {
+      element.track.mode = lang === shownSubtitles ? 'hidden' : 'disabled';
+    }
+    const element = shownSubtitles ? tracks.current.get(shownSubtitles) : undefined;
+    if (!element) {
+      setCaption(null);
+      return;
+    }
+    const track = element.track;
+    // Drawn by the player (not the browser) so a mirrored picture keeps readable subtitles.
+    const update = () => {
+      const lines = Array.from(track.activeCues ?? [], (cue) =>
+        'getCueAsHTML' in cue ? ((cue as VTTCue).getCueAsHTML().textContent ?? '') : '',
+      ).filter((line) => line.trim() !== '');
+      setCaption(lines.length > 0 ? lines.join('\n') : null);
+    };
+    update();
+    track.addEventListener('cuechange', update);
+    return () => track.removeEventListener('cuechange', update);
+  }, [shownSubtitles]);
+
+  // ---- the watermark moves; the position is saved when the page is left
   useEffect(() => {
     const timer = setInterval(() => setSpot(randomSpot()), OVERLAY_MOVE_MS);
     return () => clearInterval(timer);
   }, []);
 
-  // Leaving the page (or the lesson) saves the exact position.
   useEffect(() => {
     const element = video.current;
     const save = () => {
-      if (element && element.currentTime > 0) saveProgress(lessonId, element.currentTime);
+      if (element && element.currentTime > 0) saveProgress(lessonId, element.currentTime, watched.take());
     };
     window.addEventListener('pagehide', save);
     return () => {
       window.removeEventListener('pagehide', save);
       save();
     };
-  }, [lessonId]);
+  }, [lessonId, watched]);
 
-  const onLoadedMetadata = () => {
-    const element = video.current;
-    const target = pendingSeek.current;
-    if (!element || target === null) return;
-    pendingSeek.current = null;
-    // A position in the last moments (5 s, or a tenth of a short clip) means it was finished: start again.
-    if (Number.isFinite(element.duration) && element.duration - target < Math.min(5, element.duration / 10)) return;
-    element.currentTime = target;
-    if (target === startAt) setResumedAt(target);
-  };
-
-  const onTimeUpdate = () => {
+  // ---- speed and mirror follow the settings
+  useEffect(() => {
     const element = video.current;
     if (!element) return;
-    if (Math.abs(element.currentTime - lastSaved.current) >= SAVE_EVERY_SECONDS) {
-      lastSaved.current = element.currentTime;
-      saveProgress(lessonId, element.currentTime);
+    element.defaultPlaybackRate = settings.speed;
+    element.playbackRate = settings.speed;
+  }, [settings.speed]);
+
+  // ---- the A–B loop: back to A whenever playback reaches B (checked every frame while playing)
+  useEffect(() => {
+    if (!playing || loop.a === null || loop.b === null) return;
+    const { a, b } = loop;
+    let frame = 0;
+    const tick = () => {
+      const element = video.current;
+      if (element && element.currentTime >= b) element.currentTime = a;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, loop]);
+
+  // ---- the real frame duration, learnt from the frames the video presents while it plays
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !('requestVideoFrameCallback' in element)) return;
+    let last: { time: number; frames: number } | null = null;
+    let handle = 0;
+    const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
+      if (last && meta.presentedFrames - last.frames === 1) {
+        const step = meta.mediaTime - last.time;
+        if (step > 1 / 121 && step < 1 / 9) frameSeconds.current = step;
+      }
+      last = { time: meta.mediaTime, frames: meta.presentedFrames };
+      handle = element.requestVideoFrameCallback(onFrame);
+    };
+    handle = element.requestVideoFrameCallback(onFrame);
+    return () => element.cancelVideoFrameCallback(handle);
+  }, []);
+
+  // ---- full screen and picture-in-picture state, whoever started them
+  useEffect(() => {
+    const v = video.current;
+    const onFullscreen = () => setFullscreen(document.fullscreenElement === root.current);
+    const onEnterPip = () => setPip(true);
+    const onLeavePip = () => setPip(false);
+    document.addEventListener('fullscreenchange', onFullscreen);
+    v?.addEventListener('enterpictureinpicture', onEnterPip);
+    v?.addEventListener('leavepictureinpicture', onLeavePip);
+    return () => {
+      document.removeEventListener('fullscreenchange', onFullscreen);
+      v?.removeEventListener('enterpictureinpicture', onEnterPip);
+      v?.removeEventListener('leavepictureinpicture', onLeavePip);
+    };
+  }, []);
+
+  const rateText = (rate: number) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(rate)}×`;
+  const languageName = (lang: Language) => t(`header.languageNames.${lang}`);
+  const chapterIndex = chapterAt(chapters, time);
+  const chapterTitle = (chapter: Chapter) => localize(chapter.title, language);
+  const pipSupported = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
+
+  // ---- actions (buttons and keys)
+  const element = () => video.current;
+
+  const seekTo = (target: number) => {
+    const v = element();
+    if (!v) return;
+    const end = Number.isFinite(v.duration) ? v.duration : target;
+    v.currentTime = Math.min(Math.max(0, target), end);
+    setTime(v.currentTime);
+  };
+
+  const togglePlay = () => {
+    const v = element();
+    if (!v) return;
+    if (v.paused) void v.play().catch(() => undefined);
+    else v.pause();
+  };
+
+  const jump = (seconds: number) => {
+    const v = element();
+    if (!v) return;
+    seekTo(v.currentTime + seconds);
+    announce(t(seconds < 0 ? 'player.announce.back' : 'player.announce.forward', { time: formatTime(v.currentTime) }));
+  };
+
+  const stepFrame = (direction: -1 | 1) => {
+    const v = element();
+    if (!v) return;
+    v.pause();
+    seekTo(v.currentTime + direction * frameSeconds.current);
+    announce(t('player.announce.frame', { time: formatTime(v.currentTime) }));
+  };
+
+  const changeSpeed = (speed: PlaybackRate) => {
+    changeSettings({ speed });
+    announce(t('player.announce.speed', { rate: rateText(speed) }));
+  };
+
+  const setLoopStart = () => {
+    const v = element();
+    if (!v) return;
+    const a = v.currentTime;
+    setLoop((current) => ({ a, b: current.b !== null && current.b > a ? current.b : null }));
+    if (loop.b !== null && loop.b > a) {
+      announce(t('player.announce.loopSet', { from: formatTime(a), to: formatTime(loop.b) }));
+    } else {
+      announce(t('player.announce.loopStart', { time: formatTime(a) }));
+    }
+  };
+
+  const setLoopEnd = () => {
+    const v = element();
+    if (!v) return;
+    const b = v.currentTime;
+    const a = loop.a ?? 0;
+    if (b <= a) {
+      announce(t('player.announce.loopEndBeforeStart', { time: formatTime(a) }));
+      return;
+    }
+    setLoop({ a, b });
+    announce(t('player.announce.loopSet', { from: formatTime(a), to: formatTime(b) }));
+  };
+
+  const clearLoop = () => {
+    setLoop({ a: null, b: null });
+    announce(t('player.announce.loopCleared'));
+  };
+
+  const toggleMirror = () => {
+    changeSettings({ mirrored: !settings.mirrored });
+    announce(t(settings.mirrored ? 'player.announce.mirrorOff' : 'player.announce.mirrorOn'));
+  };
+
+  const chooseSubtitles = (choice: Language | 'off') => {
+    changeSettings({ subtitles: choice });
+    announce(
+      choice === 'off'
+        ? t('player.announce.subtitlesOff')
+        : t('player.announce.subtitles', { language: languageName(choice) }),
+    );
+  };
+
+  const cycleSubtitles = () => {
+    if (subtitleLanguages.length === 0) return;
+    const order: (Language | 'off')[] = ['off', ...subtitleLanguages];
+    const index = order.indexOf(shownSubtitles ?? 'off');
+    chooseSubtitles(order[(index + 1) % order.length] ?? 'off');
+  };
+
+  const toggleMute = () => {
+    const v = element();
+    if (!v) return;
+    v.muted = !v.muted;
+    announce(t(v.muted ? 'player.announce.muted' : 'player.announce.unmuted'));
+  };
+
+  const toggleFullscreen = async () => {
+    const box = root.current;
+    const v = element();
+    if (!box || !v) return;
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else if (box.requestFullscreen) await box.requestFullscreen();
+      else (v as HTMLVideoElement & { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen?.();
+    } catch {
+      announce(t('player.announce.unavailable'));
+    }
+  };
+
+  const togglePip = async () => {
+    const v = element();
+    if (!v || !pipSupported) return;
+    try {
+      if (document.pictureInPictureElement) await document.exitPictureInPicture();
+      else await v.requestPictureInPicture();
+    } catch {
+      announce(t('player.announce.unavailable'));
+    }
+  };
+
+  const jumpToChapter = (chapter: Chapter) => {
+    seekTo(chapter.startSeconds);
+    announce(t('player.announce.chapter', { title: chapterTitle(chapter), time: formatTime(chapter.startSeconds) }));
+  };
+
+  const run: Record<PlayerAction, () => void> = {
+    togglePlay,
+    back: () => jump(-JUMP_SECONDS),
+    forward: () => jump(JUMP_SECONDS),
+    framePrev: () => stepFrame(-1),
+    frameNext: () => stepFrame(1),
+    slower: () => changeSpeed(nextRate(PLAYBACK_RATES, settings.speed, -1)),
+    faster: () => changeSpeed(nextRate(PLAYBACK_RATES, settings.speed, 1)),
+    loopStart: setLoopStart,
+    loopEnd: setLoopEnd,
+    loopClear: clearLoop,
+    mirror: toggleMirror,
+    subtitles: cycleSubtitles,
+    fullscreen: () => void toggleFullscreen(),
+    pip: () => void togglePip(),
+    mute: toggleMute,
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const action = actionForKey(event, focusKindOf(event.target));
+    if (!action) return;
+    event.preventDefault();
+    run[action]();
+  };
+
+  // ---- media events
+  const onLoadedMetadata = (v: HTMLVideoElement) => {
+    setDuration(Number.isFinite(v.duration) ? v.duration : 0);
+    v.defaultPlaybackRate = settings.speed;
+    v.playbackRate = settings.speed;
+    const target = pendingSeek.current;
+    if (target === null) return;
+    pendingSeek.current = null;
+    // A position in the last moments (5 s, or a tenth of a short clip) means it was finished: start again.
+    if (Number.isFinite(v.duration) && v.duration - target < Math.min(5, v.duration / 10)) {
+      setTime(0);
+      return;
+    }
+    v.currentTime = target;
+    setTime(target);
+    if (target === startAt) announce(t('training.resumedAt', { time: formatTime(target) }));
+  };
+
+  // The element starts loading while React renders it: on a fast connection its metadata can be
+  // there before the handlers are connected, so the mount looks for itself.
+  const metadataOnMount = useRef(onLoadedMetadata);
+  metadataOnMount.current = onLoadedMetadata;
+  useEffect(() => {
+    const v = video.current;
+    if (v && v.readyState >= HTMLMediaElement.HAVE_METADATA) metadataOnMount.current(v);
+  }, []);
+
+  const onTimeUpdate = () => {
+    const v = element();
+    if (!v) return;
+    // The animation-frame check stops in a background tab; this one keeps the loop there.
+    if (loop.a !== null && loop.b !== null && v.currentTime >= loop.b) v.currentTime = loop.a;
+    setTime(v.currentTime);
+    if (!v.paused && !v.seeking) watched.played(v.currentTime);
+    if (Math.abs(v.currentTime - lastSaved.current) >= SAVE_EVERY_SECONDS) {
+      lastSaved.current = v.currentTime;
+      report(v.currentTime);
     }
   };
 
   const saveNow = () => {
-    const element = video.current;
-    if (!element) return;
-    lastSaved.current = element.currentTime;
-    saveProgress(lessonId, element.currentTime);
+    const v = element();
+    if (!v) return;
+    watched.cut();
+    lastSaved.current = v.currentTime;
+    report(v.currentTime);
+  };
+
+  const onEnded = () => {
+    const v = element();
+    if (v && loop.a !== null && loop.b !== null) {
+      v.currentTime = loop.a;
+      void v.play().catch(() => undefined);
+      return;
+    }
+    setPlaying(false);
+    saveNow();
   };
 
   const onError = async () => {
-    const element = video.current;
-    if (!element || renewing.current) return;
+    const v = element();
+    if (!v || renewing.current) return;
     renewing.current = true;
     try {
       const fresh = await renew();
       if (fresh && fresh !== source) {
-        pendingSeek.current = element.currentTime || lastSaved.current;
+        pendingSeek.current = v.currentTime || lastSaved.current;
         setSource(fresh);
       }
     } finally {
@@ -109,40 +519,439 @@ export function LessonPlayer({ lessonId, title, src, poster, startAt, watermark,
     }
   };
 
+  const onVolume = (event: SyntheticEvent<HTMLVideoElement>) => {
+    setMuted(event.currentTarget.muted);
+    setVolume(event.currentTarget.volume);
+  };
+
+  const onTrackError = (lang: Language) => {
+    const fresh = subtitles[lang];
+    if (fresh && fresh !== trackSources[lang]) setTrackSources((current) => ({ ...current, [lang]: fresh }));
+  };
+
+  const position = t('player.positionText', { time: formatTime(time), duration: formatTime(duration) });
+  const loopText =
+    loop.a !== null && loop.b !== null
+      ? t('player.loopRange', { from: formatTime(loop.a), to: formatTime(loop.b) })
+      : loop.a !== null
+        ? t('player.loopFrom', { from: formatTime(loop.a) })
+        : null;
+  const percent = (seconds: number) => (duration > 0 ? `${Math.min(100, (seconds / duration) * 100)}%` : '0%');
+  const current = chapters[chapterIndex];
+  const helpId = `${ids}-help`;
+
   return (
-    <div className="relative size-full">
-      {/* biome-ignore lint/a11y/useMediaCaption: lesson videos are uploaded by the artisan without caption tracks */}
-      <video
-        ref={video}
-        controls
-        controlsList="nodownload"
-        disablePictureInPicture
-        preload="metadata"
-        poster={poster}
-        src={source}
-        className="size-full bg-ink"
-        aria-label={title}
-        data-testid="lesson-video"
-        onLoadedMetadata={onLoadedMetadata}
-        onTimeUpdate={onTimeUpdate}
-        onPause={saveNow}
-        onSeeked={saveNow}
-        onError={() => void onError()}
-        onContextMenu={(event) => event.preventDefault()}
-      />
-      <span
-        aria-hidden="true"
-        data-testid="video-watermark"
-        className="pointer-events-none absolute select-none text-xs font-semibold text-white/30 transition-all duration-[3000ms] ease-in-out motion-reduce:transition-none sm:text-sm"
-        style={{ left: `${spot.left}%`, top: `${spot.top}%`, textShadow: '0 1px 2px rgb(0 0 0 / 0.35)' }}
+    <div className="min-w-0">
+      {/* The keys act while focus is inside the player; a click on the picture focuses it (tabIndex -1). */}
+      <section
+        ref={root}
+        aria-label={t('player.region', { title })}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className={fullscreen ? 'flex h-full flex-col bg-ink p-3' : 'outline-none'}
+        data-testid="lesson-player"
+        data-stream={stream.mode}
+        data-stream-height={stream.playing ?? undefined}
       >
-        {watermark}
-      </span>
-      {resumedAt !== null ? (
-        <p className="sr-only" role="status">
-          {t('training.resumedAt', { time: formatTime(resumedAt) })}
+        <div
+          className={
+            fullscreen
+              ? 'relative min-h-0 flex-1 overflow-hidden bg-ink'
+              : 'relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft'
+          }
+        >
+          {/* biome-ignore lint/a11y/useMediaCaption: the subtitle tracks are rendered below, one per language the lesson has */}
+          <video
+            ref={video}
+            controlsList="nodownload"
+            preload="metadata"
+            playsInline
+            poster={poster}
+            src={mp4 ? source : undefined}
+            className="size-full bg-ink object-contain"
+            style={settings.mirrored ? { transform: 'scaleX(-1)' } : undefined}
+            aria-label={title}
+            data-testid="lesson-video"
+            data-mirrored={settings.mirrored}
+            onClick={togglePlay}
+            onPlay={(event) => {
+              setPlaying(true);
+              watched.played(event.currentTarget.currentTime);
+            }}
+            onPause={() => {
+              setPlaying(false);
+              saveNow();
+            }}
+            onLoadedMetadata={(event) => onLoadedMetadata(event.currentTarget)}
+            onDurationChange={(event) => {
+              const d = event.currentTarget.duration;
+              if (Number.isFinite(d)) setDuration(d);
+            }}
+            onTimeUpdate={onTimeUpdate}
+            onSeeking={() => watched.cut()}
+            onSeeked={() => {
+              setTime(element()?.currentTime ?? 0);
+              saveNow();
+            }}
+            onEnded={onEnded}
+            onVolumeChange={onVolume}
+            onError={() => void onError()}
+            onContextMenu={(event) => event.preventDefault()}
+          >
+            {subtitleLanguages.map((lang) => (
+              <track
+                key={lang}
+                ref={(node) => {
+                  if (node) tracks.current.set(lang, node);
+                  else tracks.current.delete(lang);
+                }}
+                kind="subtitles"
+                srcLang={lang}
+                label={languageName(lang)}
+                src={trackSource(lang)}
+                onError={() => onTrackError(lang)}
+              />
+            ))}
+          </video>
+          {caption ? (
+            <div className="pointer-events-none absolute inset-x-0 bottom-[7%] flex justify-center px-4">
+              <p
+                lang={shownSubtitles ?? undefined}
+                data-testid="player-captions"
+                className="max-w-[90%] whitespace-pre-line rounded-lg bg-black/80 px-3 py-1 text-center text-sm leading-snug text-white sm:text-lg"
+              >
+                {caption}
+              </p>
+            </div>
+          ) : null}
+          <span
+            aria-hidden="true"
+            data-testid="video-watermark"
+            className="pointer-events-none absolute select-none text-xs font-semibold text-white/30 transition-all duration-[3000ms] ease-in-out motion-reduce:transition-none sm:text-sm"
+            style={{ left: `${spot.left}%`, top: `${spot.top}%`, textShadow: '0 1px 2px rgb(0 0 0 / 0.35)' }}
+          >
+            {watermark}
+          </span>
+        </div>
+
+        <div
+          className="mt-3 rounded-3xl border border-line bg-ivory p-3 text-ink shadow-card sm:p-4"
+          data-testid="player-controls"
+        >
+          <div className="flex items-center gap-3">
+            <span aria-hidden="true" className="w-12 shrink-0 text-right text-xs tabular-nums text-ink-soft">
+              {formatTime(time)}
+            </span>
+            <div className="relative min-w-0 flex-1">
+              <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-1/2 h-2 -translate-y-1/2">
+                {loop.a !== null ? (
+                  <span
+                    className="absolute inset-y-0 rounded-full bg-gold-300"
+                    style={{
+                      left: percent(loop.a),
+                      width: loop.b !== null ? `calc(${percent(loop.b)} - ${percent(loop.a)})` : '2px',
+                    }}
+                  />
+                ) : null}
+                {chapters.map((chapter) => (
+                  <span
+                    key={chapter.startSeconds}
+                    className="absolute inset-y-0 w-0.5 bg-rose-800"
+                    style={{ left: percent(chapter.startSeconds) }}
+                  />
+                ))}
+              </div>
+              <input
+                type="range"
+                min={0}
+                max={duration || 0}
+                step={0.1}
+                value={Math.min(time, duration || 0)}
+                onChange={(event) => seekTo(Number(event.target.value))}
+                aria-label={t('player.position')}
+                aria-valuetext={position}
+                className="relative block w-full accent-rose-600"
+                data-testid="player-seek"
+              />
+            </div>
+            <span
+              aria-hidden="true"
+              className="w-12 shrink-0 text-xs tabular-nums text-ink-soft"
+              data-testid="player-duration"
+            >
+              {formatTime(duration)}
+            </span>
+          </div>
+
+          <div className="mt-2 flex flex-wrap items-center gap-1">
+            <ControlButton
+              label={playing ? t('player.pause') : t('player.play')}
+              keys="K"
+              onClick={togglePlay}
+              testId="player-play"
+            >
+              {playing ? <PauseGlyph /> : <PlayGlyph />}
+            </ControlButton>
+            <ControlButton label={t('player.back10')} keys="J" onClick={() => jump(-JUMP_SECONDS)}>
+              <BackTenGlyph />
+            </ControlButton>
+            <ControlButton label={t('player.forward10')} keys="L" onClick={() => jump(JUMP_SECONDS)}>
+              <ForwardTenGlyph />
+            </ControlButton>
+            <ControlButton label={t('player.framePrev')} keys="," onClick={() => stepFrame(-1)}>
+              <FramePrevGlyph />
+            </ControlButton>
+            <ControlButton label={t('player.frameNext')} keys="." onClick={() => stepFrame(1)}>
+              <FrameNextGlyph />
+            </ControlButton>
+            <ControlButton label={muted ? t('player.unmute') : t('player.mute')} keys="M" onClick={toggleMute}>
+              <VolumeGlyph muted={muted || volume === 0} />
+            </ControlButton>
+            <label className="sr-only" htmlFor={`${ids}-volume`}>
+              {t('player.volume')}
+            </label>
+            <input
+              id={`${ids}-volume`}
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={muted ? 0 : volume}
+              onChange={(event) => {
+                const v = element();
+                if (!v) return;
+                v.volume = Number(event.target.value);
+                v.muted = v.volume === 0;
+              }}
+              aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
+              className="hidden w-20 accent-rose-600 sm:block"
+            />
+            <span className="mx-1 hidden h-6 w-px bg-line sm:block" aria-hidden="true" />
+            <span className="flex items-center gap-1.5 text-sm text-ink-soft">
+              <label htmlFor={`${ids}-speed`}>{t('player.speed')}</label>
+              <select
+                id={`${ids}-speed`}
+                value={settings.speed}
+                onChange={(event) => changeSpeed(Number(event.target.value) as PlaybackRate)}
+                className="min-h-11 rounded-full border border-line bg-white px-3 text-sm text-ink"
+                aria-keyshortcuts="Shift+Comma Shift+Period"
+                data-testid="player-speed"
+              >
+                {PLAYBACK_RATES.map((rate) => (
+                  <option key={rate} value={rate}>
+                    {rateText(rate)}
+                  </option>
+                ))}
+              </select>
+            </span>
+            <span className="mx-1 hidden h-6 w-px bg-line sm:block" aria-hidden="true" />
+            <ControlButton label={t('player.loopStart')} keys="A" onClick={setLoopStart} pressed={loop.a !== null}>
+              <span className="text-sm font-bold">A</span>
+            </ControlButton>
+            <ControlButton
+              label={t('player.loopEnd')}
+              keys="B"
+              onClick={setLoopEnd}
+              pressed={loop.b !== null}
+              testId="player-loop-end"
+            >
+              <span className="text-sm font-bold">B</span>
+            </ControlButton>
+            {loop.a !== null ? (
+              <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={clearLoop} aria-keyshortcuts="X">
+                {t('player.loopClear')}
+              </button>
+            ) : null}
+            <ControlButton label={t('player.mirror')} keys="R" onClick={toggleMirror} pressed={settings.mirrored}>
+              <MirrorGlyph />
+            </ControlButton>
+            {subtitleLanguages.length > 0 ? (
+              <span className="flex items-center gap-1 text-ink-soft">
+                <label htmlFor={`${ids}-subtitles`} className="inline-flex">
+                  <SubtitlesGlyph />
+                  <span className="sr-only">{t('player.subtitles')}</span>
+                </label>
+                <select
+                  id={`${ids}-subtitles`}
+                  value={shownSubtitles ?? 'off'}
+                  onChange={(event) => chooseSubtitles(event.target.value as Language | 'off')}
+                  className="min-h-11 max-w-40 rounded-full border border-line bg-white px-3 text-sm text-ink"
+                  aria-keyshortcuts="C"
+                  data-testid="player-subtitles"
+                >
+                  <option value="off">{t('player.subtitlesOff')}</option>
+                  {subtitleLanguages.map((lang) => (
+                    <option key={lang} value={lang}>
+                      {languageName(lang)}
+                    </option>
+                  ))}
+                </select>
+              </span>
+            ) : null}
+            {stream.heights.length > 1 ? (
+              <span className="flex items-center gap-1.5 text-sm text-ink-soft">
+                <label htmlFor={`${ids}-quality`}>{t('player.quality')}</label>
+                <select
+                  id={`${ids}-quality`}
+                  value={stream.pinned ?? 'auto'}
+                  onChange={(event) => chooseQuality(event.target.value)}
+                  className="min-h-11 rounded-full border border-line bg-white px-3 text-sm text-ink"
+                  data-testid="player-quality"
+                >
+                  <option value="auto">
+                    {stream.pinned === null && stream.playing
+                      ? t('player.qualityAutoNow', { height: stream.playing })
+                      : t('player.qualityAuto')}
+                  </option>
+                  {stream.heights.map((height) => (
+                    <option key={height} value={height}>
+                      {t('player.qualityHeight', { height })}
+                    </option>
+                  ))}
+                </select>
+              </span>
+            ) : null}
+            {pipSupported ? (
+              <ControlButton label={t('player.pip')} keys="P" onClick={() => void togglePip()} pressed={pip}>
+                <PipGlyph />
+              </ControlButton>
+            ) : null}
+            <ControlButton
+              label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+              keys="F"
+              onClick={() => void toggleFullscreen()}
+            >
+              <FullscreenGlyph active={fullscreen} />
+            </ControlButton>
+            <ControlButton
+              label={t('player.shortcuts')}
+              onClick={() => setHelpOpen(!helpOpen)}
+              expanded={helpOpen}
+              controls={helpId}
+            >
+              <KeyboardGlyph />
+            </ControlButton>
+          </div>
+
+          {current || loopText ? (
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft">
+              {current ? (
+                <span data-testid="player-current-chapter" className="min-w-0 wrap-anywhere">
+                  {t('player.currentChapter', { title: chapterTitle(current) })}
+                </span>
+              ) : null}
+              {loopText ? <span data-testid="player-loop">{loopText}</span> : null}
+            </p>
+          ) : null}
+
+          <div id={helpId} hidden={!helpOpen} className="mt-3 border-t border-line pt-3">
+            <p className="text-sm font-bold text-ink">{t('player.shortcuts')}</p>
+            <p className="mt-1 text-sm text-ink-soft">{t('player.shortcutsHint')}</p>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+              {SHORTCUT_HELP.map((item) => (
+                <div key={item.action} className="contents">
+                  <dt className="font-semibold">
+                    {item.keys.map((key, index) => (
+                      <span key={key}>
+                        {index > 0 ? ' / ' : null}
+                        <kbd className="rounded border border-line bg-white px-1.5 font-sans">
+                          {key === 'Space' ? t('player.keys.space') : key}
+                        </kbd>
+                      </span>
+                    ))}
+                  </dt>
+                  <dd className="text-ink-soft">{t(`player.keys.${item.action}`)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+        <p className="sr-only" role="status" aria-live="polite" data-testid="player-status">
+          {message}
         </p>
+      </section>
+
+      {chapters.length > 0 ? (
+        <section aria-labelledby={`${ids}-chapters`} className="mt-6">
+          <h2 id={`${ids}-chapters`} className="mb-3 text-2xl">
+            {t('player.chapters')}
+          </h2>
+          <ol className="grid grid-cols-1 gap-2" data-testid="player-chapters">
+            {chapters.map((chapter, index) => (
+              <li key={chapter.startSeconds} className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => jumpToChapter(chapter)}
+                  aria-current={index === chapterIndex ? 'true' : undefined}
+                  className="flex w-full min-w-0 items-baseline gap-3 rounded-2xl border border-line bg-ivory px-4 py-2.5 text-left hover:border-rose-400 aria-[current=true]:border-rose-600 aria-[current=true]:bg-blush-100"
+                >
+                  <span className="shrink-0 text-sm tabular-nums text-rose-800">
+                    {formatTime(chapter.startSeconds)}
+                  </span>
+                  <span className="min-w-0 wrap-anywhere font-medium">{chapterTitle(chapter)}</span>
+                  {index === chapterIndex ? (
+                    <span className="ml-auto shrink-0 text-xs font-semibold text-rose-800">
+                      {t('player.nowPlaying')}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
     </div>
   );
 }
+
+function ControlButton({
+  label,
+  keys,
+  onClick,
+  pressed,
+  expanded,
+  controls,
+  testId,
+  children,
+}: {
+  label: string;
+  keys?: string;
+  onClick: () => void;
+  pressed?: boolean;
+  expanded?: boolean;
+  controls?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={keys ? `${label} (${keys})` : label}
+      aria-pressed={pressed}
+      aria-expanded={expanded}
+      aria-controls={controls}
+      aria-keyshortcuts={keys ? KEY_NAMES[keys] : undefined}
+      data-testid={testId}
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-blush-100 hover:text-rose-800 aria-pressed:bg-rose-600 aria-pressed:text-white aria-expanded:bg-blush-100"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** aria-keyshortcuts names of the keys shown on the buttons. */
+const KEY_NAMES: Record<string, string> = {
+  K: 'K Space',
+  J: 'J ArrowLeft',
+  L: 'L ArrowRight',
+  ',': 'Comma',
+  '.': 'Period',
+  M: 'M',
+  A: 'A',
+  B: 'B',
+  R: 'R',
+  P: 'P',
+  F: 'F',
+};

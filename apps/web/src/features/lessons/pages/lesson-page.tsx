@@ -1,9 +1,12 @@
 import { LANGUAGES, type Language, type Lesson, localize } from '@atelier/shared';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
+import { HeartButton } from '../../../shared/ui/heart-button';
 import { ChevronLeftIcon, LockIcon } from '../../../shared/ui/icons';
 import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
@@ -12,10 +15,16 @@ import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { cartActions, useInCart } from '../../cart/api/use-cart';
+import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
-import { LessonPlayer } from '../components/lesson-player';
+
+/** The player is its own chunk, loaded only for those who may watch (a guest's page never fetches it). */
+const LessonPlayer = lazy(() =>
+  import('../components/lesson-player').then((module) => ({ default: module.LessonPlayer })),
+);
 
 function ExpandableText({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -69,6 +78,8 @@ export function LessonPage() {
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
   const flow = usePurchaseFlow({ type: 'lesson', id: id ?? '' });
+  const inCart = useInCart('lesson', id ?? '');
+  const favourite = useFavouriteToggle('lesson', id ?? '');
   usePageTitle(lesson ? localize(lesson.title, language) : null);
   // Admins may watch every lesson; buyers once purchased.
   const canWatch = Boolean(lesson && session.status === 'authenticated' && (lesson.purchased || session.user.isAdmin));
@@ -89,12 +100,24 @@ export function LessonPage() {
   }
 
   const title = localize(lesson.title, language);
+  /** Guests sign in first and come back here. */
+  const signedIn = () => {
+    if (session.status === 'authenticated') return true;
+    void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+    return false;
+  };
   const buy = () => {
-    if (session.status !== 'authenticated') {
-      void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
-      return;
-    }
-    setBuying(true);
+    if (signedIn()) setBuying(true);
+  };
+  const addToCart = () => {
+    if (!signedIn()) return;
+    cartActions.add({
+      id: lesson.id,
+      type: 'lesson',
+      name: lesson.title,
+      price: lesson.price,
+      ...(lesson.poster ? { image: lesson.poster.thumb } : {}),
+    });
   };
 
   return (
@@ -104,9 +127,9 @@ export function LessonPage() {
         {t('training.backToList')}
       </Link>
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div>
-          <div className="relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
-            {canWatch && lesson.hasVideo && access.data?.video && session.user ? (
+        <div className="min-w-0">
+          {canWatch && lesson.hasVideo && access.data?.video && session.user ? (
+            <Suspense fallback={<div className="aspect-video rounded-3xl bg-ink shadow-soft" />}>
               <LessonPlayer
                 key={lesson.id}
                 lessonId={lesson.id}
@@ -116,40 +139,44 @@ export function LessonPage() {
                 startAt={access.data.positionSeconds}
                 watermark={session.user.email}
                 renew={async () => (await access.refetch()).data?.video ?? null}
+                chapters={access.data.chapters}
+                subtitles={access.data.subtitles}
+                hls={access.data.hls}
+                renewHls={async () => (await access.refetch()).data?.hls ?? null}
               />
-            ) : (
-              <>
-                {lesson.poster ? (
-                  <ResponsiveImage
-                    image={lesson.poster}
-                    alt={t('training.posterOf', { title })}
-                    sizes="(min-width: 1024px) 44rem, 92vw"
-                    priority
-                    className="size-full object-cover opacity-80"
-                  />
+            </Suspense>
+          ) : (
+            <div className="relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
+              {lesson.poster ? (
+                <ResponsiveImage
+                  image={lesson.poster}
+                  alt={t('training.posterOf', { title })}
+                  sizes="(min-width: 1024px) 44rem, 92vw"
+                  priority
+                  className="size-full object-cover opacity-80"
+                />
+              ) : null}
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-t from-ink/70 to-ink/10 p-6 text-center text-white">
+                <span className="inline-flex size-14 items-center justify-center rounded-full bg-ivory/90 text-rose-700">
+                  <LockIcon width={24} height={24} />
+                </span>
+                <p className="max-w-sm font-semibold">
+                  {!canWatch
+                    ? t('training.videoLocked')
+                    : !lesson.hasVideo
+                      ? t('training.videoMissing')
+                      : access.isError
+                        ? t('training.videoUnavailable')
+                        : t('common.loading')}
+                </p>
+                {!canWatch ? (
+                  <button type="button" className="btn btn-primary" onClick={buy}>
+                    {isFree(lesson.price) ? t('training.getFree') : t('training.buy')}
+                  </button>
                 ) : null}
-                <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-t from-ink/70 to-ink/10 p-6 text-center text-white">
-                  <span className="inline-flex size-14 items-center justify-center rounded-full bg-ivory/90 text-rose-700">
-                    <LockIcon width={24} height={24} />
-                  </span>
-                  <p className="max-w-sm font-semibold">
-                    {!canWatch
-                      ? t('training.videoLocked')
-                      : !lesson.hasVideo
-                        ? t('training.videoMissing')
-                        : access.isError
-                          ? t('training.videoUnavailable')
-                          : t('common.loading')}
-                  </p>
-                  {!canWatch ? (
-                    <button type="button" className="btn btn-primary" onClick={buy}>
-                      {t('training.buy')}
-                    </button>
-                  ) : null}
-                </div>
-              </>
-            )}
-          </div>
+              </div>
+            </div>
+          )}
           {canWatch && access.data && access.data.positionSeconds > 0 && lesson.hasVideo ? (
             <p className="mt-3 text-sm text-muted">
               {t('training.resumeHint', { time: formatTime(access.data.positionSeconds) })}
@@ -162,9 +189,12 @@ export function LessonPage() {
         </div>
         <aside aria-labelledby="lesson-title" className="lg:sticky lg:top-32 lg:self-start">
           <div className="card p-6 sm:p-8">
-            <p className="eyebrow">
-              {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
-            </p>
+            <div className="flex items-start justify-between gap-3">
+              <p className="eyebrow">
+                {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
+              </p>
+              <HeartButton {...favourite} label={t('favourites.toggle', { name: title })} />
+            </div>
             <h1 id="lesson-title" className="mt-3 text-4xl">
               {title}
             </h1>
@@ -177,10 +207,13 @@ export function LessonPage() {
               </p>
             ) : (
               <>
-                <p className="mt-6 font-serif text-4xl font-semibold text-rose-700">{format(lesson.price)}</p>
+                <p className="mt-6 font-serif text-4xl font-semibold text-rose-700">
+                  {isFree(lesson.price) ? t('common.free') : format(lesson.price)}
+                </p>
                 <button type="button" className="btn btn-primary mt-5 w-full" onClick={buy}>
-                  {t('training.buy')}
+                  {isFree(lesson.price) ? t('training.getFree') : t('training.buy')}
                 </button>
+                <AddToCartButton inCart={inCart} onAdd={addToCart} />
                 {session.status !== 'authenticated' ? (
                   <p className="mt-3 text-center text-sm text-muted">{t('training.loginToBuy')}</p>
                 ) : null}

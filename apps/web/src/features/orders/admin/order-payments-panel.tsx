@@ -12,6 +12,7 @@ import { useMarkOrderPaid, useOrderPayments, useSendPaypalInvoice } from '../../
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { formatDateTime } from '../components/order-detail';
 import { canMarkPaid } from '../payment-path';
+import { useRefundDialog } from './use-refund-dialog';
 
 const PAYMENT_STATUSES = [
   'created',
@@ -47,8 +48,8 @@ const known = <T extends string>(list: readonly T[], value: string): value is T 
 
 /**
  * Admin order page: "Mark paid" (cash, bank transfer or a PayPal invoice paid outside the site,
- * with the bank/PayPal reference, confirmed in the page's dialog) and every payment attempt with
- * its provider events.
+ * with the bank/PayPal reference, confirmed in the page's dialog), the refund of a cancelled order
+ * paid by card through YooKassa, and every payment attempt with its provider events.
  */
 export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request: ConfirmRequest) => void }) {
   const { t } = useTranslation();
@@ -64,6 +65,12 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
   const sendInvoice = useSendPaypalInvoice();
   const [invoiceUrl, setInvoiceUrl] = useState('');
   const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
+  // The money came through YooKassa and the order is cancelled: the owner gives it back from here.
+  const refundable =
+    order.status === 'cancelled' && order.paymentState === 'paid' && order.paymentMethod === 'card'
+      ? payments.data?.find((p) => p.provider === 'yookassa' && p.status === 'succeeded')
+      : undefined;
+  const refund = useRefundDialog(order, ask);
   const manualInvoice = payments.data?.find(
     (p) => p.provider === 'paypal-manual' && (p.status === 'requested' || p.status === 'invoice_sent'),
   );
@@ -171,6 +178,23 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
             />
             <SubmitButton pending={markPaid.isPending}>{t('orders.admin.markPaid')}</SubmitButton>
           </form>
+        </section>
+      ) : null}
+
+      {refundable ? (
+        <section className="card p-5 sm:p-6" aria-labelledby="admin-order-refund">
+          <h2 id="admin-order-refund" className="font-serif text-2xl">
+            {t('receipts.refund.title')}
+          </h2>
+          <p className="mt-2 text-sm text-ink-soft">{t('receipts.refund.hint')}</p>
+          <button
+            type="button"
+            className="btn btn-outline mt-4"
+            disabled={refund.pending}
+            onClick={() => refund.askRefund(refundable.amount)}
+          >
+            {t('receipts.refund.button', { amount: formatMoney(refundable.amount, 'RUB', language) })}
+          </button>
         </section>
       ) : null}
 

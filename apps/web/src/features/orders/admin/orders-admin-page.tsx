@@ -8,6 +8,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
+import { DateRangeFields } from '../../../shared/ui/date-range-fields';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
@@ -17,7 +18,9 @@ import { useOrder } from '../api/get-order';
 import { OrderDetail } from '../components/order-detail';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { canMarkPaid } from '../payment-path';
+import { OrderCdekPanel } from './order-cdek-panel';
 import { OrderPaymentsPanel } from './order-payments-panel';
+import { OrderReceiptsPanel } from './order-receipts-panel';
 import { OrderTrackingPanel } from './order-tracking-panel';
 
 const LIMIT = 20;
@@ -155,32 +158,13 @@ function OrdersList() {
         }}
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={`${base}-from`} className="field-label">
-                {t('orders.admin.from')}
-              </label>
-              <input
-                id={`${base}-from`}
-                type="date"
-                className="input"
-                value={from}
-                max={to || undefined}
-                onChange={(event) => update({ from: event.target.value })}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${base}-to`} className="field-label">
-                {t('orders.admin.to')}
-              </label>
-              <input
-                id={`${base}-to`}
-                type="date"
-                className="input"
-                value={to}
-                min={from || undefined}
-                onChange={(event) => update({ to: event.target.value })}
-              />
-            </div>
+            <DateRangeFields
+              idBase={base}
+              from={from}
+              to={to}
+              labels={{ from: t('orders.admin.from'), to: t('orders.admin.to') }}
+              onChange={update}
+            />
             <button
               type="button"
               className="btn btn-outline"
@@ -287,6 +271,8 @@ function OrderAdminDetail() {
                 )}
               </section>
               <OrderPaymentsPanel order={order} ask={ask} />
+              <OrderReceiptsPanel order={order} ask={ask} />
+              {order.delivery.cdek ? <OrderCdekPanel order={order} /> : null}
               {order.delivery.method !== 'none' && order.status !== 'cancelled' ? (
                 <OrderTrackingPanel order={order} />
               ) : null}

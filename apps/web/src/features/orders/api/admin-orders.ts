@@ -42,6 +42,8 @@ export function useUpdateOrderStatus() {
       queryClient.setQueryData(['orders', 'one', order.id], order);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      // Shipping queues the completion receipt of prepaid goods.
+      void queryClient.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', order.id] });
     },
   });
 }

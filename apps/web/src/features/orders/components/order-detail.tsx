@@ -96,6 +96,18 @@ export function OrderDetail({
                 {formatMoney(order.totalInCurrency, order.currency as Currency, language)}
               </Row>
             ) : null}
+            {order.giftCertificate > 0 ? (
+              <>
+                <Row label={t('orders.detail.giftCertificate')}>
+                  −{formatMoney(order.giftCertificate, order.currency as Currency, language)}
+                </Row>
+                <Row label={<span className="font-semibold text-ink">{t('orders.detail.amountDue')}</span>}>
+                  <span className="font-semibold">
+                    {formatMoney(order.amountDue, order.currency as Currency, language)}
+                  </span>
+                </Row>
+              </>
+            ) : null}
           </dl>
         </section>
 
@@ -151,6 +163,11 @@ export function OrderDetail({
                 {delivery.pickupPoint ? (
                   <span className="block text-ink-soft">
                     {t('orders.detail.pickupPoint')}: {delivery.pickupPoint}
+                  </span>
+                ) : null}
+                {delivery.cdek?.workTime ? (
+                  <span className="block text-ink-soft">
+                    {t('cdek.checkout.hours', { hours: delivery.cdek.workTime })}
                   </span>
                 ) : null}
                 {place ? <span className="block text-ink-soft">{place}</span> : null}

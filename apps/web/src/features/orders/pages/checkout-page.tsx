@@ -1,5 +1,6 @@
 import {
   ADDRESS_REQUIRED,
+  checkoutConsents,
   DELIVERY_METHODS,
   type DeliveryMethod,
   deliveryCostRub,
@@ -10,6 +11,8 @@ import {
   type PaymentMethod,
   paymentMethodAllowed,
 } from '@atelier/shared';
+import type { LegalKind } from '@atelier/shared/legal.constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +21,9 @@ import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { isFree, sumPrices } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
-import type { LegalDoc } from '../../../shared/legal/legal-types';
 import {
   CheckboxField,
   FormField,
@@ -28,6 +32,7 @@ import {
   TextField,
   useFieldErrorText,
 } from '../../../shared/ui/form-field';
+import { GiftCodeField, giftCodeProblem, useGiftCodeCheck } from '../../../shared/ui/gift-code-field';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
@@ -35,14 +40,25 @@ import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api/use-cart';
+import { useCdekQuote } from '../../cdek/api/get-cdek-quote';
+import { useCdekEnabled } from '../../cdek/api/get-cdek-settings';
+import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
+import { CdekPointPicker } from '../components/cdek-point-picker';
 import { PaypalModal } from '../components/paypal-modal';
 import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
-const CART_PROBLEM_CODES = new Set(['OUT_OF_STOCK', 'ITEM_UNAVAILABLE', 'NOT_SOLD_IN_CURRENCY', 'ALREADY_OWNED']);
+const CART_PROBLEM_CODES = new Set([
+  'OUT_OF_STOCK',
+  'ITEM_UNAVAILABLE',
+  'NOT_SOLD_IN_CURRENCY',
+  'ALREADY_OWNED',
+  'SOLD_OUT',
+  'LESSON_IN_COURSE',
+]);
 
 export function CheckoutPage() {
   const { t } = useTranslation();
@@ -54,7 +70,9 @@ export function CheckoutPage() {
   const { cart } = useCart();
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
-  const [legal, setLegal] = useState<LegalDoc | null>(null);
+  const [legal, setLegal] = useState<LegalKind | null>(null);
+  const queryClient = useQueryClient();
+  const legalList = useLegalList(language);
   const [placed, setPlaced] = useState<Order | null>(null);
   const [paypalOrder, setPaypalOrder] = useState<Order | null>(null);
   const createOrder = useCreateOrder();
@@ -69,7 +87,7 @@ export function CheckoutPage() {
     watch,
     setValue,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
     resolver: checkoutResolver(),
     defaultValues: {
@@ -82,10 +100,13 @@ export function CheckoutPage() {
       address: '',
       postalCode: '',
       pickupPoint: '',
+      cdekPointCode: '',
       comment: '',
       deliveryMethod: 'standard',
       paymentMethod: currency === 'RUB' ? 'card' : 'paypal',
       acceptTerms: false,
+      personalData: false,
+      crossBorder: false,
     },
   });
 
@@ -93,7 +114,28 @@ export function CheckoutPage() {
   const paymentMethod = watch('paymentMethod');
   const hasPhysical = cart.items.some((item) => item.type === 'product' && item.bookFormat !== 'digital');
   const subtotal = sumPrices(cart.items, 'RUB').amount;
-  const delivery = deliveryCostRub(deliveryMethod, subtotal, hasPhysical);
+  // With CDEK set up, delivery to a CDEK point is priced by the server for the chosen point.
+  const cdek = useCdekEnabled() && hasPhysical;
+  const byCdek = cdek && deliveryMethod === 'courier_pickup';
+  const cdekPointCode = watch('cdekPointCode') ?? '';
+  const cdekQuote = useCdekQuote(
+    byCdek && cdekPointCode
+      ? {
+          items: cart.items.map((item) => ({
+            type: item.type,
+            id: item.id,
+            quantity: item.quantity,
+            ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
+          })),
+          pointCode: cdekPointCode,
+        }
+      : null,
+  );
+  /** null: a CDEK point is not chosen (or not priced) yet. */
+  const deliveryOrNull = byCdek
+    ? (cdekQuote.data?.deliveryCost ?? null)
+    : deliveryCostRub(deliveryMethod, subtotal, hasPhysical);
+  const delivery = deliveryOrNull ?? 0;
   // The order is placed in the display currency when every line is sold in it, else in roubles.
   const goodsShown = sumPrices(cart.items, currency);
   const orderCurrency = goodsShown.currency;
@@ -119,9 +161,22 @@ export function CheckoutPage() {
     }
   }, [orderCurrency, cardPayments, firstOffered, getValues, setValue]);
 
+  // A gift certificate code: checked as it is typed; one in another currency (or empty) stops the order here.
+  const [giftCode, setGiftCode] = useState('');
+  const [giftSubmitted, setGiftSubmitted] = useState(false);
+  const gift = useGiftCodeCheck(checkGiftBalance, giftCode);
+  const giftProblem = giftCodeProblem(gift, orderCurrency);
+  const giftPays =
+    gift.status === 'valid' && giftProblem === null ? Math.min(gift.balance.balance, displayTotal.amount) : 0;
+
   const errorText = useFieldErrorText('checkout.errors');
   /** A text input of the form: registered, labelled, with its translated error. */
-  const field = (name: Exclude<keyof CheckoutFormInput, 'deliveryMethod' | 'paymentMethod' | 'acceptTerms'>) => ({
+  const field = (
+    name: Exclude<
+      keyof CheckoutFormInput,
+      'deliveryMethod' | 'paymentMethod' | 'acceptTerms' | 'personalData' | 'crossBorder'
+    >,
+  ) => ({
     ...register(name),
     id: id(name),
     label: t(`checkout.${name}`),
@@ -137,15 +192,33 @@ export function CheckoutPage() {
     void navigate(accountOrderUrl(order), { replace: true, state: paymentProblem ? { paymentProblem } : null });
 
   const onSubmit = handleSubmit(async (form) => {
+    if (giftProblem) {
+      setGiftSubmitted(true);
+      document.getElementById(id('giftCode'))?.focus();
+      return;
+    }
+    // The versions in force of the consent texts the boxes name.
+    const consents = consentRefs(legalList.data, checkoutConsents(form.paymentMethod));
+    if (!consents) {
+      toast.error(t('legal.textsUnavailable'));
+      return;
+    }
     let order: Order;
     try {
-      ({ order } = await createOrder.mutateAsync(
-        toCreateOrderBody(form, cart.items, { hasPhysical, currency: orderCurrency }),
-      ));
+      ({ order } = await createOrder.mutateAsync({
+        ...toCreateOrderBody(form, cart.items, { hasPhysical, currency: orderCurrency, consents }),
+        ...(giftCode.trim() ? { giftCertificateCode: giftCode.trim() } : {}),
+      }));
     } catch (error) {
       toast.error(errorMessage(error, t('checkout.orderFailed')));
+      // A consent text changed since the page loaded it: load the new version and ask again.
+      if (isOutdatedConsent(error)) {
+        void queryClient.invalidateQueries({ queryKey: ['legal'] });
+        setValue('personalData', false);
+        setValue('crossBorder', false);
+      }
       // The catalogue changed under the cart (sold out, withdrawn, not sold in this currency,
-      // already owned): fetch the checked cart again so the lines show what is wrong.
+      // already owned, a lesson next to its course): fetch the checked cart again so the lines show what is wrong.
       if (isApiError(error) && CART_PROBLEM_CODES.has(error.code)) refreshCart();
       return;
     }
@@ -204,6 +277,8 @@ export function CheckoutPage() {
   }
 
   const deliveryLabel = (method: DeliveryMethod) => {
+    if (method === 'courier_pickup' && cdek)
+      return `${t('checkout.delivery.courier_pickup')} — ${t('cdek.checkout.byTariff')}`;
     const cost = deliveryCostRub(method, subtotal, true);
     return `${t(`checkout.delivery.${method}`)} — ${cost === 0 ? t('checkout.free') : formatMoney(cost, 'RUB', language)}`;
   };
@@ -253,7 +328,20 @@ export function CheckoutPage() {
                     <TextField {...field('postalCode')} autoComplete="postal-code" />
                   </>
                 ) : null}
-                {deliveryMethod === 'courier_pickup' ? (
+                {deliveryMethod === 'courier_pickup' && cdek ? (
+                  <CdekPointPicker
+                    value={cdekPointCode}
+                    onChange={(point) => {
+                      setValue('cdekPointCode', point?.code ?? '');
+                      // The server reads the address from CDEK; the form only needs to know one is chosen.
+                      setValue('pickupPoint', point ? `${point.name}, ${point.address}` : '', {
+                        shouldValidate: isSubmitted,
+                      });
+                    }}
+                    quote={cdekQuote}
+                    error={errors.pickupPoint ? t('cdek.checkout.choose') : undefined}
+                  />
+                ) : deliveryMethod === 'courier_pickup' ? (
                   <TextField {...field('pickupPoint')} className="sm:col-span-2" />
                 ) : null}
                 {deliveryMethod === 'pickup' ? (
@@ -279,6 +367,15 @@ export function CheckoutPage() {
               ))}
             </div>
             <p className="mt-3 text-xs text-muted">{t(`checkout.paymentHint.${paymentMethod}`)}</p>
+            <GiftCodeField
+              id={id('giftCode')}
+              value={giftCode}
+              onChange={setGiftCode}
+              state={gift}
+              currency={orderCurrency}
+              showError={giftSubmitted}
+              className="mt-6"
+            />
             <FormField
               id={id('comment')}
               label={t('checkout.comment')}
@@ -319,7 +416,13 @@ export function CheckoutPage() {
             {hasPhysical ? (
               <div className="flex justify-between">
                 <dt className="text-muted">{t('checkout.deliveryCost')}</dt>
-                <dd>{delivery === 0 ? t('checkout.free') : formatMoney(delivery, 'RUB', language)}</dd>
+                <dd>
+                  {deliveryOrNull === null
+                    ? t('cdek.checkout.choosePoint')
+                    : delivery === 0
+                      ? t('checkout.free')
+                      : formatMoney(delivery, 'RUB', language)}
+                </dd>
               </div>
             ) : null}
             <div className="flex justify-between border-t border-line pt-3 text-base">
@@ -333,6 +436,20 @@ export function CheckoutPage() {
                 <dt className="text-muted">{t('checkout.totalInCurrency')}</dt>
                 <dd className="font-semibold">{formatMoney(displayTotal.amount, displayTotal.currency, language)}</dd>
               </div>
+            ) : null}
+            {giftPays > 0 ? (
+              <>
+                <div className="flex justify-between text-sm">
+                  <dt className="text-muted">{t('giftCertificates.summary.paid')}</dt>
+                  <dd>−{formatMoney(giftPays, orderCurrency, language)}</dd>
+                </div>
+                <div className="flex justify-between text-sm">
+                  <dt className="font-semibold">{t('giftCertificates.summary.due')}</dt>
+                  <dd className="font-semibold" data-testid="amount-due">
+                    {formatMoney(Math.round((displayTotal.amount - giftPays) * 100) / 100, orderCurrency, language)}
+                  </dd>
+                </div>
+              </>
             ) : null}
           </dl>
           <p className="mt-3 text-xs leading-relaxed text-muted">{t('checkout.rublesNote')}</p>
@@ -351,6 +468,30 @@ export function CheckoutPage() {
               {t('checkout.acceptPrivacy')}
             </button>
           </CheckboxField>
+          <CheckboxField
+            {...register('personalData')}
+            id={id('personalData')}
+            error={errorText(errors.personalData)}
+            className="mt-3"
+          >
+            {t('checkout.personalDataPrefix')}{' '}
+            <button type="button" className="link text-left" onClick={() => setLegal('personal-data')}>
+              {t('checkout.personalDataLink')}
+            </button>
+          </CheckboxField>
+          {paymentMethod === 'paypal' ? (
+            <CheckboxField
+              {...register('crossBorder')}
+              id={id('crossBorder')}
+              error={errorText(errors.crossBorder)}
+              className="mt-3"
+            >
+              {t('checkout.crossBorderPrefix')}{' '}
+              <button type="button" className="link text-left" onClick={() => setLegal('cross-border')}>
+                {t('checkout.crossBorderLink')}
+              </button>
+            </CheckboxField>
+          ) : null}
           {orderable ? null : (
             <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
               {t('cart.fixProblems')}{' '}
@@ -359,7 +500,12 @@ export function CheckoutPage() {
               </Link>
             </p>
           )}
-          <SubmitButton pending={isSubmitting} disabled={!orderable} className="mt-6 w-full">
+          {legalList.isError ? (
+            <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
+              {t('legal.textsUnavailable')}
+            </p>
+          ) : null}
+          <SubmitButton pending={isSubmitting} disabled={!orderable || !legalList.data} className="mt-6 w-full">
             {t('checkout.placeOrder')}
           </SubmitButton>
         </aside>

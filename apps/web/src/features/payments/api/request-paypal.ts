@@ -1,5 +1,4 @@
 import type { PaymentStart } from '@atelier/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
 /** `POST /payments/paypal-request`: PayPal sends a payment link (invoice) to this email. */
@@ -10,8 +9,4 @@ export async function requestPaypal(body: { orderId: string; email: string }) {
     silent: true,
   });
   return { data, message };
-}
-
-export function useRequestPaypal() {
-  return useMutation({ mutationFn: requestPaypal });
 }

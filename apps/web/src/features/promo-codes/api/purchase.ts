@@ -1,9 +1,11 @@
-import type { CourseQuote, PromoQuote, PurchaseResult } from '@atelier/shared';
+import type { CourseQuote, Currency, PromoQuote, PurchaseResult } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import type { PurchaseFlow } from '../../../shared/ui/purchase-modal';
+import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { createPayment } from '../../payments/api/create-payment';
-import { useCardPayments } from '../../payments/api/get-payment-methods';
+import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
+import { requestPaypal } from '../../payments/api/request-paypal';
 
 /** What is bought: a lesson or a course (master classes are courses). Both go through one flow. */
 export interface PurchaseTarget {
@@ -33,13 +35,29 @@ export async function quotePromo(
 }
 
 /**
- * POST /training/{lessons|courses}/{id}/purchase: the target's order. `purchased` = unlocked
- * already (zero total: a free item or a 100 % code); otherwise the order goes on to payment.
+ * POST /training/{lessons|courses}/{id}/purchase: the target's order in `currency` (roubles by
+ * card, euros and dollars through PayPal). `purchased` = unlocked already (zero total: a free item
+ * or a 100 % code); otherwise the order goes on to payment.
  */
-export async function purchase({ target, promoCode }: { target: PurchaseTarget; promoCode?: string | undefined }) {
+export async function purchase({
+  target,
+  promoCode,
+  currency,
+  giftCertificateCode,
+}: {
+  target: PurchaseTarget;
+  promoCode?: string | undefined;
+  currency: Currency;
+  /** A gift certificate in `currency` pays what it can; the rest goes to payment. */
+  giftCertificateCode?: string | undefined;
+}) {
   const { data, message } = await apiRequest<PurchaseResult>(`${targetPath(target)}/purchase`, {
     method: 'POST',
-    body: promoCode ? { promoCode } : {},
+    body: {
+      currency,
+      ...(promoCode ? { promoCode } : {}),
+      ...(giftCertificateCode ? { giftCertificateCode } : {}),
+    },
     silent: true,
   });
   return { result: data, message };
@@ -53,15 +71,23 @@ export function usePurchase() {
   });
 }
 
-/** Everything the purchase dialog needs to buy `target`: quote, order, payment, whether cards are on. */
+/**
+ * Everything the purchase dialog needs to buy `target`: quote, order, card payment or PayPal
+ * request, whether cards are on and how PayPal invoices are made.
+ */
 export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
   const mutation = usePurchase();
   const cardPayments = useCardPayments();
+  const paypalMode = usePaymentMethods().data?.paypal;
   return {
     quote: (promoCode, signal) => quotePromo(target, promoCode, signal),
-    purchase: (promoCode) => mutation.mutateAsync({ target, promoCode }),
+    purchase: (promoCode, currency, giftCertificateCode) =>
+      mutation.mutateAsync({ target, promoCode, currency, giftCertificateCode }),
+    checkGiftCode: checkGiftBalance,
     startPayment: (orderId) => createPayment({ orderId }),
+    requestPaypal,
     pending: mutation.isPending,
     cardPayments,
+    paypalMode,
   };
 }

@@ -23,6 +23,7 @@ const book: AdminProduct = {
   archivedAt: null,
   digitalFile: { filename: 'book.pdf', size: 10 },
   orderCount: 0,
+  parcel: null,
 };
 
 describe('product editor', () => {
@@ -37,7 +38,20 @@ describe('product editor', () => {
       stock: null,
       images: [{ url: image.url }],
       bookFormats: ['physical', 'digital'],
+      parcel: null,
     });
+  });
+
+  it('sends the weight and box as numbers, or null when all four are empty; a partial one is refused', async () => {
+    const own = { ...book, parcel: { weightGrams: 700, lengthCm: 27, widthCm: 20, heightCm: 4 } };
+    expect(productBody(productFormOf(own)).parcel).toEqual(own.parcel);
+    const resolver = writeResolver(ProductWriteSchema, productBody, productRules(true));
+    const partial = {
+      ...productFormOf(own),
+      parcel: { weightGrams: '700', lengthCm: '', widthCm: '20', heightCm: '4' },
+    };
+    const result = await check(resolver, partial);
+    expect(errorAt(result.errors, 'parcel.lengthCm')).toBeDefined();
   });
 
   it('only a collection piece sends its subcategory; only a book its formats', () => {

@@ -5,6 +5,7 @@ import {
   BOOK_FORMATS,
   type BookFormat,
   DIGITAL_BOOK_MAX_BYTES,
+  PARCEL_DEFAULTS,
   PRODUCT_CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_IMAGES_MAX,
@@ -64,7 +65,11 @@ export interface ProductForm {
   images: UploadItem[];
   bookFile: File | null;
   removeDigitalFile: boolean;
+  /** Packed weight (g) and box (cm) for CDEK's price: all four, or all empty for the category's default. */
+  parcel: { weightGrams: string; lengthCm: string; widthCm: string; heightCm: string };
 }
+
+const PARCEL_FIELDS = ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const;
 
 export function productFormOf(product: AdminProduct | null): ProductForm {
   return {
@@ -83,6 +88,23 @@ export function productFormOf(product: AdminProduct | null): ProductForm {
     images: itemsFromImages(product?.images ?? []),
     bookFile: null,
     removeDigitalFile: false,
+    parcel: {
+      weightGrams: numberText(product?.parcel?.weightGrams),
+      lengthCm: numberText(product?.parcel?.lengthCm),
+      widthCm: numberText(product?.parcel?.widthCm),
+      heightCm: numberText(product?.parcel?.heightCm),
+    },
+  };
+}
+
+/** All four empty: the category's default (null); otherwise the four numbers, checked by the shared schema. */
+function parcelBody(parcel: ProductForm['parcel']): ProductWrite['parcel'] {
+  if (PARCEL_FIELDS.every((field) => parcel[field].trim() === '')) return null;
+  return {
+    weightGrams: numberOrNull(parcel.weightGrams) as number,
+    lengthCm: numberOrNull(parcel.lengthCm) as number,
+    widthCm: numberOrNull(parcel.widthCm) as number,
+    heightCm: numberOrNull(parcel.heightCm) as number,
   };
 }
 
@@ -107,6 +129,7 @@ export function productBody(form: ProductForm): ProductWrite {
     availability: form.availability,
     stock: numberOrNull(form.stock),
     images: imagePlanOf(form.images),
+    parcel: parcelBody(form.parcel),
   };
   if (form.category === 'book') body.bookFormats = form.bookFormats;
   if (form.removeDigitalFile && !form.bookFile) body.removeDigitalFile = true;
@@ -150,8 +173,10 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
     'price.usd': t('shop.admin.priceFormat'),
     stock: t('shop.admin.stockFormat'),
     bookFormats: t('shop.admin.formatRequired'),
+    ...Object.fromEntries(PARCEL_FIELDS.map((field) => [`parcel.${field}`, t('shop.admin.parcel.invalid')])),
   });
   const category = watch('category');
+  const usual = PARCEL_DEFAULTS[category];
   const isBook = category === 'book';
   const digital = isBook && watch('bookFormats').includes('digital');
 
@@ -258,6 +283,29 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
             inputMode="numeric"
           />
         </div>
+        <fieldset>
+          <legend className="field-label">{t('shop.admin.parcel.legend')}</legend>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {PARCEL_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                {...register(`parcel.${field}`)}
+                id={id(`parcel-${field}`)}
+                label={t(`shop.admin.parcel.${field}`)}
+                error={message(`parcel.${field}`)}
+                inputMode="numeric"
+              />
+            ))}
+          </div>
+          <p className="mt-2 text-sm text-muted">
+            {t('shop.admin.parcel.hint', {
+              weight: usual.weightGrams,
+              length: usual.lengthCm,
+              width: usual.widthCm,
+              height: usual.heightCm,
+            })}
+          </p>
+        </fieldset>
         {isBook ? (
           <div className="grid grid-cols-1 gap-3">
             <CheckboxGroup

@@ -2,7 +2,9 @@ import { localize, type Product } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { HeartButton } from '../../../shared/ui/heart-button';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
 
 export function ProductCard({
@@ -19,6 +21,7 @@ export function ProductCard({
   const format = usePriceFormatter();
   const image = product.images[0];
   const name = localize(product.name, language);
+  const favourite = useFavouriteToggle('product', product.id);
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-ivory shadow-card transition-shadow hover:shadow-soft">
@@ -36,6 +39,8 @@ export function ProductCard({
           <AvailabilityBadge availability={shownAvailability(product)} />
         </span>
       </div>
+      {/* Above the title's full-card link (z-10), so the heart is its own target. */}
+      <HeartButton {...favourite} label={t('favourites.toggle', { name })} className="absolute top-2 right-2 z-10" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-[0.7rem] font-semibold uppercase tracking-[0.18em] text-muted">
           {t(`shop.categories.${product.category}`)}

@@ -1,18 +1,21 @@
-import { type BookFormat, localize, type Product } from '@atelier/shared';
+import { availableNow, type BookFormat, localize, type Product } from '@atelier/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { Gallery } from '../../../shared/ui/gallery';
+import { HeartButton } from '../../../shared/ui/heart-button';
 import { Modal } from '../../../shared/ui/modal';
 import { RichText } from '../../../shared/ui/rich-text';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
+import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { useProduct } from '../api/get-product';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
+import { NotifyMe } from './notify-me';
 
 function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => void }) {
   const { t } = useTranslation();
@@ -28,6 +31,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const formatError = useId();
   const name = localize(product.name, language);
   const soldOut = shownAvailability(product) === 'out_of_stock';
+  const favourite = useFavouriteToggle('product', product.id);
 
   const add = () => {
     if (formats.length > 0 && !bookFormat) {
@@ -55,12 +59,15 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
         frameClassName="aspect-square bg-blush-50"
       />
       <div className="flex min-w-0 flex-col gap-5">
-        <div className="flex flex-wrap items-center gap-3">
-          <AvailabilityBadge availability={shownAvailability(product)} />
-          <span className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
-            {t(`shop.categories.${product.category}`)}
-            {product.subcategory ? ` · ${t(`shop.subcategories.${product.subcategory}`)}` : ''}
-          </span>
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <AvailabilityBadge availability={shownAvailability(product)} />
+            <span className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+              {t(`shop.categories.${product.category}`)}
+              {product.subcategory ? ` · ${t(`shop.subcategories.${product.subcategory}`)}` : ''}
+            </span>
+          </div>
+          <HeartButton {...favourite} label={t('favourites.toggle', { name })} />
         </div>
         <p className="font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
         <RichText text={localize(product.description, language)} />
@@ -107,9 +114,15 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
         ) : null}
         {product.availability === 'on_order' ? <p className="text-sm text-muted">{t('shop.onOrderHint')}</p> : null}
         <div className="mt-auto flex flex-col gap-3 pt-2">
-          <button type="button" className="btn btn-primary" disabled={soldOut} onClick={add}>
-            {soldOut ? t('shop.availability.out_of_stock') : t('shop.addToCart')}
-          </button>
+          {soldOut ? (
+            <NotifyMe productId={product.id} />
+          ) : (
+            <button type="button" className="btn btn-primary" onClick={add}>
+              {t('shop.addToCart')}
+            </button>
+          )}
+          {/* Made to order can be ordered now; "notify me" is for whoever would rather wait for stock. */}
+          {!soldOut && !availableNow(product) ? <NotifyMe productId={product.id} secondary /> : null}
           {session.status !== 'authenticated' ? (
             <p className="text-center text-sm text-muted">
               {t('shop.loginHint')}{' '}

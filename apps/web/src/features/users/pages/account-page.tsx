@@ -2,21 +2,30 @@ import { formatMoney, localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
+import { formatPercent } from '../../../shared/format/progress';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { ContinueCard } from '../../../shared/ui/continue-card';
+import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
+import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { certificatePath, useCertificateDownload, useMyCertificates } from '../../certificates/api/certificates';
 import { useCoursePurchases } from '../../courses/api/courses';
 import { usePurchases } from '../../lessons/api/get-purchases';
 import { useMyOrders } from '../../orders/api/get-my-orders';
+import { useLearningProgress } from '../../progress/api/get-progress';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DigitalDownloads } from '../components/digital-downloads';
+import { FavouritesList } from '../components/favourites-list';
+import { GiftCertificatesSection } from '../components/gift-certificates-section';
+import { MarketingConsent } from '../components/marketing-consent';
 import { MyDataSection } from '../components/my-data-section';
 import { ProfileForm } from '../components/profile-form';
 
-const SECTIONS = ['profile', 'security', 'orders', 'lessons'] as const;
+const SECTIONS = ['profile', 'security', 'orders', 'lessons', 'favourites', 'gift-certificates'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function Loading() {
@@ -39,7 +48,10 @@ function ProfileSection() {
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <ProfileForm user={user} />
+      <div className="flex flex-col gap-8">
+        <ProfileForm user={user} />
+        <MarketingConsent user={user} />
+      </div>
       <aside aria-label={t('account.summary')} className="card h-fit p-6">
         <dl className="flex flex-col gap-4 text-sm">
           <div>
@@ -129,6 +141,7 @@ function CoursePurchasesList() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { data: courses } = useCoursePurchases();
+  const progress = useLearningProgress().data;
   if (!courses || courses.length === 0) return null;
   return (
     <section aria-labelledby="account-courses" className="mb-8">
@@ -146,6 +159,10 @@ function CoursePurchasesList() {
             <p className="text-sm text-muted">
               {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
             </p>
+            <CourseProgressLine
+              entry={progress?.courses.find((item) => item.courseId === purchase.course.id)}
+              title={localize(purchase.course.title, language)}
+            />
             <Link to={`/training-course/${purchase.course.id}`} className="btn btn-outline btn-sm mt-2 self-start">
               {t('training.courses.openCourse')}
             </Link>
@@ -156,9 +173,94 @@ function CoursePurchasesList() {
   );
 }
 
+/** A course's completed lessons out of those with a video, as a line and a bar. */
+function CourseProgressLine({
+  entry,
+  title,
+}: {
+  entry: { completedLessons: number; totalLessons: number; percent: number } | undefined;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (!entry) return null;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="account-course-progress">
+      <p className="text-sm font-semibold">
+        {t('progress.courseProgress', { completed: entry.completedLessons, total: entry.totalLessons })}
+      </p>
+      <ProgressBar
+        percent={entry.percent}
+        label={t('progress.courseBarLabel', { title })}
+        valueText={formatPercent(entry.percent, language)}
+      />
+    </div>
+  );
+}
+
+/** "Continue where you left off": the lesson last watched and not finished. */
+function ContinueLearning() {
+  const resume = useLearningProgress().data?.continue;
+  if (!resume) return null;
+  return (
+    <div className="mb-8">
+      <ContinueCard item={resume} />
+    </div>
+  );
+}
+
+/** The certificates earned, each with its PDF and its public verification page. */
+function CertificatesList() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useMyCertificates();
+  const certificate = useCertificateDownload();
+  if (!data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="account-certificates" className="mb-8" data-testid="account-certificates">
+      <h2 id="account-certificates" className="mb-2 font-serif text-2xl">
+        {t('certificates.accountTitle')}
+      </h2>
+      <p className="mb-4 text-sm text-muted">{t('certificates.accountHint')}</p>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {data.map((item) => {
+          const title = localize(item.courseTitle, language);
+          const busy = certificate.pending === item.code;
+          return (
+            <li key={item.code} className="card flex flex-col gap-2 p-5">
+              <p className="font-serif text-2xl wrap-anywhere">{title}</p>
+              <p className="text-sm text-muted">
+                {t('certificates.issuedOn', { date: formatDate(item.issuedAt, language) })}
+              </p>
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => certificate.download(item.code)}
+                  disabled={busy}
+                  aria-busy={busy}
+                >
+                  {busy ? t('certificates.downloading') : t('certificates.download')}
+                  <span className="sr-only"> — {title}</span>
+                </button>
+                <Link to={certificatePath(item.code)} className="link text-sm">
+                  {t('certificates.verify')}
+                  <span className="sr-only"> — {title}</span>
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 function LessonsSection() {
   return (
     <>
+      <ContinueLearning />
+      <CertificatesList />
       <CoursePurchasesList />
       <LessonPurchasesList />
     </>
@@ -170,6 +272,7 @@ function LessonPurchasesList() {
   const language = useLanguage();
   const { data: purchases, isPending, isError, refetch } = usePurchases();
   const { data: courses } = useCoursePurchases();
+  const progress = useLearningProgress().data;
   if (isPending) return <Loading />;
   if (isError) return <ErrorState onRetry={() => void refetch()} />;
   if (purchases.length === 0 && (courses?.length ?? 0) > 0) return null;
@@ -192,6 +295,10 @@ function LessonPurchasesList() {
           <p className="text-sm text-muted">
             {t('account.purchasedOn', { date: formatDate(purchase.purchasedAt, language) })}
           </p>
+          <LessonProgressLine
+            progress={progress?.lessons.find((item) => item.lessonId === purchase.lesson.id)}
+            title={localize(purchase.lesson.title, language)}
+          />
           <Link to={`/training-detail/${purchase.lesson.id}`} className="btn btn-outline btn-sm mt-2 self-start">
             {t('training.openLesson')}
           </Link>
@@ -201,7 +308,10 @@ function LessonPurchasesList() {
   );
 }
 
-/** `/account` and `/profile/*`: profile, password and data, order history, lesson purchases. */
+/**
+ * `/account` and `/profile/*`: profile, password and data, order history, lesson purchases,
+ * favourites, the gift certificates bought and the balance check.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -238,6 +348,10 @@ export function AccountPage() {
               <DigitalDownloads />
               <OrdersSection />
             </>
+          ) : section === 'favourites' ? (
+            <FavouritesList />
+          ) : section === 'gift-certificates' ? (
+            <GiftCertificatesSection />
           ) : (
             <LessonsSection />
           )}

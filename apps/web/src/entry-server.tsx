@@ -1,0 +1,124 @@
+/**
+ * The server renderer (built by `vite build --ssr` into dist-ssr/, loaded by the API server): renders
+ * one public page in the visitor's language and currency from data the server's services give,
+ * and returns the markup with the query cache it filled. The browser entry (main.tsx) hydrates
+ * that markup from the same cache. docs/decisions/0037 says why it is built this way.
+ */
+
+import type { Currency, Language, PageId, PageRenderer, RenderRequest, RenderResult } from '@atelier/shared';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { createInstance, type i18n as I18n, type ResourceKey } from 'i18next';
+import { type ReactNode, StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from './app/query-client';
+import { routes } from './app/route-table';
+import { PAGE_DATA, prefetchPage } from './app/ssr/page-data';
+import en from './locales/en/index';
+import es from './locales/es/index';
+import ru from './locales/ru/index';
+import { type RenderedState, RenderedWith } from './shared/ssr/rendered-with';
+
+const RESOURCES: Record<Language, ResourceKey> = { ru, en, es };
+
+/** The lazy module each page renders, as the client build's manifest names it. */
+const PAGE_MODULES: Partial<Record<PageId, string>> = {
+  shop: 'src/features/shop/pages/shop-page.tsx',
+  lessons: 'src/app/routes/training-page.tsx',
+  lesson: 'src/features/lessons/pages/lesson-page.tsx',
+  lessonByQuery: 'src/features/lessons/pages/lesson-page.tsx',
+  course: 'src/features/courses/pages/course-page.tsx',
+  privacy: 'src/features/legal/pages/legal-page.tsx',
+  terms: 'src/features/legal/pages/legal-page.tsx',
+  agreement: 'src/features/legal/pages/legal-page.tsx',
+  legalDocument: 'src/features/legal/pages/legal-page.tsx',
+  legalVersion: 'src/features/legal/pages/legal-page.tsx',
+  notFound: 'src/app/routes/not-found-page.tsx',
+};
+
+/** Abandons a render that has not finished in this time (a stuck data source must not hold a request). */
+const RENDER_TIMEOUT_MS = 10_000;
+
+const instances = new Map<Language, Promise<I18n>>();
+
+/** One i18next instance per language, made once: the server never switches its language. */
+function i18nFor(lang: Language): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .init({
+        lng: lang,
+        fallbackLng: false,
+        resources: { [lang]: { translation: RESOURCES[lang] } },
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+      })
+      .then(() => i18n);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+/**
+ * The whole page, every lazy part and boundary resolved (a prerender, not a stream): the page is
+ * cached as one document, and a streamed boundary would need an inline script, which the CSP forbids.
+ */
+async function toHtml(element: ReactNode): Promise<string> {
+  // A part that fails would be left for the browser to render: the page fails instead, and the
+  // server sends its shell (nothing half-rendered is cached).
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // Every boundary inline, however large: an outlined one is revealed by an inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      errors.push(error);
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  if (errors.length > 0) throw errors[0];
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const pages = Object.keys(PAGE_DATA) as PageId[];
+
+export async function render({ url, lang, currency, data }: RenderRequest): Promise<RenderResult | null> {
+  const location = new URL(url, 'http://localhost');
+  const matches = matchRoutes(routes, location.pathname);
+  const match = matches?.at(-1);
+  const page = match?.route.id as PageId | undefined;
+  if (!match || !page || !(pages as string[]).includes(page)) return null;
+
+  const client = createQueryClient();
+  const [i18n] = await Promise.all([
+    i18nFor(lang),
+    prefetchPage(page, { client, data, lang, params: match.params, search: location.searchParams }),
+  ]);
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(location.href));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const rendered: RenderedState = { lang, currency: currency satisfies Currency };
+
+  const html = await toHtml(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RenderedWith value={rendered}>
+          <QueryClientProvider client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </QueryClientProvider>
+        </RenderedWith>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  const modules = [`src/locales/${lang}/index.ts`];
+  const pageModule = PAGE_MODULES[page];
+  if (pageModule) modules.push(pageModule);
+  return { html, state: { ...rendered, queries: dehydrate(client) }, modules };
+}
+
+export default { pages, render } satisfies PageRenderer;

@@ -1,0 +1,75 @@
+import type { Favourite, FavouriteType } from '@atelier/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { apiGet, apiRequest } from '../../../shared/api/client';
+import { useHydrated } from '../../../shared/hooks/use-hydrated';
+import { toast } from '../../../shared/ui/toast';
+import { useSession } from '../../auth/api/auth-session';
+
+export type { Favourite, FavouriteType };
+
+/** The signed-in customer's favourites (products and lessons), newest first. */
+export async function fetchFavourites(): Promise<Favourite[]> {
+  return (await apiGet<Favourite[]>('/favourites', undefined, undefined, { silent: true })) ?? [];
+}
+
+/** Under ['user']: removed with the rest of the account's data when the user changes. */
+const FAVOURITES_KEY = ['user', 'favourites'];
+
+export const favouritesQueryOptions = () => queryOptions({ queryKey: FAVOURITES_KEY, queryFn: fetchFavourites });
+
+/** Loaded only for a signed-in customer, and only in the browser (never in the server render). */
+export function useFavourites() {
+  const session = useSession();
+  const hydrated = useHydrated();
+  return useQuery({ ...favouritesQueryOptions(), enabled: hydrated && session.status === 'authenticated' });
+}
+
+async function setFavourite(input: { type: FavouriteType; id: string; favourite: boolean }) {
+  await apiRequest(`/favourites/${input.type}/${input.id}`, {
+    method: input.favourite ? 'PUT' : 'DELETE',
+    silent: true,
+  });
+}
+
+/** Keep or drop one; the heart shows the change while it is sent, the list follows the server. */
+export function useSetFavourite() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: setFavourite,
+    onError: (error) => toast.error(errorMessage(error, t('favourites.failed'))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }),
+  });
+}
+
+/**
+ * The heart of one product or lesson: not pressed until the page runs in the browser and the
+ * customer's favourites are known (a server-rendered card looks the same for everyone); a guest's
+ * click goes to sign-in and back.
+ */
+export function useFavouriteToggle(type: FavouriteType, id: string) {
+  const session = useSession();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const favourites = useFavourites();
+  const set = useSetFavourite();
+  const stored = favourites.data?.some((item) => item.type === type && item.id === id) ?? false;
+  // While a change is in flight the heart shows where it is going.
+  const pending = set.isPending && set.variables?.type === type && set.variables.id === id;
+  const pressed = hydrated && session.status === 'authenticated' && (pending ? set.variables.favourite : stored);
+  return {
+    pressed,
+    busy: pending,
+    onToggle: () => {
+      if (session.status !== 'authenticated') {
+        void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+        return;
+      }
+      set.mutate({ type, id, favourite: !pressed });
+    },
+  };
+}

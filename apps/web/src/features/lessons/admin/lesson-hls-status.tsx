@@ -1,0 +1,75 @@
+/**
+ * The adaptive-streaming state of a lesson's video for the admin: not available (no ffmpeg on the
+ * server), waiting, transcoding with a progress bar, done with the renditions played, or failed
+ * with ffmpeg's error and a button to try again.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../../../shared/forms/server-errors';
+import { FormProblem } from '../../../shared/ui/form-field';
+import { useAdminLessonHls, useRetryLessonHls } from '../api/admin-lesson-hls';
+
+export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasVideo: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const query = useAdminLessonHls(lessonId);
+  const retry = useRetryLessonHls(lessonId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const status = query.data;
+  if (!status || !hasVideo) return null;
+
+  const again = () => {
+    setProblem(null);
+    retry.mutate(undefined, { onError: (error) => setProblem(problemText(error, t('player.admin.failed'))) });
+  };
+
+  return (
+    <section aria-labelledby={headingId} data-testid="lesson-hls-status" data-state={status.state}>
+      <h2 id={headingId} className="text-2xl">
+        {t('player.admin.hls.title')}
+      </h2>
+      {!status.enabled ? (
+        <p className="mt-1 text-sm text-muted">{t('player.admin.hls.unavailable')}</p>
+      ) : (
+        <div className="mt-2 grid grid-cols-1 gap-2 text-sm">
+          <p>
+            {status.state === 'running'
+              ? t('player.admin.hls.running', { percent: status.progress })
+              : t(`player.admin.hls.${status.state}`)}
+          </p>
+          {status.state === 'running' ? (
+            <progress className="w-full accent-rose-600" max={100} value={status.progress} aria-labelledby={headingId}>
+              {status.progress}%
+            </progress>
+          ) : null}
+          {status.renditions.length > 0 ? (
+            <p className="text-ink-soft">
+              {t('player.admin.hls.renditions', { list: status.renditions.map((h) => `${h}p`).join(', ') })}
+            </p>
+          ) : null}
+          {status.error ? (
+            <p
+              className="wrap-anywhere rounded-xl bg-blush-100 px-3 py-2 font-mono text-xs text-ink"
+              data-testid="lesson-hls-error"
+            >
+              {status.error}
+            </p>
+          ) : null}
+          {status.state === 'failed' || status.state === 'none' ? (
+            <div>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm min-h-11"
+                onClick={again}
+                disabled={retry.isPending}
+              >
+                {t('player.admin.hls.retry')}
+              </button>
+            </div>
+          ) : null}
+          <FormProblem>{problem}</FormProblem>
+        </div>
+      )}
+    </section>
+  );
+}

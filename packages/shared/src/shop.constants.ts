@@ -1,0 +1,16 @@
+/** Shop values the public pages need: zod-free, see docs/decisions/0032. */
+export const PRODUCT_CATEGORIES = ['collection', 'book', 'tools', 'materials'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+export const PRODUCT_SUBCATEGORIES = ['bouquets', 'accessories'] as const;
+export type ProductSubcategory = (typeof PRODUCT_SUBCATEGORIES)[number];
+export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'on_order'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+export const BOOK_FORMATS = ['physical', 'digital'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+export const SHOP_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
+/** A product that can be bought from stock now; anything else offers "Notify me". */
+export function availableNow(product: { availability: Availability; stock: number | null }): boolean {
+  return product.availability === 'in_stock' && product.stock !== 0;
+}
