@@ -109,6 +109,8 @@ describe('back in stock and favourites on a 360 px phone', () => {
       .getByRole('status')
       .filter({ hasText: `Мы напишем на ${email}` })
       .waitFor();
+    // The subscription is also confirmed by a toast; axe looks once it is there.
+    await page.locator('[data-sonner-toast]').first().waitFor();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
