@@ -81,6 +81,14 @@ describe('lessons in any currency and in the cart', () => {
     expect(await dialog.textContent()).not.toContain('₽');
     await dialog.getByText(/Оплата через PayPal в выбранной валюте/).waitFor();
     await expectNoAxeViolations(page);
+    // PayPal is a foreign operator: without the cross-border consent nothing is ordered.
+    await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
+    const crossBorder = dialog.getByRole('checkbox', { name: /согласие на трансграничную передачу данных/ });
+    await dialog.getByText('Для оплаты через PayPal необходимо согласие на трансграничную передачу данных').waitFor();
+    await expect.poll(() => crossBorder.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await apiData<OrderSummary[]>(baseUrl(), '/orders/user', { token })).toEqual([]);
+    await expectNoAxeViolations(page);
+    await crossBorder.check();
     await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
 
     // The same dialog asks where PayPal sends the payment link.

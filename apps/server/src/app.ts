@@ -508,6 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(coursesRoutes, {
     service: services.courses,
     orders: services.orders,
+    legal: services.legal,
     cache,
     seo,
     limitGiftCodes,
@@ -518,6 +519,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     admin: services.lessonsAdmin,
     hls: services.lessonHls,
     orders: services.orders,
+    legal: services.legal,
     cache,
     seo,
     storage: deps.storage,

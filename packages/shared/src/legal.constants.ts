@@ -28,7 +28,14 @@ export const CONSENT_KINDS = ['agreement', 'personal-data', 'cross-border', 'coo
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** Where a consent was given or withdrawn. */
-export const CONSENT_SOURCES = ['registration', 'checkout', 'cookie_banner', 'account', 'account_deletion'] as const;
+export const CONSENT_SOURCES = [
+  'registration',
+  'checkout',
+  'purchase',
+  'cookie_banner',
+  'account',
+  'account_deletion',
+] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** One version of one document in one language: what a consent refers to. */
@@ -47,6 +54,17 @@ export const REGISTRATION_CONSENTS: readonly ConsentKind[] = ['agreement', 'pers
  */
 export function checkoutConsents(paymentMethod: string): ConsentKind[] {
   return paymentMethod === 'paypal' ? ['personal-data', 'cross-border'] : ['personal-data'];
+}
+
+/**
+ * What buying one lesson or course from its dialog needs: the account already holds the
+ * personal-data consent (registration) and the dialog asks for no new data, so only the
+ * cross-border transfer, when the item is paid for through PayPal (euros, dollars) and costs
+ * something at its list price. A code or a certificate that happens to pay it all does not
+ * change the question: the box is on the dialog before either is typed.
+ */
+export function purchaseConsents(currency: string, listPriceMinor: number): ConsentKind[] {
+  return currency !== 'RUB' && listPriceMinor > 0 ? ['cross-border'] : [];
 }
 
 /** The three documents with their own short address; every kind is also at /legal/<kind>. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema, ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
 import { GiftCodeInputSchema } from './gift-certificates';
 import { LANGUAGES } from './i18n';
+import { ConsentRefsSchema } from './legal';
 import { ChapterSchema } from './lesson-player';
 import { OrderSchema } from './orders';
 import { LESSON_LEVELS } from './training.constants';
@@ -112,6 +113,8 @@ export const PurchaseLessonBodySchema = z
     currency: CurrencySchema.default('RUB'),
     /** A gift certificate in that currency pays what it can; the rest is paid as usual. */
     giftCertificateCode: GiftCodeInputSchema.optional(),
+    /** The consent versions the dialog showed: the cross-border one when paying through PayPal. */
+    consents: ConsentRefsSchema,
   })
   .strict();
 export type PurchaseLessonBody = z.infer<typeof PurchaseLessonBodySchema>;

@@ -98,6 +98,15 @@ export function consentsV1(kinds: readonly ConsentKind[], language: Language = '
 }
 
 /**
+ * A lesson's or course's purchase body: `extra` plus the cross-border consent the dialog asks for
+ * when paying in euros or dollars (the seeded version; a free item asks for none).
+ */
+export function purchaseBody(extra: Record<string, unknown> = {}) {
+  const currency = typeof extra.currency === 'string' ? extra.currency : 'RUB';
+  return { consents: consentsV1(currency === 'RUB' ? [] : ['cross-border']), ...extra };
+}
+
+/**
  * A POST /api/orders body: pickup at a courier point, card, RUB, with the consents the payment
  * method needs (the seeded versions); `extra` overrides any field.
  */

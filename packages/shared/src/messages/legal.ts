@@ -31,6 +31,7 @@ export const LEGAL_KIND_LABELS = {
 export const CONSENT_SOURCE_LABELS = {
   registration: { ru: 'Регистрация', en: 'Registration', es: 'Registro' },
   checkout: { ru: 'Оформление заказа', en: 'Checkout', es: 'Pedido' },
+  purchase: { ru: 'Покупка урока или курса', en: 'Lesson or course purchase', es: 'Compra de lección o curso' },
   cookie_banner: { ru: 'Баннер cookie', en: 'Cookie banner', es: 'Banner de cookies' },
   account: { ru: 'Личный кабинет', en: 'Account', es: 'Cuenta' },
   account_deletion: { ru: 'Удаление аккаунта', en: 'Account deletion', es: 'Eliminación de la cuenta' },

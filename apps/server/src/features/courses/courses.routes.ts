@@ -18,17 +18,21 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
+import { clientContext } from '../../platform/http/client-context';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
+import type { LegalService } from '../legal/legal.service';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 import type { OrdersService } from '../orders/orders.service';
 import type { CoursesService } from './courses.service';
 
 export interface CoursesRoutesOptions {
   service: CoursesService;
+  /** Checks and records the consents a purchase asks for. */
+  legal: Pick<LegalService, 'purchaseConsents'>;
   /** The purchase flow shared with lessons. */
   orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
@@ -45,7 +49,7 @@ const FORM_DESCRIPTION =
 /** /api/training/courses (public + purchase), /api/admin/courses (CRUD), the course pages' SEO. */
 export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
   app,
-  { service, orders, cache, seo, limitGiftCodes },
+  { service, orders, legal, cache, seo, limitGiftCodes },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const coverRule = { cover: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' as const } };
@@ -126,7 +130,8 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
         description:
           'Seat-limited master classes take a seat atomically (409 SOLD_OUT when none is left). A zero total is ' +
           'confirmed at once and every lesson unlocked (201, `purchased: true`); otherwise pay the pending ' +
-          'order with `POST /api/payments`. A cancelled order gives its seat back.',
+          'order with `POST /api/payments`. A cancelled order gives its seat back. Paying in euros or dollars ' +
+          '(PayPal) needs the cross-border consent version shown in `consents`.',
         params: IdParamSchema,
         body: PurchaseLessonBodySchema,
         response: { 201: successEnvelope(PurchaseResultSchema), ...errors, 409: ErrorBodySchema },
@@ -136,7 +141,9 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
       const language = requestLanguage(request);
       const item = { type: 'course' as const, id: request.params.id };
       if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
-      const result = await orders.purchase(requireUser(request), item, request.body, language);
+      const user = requireUser(request);
+      const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
+      const result = await orders.purchase(user, item, { ...request.body, consents }, language);
       const message = result.purchased ? serverMessage('coursePurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));
     },

@@ -5,7 +5,7 @@ import { AdminCourseSchema, CourseSchema, PurchaseResultSchema, successEnvelope 
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, orders, promoCodes, purchases } from '../../db/schema';
-import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
+import { adminUser, purchaseBody, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { fakeMp4, lessonWithFiles } from '../../test/lessons';
 import { pngBytes } from '../../test/uploads';
@@ -31,7 +31,7 @@ const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET'
 const post = (url: string, headers: Headers, payload: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url, headers: en(headers), payload });
 const buy = (id: string, headers: Headers, payload: Record<string, unknown> = {}) =>
-  post(`/api/training/courses/${id}/purchase`, headers, payload);
+  post(`/api/training/courses/${id}/purchase`, headers, purchaseBody(payload));
 const result = (res: { json(): unknown }) => successEnvelope(PurchaseResultSchema).parse(res.json()).data;
 const courseOf = (res: { json(): unknown }) => successEnvelope(CourseSchema).parse(res.json()).data;
 

@@ -17,6 +17,7 @@ import {
   postOrder,
   productLine,
   productWithStock,
+  purchaseBody,
   type TestUser,
   verifiedUser,
 } from '../../test/factory';
@@ -361,7 +362,7 @@ describe('paying with a code', () => {
         method: 'POST',
         url: `/api/training/lessons/${lessonId}/purchase`,
         headers: bearer(friend.token),
-        payload: { currency: 'EUR', giftCertificateCode: code },
+        payload: purchaseBody({ currency: 'EUR', giftCertificateCode: code }),
       });
     const full = await purchase(lesson);
     expect(full.statusCode).toBe(201);

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, legalDocuments, orders, products, users } from '../../db/schema';
+import { consents, courses, legalDocuments, orders, products, users } from '../../db/schema';
 import { bearer, captcha, GOOD_PASSWORD, lastMail, REGISTRATION_CONSENTS_V1, register } from '../../test/accounts';
 import {
   adminUser,
@@ -20,6 +20,7 @@ import {
   verifiedUser,
 } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { lessonWithFiles } from '../../test/lessons';
 
 let t: TestContext;
 let admin: TestUser;
@@ -478,5 +479,103 @@ describe('the admin’s list and exports', () => {
       .orderBy(desc(consents.createdAt))
       .limit(1);
     expect(rows.at(-1)).toMatchObject({ id: latest?.id });
+  });
+});
+
+// Last: these add cross-border consents, which the admin list above counts.
+describe('buying a lesson or a course from its dialog', () => {
+  let buyer: TestUser;
+  beforeAll(async () => {
+    buyer = await verifiedUser(t);
+  });
+
+  const buy = (type: 'lessons' | 'courses', id: string, payload: Record<string, unknown>, headers = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/training/${type}/${id}/purchase`,
+      headers: { ...buyer.headers, ...en, ...headers },
+      payload,
+    });
+  const ordersOf = async () => t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+
+  it('in euros (PayPal) without the cross-border consent → 400 that says so; nothing placed or recorded', async () => {
+    const lesson = await lessonWithFiles(t);
+    const [placed, recorded] = [(await ordersOf()).length, (await consentsOf(buyer.id)).length];
+    const res = await buy('lessons', lesson, { currency: 'EUR' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'CONSENT_REQUIRED',
+      message: 'Paying through PayPal requires consent to the cross-border transfer of your data',
+    });
+    expect((await ordersOf()).length).toBe(placed);
+    expect((await consentsOf(buyer.id)).length).toBe(recorded);
+  });
+
+  it('with it: recorded with the order, the version, the client address and the browser', async () => {
+    const lesson = await lessonWithFiles(t);
+    const res = await buy(
+      'lessons',
+      lesson,
+      { currency: 'USD', consents: consentsV1(['cross-border']) },
+      { 'x-forwarded-for': '192.0.2.44', 'user-agent': UA },
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data.order;
+    expect(order).toMatchObject({ paymentMethod: 'paypal', currency: 'USD' });
+    expect((await consentsOf(buyer.id)).filter((r) => r.orderId === order.id)).toEqual([
+      expect.objectContaining({
+        kind: 'cross-border',
+        granted: true,
+        source: 'purchase',
+        ip: '192.0.2.44',
+        userAgent: UA,
+        document: { kind: 'cross-border', language: 'ru', version: 1 },
+      }),
+    ]);
+  });
+
+  it('in roubles (card) it is not asked: sending it → 400, nothing placed; without it the order is placed', async () => {
+    const lesson = await lessonWithFiles(t);
+    const before = (await ordersOf()).length;
+    const refused = await buy('lessons', lesson, { currency: 'RUB', consents: consentsV1(['cross-border']) });
+    expect(refused.statusCode).toBe(400);
+    expect((await ordersOf()).length).toBe(before);
+    const placed = await buy('lessons', lesson, { currency: 'RUB' });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data.order.paymentMethod).toBe('card');
+  });
+
+  it('a free lesson in euros asks for nothing: it is unlocked at once', async () => {
+    const lesson = await lessonWithFiles(t, { priceRub: 0, values: { priceEur: 0, priceUsd: 0 } });
+    const res = await buy('lessons', lesson, { currency: 'EUR' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.purchased).toBe(true);
+  });
+
+  it('a course in euros: a cross-border text no longer in force → 409 LEGAL_VERSION_STALE, nothing placed', async () => {
+    const [course] = await t.database.db
+      .insert(courses)
+      .values({
+        title: { ru: 'Курс', en: 'A course' },
+        description: { ru: 'Описание' },
+        level: 'basic',
+        priceRub: 300_000,
+        priceEur: 3_000,
+        priceUsd: 3_400,
+      })
+      .returning({ id: courses.id });
+    await publish('cross-border', 'es', 1);
+    const before = (await ordersOf()).length;
+    const stale = await buy('courses', course!.id, { currency: 'EUR', consents: consentsV1(['cross-border'], 'es') });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'LEGAL_VERSION_STALE', details: { current: 2 } });
+    expect((await ordersOf()).length).toBe(before);
+    const current = await buy('courses', course!.id, {
+      currency: 'EUR',
+      consents: [{ kind: 'cross-border', language: 'es', version: 2 }],
+    });
+    expect(current.statusCode).toBe(201);
+    const rows = (await consentsOf(buyer.id)).filter((r) => r.orderId === current.json().data.order.id);
+    expect(rows.map((r) => r.document)).toEqual([{ kind: 'cross-border', language: 'es', version: 2 }]);
   });
 });

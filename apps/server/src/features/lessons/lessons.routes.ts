@@ -20,12 +20,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
+import { clientContext } from '../../platform/http/client-context';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
 import { sendStoredFile } from '../../platform/http/stored-file';
 import type { Storage } from '../../platform/storage/storage';
+import type { LegalService } from '../legal/legal.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { LessonAccessService } from './lessons.access';
 import { lessonsAdminRoutes } from './lessons.admin.routes';
@@ -41,6 +43,8 @@ export interface LessonsRoutesOptions {
   access: LessonAccessService;
   admin: LessonsAdminService;
   hls: LessonHls;
+  /** Checks and records the consents a purchase asks for. */
+  legal: Pick<LegalService, 'purchaseConsents'>;
   /** The purchase flow shared with courses. */
   orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
@@ -60,7 +64,7 @@ const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
  * the lesson pages' SEO.
  */
 export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
-  const { service, access, admin, hls, orders, cache, seo, storage, uploadLimitBytes, limitGiftCodes } = options;
+  const { service, access, admin, hls, orders, legal, cache, seo, storage, uploadLimitBytes, limitGiftCodes } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -273,7 +277,8 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
         summary: 'Buys the lesson: places its order (promo code optional, redeemed race-safely)',
         description:
           'A zero total (free lesson or a 100 % code) is confirmed at once and the lesson unlocked (201, ' +
-          '`purchased: true`); otherwise the pending order is returned to be paid with `POST /api/payments`.',
+          '`purchased: true`); otherwise the pending order is returned to be paid with `POST /api/payments`. ' +
+          'Paying in euros or dollars (PayPal) needs the cross-border consent version shown in `consents`.',
         params: IdParamSchema,
         body: PurchaseLessonBodySchema,
         response: {
@@ -288,7 +293,9 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
       const language = requestLanguage(request);
       const item = { type: 'lesson' as const, id: request.params.id };
       if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
-      const result = await orders.purchase(requireUser(request), item, request.body, language);
+      const user = requireUser(request);
+      const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
+      const result = await orders.purchase(user, item, { ...request.body, consents }, language);
       const message = result.purchased ? serverMessage('lessonPurchased', language) : undefined;
       return reply.code(201).send(ok(result, message));
     },

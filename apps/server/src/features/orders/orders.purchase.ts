@@ -4,6 +4,8 @@
  *   offer     the item on sale to this user (404 unpublished; 409 owned or sold out)
  *   currency  the order's currency: the item must have a price in it (400 NOT_SOLD_IN_CURRENCY);
  *             roubles are paid by card, euros and dollars through PayPal (as goods orders are)
+ *   consents  the ones this purchase asks for (`purchaseConsents`: cross-border for PayPal),
+ *             checked before anything is written and recorded with the placed order
  *   check     the promo code, before the transaction, for a precise message
  *   redeem    one use of the code (atomic; the promo-codes service decides)
  *   credit    what the user already paid toward it (lessons of a course bought singly)
@@ -17,13 +19,15 @@
  */
 import {
   applyPercentOff,
+  type ConsentKind,
   type Currency,
   fromMinor,
   type Language,
   type PaymentMethod,
   type PurchaseResult,
+  purchaseConsents,
 } from '@atelier/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { InvalidInput } from '../../platform/errors';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
@@ -35,6 +39,11 @@ export interface PurchaseInput {
   currency: Currency;
   /** A gift certificate in `currency`: it pays what it can, the rest is paid as usual. */
   giftCertificateCode?: string | undefined;
+  /**
+   * Checks the consents the purchase asks for (they depend on the item's price in the currency),
+   * refusing before anything is written, and gives what records them in the order's transaction.
+   */
+  consents: (asked: ConsentKind[]) => Promise<(tx: Tx, orderId: string) => Promise<void>>;
 }
 
 export function splitName(user: SessionUser): { firstName: string; lastName: string } {
@@ -78,6 +87,9 @@ export function createPurchase({
         'NOT_SOLD_IN_CURRENCY',
       );
     }
+    const recordConsents = await input.consents(
+      purchaseConsents(input.currency, offer[LIST_PRICE[input.currency]] ?? 0),
+    );
     const target = { type: offer.type, id: offer.id };
     const code = input.promoCode?.trim() || undefined;
     // Checked before the transaction for a precise message; the atomic redemption inside decides.
@@ -88,7 +100,7 @@ export function createPurchase({
       const afterPromo = promo ? applyPercentOff(offer.priceRubMinor, promo.percentOff) : offer.priceRubMinor;
       const credit = (await seller.credit?.(tx, user.id, offer)) ?? 0;
       const discountMinor = offer.priceRubMinor - Math.max(afterPromo - credit, 0);
-      return placeOrder(tx, {
+      const placed = await placeOrder(tx, {
         userId: user.id,
         lines: [{ type: offer.type, id: offer.id, quantity: 1 }],
         customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
@@ -101,6 +113,8 @@ export function createPurchase({
           ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
           : {}),
       });
+      await recordConsents(tx, placed.id);
+      return placed;
     });
     if (offer.limited) seller.settled?.();
     return { purchased: order.status === 'confirmed', order };

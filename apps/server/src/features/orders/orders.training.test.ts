@@ -9,7 +9,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, orders, products, promoCodes, purchases } from '../../db/schema';
 import { bearer, lastMail } from '../../test/accounts';
-import { adminUser, orderBody, postOrder, productWithStock, type TestUser, verifiedUser } from '../../test/factory';
+import {
+  adminUser,
+  orderBody,
+  postOrder,
+  productWithStock,
+  purchaseBody,
+  type TestUser,
+  verifiedUser,
+} from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { lessonWithFiles } from '../../test/lessons';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
@@ -63,7 +71,12 @@ async function promo(percentOff: number) {
 
 const en = (user: TestUser) => ({ ...bearer(user.token), 'accept-language': 'en' });
 const buy = (user: TestUser, type: 'lessons' | 'courses', id: string, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/training/${type}/${id}/purchase`, headers: en(user), payload });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/training/${type}/${id}/purchase`,
+    headers: en(user),
+    payload: purchaseBody(payload),
+  });
 const purchaseOf = (res: { json(): unknown }) => successEnvelope(PurchaseResultSchema).parse(res.json()).data;
 const paypalRequest = (user: TestUser, orderId: string) =>
   t.app.inject({
@@ -499,7 +512,7 @@ describe('PAYPAL_MODE=manual: the shop’s own PayPal invoice', () => {
       method: 'POST',
       url: `/api/training/lessons/${row!.id}/purchase`,
       headers: en(user),
-      payload: { currency: 'USD' },
+      payload: purchaseBody({ currency: 'USD' }),
     });
     const { order } = purchaseOf(bought);
     expect(order).toMatchObject({ currency: 'USD', paymentMethod: 'paypal', totalInCurrency: 18 });

@@ -33,8 +33,9 @@ export function useLegalDocument(kind: LegalKind | null, language: Language, ver
   return useQuery({ ...legalDocumentQueryOptions(kind ?? 'terms', language, version), enabled: kind !== null });
 }
 
-export function useLegalList(language: Language) {
-  return useQuery(legalListQueryOptions(language));
+/** The versions in force; `enabled` false = not yet (a dialog that is closed loads nothing). */
+export function useLegalList(language: Language, enabled = true) {
+  return useQuery({ ...legalListQueryOptions(language), enabled });
 }
 
 /** `POST /consents/cookies`: the banner's choice for the notice version it showed. */

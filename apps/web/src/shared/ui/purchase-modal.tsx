@@ -1,5 +1,6 @@
 import {
   type Currency,
+  type LegalDocumentRef,
   type LocalizedText,
   localize,
   type PaymentStart,
@@ -7,15 +8,20 @@ import {
   type PromoQuote,
   type PurchaseResult,
   priceIn,
+  purchaseConsents,
 } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-error';
 import { useCurrency } from '../currency/currency-store';
 import { usePriceFormatter } from '../currency/use-price';
+import { useServerText } from '../i18n/server-text';
 import { useLanguage } from '../i18n/use-language';
-import { SubmitButton, TextField } from './form-field';
+import { consentRefs, isOutdatedConsent } from '../legal/consents';
+import { useLegalList } from '../legal/legal-api';
+import { CheckboxField, SubmitButton, TextField } from './form-field';
 import { type GiftCodeCheck, GiftCodeField, giftCodeProblem, useGiftCodeCheck } from './gift-code-field';
 import { Modal } from './modal';
 import { type PaypalMode, PaypalRequestForm } from './paypal-request-form';
@@ -30,11 +36,15 @@ export type PurchaseQuote = PromoQuote & { toPay?: Price; credit?: number };
  */
 export interface PurchaseFlow {
   quote: (promoCode: string, signal: AbortSignal) => Promise<PurchaseQuote>;
-  /** Places the item's order in `currency` (roubles: card; euros, dollars: PayPal). */
+  /**
+   * Places the item's order in `currency` (roubles: card; euros, dollars: PayPal) with the consent
+   * versions the dialog showed (`purchaseConsents`).
+   */
   purchase: (
     promoCode: string | undefined,
     currency: Currency,
-    giftCertificateCode?: string | undefined,
+    giftCertificateCode: string | undefined,
+    consents: LegalDocumentRef[],
   ) => Promise<{ result: PurchaseResult; message?: string | undefined }>;
   /** What is left on a gift certificate code (it pays what it can of the order, in its currency). */
   checkGiftCode: GiftCodeCheck;
@@ -135,9 +145,20 @@ export function PurchaseModal({
   const [giftSubmitted, setGiftSubmitted] = useState(false);
   const gift = useGiftCodeCheck(flow.checkGiftCode, item !== null && paypalOrder === null ? giftCode : '');
   const giftProblem = giftCodeProblem(gift, currency);
+  // PayPal is a foreign operator: paying through it needs consent to the cross-border transfer.
+  const queryClient = useQueryClient();
+  const serverText = useServerText();
+  const legalList = useLegalList(language, item !== null);
+  const crossBorderId = useId();
+  const [crossBorder, setCrossBorder] = useState(false);
+  const [crossBorderMissing, setCrossBorderMissing] = useState(false);
+  const asked = item ? purchaseConsents(currency, Math.round((priceIn(item.price, currency) ?? 0) * 100)) : [];
+  const asksCrossBorder = asked.includes('cross-border');
 
   useEffect(() => {
     if (item === null) {
+      setCrossBorder(false);
+      setCrossBorderMissing(false);
       setPromoCode('');
       setGiftCode('');
       setGiftSubmitted(false);
@@ -159,16 +180,33 @@ export function PurchaseModal({
       setGiftSubmitted(true);
       return;
     }
+    if (asksCrossBorder && !crossBorder) {
+      setCrossBorderMissing(true);
+      document.getElementById(crossBorderId)?.focus();
+      return;
+    }
     setProblem(null);
+    // The versions in force of the texts the boxes name.
+    const consents = consentRefs(legalList.data, asked);
+    if (!consents) {
+      setProblem(t('legal.textsUnavailable'));
+      return;
+    }
     let bought: Awaited<ReturnType<PurchaseFlow['purchase']>>;
     try {
       bought = await flow.purchase(
         promo.status === 'valid' ? promo.quote.code : undefined,
         currency,
         giftCode.trim() || undefined,
+        consents,
       );
     } catch (error) {
       setProblem(errorMessage(error, t('training.purchaseFailed')));
+      // The text changed since the dialog loaded it: load the new version and ask again.
+      if (isOutdatedConsent(error)) {
+        void queryClient.invalidateQueries({ queryKey: ['legal'] });
+        setCrossBorder(false);
+      }
       return;
     }
     const { result, message } = bought;
@@ -283,6 +321,22 @@ export function PurchaseModal({
           />
           {cardClosed ? (
             <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">{t('training.cardUnavailable')}</p>
+          ) : null}
+          {asksCrossBorder ? (
+            <CheckboxField
+              id={crossBorderId}
+              checked={crossBorder}
+              onChange={(event) => {
+                setCrossBorder(event.target.checked);
+                if (event.target.checked) setCrossBorderMissing(false);
+              }}
+              error={crossBorderMissing ? serverText('crossBorderConsentRequired') : undefined}
+            >
+              {t('checkout.crossBorderPrefix')}{' '}
+              <a href="/legal/cross-border" target="_blank" rel="noopener" className="link">
+                {t('checkout.crossBorderLink')}
+              </a>
+            </CheckboxField>
           ) : null}
           {problem ? (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,4 +1,4 @@
-import type { CourseQuote, Currency, PromoQuote, PurchaseResult } from '@atelier/shared';
+import type { CourseQuote, Currency, LegalDocumentRef, PromoQuote, PurchaseResult } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import type { PurchaseFlow } from '../../../shared/ui/purchase-modal';
@@ -44,17 +44,21 @@ export async function purchase({
   promoCode,
   currency,
   giftCertificateCode,
+  consents,
 }: {
   target: PurchaseTarget;
   promoCode?: string | undefined;
   currency: Currency;
   /** A gift certificate in `currency` pays what it can; the rest goes to payment. */
   giftCertificateCode?: string | undefined;
+  /** The consent versions the dialog showed: the cross-border one when paying through PayPal. */
+  consents: LegalDocumentRef[];
 }) {
   const { data, message } = await apiRequest<PurchaseResult>(`${targetPath(target)}/purchase`, {
     method: 'POST',
     body: {
       currency,
+      consents,
       ...(promoCode ? { promoCode } : {}),
       ...(giftCertificateCode ? { giftCertificateCode } : {}),
     },
@@ -81,8 +85,8 @@ export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
   const paypalMode = usePaymentMethods().data?.paypal;
   return {
     quote: (promoCode, signal) => quotePromo(target, promoCode, signal),
-    purchase: (promoCode, currency, giftCertificateCode) =>
-      mutation.mutateAsync({ target, promoCode, currency, giftCertificateCode }),
+    purchase: (promoCode, currency, giftCertificateCode, consents) =>
+      mutation.mutateAsync({ target, promoCode, currency, giftCertificateCode, consents }),
     checkGiftCode: checkGiftBalance,
     startPayment: (orderId) => createPayment({ orderId }),
     requestPaypal,
