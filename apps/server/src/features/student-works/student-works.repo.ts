@@ -163,21 +163,6 @@ export function createStudentWorksRepo(db: Db | Tx) {
       const [row] = await db.delete(studentWorks).where(where).returning({ image: studentWorks.image });
       return row ? { image: row.image ?? null } : undefined;
     },
-
-    /** Works waiting for moderation: the oldest first, for the owner's dashboard and digest. */
-    async pending(limit: number) {
-      const where = eq(studentWorks.status, 'pending');
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select({ id: studentWorks.id, authorName: studentWorks.authorName, at: studentWorks.createdAt })
-          .from(studentWorks)
-          .where(where)
-          .orderBy(asc(studentWorks.createdAt))
-          .limit(limit),
-        db.select({ n: count() }).from(studentWorks).where(where),
-      ]);
-      return { rows, total: totals?.n ?? 0 };
-    },
   };
 }
 export type StudentWorksRepo = ReturnType<typeof createStudentWorksRepo>;

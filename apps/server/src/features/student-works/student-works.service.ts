@@ -172,7 +172,6 @@ export function createStudentWorksService({
       await dropPhoto(gone.image);
     },
 
-    pending: (limit: number) => repo.pending(limit),
   };
 }
 export type StudentWorksService = ReturnType<typeof createStudentWorksService>;

@@ -330,6 +330,19 @@ describe('moderation (admin)', () => {
     expect((await adminDelete(work.id)).statusCode).toBe(404);
   });
 
+  it('the owner’s dashboard lists the works waiting for moderation, like reviews', async () => {
+    const work = await submit(lesson, boris.token, 'на панели');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/needs-action', headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.studentWorks).toContainEqual({ id: work.id, userName: 'Борис', at: work.createdAt });
+    expect(data.counts.studentWorks).toBe(data.studentWorks.length);
+    await moderate(work.id, 'approve');
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/needs-action', headers: bearer(admin.token) });
+    expect(after.json().data.studentWorks.map((w: { id: string }) => w.id)).not.toContain(work.id);
+    await clearWorks(boris.id);
+  });
+
   it('the admin list filters by status, searches author/email/caption/lesson and shows the email', async () => {
     const pending = await submit(lesson, boris.token, 'Сирень на проволоке');
     const get = async (query: string) => {
