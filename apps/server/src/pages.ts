@@ -69,8 +69,7 @@ export function pageDataSource(
     lesson: (id) => orNull(id, (lessonId) => lessons.get(lessonId)),
     lessonWorks: async (id) =>
       IdParamSchema.safeParse({ id }).success ? asJson(await studentWorks.listOfLesson(id)) : [],
-    studentWorks: async () =>
-      asJson(await studentWorks.listRecent(StudentWorksQuerySchema.parse({}).limit)),
+    studentWorks: async () => asJson(await studentWorks.listRecent(StudentWorksQuerySchema.parse({}).limit)),
     courses: async () => asJson(await courses.list(CourseListQuerySchema.parse({}))),
     course: (id) => orNull(id, (courseId) => courses.get(courseId)),
     certificate: async (code) => asJson(await certificates.forPage(code)),

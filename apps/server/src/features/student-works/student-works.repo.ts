@@ -111,11 +111,7 @@ export function createStudentWorksRepo(db: Db | Tx) {
         .select({ n: count() })
         .from(studentWorks)
         .where(
-          and(
-            eq(studentWorks.userId, userId),
-            eq(studentWorks.lessonId, lessonId),
-            eq(studentWorks.status, 'pending'),
-          ),
+          and(eq(studentWorks.userId, userId), eq(studentWorks.lessonId, lessonId), eq(studentWorks.status, 'pending')),
         );
       return row?.n ?? 0;
     },
@@ -157,9 +153,7 @@ export function createStudentWorksRepo(db: Db | Tx) {
 
     /** Deletes the work (only the author's own when `userId` is given); its photo for the caller to remove. */
     async delete(id: string, userId?: string): Promise<{ image: Image | null } | undefined> {
-      const where = userId
-        ? and(eq(studentWorks.id, id), eq(studentWorks.userId, userId))
-        : eq(studentWorks.id, id);
+      const where = userId ? and(eq(studentWorks.id, id), eq(studentWorks.userId, userId)) : eq(studentWorks.id, id);
       const [row] = await db.delete(studentWorks).where(where).returning({ image: studentWorks.image });
       return row ? { image: row.image ?? null } : undefined;
     },

@@ -6,10 +6,10 @@ import {
   IdParamSchema,
   listEnvelope,
   MAX_IMAGE_BYTES,
-  serverMessage,
   StudentWorkSchema,
   StudentWorksQuerySchema,
   StudentWorkTeaserSchema,
+  serverMessage,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';

@@ -171,7 +171,6 @@ export function createStudentWorksService({
       if (!gone) throw new NotFound();
       await dropPhoto(gone.image);
     },
-
   };
 }
 export type StudentWorksService = ReturnType<typeof createStudentWorksService>;
