@@ -243,6 +243,18 @@ describe('the author’s own works', () => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('the author’s data export lists their works with the photo’s address; nobody else’s', async () => {
+    const work = await submit(lesson, anna.token, 'в выгрузке');
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(anna.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().studentWorks).toContainEqual(
+      expect.objectContaining({ id: work.id, lessonId: lesson, caption: 'в выгрузке', image: work.image?.large }),
+    );
+    const ofBoris = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(boris.token) });
+    expect(ofBoris.json().studentWorks.map((w: { id: string }) => w.id)).not.toContain(work.id);
+    await clearWorks(anna.id);
+  });
+
   it('someone else cannot delete my work (404, still there); I can, and its photo goes', async () => {
     const work = await submit(lesson, anna.token, 'моя работа');
     for (const token of [boris.token, stranger.token]) {
@@ -373,6 +385,24 @@ describe('moderation (admin)', () => {
     });
     expect(ErrorBodySchema.parse(bad.json()).code).toBe('VALIDATION_ERROR');
     await clearWorks(boris.id);
+  });
+});
+
+describe('the lesson goes', () => {
+  it('deleting a lesson (no orders) takes its works and their photos with it', async () => {
+    const doomed = await lessonWithFiles(t);
+    const work = await submit(doomed, admin.token, 'урок удалят');
+    await moderate(work.id, 'approve');
+    expect(onDisk(work.image!.large)).toBe(true);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/lessons/${doomed}`,
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(onDisk(work.image!.large)).toBe(false);
+    expect((await recentWorks()).map((w) => w.id)).not.toContain(work.id);
+    expect((await t.database.db.select().from(studentWorks).where(eq(studentWorks.id, work.id))).length).toBe(0);
   });
 });
 
