@@ -2,7 +2,8 @@
  * Students' works at 360 px, in Chromium: a buyer of a lesson shares a photo of their work on the
  * lesson page (axe clean with the form open), sees it marked as awaiting moderation while a guest
  * does not see it; the admin approves it in the admin; then it shows on the lesson page for
- * everyone and in the home page's "made by students", whose link leads to the lesson.
+ * everyone (in the server-rendered HTML too) and in the home page's "made by students" (axe clean),
+ * whose link leads to the lesson.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,7 @@ describe('students’ works', () => {
     expect(await image.getAttribute('loading')).toBe('lazy');
     expect(await image.getAttribute('sizes')).toBeTruthy();
     await expectFitsPhone(guest);
+    await expectNoAxeViolations(guest);
     await link.click();
     await guest.waitForURL(`**/training-detail/${lessonId}`);
     await guest.getByRole('heading', { level: 1, name: TITLE.ru }).waitFor();
