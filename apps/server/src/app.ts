@@ -96,6 +96,8 @@ import { createShopService } from './features/shop/shop.service';
 import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
 import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
+import { studentWorksRoutes } from './features/student-works/student-works.routes';
+import { createStudentWorksService } from './features/student-works/student-works.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
@@ -273,6 +275,7 @@ export function buildServices(deps: ServiceDeps) {
     shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
     portfolio: createPortfolioService({ db, images }),
     reviews: createReviewsService({ db, images }),
+    studentWorks: createStudentWorksService({ db, images, access: lessonAccess }),
     admin: createAdminService({
       repo: createAdminRepo(db),
       db,
@@ -526,6 +529,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploadLimitBytes: config.uploadLimitBytes,
     limitGiftCodes,
   });
+  await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
   await app.register(progressRoutes, { service: services.progress });
   await app.register(certificatesRoutes, { service: services.certificates, seo });
   await app.register(cartRoutes, { service: services.cart });

@@ -11,6 +11,7 @@ import {
   PaginationQuerySchema,
   PortfolioQuerySchema,
   ShopQuerySchema,
+  StudentWorksQuerySchema,
 } from '@atelier/shared';
 import type { Services } from './app';
 import { NotFound } from './platform/errors';
@@ -37,10 +38,20 @@ async function orNull<T>(id: string, read: (id: string) => Promise<T>): Promise<
 export function pageDataSource(
   services: Pick<
     Services,
-    'landing' | 'portfolio' | 'reviews' | 'shop' | 'lessons' | 'courses' | 'certificates' | 'legal' | 'giftCertificates'
+    | 'landing'
+    | 'portfolio'
+    | 'reviews'
+    | 'shop'
+    | 'lessons'
+    | 'courses'
+    | 'certificates'
+    | 'legal'
+    | 'giftCertificates'
+    | 'studentWorks'
   >,
 ): PageDataSource {
-  const { landing, portfolio, reviews, shop, lessons, courses, certificates, legal, giftCertificates } = services;
+  const { landing, portfolio, reviews, shop, lessons, courses, certificates, legal, giftCertificates, studentWorks } =
+    services;
   return {
     landing: async () => asJson(await landing.settings()),
     about: async () => asJson(await landing.about()),
@@ -56,6 +67,9 @@ export function pageDataSource(
     product: (id) => orNull(id, (productId) => shop.get(productId)),
     lessons: async () => asJson((await lessons.list(PaginationQuerySchema.parse({}))).items),
     lesson: (id) => orNull(id, (lessonId) => lessons.get(lessonId)),
+    lessonWorks: async (id) =>
+      IdParamSchema.safeParse({ id }).success ? asJson(await studentWorks.listOfLesson(id)) : [],
+    studentWorks: async () => asJson(await studentWorks.listRecent(StudentWorksQuerySchema.parse({}).limit)),
     courses: async () => asJson(await courses.list(CourseListQuerySchema.parse({}))),
     course: (id) => orNull(id, (courseId) => courses.get(courseId)),
     certificate: async (code) => asJson(await certificates.forPage(code)),

@@ -99,6 +99,8 @@ export const AdminNeedsActionSchema = z.object({
   /** Paid orders with goods to send (confirmed or processing); `at` = placed. */
   toShip: z.array(ActionOrderSchema.extend({ status: z.enum(['confirmed', 'processing']) })),
   reviews: z.array(z.object({ id: z.uuid(), userName: z.string(), at: z.iso.datetime() })),
+  /** Students' works waiting for moderation; `at` = posted. */
+  studentWorks: z.array(z.object({ id: z.uuid(), userName: z.string(), at: z.iso.datetime() })),
   /** PayPal invoices to send by hand; `at` = requested. */
   paypalRequests: z.array(ActionOrderSchema),
   paymentAlerts: z.array(
@@ -114,6 +116,7 @@ export const AdminNeedsActionSchema = z.object({
     expiringOrders: z.number().int().nonnegative(),
     toShip: z.number().int().nonnegative(),
     reviews: z.number().int().nonnegative(),
+    studentWorks: z.number().int().nonnegative(),
     paypalRequests: z.number().int().nonnegative(),
     paymentAlerts: z.number().int().nonnegative(),
   }),

@@ -31,6 +31,7 @@ export * from './shop';
 export * from './shop.constants';
 export type * from './ssr';
 export * from './stock-alerts';
+export * from './student-works';
 export * from './texts';
 export * from './training';
 export * from './training.constants';

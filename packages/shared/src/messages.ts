@@ -28,6 +28,7 @@ import { RECEIPTS_MESSAGES } from './messages/receipts';
 import { REVIEWS_MESSAGES } from './messages/reviews';
 import { SHOP_MESSAGES, SHOP_PAGE_TEXTS } from './messages/shop';
 import { STOCK_ALERTS_MESSAGES, STOCK_ALERTS_PAGE_TEXTS } from './messages/stock-alerts';
+import { STUDENT_WORKS_MESSAGES } from './messages/student-works';
 import { USERS_MESSAGES, USERS_PAGE_TEXTS } from './messages/users';
 
 export { CONSENT_SOURCE_LABELS, LEGAL_KIND_LABELS } from './messages/legal';
@@ -71,6 +72,7 @@ export const MESSAGES_BY_FEATURE = {
   certificates: CERTIFICATES_MESSAGES,
   legal: LEGAL_MESSAGES,
   'gift-certificates': GIFT_CERTIFICATES_MESSAGES,
+  'student-works': STUDENT_WORKS_MESSAGES,
 };
 
 export const SERVER_MESSAGES = mergeTextFiles(MESSAGES_BY_FEATURE);

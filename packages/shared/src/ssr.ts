@@ -17,6 +17,7 @@ import type { Currency } from './money';
 import type { PortfolioItem } from './portfolio';
 import type { Review } from './reviews';
 import type { Product } from './shop';
+import type { StudentWork, StudentWorkTeaser } from './student-works';
 import type { Course, Lesson } from './training';
 
 /** The shop list's query as the web sends it to `GET /api/shop`. */
@@ -48,6 +49,10 @@ export interface PageDataSource {
   lessons(): Promise<Lesson[]>;
   /** `GET /api/training/lessons/:id` */
   lesson(id: string): Promise<Lesson | null>;
+  /** `GET /api/student-works/lessons/:id`: a lesson's approved works. */
+  lessonWorks(lessonId: string): Promise<StudentWork[]>;
+  /** `GET /api/student-works`: the newest approved works for the home page. */
+  studentWorks(): Promise<StudentWorkTeaser[]>;
   /** `GET /api/training/courses` */
   courses(): Promise<Course[]>;
   /** `GET /api/training/courses/:id` */

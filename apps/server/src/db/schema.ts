@@ -763,6 +763,35 @@ export const favourites = pgTable(
 );
 
 /**
+ * A photo of what a student made after a lesson, moderated like reviews. The author's account may
+ * go (the work stays, under the first name it was posted with); the lesson's deletion takes it.
+ * `image` is null once a rejected work's photo has been removed.
+ */
+export const studentWorks = pgTable(
+  'student_works',
+  {
+    id: id(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    caption: text('caption').notNull().default(''),
+    image: jsonb('image').$type<Image | null>(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('student_works_lesson_idx').on(t.lessonId, t.status, t.createdAt),
+    index('student_works_status_idx').on(t.status, t.createdAt),
+    index('student_works_user_idx').on(t.userId, t.lessonId),
+  ],
+);
+
+/**
  * "Tell me when it is back": one row per product and address. An address given without signing in
  * is `pending` until the emailed link is confirmed; a signed-in customer's account address is
  * `active` at once. When the product becomes available every `active` row turns `sent` in the

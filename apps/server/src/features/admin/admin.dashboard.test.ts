@@ -174,7 +174,14 @@ describe('GET /api/admin/needs-action', () => {
     expect(data.reviews.map((r) => r.id)).toEqual([ids.review]);
     expect(data.paypalRequests.map((o) => o.id)).toEqual([ids.paypal]);
     expect(data.paymentAlerts.map((a) => a.id)).toEqual([ids.alert]);
-    expect(data.counts).toEqual({ expiringOrders: 1, toShip: 2, reviews: 1, paypalRequests: 1, paymentAlerts: 1 });
+    expect(data.counts).toEqual({
+      expiringOrders: 1,
+      toShip: 2,
+      reviews: 1,
+      studentWorks: 0,
+      paypalRequests: 1,
+      paymentAlerts: 1,
+    });
   });
 
   it.each(['/api/admin/needs-action', '/api/admin/sales'])('%s: guest → 401, customer → 403', async (url) => {

@@ -10,6 +10,7 @@ import {
   portfolioItems,
   products,
   reviews,
+  studentWorks,
   users,
 } from '../../db/schema';
 
@@ -141,6 +142,21 @@ export function createAdminRepo(db: Db) {
           .orderBy(reviews.createdAt)
           .limit(limit),
         db.select({ n: count() }).from(reviews).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Students' works waiting for moderation, the oldest first. */
+    async pendingStudentWorks(limit: number) {
+      const where = eq(studentWorks.status, 'pending');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: studentWorks.id, userName: studentWorks.authorName, at: studentWorks.createdAt })
+          .from(studentWorks)
+          .where(where)
+          .orderBy(studentWorks.createdAt)
+          .limit(limit),
+        db.select({ n: count() }).from(studentWorks).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

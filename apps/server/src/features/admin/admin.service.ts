@@ -128,10 +128,11 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async needsAction(now: Date = clock()): Promise<AdminNeedsAction> {
-      const [expiring, toShip, reviews, paypal, alerts] = await Promise.all([
+      const [expiring, toShip, reviews, works, paypal, alerts] = await Promise.all([
         expiringOrders(deps.db, deps.policy, now, EXPIRING_WINDOW_MS, 500),
         repo.toShip(LIST_LIMIT),
         repo.pendingReviews(LIST_LIMIT),
+        repo.pendingStudentWorks(LIST_LIMIT),
         repo.paypalRequests(LIST_LIMIT),
         repo.openAlerts(LIST_LIMIT),
       ]);
@@ -147,6 +148,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           at: iso(o.at),
         })),
         reviews: reviews.rows.map((r) => ({ id: r.id, userName: r.userName, at: iso(r.at) })),
+        studentWorks: works.rows.map((w) => ({ id: w.id, userName: w.userName, at: iso(w.at) })),
         paypalRequests: paypal.rows.map((o) => ({
           id: o.id,
           number: o.number,
@@ -164,6 +166,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           expiringOrders: expiring.length,
           toShip: toShip.total,
           reviews: reviews.total,
+          studentWorks: works.total,
           paypalRequests: paypal.total,
           paymentAlerts: alerts.total,
         },

@@ -1,7 +1,7 @@
-import type { Chapter, Language } from '@atelier/shared';
+import type { Chapter, Image, Language } from '@atelier/shared';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lessons, orderItems, type SubtitlesRef } from '../../db/schema';
+import { lessons, orderItems, type SubtitlesRef, studentWorks } from '../../db/schema';
 import type { LessonRecord } from './lessons.repo';
 
 export type LessonInsert = typeof lessons.$inferInsert;
@@ -75,9 +75,17 @@ export function createLessonsAdminRepo(db: Db) {
       });
     },
 
-    async deleteLesson(id: string): Promise<LessonRecord | null> {
-      const [row] = await db.delete(lessons).where(eq(lessons.id, id)).returning();
-      return row ?? null;
+    /** Deletes the lesson (its students' works go with it); with the photos of those works to remove. */
+    async deleteLesson(id: string): Promise<{ row: LessonRecord; workPhotos: Image[] } | null> {
+      return db.transaction(async (tx) => {
+        const works = await tx
+          .select({ image: studentWorks.image })
+          .from(studentWorks)
+          .where(eq(studentWorks.lessonId, id));
+        const [row] = await tx.delete(lessons).where(eq(lessons.id, id)).returning();
+        if (!row) return null;
+        return { row, workPhotos: works.flatMap((work) => (work.image ? [work.image] : [])) };
+      });
     },
   };
 }

@@ -259,9 +259,11 @@ export function createLessonsAdminService({
 
     async deleteLesson(id: string): Promise<void> {
       if (await repo.lessonHasOrders(id)) throw new Conflict('lessonHasOrders');
-      const row = await repo.deleteLesson(id);
-      if (!row) throw new NotFound();
+      const deleted = await repo.deleteLesson(id);
+      if (!deleted) throw new NotFound();
+      const { row, workPhotos } = deleted;
       cache.invalidate(TRAINING_CACHE_TAG);
+      await Promise.all(workPhotos.map((photo) => images.remove(photo).catch(() => undefined)));
       await deleteFilesOf(row, {
         video: true,
         poster: true,

@@ -148,6 +148,7 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
       expiring: action.counts.expiringOrders,
       toShip: action.counts.toShip,
       reviews: action.counts.reviews,
+      studentWorks: action.counts.studentWorks,
       paypal: action.counts.paypalRequests,
       alerts: action.counts.paymentAlerts,
     };

@@ -43,6 +43,11 @@ export const NOTICE_TEXTS = {
   },
   toShip: { ru: 'заказы к отправке', en: 'orders to ship', es: 'pedidos por enviar' },
   reviews: { ru: 'отзывы на модерации', en: 'reviews to moderate', es: 'reseñas por moderar' },
+  studentWorks: {
+    ru: 'работы учеников на модерации',
+    en: 'students’ works to moderate',
+    es: 'trabajos de alumnos por moderar',
+  },
   paypal: { ru: 'запросы счёта PayPal', en: 'PayPal invoice requests', es: 'solicitudes de factura PayPal' },
   alerts: { ru: 'предупреждения об оплате', en: 'payment alerts', es: 'alertas de pago' },
   dashboardLabel: { ru: 'Открыть панель управления', en: 'Open the dashboard', es: 'Abrir el panel' },
@@ -101,12 +106,13 @@ export interface DigestFigures {
   expiring: number;
   toShip: number;
   reviews: number;
+  studentWorks: number;
   paypal: number;
   alerts: number;
 }
 
 export function digestNotice(lang: Language, figures: DigestFigures, url: string): NoticeContent {
-  const actions = (['expiring', 'toShip', 'reviews', 'paypal', 'alerts'] as const)
+  const actions = (['expiring', 'toShip', 'reviews', 'studentWorks', 'paypal', 'alerts'] as const)
     .filter((key) => figures[key] > 0)
     .map((key) => `• ${NOTICE_TEXTS[key][lang]}: ${figures[key]}`);
   return {

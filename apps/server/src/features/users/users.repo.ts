@@ -11,6 +11,7 @@ import {
   purchases,
   reviews,
   stockAlerts,
+  studentWorks,
   users,
   videoProgress,
 } from '../../db/schema';
@@ -76,6 +77,19 @@ export function createUsersRepo(db: Db | Tx) {
         .from(reviews)
         .where(eq(reviews.userId, userId))
         .orderBy(asc(reviews.createdAt));
+      const workRows = await db
+        .select({
+          id: studentWorks.id,
+          lessonId: studentWorks.lessonId,
+          authorName: studentWorks.authorName,
+          caption: studentWorks.caption,
+          image: studentWorks.image,
+          status: studentWorks.status,
+          createdAt: studentWorks.createdAt,
+        })
+        .from(studentWorks)
+        .where(eq(studentWorks.userId, userId))
+        .orderBy(asc(studentWorks.createdAt));
       const [cart] = await db.select({ items: carts.items }).from(carts).where(eq(carts.userId, userId));
       const favouriteRows = await db
         .select({ productId: favourites.productId, lessonId: favourites.lessonId, createdAt: favourites.createdAt })
@@ -124,6 +138,7 @@ export function createUsersRepo(db: Db | Tx) {
         items,
         purchaseRows,
         reviewRows,
+        workRows,
         cartItems: cart?.items ?? [],
         favouriteRows,
         alertRows,

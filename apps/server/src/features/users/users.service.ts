@@ -139,6 +139,11 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
           purchasedAt: p.createdAt.toISOString(),
         })),
         reviews: data.reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        studentWorks: data.workRows.map((w) => ({
+          ...w,
+          image: w.image?.large ?? null,
+          createdAt: w.createdAt.toISOString(),
+        })),
         cart: data.cartItems,
         favourites: data.favouriteRows.map((row) => ({
           type: row.productId ? 'product' : 'lesson',

@@ -26,6 +26,7 @@ import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
 import { productQueryOptions } from '../../features/shop/api/get-product';
 import { DEFAULT_SHOP_PARAMS, productsQueryOptions } from '../../features/shop/api/get-products';
 import { parseShopParams } from '../../features/shop/shop-url';
+import { lessonWorksQueryOptions, recentWorksQueryOptions } from '../../features/student-works/api/student-works';
 import { legalDocumentQueryOptions } from '../../shared/legal/legal-api';
 
 export interface PageContext {
@@ -47,7 +48,12 @@ function fill<T>(client: QueryClient, options: { queryKey: readonly unknown[] },
 
 const lesson: Prefetch = ({ client, data, params, search }) => {
   const id = params.id ?? search.get('id');
-  return id ? [fill(client, lessonQueryOptions(id), () => data.lesson(id))] : [];
+  return id
+    ? [
+        fill(client, lessonQueryOptions(id), () => data.lesson(id)),
+        fill(client, lessonWorksQueryOptions(id), () => data.lessonWorks(id)),
+      ]
+    : [];
 };
 
 /** A legal document's version in force in the page's language, or (`exact`) the version the address names. */
@@ -76,6 +82,7 @@ export const PAGE_DATA: Partial<Record<PageId, Prefetch>> = {
       fill(client, aboutQueryOptions(), () => data.about()),
       fill(client, portfolioQueryOptions('all'), () => data.portfolio('all', PORTFOLIO_HOME_LIMIT)),
       fill(client, reviewsQueryOptions(), () => data.reviews()),
+      fill(client, recentWorksQueryOptions(), () => data.studentWorks()),
     ];
   },
   giftCertificates: ({ client, data }) => [fill(client, giftOfferQueryOptions(), () => data.giftOffer())],

@@ -37,6 +37,7 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   shop: adminPage(() => import('../shop/admin/shop-admin-page'), 'ShopAdminPage'),
   landing: adminPage(() => import('../landing/admin/landing-admin-page'), 'LandingAdminPage'),
   reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
+  studentWorks: adminPage(() => import('../student-works/admin/student-works-admin-page'), 'StudentWorksAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
   lessons: adminPage(() => import('../lessons/admin/lessons-admin-page'), 'LessonsAdminPage'),
   promoCodes: adminPage(() => import('../promo-codes/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),

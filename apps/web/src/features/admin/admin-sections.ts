@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   { key: 'shop', path: 'shop', resource: true },
   { key: 'landing', path: 'landing', resource: true },
   { key: 'reviews', path: 'reviews', resource: false },
+  { key: 'studentWorks', path: 'student-works', resource: false },
   { key: 'orders', path: 'orders', resource: false },
   { key: 'lessons', path: 'lessons', resource: true },
   { key: 'promoCodes', path: 'promo-codes', resource: true },

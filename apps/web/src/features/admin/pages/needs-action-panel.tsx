@@ -36,6 +36,7 @@ export function NeedsActionPanel() {
       placed: (at) => t('admin.dashboard.placedAt', { at: when(at) }),
       requested: (at) => t('admin.dashboard.requestedAt', { at: when(at) }),
       review: (name) => t('admin.dashboard.reviewBy', { name }),
+      work: (name) => t('admin.dashboard.workBy', { name }),
       alert: (kind) => t(`admin.paymentAlerts.kind.${kind}`, { defaultValue: t('admin.dashboard.alert') }),
       rub,
       when,
@@ -96,6 +97,7 @@ interface Words {
   placed: (at: string) => string;
   requested: (at: string) => string;
   review: (name: string) => string;
+  work: (name: string) => string;
   alert: (kind: string) => string;
   rub: (value: number) => string;
   when: (at: string) => string;
@@ -135,6 +137,17 @@ function buildGroups(data: AdminNeedsAction, w: Words) {
         to: '/admin/reviews',
         label: w.review(r.userName),
         detail: w.when(r.at),
+      })),
+    },
+    {
+      key: 'studentWorks',
+      count: data.counts.studentWorks,
+      all: '/admin/student-works',
+      items: data.studentWorks.map<Item>((work) => ({
+        key: work.id,
+        to: '/admin/student-works',
+        label: w.work(work.userName),
+        detail: w.when(work.at),
       })),
     },
     {

@@ -18,6 +18,7 @@ import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { usePurchaseFlow } from '../../promo-codes/api/purchase';
+import { LessonWorks } from '../../student-works/components/lesson-works';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 
@@ -186,6 +187,11 @@ export function LessonPage() {
             <h2 className="mb-4 text-3xl">{t('training.description')}</h2>
             <ExpandableText text={localize(lesson.description, language)} />
           </div>
+          <LessonWorks
+            lessonId={lesson.id}
+            userId={session.status === 'authenticated' ? session.user.id : null}
+            canPost={canWatch}
+          />
         </div>
         <aside aria-labelledby="lesson-title" className="lg:sticky lg:top-32 lg:self-start">
           <div className="card p-6 sm:p-8">

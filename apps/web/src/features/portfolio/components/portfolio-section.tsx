@@ -7,6 +7,7 @@ import { preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
 import { useOpenedOnce } from '../../../shared/ui/use-opened-once';
+import { StudentsStrip } from '../../student-works/components/students-strip';
 import { type PortfolioFilter, usePortfolio } from '../api/get-portfolio';
 
 const FILTERS: PortfolioFilter[] = ['all', ...PORTFOLIO_CATEGORIES];
@@ -95,6 +96,7 @@ export function PortfolioSection() {
             })}
           </ul>
         )}
+        <StudentsStrip />
       </div>
       {modalUsed ? (
         <Suspense fallback={null}>
