@@ -1,5 +1,5 @@
 /** Texts of custom order requests: the server's answers (the web shows the same words). */
-import type { Texts } from '../texts';
+import type { PageText, Texts } from '../texts';
 
 export const CUSTOM_ORDERS_MESSAGES = {
   customOccasionRequired: {
@@ -113,3 +113,14 @@ export const CUSTOM_ORDERS_MESSAGES = {
     es: 'Estado de la solicitud cambiado',
   },
 } satisfies Record<string, Texts>;
+
+export const CUSTOM_ORDERS_PAGE_TEXTS = {
+  customOrder: {
+    title: { ru: 'Изделие на заказ', en: 'Request a custom piece', es: 'Pieza a medida' },
+    description: {
+      ru: 'Закажите изделие из шёлковых цветов по своей идее: повод, дата, цвета, бюджет и фото-примеры.',
+      en: 'Ask for a silk-flower piece made to your idea: occasion, date, colours, budget and reference photos.',
+      es: 'Pida una pieza de flores de seda según su idea: ocasión, fecha, colores, presupuesto y fotos de referencia.',
+    },
+  },
+} satisfies Record<string, PageText>;
