@@ -17,13 +17,13 @@ import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
+import { CustomStatusBadge, QuoteDetails, RequestDetails } from '../../../shared/ui/custom-request-summary';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminCustomRequest, useAdminCustomRequests, useAdminStep } from '../api/custom-orders';
-import { CustomStatusBadge, QuoteDetails, RequestDetails } from '../components/request-summary';
 
 const PAGE_SIZE = 20;
 type StatusFilter = CustomRequestStatus | 'all';

@@ -7,14 +7,13 @@ import { formatDate } from '../../../shared/format/date';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
+import { CustomStatusBadge, QuoteDetails, RequestDetails } from '../../../shared/ui/custom-request-summary';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
-import { accountOrderUrl, nextStepAfterStart, paymentPathFor } from '../../orders/payment-path';
+import { useCustomerStep, useMyCustomRequest, useMyCustomRequests } from '../../custom-orders/api/custom-orders';
 import { createPayment } from '../../payments/api/create-payment';
-import { useCustomerStep, useMyCustomRequest, useMyCustomRequests } from '../api/custom-orders';
-import { CustomStatusBadge, QuoteDetails, RequestDetails } from './request-summary';
 
 function Loading() {
   return (
@@ -53,13 +52,15 @@ function CustomerActions({ request }: { request: CustomRequest }) {
     try {
       const { order } = await step.mutateAsync({ id: request.id, action: 'pay', part });
       if (!order) return;
-      if (paymentPathFor(order) === 'redirect') {
-        const next = nextStepAfterStart(await createPayment({ orderId: order.id }), order);
-        if (next.external) window.location.assign(next.url);
-        else void navigate(next.url);
-        return;
+      if (order.paymentMethod === 'card' && order.status === 'pending') {
+        const payment = await createPayment({ orderId: order.id });
+        if (payment.redirectUrl) {
+          window.location.assign(payment.redirectUrl);
+          return;
+        }
       }
-      void navigate(accountOrderUrl(order));
+      // PayPal (an invoice by mail) and anything else: the order's page offers its payment.
+      void navigate(`/account/orders/${order.id}`);
     } catch (error) {
       fail(error);
       setPaying(false);
