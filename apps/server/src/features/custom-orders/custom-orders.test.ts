@@ -288,6 +288,24 @@ describe('a custom request from start to finish', () => {
   });
 });
 
+describe('the customer’s own data', () => {
+  it('the data export lists her requests with what she wrote and her photos', async () => {
+    const res = await call(anna, 'GET', '/api/user/export');
+    expect(res.statusCode).toBe(200);
+    const exported = res.json().customRequests;
+    expect(exported.length).toBeGreaterThanOrEqual(1);
+    expect(exported[0]).toMatchObject({
+      occasion: 'wedding',
+      colours: FIELDS.colours,
+      description: FIELDS.description,
+      budget: 25000,
+      quotePrice: 30000,
+    });
+    expect(exported[0].photos).toHaveLength(2);
+    expect((await call(boris, 'GET', '/api/user/export')).json().customRequests).toEqual([]);
+  });
+});
+
 describe('declines and refusals', () => {
   it('the customer declines a quote (the owner is told); nothing can be paid or accepted after a decline', async () => {
     await closeAll(anna);
