@@ -74,6 +74,8 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
   events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
+  // A custom piece's paid deposit or balance that is cancelled (refunded) is due again.
+  events.on('orderCancelled', (tx, event) => customOrders.onOrderCancelled(tx, event));
   events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));
 
   // An order ships: its prepaid goods get their completion receipt (queued here, sent after the

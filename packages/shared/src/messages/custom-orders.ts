@@ -62,11 +62,6 @@ export const CUSTOM_ORDERS_MESSAGES = {
     en: 'The deposit is a whole percentage from 0 to 100',
     es: 'El anticipo es un porcentaje entero de 0 a 100',
   },
-  customTooManyPhotos: {
-    ru: 'Не больше 5 фотографий',
-    en: 'At most 5 photos',
-    es: 'Como máximo 5 fotos',
-  },
   customTooManyOpen: {
     ru: 'У вас уже 5 незавершённых заявок: дождитесь ответа по ним',
     en: 'You already have 5 open requests: please wait until they are answered',

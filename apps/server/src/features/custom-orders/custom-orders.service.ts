@@ -403,6 +403,24 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       await toAdmin(tx, next, (to) => ({ ...to, kind: 'paid', part, amountMinor, currency }));
     },
 
+    /**
+     * A deposit or balance order is cancelled. Unpaid (expired), nothing changes: the next "pay"
+     * makes a new order. Paid (the admin cancels it to refund), the payment no longer counts: a
+     * paid deposit before work started puts the request back to `accepted`; a paid balance before
+     * `done` is due again. Once work started (deposit) or the piece is done (balance) the request
+     * stays as it is: the admin settles that with the customer.
+     */
+    async onOrderCancelled(tx: Tx, event: OrderEvent): Promise<void> {
+      if (!event.items.some((item) => item.type === 'custom_order')) return;
+      const row = await repo.byOrder(tx, event.orderId);
+      if (!row) return;
+      if (row.depositOrderId === event.orderId && row.depositPaidAt && row.status === 'deposit_paid') {
+        await repo.update(tx, row.id, { status: 'accepted', depositPaidAt: null });
+      } else if (row.balanceOrderId === event.orderId && row.balancePaidAt && row.status !== 'done') {
+        await repo.update(tx, row.id, { balancePaidAt: null });
+      }
+    },
+
     // ---------------------------------------------------------------- admin
 
     async list(query: AdminCustomRequestsQuery): Promise<{ items: CustomRequest[]; meta: ListMeta }> {

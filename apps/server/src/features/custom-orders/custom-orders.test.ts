@@ -84,7 +84,7 @@ const send = (user: TestUser, payload: object | FormData, lang = 'en') =>
     payload: payload as never,
   });
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
 
 const quote = (id: string, body: Record<string, unknown> = {}) =>
@@ -274,6 +274,27 @@ describe('a custom request from start to finish', () => {
     await call(admin, 'POST', `/api/admin/custom-orders/${id}/status`, { status: 'in_work' });
     const done = await call(admin, 'POST', `/api/admin/custom-orders/${id}/status`, { status: 'done' });
     expect(done.json().data.status).toBe('done');
+  });
+
+  it('a paid deposit whose order the admin cancels (a refund) is due again; an expired unpaid one is replaced by a new order', async () => {
+    await closeAll(anna);
+    const { id } = (await send(anna, FIELDS)).json().data;
+    await quote(id);
+    await call(anna, 'POST', `/api/custom-orders/${id}/accept`);
+    const first = (await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).json().data.order;
+    // Unpaid and cancelled (as the expiry sweeper would): the next "pay" makes a new order.
+    const cancel = (orderId: string) => call(admin, 'PATCH', `/api/orders/${orderId}/status`, { status: 'cancelled' });
+    expect((await cancel(first.id)).statusCode).toBe(200);
+    const second = (await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).json().data.order;
+    expect(second.id).not.toBe(first.id);
+    await payByCard(second.id, anna);
+    expect((await call(anna, 'GET', `/api/custom-orders/${id}`)).json().data.status).toBe('deposit_paid');
+    expect((await cancel(second.id)).statusCode).toBe(200);
+    expect((await call(anna, 'GET', `/api/custom-orders/${id}`)).json().data).toMatchObject({
+      status: 'accepted',
+      nextPayment: 'deposit',
+      deposit: { paidAt: null },
+    });
   });
 
   it('deposit 0 %: accepting goes straight to waiting for work, the whole price paid later', async () => {
