@@ -161,6 +161,9 @@ describe('a custom request from start to finish', () => {
       email: anna.email,
     });
     expect((await call(admin, 'GET', '/api/admin/custom-orders?status=done')).json().data).toEqual([]);
+    // The dashboard's "needs action" names it until it is quoted.
+    const waiting = async () => (await call(admin, 'GET', '/api/admin/needs-action')).json().data.customRequests;
+    expect(await waiting()).toEqual([expect.objectContaining({ id: request.id, status: 'new' })]);
 
     // Nothing to accept or pay before a quote; the admin cannot start work yet.
     expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/accept`)).statusCode).toBe(409);
@@ -175,6 +178,7 @@ describe('a custom request from start to finish', () => {
     expect((await quote(request.id, { price: 32000 })).statusCode).toBe(200);
     const quoted = await quote(request.id);
     expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(await waiting()).toEqual([]);
     expect(quoted.json().data.quote).toMatchObject({
       price: 30000,
       currency: 'RUB',
