@@ -111,6 +111,13 @@ export type CustomQuoteBody = z.infer<typeof CustomQuoteBody>;
 export const CustomDeclineBody = z.object({ note: z.string().trim().max(500, m('textTooLong')).optional() });
 export type CustomDeclineBody = z.infer<typeof CustomDeclineBody>;
 
+/**
+ * `POST /custom-orders/:id/accept`: the quote the customer saw (its `quotedAt`); a quote replaced
+ * since is not accepted unseen (409).
+ */
+export const CustomAcceptBody = z.object({ quotedAt: z.iso.datetime() });
+export type CustomAcceptBody = z.infer<typeof CustomAcceptBody>;
+
 /** `POST /custom-orders/:id/pay`: which payment to make now; answers with its order. */
 export const CustomPayBody = z.object({ part: z.enum(['deposit', 'balance']) });
 export type CustomPayBody = z.infer<typeof CustomPayBody>;

@@ -72,6 +72,11 @@ export const CUSTOM_ORDERS_MESSAGES = {
     en: 'This cannot be done now: the request is in another status',
     es: 'Ahora no se puede hacer: la solicitud está en otro estado',
   },
+  customQuoteChanged: {
+    ru: 'Предложение изменилось: посмотрите новое',
+    en: 'The quote has changed: please look at the new one',
+    es: 'El presupuesto ha cambiado: revise el nuevo',
+  },
   customNothingToPay: {
     ru: 'По этой заявке сейчас нечего оплачивать',
     en: 'There is nothing to pay on this request now',

@@ -16,6 +16,7 @@
 import {
   AdminCustomRequestsQuerySchema,
   CreateCustomRequestBody,
+  CustomAcceptBody,
   CustomDeclineBody,
   CustomPayBody,
   CustomQuoteBody,
@@ -115,14 +116,15 @@ export const customOrdersRoutes: FastifyPluginAsync<CustomOrdersRoutesOptions> =
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Accept the quote (409 unless quoted)',
+        summary: 'Accept the quote seen (its quotedAt; 409 unless quoted, or when re-quoted since)',
         params: IdParamSchema,
+        body: CustomAcceptBody,
         response: { 200: successEnvelope(CustomRequestSchema), ...withConflict },
       },
     },
     async (request) =>
       ok(
-        await service.accept(requireUser(request), request.params.id),
+        await service.accept(requireUser(request), request.params.id, request.body.quotedAt),
         serverMessage('customQuoteAccepted', requestLanguage(request)),
       ),
   );

@@ -284,11 +284,15 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       return present(found, false);
     },
 
-    /** The customer accepts the quote: accepted, or (no deposit) straight to waiting for work. */
-    async accept(user: SessionUser, id: string): Promise<CustomRequest> {
+    /** The customer accepts the quote she saw: accepted, or (no deposit) straight to waiting for work. */
+    async accept(user: SessionUser, id: string, quotedAt: string): Promise<CustomRequest> {
       await db.transaction(async (tx) => {
         const row = await ownLocked(tx, user.id, id);
         if (row.status !== 'quoted') throw notAllowed(row.status);
+        // Re-quoted since the customer looked: she accepts only what she saw.
+        if (row.quotedAt?.toISOString() !== new Date(quotedAt).toISOString()) {
+          throw new Conflict('customQuoteChanged', undefined, 'CUSTOM_QUOTE_CHANGED');
+        }
         const now = clock();
         const noDeposit = row.depositPercent === 0;
         const next = await repo.update(tx, id, {

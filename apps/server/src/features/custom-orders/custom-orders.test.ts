@@ -87,6 +87,15 @@ const send = (user: TestUser, payload: object | FormData, lang = 'en') =>
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
 
+/** Accepts the quote as the customer sees it now (or the one quoted at `quotedAt`). */
+async function accept(user: TestUser, id: string, quotedAt?: string) {
+  const seen =
+    quotedAt ??
+    (await call(admin, 'GET', `/api/admin/custom-orders/${id}`)).json().data?.quote?.quotedAt ??
+    new Date().toISOString();
+  return call(user, 'POST', `/api/custom-orders/${id}/accept`, { quotedAt: seen });
+}
+
 const quote = (id: string, body: Record<string, unknown> = {}) =>
   call(admin, 'POST', `/api/admin/custom-orders/${id}/quote`, {
     price: 30000,
@@ -166,7 +175,7 @@ describe('a custom request from start to finish', () => {
     expect(await waiting()).toEqual([expect.objectContaining({ id: request.id, status: 'new' })]);
 
     // Nothing to accept or pay before a quote; the admin cannot start work yet.
-    expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/accept`)).statusCode).toBe(409);
+    expect((await accept(anna, request.id)).statusCode).toBe(409);
     expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/pay`, { part: 'deposit' })).statusCode).toBe(
       409,
     );
@@ -175,7 +184,8 @@ describe('a custom request from start to finish', () => {
     expect(early.json().code).toBe('CUSTOM_STEP_NOT_ALLOWED');
 
     // A first quote, then a better one while quoted: the customer is mailed each, in Spanish.
-    expect((await quote(request.id, { price: 32000 })).statusCode).toBe(200);
+    const first = await quote(request.id, { price: 32000 });
+    expect(first.statusCode).toBe(200);
     const quoted = await quote(request.id);
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(await waiting()).toEqual([]);
@@ -191,12 +201,17 @@ describe('a custom request from start to finish', () => {
     expect(quoteMail.text).toContain('Peonies in season: fine.');
 
     // Accepted: the owner is told; the deposit is what can be paid now.
-    const accepted = await call(anna, 'POST', `/api/custom-orders/${request.id}/accept`);
+    // The first quote, replaced since, cannot be accepted unseen.
+    const stale = await accept(anna, request.id, first.json().data.quote.quotedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('CUSTOM_QUOTE_CHANGED');
+    expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/accept`, {})).statusCode).toBe(400);
+    const accepted = await accept(anna, request.id);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toMatchObject({ status: 'accepted', nextPayment: 'deposit' });
     expect(await subjectsTo(OWNER)).toContain(`Заявка № ${request.number}: предложение принято`);
     // Accepting twice, re-quoting or declining after acceptance: refused.
-    expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/accept`)).statusCode).toBe(409);
+    expect((await accept(anna, request.id)).statusCode).toBe(409);
     expect((await quote(request.id)).statusCode).toBe(409);
     expect((await call(admin, 'POST', `/api/admin/custom-orders/${request.id}/decline`, {})).statusCode).toBe(409);
     // The balance is not due before the deposit.
@@ -267,7 +282,7 @@ describe('a custom request from start to finish', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json().data;
     expect((await quote(id, { price: 400, currency: 'EUR', depositPercent: 100 })).statusCode).toBe(200);
-    await call(anna, 'POST', `/api/custom-orders/${id}/accept`);
+    await accept(anna, id);
     const pay = await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' });
     const order = pay.json().data.order;
     expect(order).toMatchObject({ paymentMethod: 'paypal', currency: 'EUR', totalInCurrency: 400 });
@@ -284,7 +299,7 @@ describe('a custom request from start to finish', () => {
     await closeAll(anna);
     const { id } = (await send(anna, FIELDS)).json().data;
     await quote(id);
-    await call(anna, 'POST', `/api/custom-orders/${id}/accept`);
+    await accept(anna, id);
     const first = (await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).json().data.order;
     // Unpaid and cancelled (as the expiry sweeper would): the next "pay" makes a new order.
     const cancel = (orderId: string) => call(admin, 'PATCH', `/api/orders/${orderId}/status`, { status: 'cancelled' });
@@ -305,7 +320,7 @@ describe('a custom request from start to finish', () => {
     await closeAll(anna);
     const { id } = (await send(anna, FIELDS)).json().data;
     await quote(id, { depositPercent: 0 });
-    const accepted = await call(anna, 'POST', `/api/custom-orders/${id}/accept`);
+    const accepted = await accept(anna, id);
     expect(accepted.json().data).toMatchObject({ status: 'deposit_paid', nextPayment: 'balance' });
     expect((await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).statusCode).toBe(409);
     const balance = await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'balance' });
@@ -342,7 +357,7 @@ describe('declines and refusals', () => {
     expect(declined.json().data).toMatchObject({ status: 'declined', declinedBy: 'customer', declineNote: 'Too dear' });
     expect(await subjectsTo(OWNER)).toContain(`Заявка № ${number}: клиент отказался`);
     for (const [url, body] of [
-      [`/api/custom-orders/${id}/accept`, undefined],
+      [`/api/custom-orders/${id}/accept`, { quotedAt: new Date().toISOString() }],
       [`/api/custom-orders/${id}/pay`, { part: 'deposit' }],
       [`/api/custom-orders/${id}/decline`, {}],
     ] as const) {
@@ -367,7 +382,7 @@ describe('declines and refusals', () => {
     const { id } = (await send(anna, FIELDS)).json().data;
     await quote(id);
     expect((await call(boris, 'GET', `/api/custom-orders/${id}`)).statusCode).toBe(404);
-    expect((await call(boris, 'POST', `/api/custom-orders/${id}/accept`)).statusCode).toBe(404);
+    expect((await accept(boris, id)).statusCode).toBe(404);
     expect((await call(boris, 'POST', `/api/custom-orders/${id}/decline`, {})).statusCode).toBe(404);
     expect((await call(boris, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).statusCode).toBe(404);
     expect((await call(boris, 'GET', '/api/custom-orders/mine')).json().data).toEqual([]);

@@ -67,7 +67,7 @@ export function useCustomerStep() {
   return useMutation({
     mutationFn: async (
       step:
-        | { id: string; action: 'accept' }
+        | { id: string; action: 'accept'; quotedAt: string }
         | { id: string; action: 'decline'; note?: string }
         | { id: string; action: 'pay'; part: 'deposit' | 'balance' },
     ) => {
@@ -82,7 +82,7 @@ export function useCustomerStep() {
       }
       const { data, message } = await apiRequest<CustomRequest>(url, {
         method: 'POST',
-        body: step.action === 'decline' ? { note: step.note } : undefined,
+        body: step.action === 'decline' ? { note: step.note } : { quotedAt: step.quotedAt },
         silent: true,
       });
       return { request: data, order: null, message };
@@ -92,6 +92,8 @@ export function useCustomerStep() {
       void queryClient.invalidateQueries({ queryKey: MINE_KEY });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
+    // Refused (re-quoted or moved on meanwhile): show the request as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: MINE_KEY }),
   });
 }
 

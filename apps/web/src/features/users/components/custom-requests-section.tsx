@@ -38,7 +38,8 @@ function CustomerActions({ request }: { request: CustomRequest }) {
   const accept = async () => {
     setProblem(null);
     try {
-      const result = await step.mutateAsync({ id: request.id, action: 'accept' });
+      if (!request.quote) return;
+      const result = await step.mutateAsync({ id: request.id, action: 'accept', quotedAt: request.quote.quotedAt });
       if (result.message) toast.success(result.message);
     } catch (error) {
       fail(error);
