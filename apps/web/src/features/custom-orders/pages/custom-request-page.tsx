@@ -2,7 +2,6 @@ import {
   CreateCustomRequestBody,
   CURRENCIES,
   CUSTOM_OCCASIONS,
-  customDateProblem,
   localize,
   MAX_CUSTOM_PHOTOS,
   type PortfolioItem,
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiGet } from '../../../shared/api/client';
 import { applyFieldProblems, problemText } from '../../../shared/forms/server-errors';
-import { numberOrNull, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { ImageUploadField, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
@@ -22,49 +21,14 @@ import { PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useCreateCustomRequest } from '../api/custom-orders';
-
-interface RequestForm {
-  occasion: string;
-  occasionOther: string;
-  dateNeeded: string;
-  colours: string;
-  budget: string;
-  budgetCurrency: string;
-  description: string;
-}
-
-const FIELDS = [
-  'occasion',
-  'occasionOther',
-  'dateNeeded',
-  'colours',
-  'budget',
-  'budgetCurrency',
-  'description',
-] as const;
-
-/** Today in the visitor's own calendar (the server checks against the shop's). */
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
-
-function toBody(form: RequestForm, portfolioItemId: string | null): CreateCustomRequestBody {
-  const budget = numberOrNull(form.budget);
-  return {
-    occasion: form.occasion as CreateCustomRequestBody['occasion'],
-    occasionOther: form.occasion === 'other' ? form.occasionOther.trim() || undefined : undefined,
-    dateNeeded: form.dateNeeded,
-    colours: form.colours,
-    budget: budget === null ? undefined : budget,
-    budgetCurrency:
-      budget === null || form.budgetCurrency === ''
-        ? undefined
-        : (form.budgetCurrency as CreateCustomRequestBody['budgetCurrency']),
-    description: form.description,
-    ...(portfolioItemId ? { portfolioItemId } : {}),
-  };
-}
+import {
+  EMPTY_REQUEST,
+  localToday,
+  REQUEST_FIELDS,
+  type RequestForm,
+  requestFormProblems,
+  toRequestBody,
+} from '../request-form';
 
 /**
  * `/custom-order` (signed in; a guest is taken to sign in and back): what the customer wants made,
@@ -95,21 +59,10 @@ export function CustomRequestPage() {
   const form = useForm<RequestForm, unknown, CreateCustomRequestBody>({
     resolver: writeResolver(
       CreateCustomRequestBody,
-      (values: RequestForm) => toBody(values, portfolioItemId),
-      (values) => {
-        const date = values.dateNeeded ? customDateProblem(values.dateNeeded, today()) : null;
-        return date ? [{ path: 'dateNeeded', message: date }] : [];
-      },
+      (values: RequestForm) => toRequestBody(values, portfolioItemId),
+      (values) => requestFormProblems(values, localToday()),
     ),
-    defaultValues: {
-      occasion: '',
-      occasionOther: '',
-      dateNeeded: '',
-      colours: '',
-      budget: '',
-      budgetCurrency: '',
-      description: '',
-    },
+    defaultValues: EMPTY_REQUEST,
   });
   const {
     register,
@@ -128,7 +81,7 @@ export function CustomRequestPage() {
       if (result.message) toast.success(result.message);
       void navigate(`/account/custom-orders/${result.request.id}`);
     } catch (error) {
-      const applied = applyFieldProblems(error, FIELDS, (field, value) => setError(field, value));
+      const applied = applyFieldProblems(error, REQUEST_FIELDS, (field, value) => setError(field, value));
       setProblem(applied.length > 0 ? null : problemText(error, t('customOrders.form.failed')));
     }
   });
@@ -172,7 +125,7 @@ export function CustomRequestPage() {
             {...register('dateNeeded')}
             id={id('dateNeeded')}
             type="date"
-            min={today()}
+            min={localToday()}
             label={t('customOrders.form.dateNeeded')}
             error={message('dateNeeded')}
           />
