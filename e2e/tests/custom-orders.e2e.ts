@@ -1,6 +1,6 @@
 /**
  * A custom piece from request to deposit, in a real browser with the sandbox card provider: at
- * 360 px a customer opens a portfolio piece, presses "request a custom piece" (a guest is sent to
+ * 360 px (the admin too) a customer opens a portfolio piece, presses "request a custom piece" (a guest is sent to
  * sign in first and comes back to the form), sends the request with a reference photo; the admin
  * answers with a quote in the admin; the customer accepts it in the account and pays the deposit
  * on the sandbox page; the request then waits for work. axe on the form, the account page and the
@@ -79,15 +79,19 @@ describe('custom order requests', () => {
       token: customer.token,
     });
     expect(request!.id).toBe(id);
-    const admin = await session.newPage();
+    const admin = await session.newPage({ mobile: true });
     await useToken(admin, adminToken);
     await admin.goto('/admin/custom-orders');
-    await admin.getByRole('link', { name: `Заявка № ${request!.number}` }).click();
+    const row = admin.getByRole('link', { name: `Заявка № ${request!.number}` });
+    await row.waitFor();
+    await expectNoAxeViolations(admin);
+    await row.click();
     await waitForPath(admin, (p) => p === `/admin/custom-orders/${id}`);
     await admin.getByRole('heading', { name: 'Предложение клиенту' }).waitFor();
     await admin.getByLabel('Стоимость').fill('12000');
     await admin.getByLabel('Предоплата, %').fill('30');
     await admin.getByLabel('Сообщение клиенту').fill('Сделаем к сроку, пионы будут.');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(admin);
     await admin.getByRole('button', { name: 'Отправить предложение' }).click();
     await admin.getByText('Есть предложение', { exact: true }).waitFor();
