@@ -43,6 +43,8 @@ import { createCertificatesService } from './features/certificates/certificates.
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { createCoursesService } from './features/courses/courses.service';
+import { customOrdersRoutes } from './features/custom-orders/custom-orders.routes';
+import { createCustomOrdersService } from './features/custom-orders/custom-orders.service';
 import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { createFavouritesService } from './features/favourites/favourites.service';
@@ -321,6 +323,14 @@ export function buildServices(deps: ServiceDeps) {
       publicUrl,
       timeZone: config.notify.timeZone,
     }),
+    customOrders: createCustomOrdersService({
+      db,
+      images,
+      orders,
+      owner: { email: config.notify.email, language: (q) => ownerNotifier.language(q) },
+      publicUrl,
+      timeZone: config.notify.timeZone,
+    }),
     receipts,
     payments: createPaymentsService({
       db,
@@ -537,6 +547,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(stockAlertsRoutes, { service: services.stockAlerts });
   await app.register(ordersRoutes, { service: services.orders, legal: services.legal, limitGiftCodes });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
+  await app.register(customOrdersRoutes, { service: services.customOrders });
   await app.register(receiptsRoutes, { service: services.receipts });
   await app.register(cdekRoutes, {
     service: services.cdek,

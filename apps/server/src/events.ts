@@ -27,6 +27,7 @@ type Listeners = Pick<
   | 'stockAlerts'
   | 'certificates'
   | 'giftCertificates'
+  | 'customOrders'
 >;
 
 export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services: Listeners): void {
@@ -40,6 +41,7 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
     stockAlerts,
     certificates,
     giftCertificates,
+    customOrders,
   } = services;
 
   // An order is confirmed (paid, confirmed by the admin, or a zero total):
@@ -58,6 +60,8 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   events.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
   // ... a gift certificate it bought becomes usable (today's is mailed to its recipient) ...
   events.on('orderConfirmed', (tx, event) => giftCertificates.onOrderConfirmed(tx, event));
+  // ... a custom piece's deposit or balance moves its request on (both sides are mailed) ...
+  events.on('orderConfirmed', (tx, event) => customOrders.onOrderConfirmed(tx, event));
   // ... and the part a bought gift certificate paid of an order with nothing to ship gets its receipt.
   events.on('orderConfirmed', (tx, event) => receipts.queueOffset(tx, event, 'confirmed'));
 
@@ -70,6 +74,8 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
   events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
+  // A custom piece's paid deposit or balance that is cancelled (refunded) is due again.
+  events.on('orderCancelled', (tx, event) => customOrders.onOrderCancelled(tx, event));
   events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));
 
   // An order ships: its prepaid goods get their completion receipt (queued here, sent after the

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MAIL_TEXTS } from './features/auth/auth.mail';
 import { CART_MAIL_TEXTS } from './features/cart/cart.mail';
 import { CDEK_MAIL_TEXTS } from './features/cdek/cdek.mail';
+import { CUSTOM_MAIL_TEXTS } from './features/custom-orders/custom-orders.mail';
 import { GIFT_MAIL_TEXTS } from './features/gift-certificates/gift-certificates.mail';
 import { NOTICE_TEXTS } from './features/notifications/notifications.texts';
 import { ORDER_MAIL_TEXTS } from './features/orders/orders.mail';
@@ -21,6 +22,7 @@ const FILES: Record<string, Record<string, Texts>> = {
   'cart.mail': CART_MAIL_TEXTS,
   'cdek.mail': CDEK_MAIL_TEXTS,
   'gift-certificates.mail': GIFT_MAIL_TEXTS,
+  'custom-orders.mail': CUSTOM_MAIL_TEXTS,
 };
 
 const entries = Object.entries(FILES).flatMap(([file, texts]) =>

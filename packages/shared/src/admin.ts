@@ -112,6 +112,10 @@ export const AdminNeedsActionSchema = z.object({
       at: z.iso.datetime(),
     }),
   ),
+  /** Custom requests waiting for the owner: new ones to quote, paid deposits to start; `at` = received. */
+  customRequests: z.array(
+    z.object({ id: z.uuid(), number: z.number().int(), status: z.enum(['new', 'deposit_paid']), at: z.iso.datetime() }),
+  ),
   counts: z.object({
     expiringOrders: z.number().int().nonnegative(),
     toShip: z.number().int().nonnegative(),
@@ -119,6 +123,7 @@ export const AdminNeedsActionSchema = z.object({
     studentWorks: z.number().int().nonnegative(),
     paypalRequests: z.number().int().nonnegative(),
     paymentAlerts: z.number().int().nonnegative(),
+    customRequests: z.number().int().nonnegative(),
   }),
 });
 export type AdminNeedsAction = z.infer<typeof AdminNeedsActionSchema>;

@@ -6,6 +6,7 @@ export * from './cart';
 export * from './cart-lines';
 export * from './cdek';
 export * from './certificates';
+export * from './custom-orders';
 export * from './delivery';
 export * from './favourites';
 export * from './gift-certificates';

@@ -14,6 +14,7 @@ import { CDEK_MESSAGES } from './messages/cdek';
 import { CERTIFICATES_MESSAGES, CERTIFICATES_PAGE_TEXTS } from './messages/certificates';
 import { COMMON_MESSAGES, COMMON_PAGE_TEXTS } from './messages/common';
 import { COURSES_MESSAGES, COURSES_PAGE_TEXTS } from './messages/courses';
+import { CUSTOM_ORDERS_MESSAGES, CUSTOM_ORDERS_PAGE_TEXTS } from './messages/custom-orders';
 import { FAVOURITES_MESSAGES } from './messages/favourites';
 import { GIFT_CERTIFICATES_MESSAGES, GIFT_CERTIFICATES_PAGE_TEXTS } from './messages/gift-certificates';
 import { LANDING_MESSAGES, LANDING_PAGE_TEXTS } from './messages/landing';
@@ -73,6 +74,7 @@ export const MESSAGES_BY_FEATURE = {
   legal: LEGAL_MESSAGES,
   'gift-certificates': GIFT_CERTIFICATES_MESSAGES,
   'student-works': STUDENT_WORKS_MESSAGES,
+  'custom-orders': CUSTOM_ORDERS_MESSAGES,
 };
 
 export const SERVER_MESSAGES = mergeTextFiles(MESSAGES_BY_FEATURE);
@@ -100,6 +102,7 @@ export const PAGE_TEXTS_BY_FEATURE = {
   'stock-alerts': STOCK_ALERTS_PAGE_TEXTS,
   certificates: CERTIFICATES_PAGE_TEXTS,
   'gift-certificates': GIFT_CERTIFICATES_PAGE_TEXTS,
+  'custom-orders': CUSTOM_ORDERS_PAGE_TEXTS,
 };
 
 /** Title and description of each page (pages.ts names the key); a page without a description uses home's. */

@@ -139,7 +139,7 @@ export const OrderItemSchema = z.object({
   /** order_items.id */
   id: z.uuid(),
   /** `gift_certificate`: a gift certificate bought (it has no catalogue id). */
-  type: z.enum(['product', 'lesson', 'course', 'gift_certificate']),
+  type: z.enum(['product', 'lesson', 'course', 'gift_certificate', 'custom_order']),
   /** The product, lesson or course id. */
   refId: z.uuid().nullable(),
   name: LocalizedTextSchema,

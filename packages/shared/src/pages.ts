@@ -36,6 +36,7 @@ export const PAGES = {
     noindex: false,
     disallow: false,
   },
+  customOrder: { path: '/custom-order', text: 'customOrder', sitemap: false, noindex: true, disallow: true },
   cart: { path: '/cart', text: 'cart', sitemap: false, noindex: true, disallow: true },
   checkout: { path: '/checkout', text: 'checkout', sitemap: false, noindex: true, disallow: true },
   orderSuccess: { path: '/order/success', text: 'orderSuccess', sitemap: false, noindex: true, disallow: true },

@@ -445,7 +445,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** `gift_certificate`: a certificate bought (gift_certificates.purchase_order_id names the order). */
-    type: text('type', { enum: ['product', 'lesson', 'course', 'gift_certificate'] }).notNull(),
+    type: text('type', { enum: ['product', 'lesson', 'course', 'gift_certificate', 'custom_order'] }).notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'restrict' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'restrict' }),
@@ -966,6 +966,66 @@ export const giftCertificateSettings = pgTable('gift_certificate_settings', {
   settings: jsonb('settings').$type<GiftCertificateSettings>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Requests for a custom piece (docs/decisions/0049): what the customer wants, the admin's quote,
+ * and the two payments toward it (deposit, balance), each an order of one `custom_order` line paid
+ * through payments. The status only moves through the service's transitions, under the row lock;
+ * the checks keep the figures sane whatever the code does.
+ */
+export const customRequests = pgTable(
+  'custom_requests',
+  {
+    id: id(),
+    number: serial('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['new', 'quoted', 'accepted', 'deposit_paid', 'in_work', 'done', 'declined'],
+    }).notNull(),
+    occasion: text('occasion', {
+      enum: ['wedding', 'birthday', 'anniversary', 'interior', 'corporate', 'gift', 'other'],
+    }).notNull(),
+    occasionOther: text('occasion_other'),
+    dateNeeded: text('date_needed').notNull(),
+    colours: text('colours').notNull(),
+    budgetMinor: integer('budget_minor'),
+    budgetCurrency: text('budget_currency', { enum: ['RUB', 'EUR', 'USD'] }),
+    description: text('description').notNull(),
+    photos: jsonb('photos').$type<Image[]>().notNull().default([]),
+    /** The portfolio piece the request was started from ("like this one"). */
+    portfolioItemId: uuid('portfolio_item_id').references(() => portfolioItems.id, { onDelete: 'set null' }),
+    /** The customer's language: their mails are written in it. */
+    language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
+    quotePriceMinor: integer('quote_price_minor'),
+    quoteCurrency: text('quote_currency', { enum: ['RUB', 'EUR', 'USD'] }),
+    depositPercent: integer('deposit_percent'),
+    quoteDueDate: text('quote_due_date'),
+    quoteMessage: text('quote_message'),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The order of the deposit (the latest one made; an expired one is replaced). */
+    depositOrderId: uuid('deposit_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    balanceOrderId: uuid('balance_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    balancePaidAt: timestamp('balance_paid_at', { withTimezone: true }),
+    declinedBy: text('declined_by', { enum: ['admin', 'customer'] }),
+    declineNote: text('decline_note'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('custom_requests_user_idx').on(t.userId, t.createdAt),
+    index('custom_requests_status_idx').on(t.status, t.createdAt),
+    index('custom_requests_deposit_order_idx').on(t.depositOrderId),
+    index('custom_requests_balance_order_idx').on(t.balanceOrderId),
+    check(
+      'custom_requests_quote',
+      sql`(${t.quotePriceMinor} is null or ${t.quotePriceMinor} > 0) and (${t.depositPercent} is null or ${t.depositPercent} between 0 and 100)`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------- platform
 

@@ -46,6 +46,10 @@ const GiftCertificatePage = lazyPage(
   () => import('../features/gift-certificates/pages/gift-certificate-page'),
   'GiftCertificatePage',
 );
+const CustomRequestPage = lazyPage(
+  () => import('../features/custom-orders/pages/custom-request-page'),
+  'CustomRequestPage',
+);
 const AccountPage = lazyPage(() => import('../features/users/pages/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 const LegalPage = lazyPage(() => import('../features/legal/pages/legal-page'), 'LegalPage');
@@ -80,6 +84,11 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   course: <CoursePage />,
   shop: <ShopPage />,
   giftCertificates: <GiftCertificatePage />,
+  customOrder: (
+    <RequireUser>
+      <CustomRequestPage />
+    </RequireUser>
+  ),
   cart: <CartPage />,
   checkout: (
     <RequireUser>

@@ -181,6 +181,7 @@ describe('GET /api/admin/needs-action', () => {
       studentWorks: 0,
       paypalRequests: 1,
       paymentAlerts: 1,
+      customRequests: 0,
     });
   });
 

@@ -2,6 +2,7 @@ import type { LocalizedText } from '@atelier/shared';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  customRequests,
   lessons,
   orderItems,
   orders,
@@ -103,7 +104,8 @@ export function createAdminRepo(db: Db) {
         .groupBy(orderItems.type, itemId)
         .orderBy(desc(kopecks), desc(quantity));
       const products = rows.filter((r) => r.type === 'product').slice(0, limit);
-      // Gift certificates sold are money taken in advance, not an item of the catalogue: in neither list.
+      // Gift certificates sold and custom-piece payments are money taken in advance, not items of the
+      // catalogue: in neither list.
       const lessons = rows.filter((r) => r.type === 'lesson' || r.type === 'course').slice(0, limit);
       return { products, lessons };
     },
@@ -177,6 +179,26 @@ export function createAdminRepo(db: Db) {
           .orderBy(payments.createdAt)
           .limit(limit),
         db.select({ n: count() }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Custom requests the owner acts on next: new (to quote) and deposit paid (to start), oldest first. */
+    async customRequestsWaiting(limit: number) {
+      const where = inArray(customRequests.status, ['new', 'deposit_paid']);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: customRequests.id,
+            number: customRequests.number,
+            status: customRequests.status,
+            at: customRequests.createdAt,
+          })
+          .from(customRequests)
+          .where(where)
+          .orderBy(customRequests.createdAt)
+          .limit(limit),
+        db.select({ n: count() }).from(customRequests).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

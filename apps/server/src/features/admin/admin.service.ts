@@ -128,13 +128,14 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async needsAction(now: Date = clock()): Promise<AdminNeedsAction> {
-      const [expiring, toShip, reviews, works, paypal, alerts] = await Promise.all([
+      const [expiring, toShip, reviews, works, paypal, alerts, custom] = await Promise.all([
         expiringOrders(deps.db, deps.policy, now, EXPIRING_WINDOW_MS, 500),
         repo.toShip(LIST_LIMIT),
         repo.pendingReviews(LIST_LIMIT),
         repo.pendingStudentWorks(LIST_LIMIT),
         repo.paypalRequests(LIST_LIMIT),
         repo.openAlerts(LIST_LIMIT),
+        repo.customRequestsWaiting(LIST_LIMIT),
       ]);
       return {
         expiringOrders: expiring
@@ -162,6 +163,12 @@ export function createAdminService(deps: AdminServiceDeps) {
           kind: a.kind,
           at: iso(a.at),
         })),
+        customRequests: custom.rows.map((r) => ({
+          id: r.id,
+          number: r.number,
+          status: r.status as 'new' | 'deposit_paid',
+          at: iso(r.at),
+        })),
         counts: {
           expiringOrders: expiring.length,
           toShip: toShip.total,
@@ -169,6 +176,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           studentWorks: works.total,
           paypalRequests: paypal.total,
           paymentAlerts: alerts.total,
+          customRequests: custom.total,
         },
       };
     },

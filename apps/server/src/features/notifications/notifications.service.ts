@@ -216,6 +216,11 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
     drainTelegram,
     /** One background pass with the given clock (tests call it directly). */
     tick: (now: Date = clock()) => task.runNow(() => pass(now)),
+    /** The language the owner reads her notices in (other features' mails to her use it too). */
+    async language(q: Db | Tx = db): Promise<Language> {
+      return (await settings(q)).language;
+    },
+
     async settings(): Promise<NotificationSettingsView> {
       return {
         ...(await settings()),

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client';
 export interface OrderEventItem {
   /** order_items.id */
   id: string;
-  type: 'product' | 'lesson' | 'course' | 'gift_certificate';
+  type: 'product' | 'lesson' | 'course' | 'gift_certificate' | 'custom_order';
   productId: string | null;
   lessonId: string | null;
   courseId: string | null;
@@ -59,7 +59,7 @@ export interface OrderForReceipt {
   /** The address the customer gave at checkout. */
   customerEmail: string;
   lines: {
-    type: 'product' | 'lesson' | 'course' | 'gift_certificate';
+    type: 'product' | 'lesson' | 'course' | 'gift_certificate' | 'custom_order';
     bookFormat: 'physical' | 'digital' | null;
     name: LocalizedText;
     unitPriceRub: number;

@@ -156,6 +156,9 @@ export interface GiftCertificateOrderInput {
   language: Language;
 }
 
+/** A payment toward a custom piece (its deposit or balance), by `user` (custom-orders names the line). */
+export type CustomOrderPaymentInput = GiftCertificateOrderInput;
+
 export interface OrderForPayment {
   id: string;
   number: number;
@@ -928,6 +931,62 @@ export function createOrdersService({
     return (await writeWithGift(tx, plan, input.giftCertificateCode, input.userId)).order;
   }
 
+  /** One line of `type` for `amountMinor` in `currency`, nothing to deliver, paid online (gift certificates, custom pieces). */
+  async function placeOneLineOrder(
+    tx: Tx,
+    input: GiftCertificateOrderInput,
+    type: 'gift_certificate' | 'custom_order',
+  ): Promise<Order> {
+    const paymentMethod = ONLINE_PAYMENT_METHOD[input.currency];
+    if (paymentMethod === 'card' && !cardPayments) {
+      throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
+    }
+    const rate = EXCHANGE_RATES_RUB[input.currency];
+    const totalRub = input.currency === 'RUB' ? input.amountMinor : Math.round(input.amountMinor * rate);
+    const { user } = input;
+    const order: NewOrderRow = {
+      userId: user.id,
+      // The account's details: the purchase dialog asks for none.
+      customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
+      delivery: { method: 'none' },
+      paymentMethod,
+      currency: input.currency,
+      exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
+      subtotalRub: totalRub,
+      discountRub: 0,
+      deliveryCostRub: 0,
+      totalRub,
+      totalInCurrency: input.currency === 'RUB' ? totalRub : input.amountMinor,
+      promoCodeId: null,
+      comment: null,
+      language: input.language,
+    };
+    const items: NewOrderItem[] = [
+      {
+        type,
+        productId: null,
+        lessonId: null,
+        courseId: null,
+        bookFormat: null,
+        name: input.name,
+        unitPriceRub: totalRub,
+        quantity: 1,
+        reservedQuantity: 0,
+      },
+    ];
+    const plan: Plan = {
+      order,
+      items,
+      mail: receivedMail(order, items),
+      reservations: [],
+      seats: [],
+      total: totalRub,
+      maxOpenUnpaid: policy.maxOpenUnpaid,
+    };
+    const { row, items: written } = await write(tx, plan);
+    return present(row, written);
+  }
+
   return {
     placeOrder,
 
@@ -978,55 +1037,17 @@ export function createOrdersService({
      * the purchase flow's orders (card in roubles, PayPal in euros and dollars). In another
      * currency the RUB figures are the amount at the order's exchange snapshot.
      */
-    async placeGiftCertificateOrder(tx: Tx, input: GiftCertificateOrderInput): Promise<Order> {
-      const paymentMethod = ONLINE_PAYMENT_METHOD[input.currency];
-      if (paymentMethod === 'card' && !cardPayments) {
-        throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
-      }
-      const rate = EXCHANGE_RATES_RUB[input.currency];
-      const totalRub = input.currency === 'RUB' ? input.amountMinor : Math.round(input.amountMinor * rate);
-      const { user } = input;
-      const order: NewOrderRow = {
-        userId: user.id,
-        // The account's details: the purchase dialog asks for none.
-        customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
-        delivery: { method: 'none' },
-        paymentMethod,
-        currency: input.currency,
-        exchangeSnapshot: { [input.currency]: rate, RUB: 1 },
-        subtotalRub: totalRub,
-        discountRub: 0,
-        deliveryCostRub: 0,
-        totalRub,
-        totalInCurrency: input.currency === 'RUB' ? totalRub : input.amountMinor,
-        promoCodeId: null,
-        comment: null,
-        language: input.language,
-      };
-      const items: NewOrderItem[] = [
-        {
-          type: 'gift_certificate',
-          productId: null,
-          lessonId: null,
-          courseId: null,
-          bookFormat: null,
-          name: input.name,
-          unitPriceRub: totalRub,
-          quantity: 1,
-          reservedQuantity: 0,
-        },
-      ];
-      const plan: Plan = {
-        order,
-        items,
-        mail: receivedMail(order, items),
-        reservations: [],
-        seats: [],
-        total: totalRub,
-        maxOpenUnpaid: policy.maxOpenUnpaid,
-      };
-      const { row, items: written } = await write(tx, plan);
-      return present(row, written);
+    placeGiftCertificateOrder(tx: Tx, input: GiftCertificateOrderInput): Promise<Order> {
+      return placeOneLineOrder(tx, input, 'gift_certificate');
+    },
+
+    /**
+     * The order of one payment toward a custom piece (its deposit or its balance), inside the
+     * caller's transaction: one `custom_order` line, placed and paid exactly like a gift
+     * certificate's order.
+     */
+    placeCustomOrderPayment(tx: Tx, input: CustomOrderPaymentInput): Promise<Order> {
+      return placeOneLineOrder(tx, input, 'custom_order');
     },
 
     /**

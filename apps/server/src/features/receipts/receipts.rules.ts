@@ -101,11 +101,14 @@ function subjectOf(line: OrderForReceipt['lines'][number], settings: ReceiptSett
   if (line.type === 'course') return settings.subjects.course;
   // A gift certificate sold is money taken in advance for goods not yet chosen (54-FZ tag 1212 = 10).
   if (line.type === 'gift_certificate') return 'payment';
+  // A deposit or balance of a custom piece is money for a piece not made yet: an advance too (the
+  // piece is handed over outside the shop's orders).
+  if (line.type === 'custom_order') return 'payment';
   return line.bookFormat === 'digital' ? settings.subjects.digital : settings.subjects.goods;
 }
 
 function modeOf(line: OrderForReceipt['lines'][number]): ReceiptPaymentMode {
-  if (line.type === 'gift_certificate') return 'advance';
+  if (line.type === 'gift_certificate' || line.type === 'custom_order') return 'advance';
   return line.type === 'product' && line.bookFormat !== 'digital' ? 'full_prepayment' : 'full_payment';
 }
 

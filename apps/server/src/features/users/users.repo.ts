@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   carts,
   certificates,
+  customRequests,
   emailTokens,
   favourites,
   lessons,
@@ -133,9 +134,33 @@ export function createUsersRepo(db: Db | Tx) {
         .from(certificates)
         .where(eq(certificates.userId, userId))
         .orderBy(asc(certificates.issuedAt));
+      const customRows = await db
+        .select({
+          id: customRequests.id,
+          number: customRequests.number,
+          status: customRequests.status,
+          occasion: customRequests.occasion,
+          occasionOther: customRequests.occasionOther,
+          dateNeeded: customRequests.dateNeeded,
+          colours: customRequests.colours,
+          budgetMinor: customRequests.budgetMinor,
+          budgetCurrency: customRequests.budgetCurrency,
+          description: customRequests.description,
+          photos: customRequests.photos,
+          quotePriceMinor: customRequests.quotePriceMinor,
+          quoteCurrency: customRequests.quoteCurrency,
+          depositPercent: customRequests.depositPercent,
+          quoteDueDate: customRequests.quoteDueDate,
+          quoteMessage: customRequests.quoteMessage,
+          createdAt: customRequests.createdAt,
+        })
+        .from(customRequests)
+        .where(eq(customRequests.userId, userId))
+        .orderBy(asc(customRequests.createdAt));
       return {
         orderRows,
         items,
+        customRows,
         purchaseRows,
         reviewRows,
         workRows,

@@ -93,7 +93,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
       schema: {
         tags,
         summary:
-          'Download the user’s own data as JSON (profile, orders with items, purchases, reviews, cart, favourites, alerts, consents)',
+          'Download the user’s own data as JSON (profile, orders with items, purchases, reviews, cart, favourites, alerts, custom requests, consents)',
         response: { 200: z.unknown(), ...errors },
       },
     },

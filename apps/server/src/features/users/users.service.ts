@@ -164,6 +164,13 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
           updatedAt: row.updatedAt.toISOString(),
         })),
         certificates: data.certificateRows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() })),
+        customRequests: data.customRows.map(({ budgetMinor, quotePriceMinor, photos, createdAt, ...row }) => ({
+          ...row,
+          budget: budgetMinor === null ? null : fromMinor(budgetMinor),
+          quotePrice: quotePriceMinor === null ? null : fromMinor(quotePriceMinor),
+          photos: photos.map((photo) => photo.url),
+          createdAt: createdAt.toISOString(),
+        })),
       };
     },
 

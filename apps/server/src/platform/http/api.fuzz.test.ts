@@ -14,6 +14,7 @@
 import {
   AboutUpdateSchema,
   CourseWriteSchema,
+  CreateCustomRequestBody,
   CreateReviewSchema,
   LessonWriteSchema,
   PortfolioInputSchema,
@@ -64,6 +65,7 @@ const FORM_BODIES: Record<string, unknown> = {
   'POST /api/admin/portfolio': PortfolioInputSchema,
   'PUT /api/admin/portfolio/:id': PortfolioInputSchema,
   'POST /api/reviews': CreateReviewSchema,
+  'POST /api/custom-orders': CreateCustomRequestBody,
   'PUT /api/landing/about': AboutUpdateSchema,
   'POST /api/admin/lessons': LessonWriteSchema,
   'PUT /api/admin/lessons/:id': LessonWriteSchema,

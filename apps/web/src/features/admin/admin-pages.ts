@@ -39,6 +39,7 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   reviews: adminPage(() => import('../reviews/admin/reviews-admin-page'), 'ReviewsAdminPage'),
   studentWorks: adminPage(() => import('../student-works/admin/student-works-admin-page'), 'StudentWorksAdminPage'),
   orders: adminPage(() => import('../orders/admin/orders-admin-page'), 'OrdersAdminPage'),
+  customOrders: adminPage(() => import('../custom-orders/admin/custom-orders-admin-page'), 'CustomOrdersAdminPage'),
   lessons: adminPage(() => import('../lessons/admin/lessons-admin-page'), 'LessonsAdminPage'),
   promoCodes: adminPage(() => import('../promo-codes/admin/promo-codes-admin-page'), 'PromoCodesAdminPage'),
   giftCertificates: adminPage(

@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { key: 'reviews', path: 'reviews', resource: false },
   { key: 'studentWorks', path: 'student-works', resource: false },
   { key: 'orders', path: 'orders', resource: false },
+  { key: 'customOrders', path: 'custom-orders', resource: false },
   { key: 'lessons', path: 'lessons', resource: true },
   { key: 'promoCodes', path: 'promo-codes', resource: true },
   { key: 'giftCertificates', path: 'gift-certificates', resource: true },

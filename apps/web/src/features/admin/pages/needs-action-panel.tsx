@@ -17,7 +17,7 @@ interface Item {
 
 /**
  * Dashboard: what waits for the owner, grouped, each item a link to where it is handled (the order
- * page, the reviews list, the payment alerts panel above).
+ * page, the reviews list, a custom request, the payment alerts panel above).
  */
 export function NeedsActionPanel() {
   const { t } = useTranslation();
@@ -38,6 +38,8 @@ export function NeedsActionPanel() {
       review: (name) => t('admin.dashboard.reviewBy', { name }),
       work: (name) => t('admin.dashboard.workBy', { name }),
       alert: (kind) => t(`admin.paymentAlerts.kind.${kind}`, { defaultValue: t('admin.dashboard.alert') }),
+      customRequest: (n, status) =>
+        `${t('customOrders.list.number', { number: n })}: ${t(`customOrders.status.${status}`)}`,
       rub,
       when,
     });
@@ -99,6 +101,7 @@ interface Words {
   review: (name: string) => string;
   work: (name: string) => string;
   alert: (kind: string) => string;
+  customRequest: (n: number, status: string) => string;
   rub: (value: number) => string;
   when: (at: string) => string;
 }
@@ -159,6 +162,17 @@ function buildGroups(data: AdminNeedsAction, w: Words) {
         to: orderLink(o.id),
         label: w.order(o.number),
         detail: `${w.rub(o.totalRub)} · ${w.requested(o.at)}`,
+      })),
+    },
+    {
+      key: 'customRequests',
+      count: data.counts.customRequests,
+      all: '/admin/custom-orders',
+      items: data.customRequests.map<Item>((r) => ({
+        key: r.id,
+        to: `/admin/custom-orders/${r.id}`,
+        label: w.customRequest(r.number, r.status),
+        detail: w.when(r.at),
       })),
     },
     {

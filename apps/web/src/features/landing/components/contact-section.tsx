@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MailIcon, PhoneIcon, SocialIcon } from '../../../shared/ui/icons';
 import { SectionHeading } from '../../../shared/ui/states';
 import { useLanding } from '../api/get-landing';
@@ -43,6 +44,11 @@ export function ContactSection() {
             </a>
           ) : null}
         </div>
+        <p className="mt-8 text-center">
+          <Link to="/custom-order" className="btn btn-outline">
+            {t('landing.requestCustom')}
+          </Link>
+        </p>
         {landing && landing.social.length > 0 ? (
           <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label={t('footer.social')}>
             {landing.social.map((link) => (

@@ -6,7 +6,7 @@ import { Gallery } from '../../../shared/ui/gallery';
 import { Modal } from '../../../shared/ui/modal';
 import { RichText } from '../../../shared/ui/rich-text';
 
-/** Detail of one work: gallery with thumbnails, description and "order similar". */
+/** Detail of one work: gallery with thumbnails, description, "order similar" and "request a custom piece". */
 export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -32,9 +32,16 @@ export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; 
             <div className="mt-4 text-base">
               <RichText text={localize(item.description, language)} />
             </div>
-            <div className="mt-8 md:mt-auto md:pt-8">
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap md:mt-auto md:pt-8">
               <Link to={orderHref} className="btn btn-primary w-full sm:w-auto" onClick={onClose}>
                 {t('portfolio.orderSimilar')}
+              </Link>
+              <Link
+                to={`/custom-order?portfolio=${encodeURIComponent(item.id)}`}
+                className="btn btn-outline w-full sm:w-auto"
+                onClick={onClose}
+              >
+                {t('portfolio.requestCustom')}
               </Link>
             </div>
           </div>

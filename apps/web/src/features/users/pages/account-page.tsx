@@ -18,6 +18,7 @@ import { useMyOrders } from '../../orders/api/get-my-orders';
 import { useLearningProgress } from '../../progress/api/get-progress';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { CustomRequestsSection } from '../components/custom-requests-section';
 import { DigitalDownloads } from '../components/digital-downloads';
 import { FavouritesList } from '../components/favourites-list';
 import { GiftCertificatesSection } from '../components/gift-certificates-section';
@@ -25,7 +26,15 @@ import { MarketingConsent } from '../components/marketing-consent';
 import { MyDataSection } from '../components/my-data-section';
 import { ProfileForm } from '../components/profile-form';
 
-const SECTIONS = ['profile', 'security', 'orders', 'lessons', 'favourites', 'gift-certificates'] as const;
+const SECTIONS = [
+  'profile',
+  'security',
+  'orders',
+  'custom-orders',
+  'lessons',
+  'favourites',
+  'gift-certificates',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function Loading() {
@@ -310,7 +319,7 @@ function LessonPurchasesList() {
 
 /**
  * `/account` and `/profile/*`: profile, password and data, order history, lesson purchases,
- * favourites, the gift certificates bought and the balance check.
+ * favourites, the gift certificates bought and the balance check, the custom requests.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -352,6 +361,8 @@ export function AccountPage() {
             <FavouritesList />
           ) : section === 'gift-certificates' ? (
             <GiftCertificatesSection />
+          ) : section === 'custom-orders' ? (
+            <CustomRequestsSection id={(params['*'] ?? '').split('/')[1] || null} />
           ) : (
             <LessonsSection />
           )}

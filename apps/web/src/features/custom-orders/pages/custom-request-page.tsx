@@ -1,0 +1,199 @@
+import {
+  CreateCustomRequestBody,
+  CURRENCIES,
+  CUSTOM_OCCASIONS,
+  localize,
+  MAX_CUSTOM_PHOTOS,
+  type PortfolioItem,
+} from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiGet } from '../../../shared/api/client';
+import { applyFieldProblems, problemText } from '../../../shared/forms/server-errors';
+import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
+import { ImageUploadField, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
+import { PageTitle } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useCreateCustomRequest } from '../api/custom-orders';
+import {
+  EMPTY_REQUEST,
+  localToday,
+  REQUEST_FIELDS,
+  type RequestForm,
+  requestFormProblems,
+  toRequestBody,
+} from '../request-form';
+
+/**
+ * `/custom-order` (signed in; a guest is taken to sign in and back): what the customer wants made,
+ * with up to five reference photos; `?portfolio=<id>` names the portfolio piece it starts from.
+ */
+export function CustomRequestPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('customOrders.title'));
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const portfolioId = params.get('portfolio');
+  const validPortfolioId = portfolioId && /^[0-9a-f-]{36}$/i.test(portfolioId) ? portfolioId : null;
+  const portfolio = useQuery({
+    queryKey: ['portfolio', 'item', validPortfolioId],
+    queryFn: ({ signal }) =>
+      apiGet<PortfolioItem>(`/portfolio/${validPortfolioId}`, undefined, signal, { silent: true }),
+    enabled: validPortfolioId !== null,
+    retry: false,
+  });
+  const portfolioItemId = portfolio.data ? validPortfolioId : null;
+  const create = useCreateCustomRequest();
+  const [photos, setPhotos] = useState<UploadItem[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const base = useId();
+  const id = (name: string) => `${base}-${name}`;
+
+  const form = useForm<RequestForm, unknown, CreateCustomRequestBody>({
+    resolver: writeResolver(
+      CreateCustomRequestBody,
+      (values: RequestForm) => toRequestBody(values, portfolioItemId),
+      (values) => requestFormProblems(values, localToday()),
+    ),
+    defaultValues: EMPTY_REQUEST,
+  });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const message = useFieldMessage(errors);
+  const occasion = watch('occasion');
+
+  const onSubmit = handleSubmit(async (body) => {
+    setProblem(null);
+    try {
+      const result = await create.mutateAsync({ body, photos: newFilesOf(photos) });
+      if (result.message) toast.success(result.message);
+      void navigate(`/account/custom-orders/${result.request.id}`);
+    } catch (error) {
+      const applied = applyFieldProblems(error, REQUEST_FIELDS, (field, value) => setError(field, value));
+      setProblem(applied.length > 0 ? null : problemText(error, t('customOrders.form.failed')));
+    }
+  });
+
+  return (
+    <>
+      <PageTitle title={t('customOrders.title')} eyebrow={t('customOrders.eyebrow')}>
+        {t('customOrders.lead')}
+      </PageTitle>
+      <div className="container-page pb-16">
+        <form onSubmit={onSubmit} noValidate className="card mx-auto flex max-w-2xl flex-col gap-5 p-5 sm:p-8">
+          {portfolio.data ? (
+            <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm wrap-anywhere">
+              {t('customOrders.fromPortfolio', { title: localize(portfolio.data.title, language) })}
+            </p>
+          ) : null}
+          <FormField id={id('occasion')} label={t('customOrders.form.occasion')} error={message('occasion')}>
+            <select
+              {...register('occasion')}
+              {...fieldControlProps(id('occasion'), Boolean(errors.occasion))}
+              className="input"
+            >
+              <option value="">{t('customOrders.form.choose')}</option>
+              {CUSTOM_OCCASIONS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`customOrders.occasions.${value}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {occasion === 'other' ? (
+            <TextField
+              {...register('occasionOther')}
+              id={id('occasionOther')}
+              label={t('customOrders.form.occasionOther')}
+              error={message('occasionOther')}
+              maxLength={100}
+            />
+          ) : null}
+          <TextField
+            {...register('dateNeeded')}
+            id={id('dateNeeded')}
+            type="date"
+            min={localToday()}
+            label={t('customOrders.form.dateNeeded')}
+            error={message('dateNeeded')}
+          />
+          <TextField
+            {...register('colours')}
+            id={id('colours')}
+            label={t('customOrders.form.colours')}
+            hint={t('customOrders.form.coloursHint')}
+            error={message('colours')}
+            maxLength={200}
+          />
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <TextField
+              {...register('budget')}
+              id={id('budget')}
+              inputMode="decimal"
+              autoComplete="off"
+              label={t('customOrders.form.budget')}
+              error={message('budget')}
+            />
+            <FormField
+              id={id('budgetCurrency')}
+              label={t('customOrders.form.budgetCurrency')}
+              error={message('budgetCurrency')}
+            >
+              <select
+                {...register('budgetCurrency')}
+                {...fieldControlProps(id('budgetCurrency'), Boolean(errors.budgetCurrency))}
+                className="input"
+              >
+                <option value="">{t('customOrders.form.choose')}</option>
+                {CURRENCIES.map((currency) => (
+                  <option key={currency} value={currency}>
+                    {currency}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          <FormField
+            id={id('description')}
+            label={t('customOrders.form.description')}
+            error={message('description')}
+            hint={t('customOrders.form.descriptionHint')}
+          >
+            <textarea
+              {...register('description')}
+              {...fieldControlProps(id('description'), Boolean(errors.description))}
+              aria-describedby={errors.description ? `${id('description')}-error` : `${id('description')}-hint`}
+              rows={6}
+              maxLength={2000}
+              className="input min-h-32"
+            />
+          </FormField>
+          <ImageUploadField
+            id={id('photos')}
+            label={t('customOrders.form.photos')}
+            hint={t('customOrders.form.photosHint')}
+            items={photos}
+            onChange={setPhotos}
+            maxFiles={MAX_CUSTOM_PHOTOS}
+          />
+          <FormProblem>{problem}</FormProblem>
+          <SubmitButton pending={isSubmitting} className="w-full sm:w-auto sm:self-start">
+            {t('customOrders.form.submit')}
+          </SubmitButton>
+        </form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The custom request form: what its inputs hold, the body `POST /custom-orders` receives (checked
+ * with the same shared schema as on the server), and the form's own date rule.
+ */
+import { type CreateCustomRequestBody, customDateProblem } from '@atelier/shared';
+import type { FormRuleProblem } from '../../shared/forms/write-resolver';
+import { numberOrNull } from '../../shared/forms/write-resolver';
+
+export interface RequestForm {
+  occasion: string;
+  occasionOther: string;
+  dateNeeded: string;
+  colours: string;
+  budget: string;
+  budgetCurrency: string;
+  description: string;
+}
+
+export const REQUEST_FIELDS = [
+  'occasion',
+  'occasionOther',
+  'dateNeeded',
+  'colours',
+  'budget',
+  'budgetCurrency',
+  'description',
+] as const;
+
+export const EMPTY_REQUEST: RequestForm = {
+  occasion: '',
+  occasionOther: '',
+  dateNeeded: '',
+  colours: '',
+  budget: '',
+  budgetCurrency: '',
+  description: '',
+};
+
+/** Today in the visitor's own calendar (the server checks against the shop's). */
+export function localToday(now = new Date()): string {
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/** The body as sent: "other" only with its own occasion, a budget only with an amount, the portfolio piece when known. */
+export function toRequestBody(form: RequestForm, portfolioItemId: string | null): CreateCustomRequestBody {
+  const budget = numberOrNull(form.budget);
+  return {
+    occasion: form.occasion as CreateCustomRequestBody['occasion'],
+    occasionOther: form.occasion === 'other' ? form.occasionOther.trim() || undefined : undefined,
+    dateNeeded: form.dateNeeded,
+    colours: form.colours,
+    budget: budget === null ? undefined : budget,
+    budgetCurrency:
+      budget === null || form.budgetCurrency === ''
+        ? undefined
+        : (form.budgetCurrency as CreateCustomRequestBody['budgetCurrency']),
+    description: form.description,
+    ...(portfolioItemId ? { portfolioItemId } : {}),
+  };
+}
+
+/** A date before today is refused here already (the schema only knows it is a date). */
+export function requestFormProblems(form: RequestForm, today: string): FormRuleProblem[] {
+  const problem = form.dateNeeded ? customDateProblem(form.dateNeeded, today) : null;
+  return problem ? [{ path: 'dateNeeded', message: problem }] : [];
+}
