@@ -94,8 +94,11 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** Waits until the page's path satisfies `check`; client-side redirects are history replacements. */
-export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = 15_000) {
+/**
+ * Waits until the page's path satisfies `check`; client-side redirects are history replacements.
+ * As long as a navigation may take (30 s): a lazy page on a machine busy with other journeys.
+ */
+export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = 30_000) {
   await page.waitForURL((url) => check(url.pathname), { timeout, waitUntil: 'commit' });
 }
 
@@ -119,15 +122,26 @@ export async function dragWithMouse(page: Page, handle: Locator, target: Locator
 /**
  * Resolves once the app runs the page: React has hydrated the server-rendered markup (or rendered
  * the shell) and its effects ran, so handlers are live. A server-rendered page shows its content
- * before that (its script starts after the load event).
+ * before that (its script starts after the load event), and React hydrates its Suspense
+ * boundaries one by one after the root's effects ran (<html data-app="ready">): a control whose
+ * boundary is still waiting has no React node yet and its click would be lost, so every control on
+ * the page must have one.
  */
+function pageIsLive(orNotTheApp: boolean): boolean {
+  if (orNotTheApp && document.getElementById('root') === null) return true;
+  if (document.documentElement.dataset.app !== 'ready') return false;
+  const controls = document.querySelectorAll('#root button, #root a[href], #root input, #root select, #root textarea');
+  for (const control of controls) {
+    if (!Object.keys(control).some((key) => key.startsWith('__reactFiber'))) return false;
+  }
+  return true;
+}
+
 export async function appStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await page.waitForFunction(pageIsLive, false);
 }
 
 /** As appStarted, for a page that may not be the app at all (a payment provider's page, a file). */
 async function appStartedIfApp(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.getElementById('root') === null || document.documentElement.dataset.app === 'ready',
-  );
+  await page.waitForFunction(pageIsLive, true);
 }

@@ -26,7 +26,7 @@ describe('mobile at 360 px', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     // Focus goes back to the button that opened it.
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('a menu link navigates and closes the menu', async () => {

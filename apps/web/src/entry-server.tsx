@@ -26,8 +26,8 @@ const RESOURCES: Record<Language, ResourceKey> = { ru, en, es };
 const PAGE_MODULES: Partial<Record<PageId, string>> = {
   shop: 'src/features/shop/pages/shop-page.tsx',
   lessons: 'src/app/routes/training-page.tsx',
-  lesson: 'src/features/lessons/pages/lesson-page.tsx',
-  lessonByQuery: 'src/features/lessons/pages/lesson-page.tsx',
+  lesson: 'src/app/routes/lesson-route.tsx',
+  lessonByQuery: 'src/app/routes/lesson-route.tsx',
   course: 'src/features/courses/pages/course-page.tsx',
   privacy: 'src/features/legal/pages/legal-page.tsx',
   terms: 'src/features/legal/pages/legal-page.tsx',

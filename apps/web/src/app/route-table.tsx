@@ -15,7 +15,7 @@ import { HomePage } from './routes/home-page';
 
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
 const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');
-const LessonPage = lazyPage(() => import('../features/lessons/pages/lesson-page'), 'LessonPage');
+const LessonPage = lazyPage(() => import('./routes/lesson-route'), 'LessonPage');
 const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'), 'CoursePage');
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');

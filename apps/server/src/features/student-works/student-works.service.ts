@@ -14,7 +14,6 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ImagePipeline } from '../../platform/images/images';
-import type { LessonAccessService } from '../lessons/lessons.access';
 import {
   type AdminStudentWorkRow,
   createStudentWorksRepo,
@@ -65,8 +64,11 @@ export function createStudentWorksService({
 }: {
   db: Db;
   images: ImagePipeline;
-  /** Who may post: the rule of the lesson's private files (purchasers of it or its course, admins). */
-  access: Pick<LessonAccessService, 'authorize'>;
+  /**
+   * Who may post: the rule of the lesson's private files (purchasers of it or its course, admins),
+   * throwing 401/403/404 as for its video (the lessons feature's access check, handed in by the app).
+   */
+  access: { authorize(user: SessionUser | null, lessonId: string): Promise<{ id: string }> };
 }) {
   const repo = createStudentWorksRepo(db);
   const dropPhoto = (image: Image | null | undefined) =>

@@ -5,6 +5,7 @@ import { ContactSection } from '../../features/landing/components/contact-sectio
 import { Hero } from '../../features/landing/components/hero';
 import { PortfolioSection } from '../../features/portfolio/components/portfolio-section';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { StudentsStrip } from '../../features/student-works/components/students-strip';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /** `/`: hero, about (#about), portfolio (#portfolio), reviews (#reviews), contact (#contact). */
@@ -21,7 +22,7 @@ export function HomePage() {
         <AboutSection />
       </Suspense>
       <Suspense fallback={null}>
-        <PortfolioSection />
+        <PortfolioSection students={<StudentsStrip />} />
       </Suspense>
       <Suspense fallback={null}>
         <ReviewsSection />

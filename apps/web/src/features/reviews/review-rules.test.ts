@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageError, reviewTextError } from './review-rules';
+import { imageError } from '../../shared/forms/image-file';
+import { reviewTextError } from './review-rules';
 
 describe('review text is 10–1000 characters after trimming', () => {
   it.each([

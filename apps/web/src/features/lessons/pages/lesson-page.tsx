@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, type Lesson, localize } from '@atelier/shared';
-import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isFree } from '../../../shared/currency/display-price';
@@ -18,7 +18,6 @@ import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { usePurchaseFlow } from '../../promo-codes/api/purchase';
-import { LessonWorks } from '../../student-works/components/lesson-works';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 
@@ -66,7 +65,16 @@ function ExpandableText({ text }: { text: string }) {
 }
 
 /** `/training-detail/:id` and `/training-detail?id=`: the video only after purchase. */
-export function LessonPage() {
+/** What the page hands the students' works section it is given (the app composes the two). */
+export interface LessonWorksSlot {
+  lessonId: string;
+  /** The signed-in viewer, whose own works waiting for moderation are shown to them. */
+  userId: string | null;
+  /** Those who may watch the lesson may share their work. */
+  canPost: boolean;
+}
+
+export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
@@ -187,11 +195,11 @@ export function LessonPage() {
             <h2 className="mb-4 text-3xl">{t('training.description')}</h2>
             <ExpandableText text={localize(lesson.description, language)} />
           </div>
-          <LessonWorks
-            lessonId={lesson.id}
-            userId={session.status === 'authenticated' ? session.user.id : null}
-            canPost={canWatch}
-          />
+          {works?.({
+            lessonId: lesson.id,
+            userId: session.status === 'authenticated' ? session.user.id : null,
+            canPost: canWatch,
+          })}
         </div>
         <aside aria-labelledby="lesson-title" className="lg:sticky lg:top-32 lg:self-start">
           <div className="card p-6 sm:p-8">

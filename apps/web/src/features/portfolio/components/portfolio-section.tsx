@@ -1,5 +1,5 @@
 import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { ChipGroup } from '../../../shared/ui/chip-group';
@@ -7,7 +7,6 @@ import { preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
 import { useOpenedOnce } from '../../../shared/ui/use-opened-once';
-import { StudentsStrip } from '../../student-works/components/students-strip';
 import { type PortfolioFilter, usePortfolio } from '../api/get-portfolio';
 
 const FILTERS: PortfolioFilter[] = ['all', ...PORTFOLIO_CATEGORIES];
@@ -21,7 +20,8 @@ const preloadDetail = () => {
   preloadModal();
 };
 
-export function PortfolioSection() {
+/** The portfolio on the home page; `students` is what follows the pieces (the students' works, composed by the app). */
+export function PortfolioSection({ students }: { students?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [filter, setFilter] = useState<PortfolioFilter>('all');
@@ -96,7 +96,7 @@ export function PortfolioSection() {
             })}
           </ul>
         )}
-        <StudentsStrip />
+        {students}
       </div>
       {modalUsed ? (
         <Suspense fallback={null}>

@@ -2,10 +2,11 @@ import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shar
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { imageError } from '../../../shared/forms/image-file';
 import { StarIcon } from '../../../shared/ui/icons';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateReview } from '../api/create-review';
-import { imageError, reviewTextError } from '../review-rules';
+import { reviewTextError } from '../review-rules';
 
 export function ReviewForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();

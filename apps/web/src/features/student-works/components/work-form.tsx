@@ -2,8 +2,8 @@ import { MAX_IMAGE_BYTES, STUDENT_WORK_CAPTION_MAX } from '@atelier/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { imageError } from '../../../shared/forms/image-file';
 import { toast } from '../../../shared/ui/toast';
-import { imageError } from '../../reviews/review-rules';
 import { useCreateWork } from '../api/student-works';
 
 /** A photo (required, the rules of review photos) and an optional caption; the work goes to moderation. */
