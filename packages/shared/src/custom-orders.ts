@@ -193,6 +193,9 @@ export function adminCustomActions(
     case 'new':
     case 'quoted':
       return ['quote', 'decline'];
+    case 'accepted':
+      // Nothing paid yet (the server refuses while a deposit order waits for its payment).
+      return ['decline'];
     case 'deposit_paid':
       return ['in_work'];
     case 'in_work':

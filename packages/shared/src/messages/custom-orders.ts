@@ -82,6 +82,11 @@ export const CUSTOM_ORDERS_MESSAGES = {
     en: 'There is nothing to pay on this request now',
     es: 'No hay nada que pagar en esta solicitud ahora',
   },
+  customDepositPending: {
+    ru: 'По заявке ждёт оплаты заказ на предоплату: сначала отмените его',
+    en: 'A deposit order of this request is waiting for payment: cancel it first',
+    es: 'Un pedido de anticipo de esta solicitud espera el pago: cancélelo primero',
+  },
   customBalanceUnpaid: {
     ru: 'Сначала должен быть оплачен остаток',
     en: 'The balance must be paid first',

@@ -4,7 +4,9 @@
  *
  *   new ──quote──▶ quoted ──accept──▶ accepted ──deposit paid──▶ deposit_paid ──▶ in_work ──▶ done
  *    │              │  ▲ quote again   (deposit 0 %: accept goes straight to deposit_paid)
- *    └──decline─────┴──┴──▶ declined   (the admin from new or quoted; the customer from quoted)
+ *    └──decline─────┴──┴──────────┴──▶ declined   (the customer from quoted; the admin from new,
+ *                                                  quoted, or accepted while no deposit is paid
+ *                                                  or waiting to be paid)
  *
  * The deposit and the balance are each an order of one `custom_order` line in the quote's
  * currency, paid through payments like a gift certificate's order; `orderConfirmed` (card webhook,
@@ -474,11 +476,22 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       return view(db, id, true);
     },
 
-    /** The admin declines a request she has not had accepted (new or quoted). */
+    /**
+     * The admin declines a request nothing has been paid for: new, quoted, or accepted with no
+     * deposit order but a cancelled one (a customer who accepted and never paid must not hold the
+     * request open forever). A deposit order waiting for its payment is 409: cancelled first (the
+     * orders page), it can no longer be paid for a declined request.
+     */
     async adminDecline(id: string, note: string | undefined): Promise<CustomRequest> {
       await db.transaction(async (tx) => {
         const row = await lockedOrThrow(tx, id);
-        if (row.status !== 'new' && row.status !== 'quoted') throw notAllowed(row.status);
+        if (row.status !== 'new' && row.status !== 'quoted' && row.status !== 'accepted') throw notAllowed(row.status);
+        if (row.status === 'accepted' && row.depositOrderId) {
+          const deposit = await deps.orders.getForPayment(tx, row.depositOrderId);
+          if (deposit && deposit.status !== 'cancelled') {
+            throw new Conflict('customDepositPending', { orderId: deposit.id }, 'CUSTOM_DEPOSIT_PENDING');
+          }
+        }
         const next = await repo.update(tx, id, { status: 'declined', declinedBy: 'admin', declineNote: note || null });
         await toCustomer(tx, next, (to) => ({
           to: to.email,

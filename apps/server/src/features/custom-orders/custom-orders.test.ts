@@ -213,7 +213,6 @@ describe('a custom request from start to finish', () => {
     // Accepting twice, re-quoting or declining after acceptance: refused.
     expect((await accept(anna, request.id)).statusCode).toBe(409);
     expect((await quote(request.id)).statusCode).toBe(409);
-    expect((await call(admin, 'POST', `/api/admin/custom-orders/${request.id}/decline`, {})).statusCode).toBe(409);
     // The balance is not due before the deposit.
     expect((await call(anna, 'POST', `/api/custom-orders/${request.id}/pay`, { part: 'balance' })).statusCode).toBe(
       409,
@@ -375,6 +374,24 @@ describe('declines and refusals', () => {
     const mail = await lastMail(t, anna.email);
     expect(mail.subject).toBe(`Заявка № ${number} отклонена`);
     expect(mail.text).toContain('Не успеем');
+  });
+
+  it('the admin declines an accepted request never paid: refused while its deposit order waits, allowed once it is cancelled', async () => {
+    await closeAll(anna);
+    const { id } = (await send(anna, FIELDS)).json().data;
+    await quote(id);
+    await accept(anna, id);
+    const deposit = (await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).json().data.order;
+    const refused = await call(admin, 'POST', `/api/admin/custom-orders/${id}/decline`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CUSTOM_DEPOSIT_PENDING' });
+    expect((await call(anna, 'GET', `/api/custom-orders/${id}`)).json().data.status).toBe('accepted');
+    const cancelled = await call(admin, 'PATCH', `/api/orders/${deposit.id}/status`, { status: 'cancelled' });
+    expect(cancelled.statusCode).toBe(200);
+    const declined = await call(admin, 'POST', `/api/admin/custom-orders/${id}/decline`, { note: 'No answer' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().data).toMatchObject({ status: 'declined', declinedBy: 'admin' });
+    expect((await call(anna, 'POST', `/api/custom-orders/${id}/pay`, { part: 'deposit' })).statusCode).toBe(409);
   });
 
   it('someone else’s request is 404 for every customer step; an unknown one too; only the admin sees the list', async () => {

@@ -141,7 +141,7 @@ function QuoteFormCard({ request }: { request: CustomRequest }) {
   );
 }
 
-/** Decline (new or quoted), start work (deposit paid), mark done (nothing left to pay). */
+/** Decline (nothing paid yet), start work (deposit paid), mark done (nothing left to pay). */
 function StatusActions({ request }: { request: CustomRequest }) {
   const { t } = useTranslation();
   const step = useAdminStep();
