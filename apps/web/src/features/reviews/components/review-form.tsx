@@ -1,30 +1,22 @@
-import { MAX_IMAGE_BYTES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
-import { useEffect, useId, useState } from 'react';
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
-import { imageError } from '../../../shared/forms/image-file';
 import { StarIcon } from '../../../shared/ui/icons';
+import { PhotoField } from '../../../shared/ui/photo-field';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateReview } from '../api/create-review';
 import { reviewTextError } from '../review-rules';
 
 export function ReviewForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const ids = { text: useId(), counter: useId(), textError: useId(), image: useId(), imageError: useId() };
+  const ids = { text: useId(), counter: useId(), textError: useId() };
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [rating, setRating] = useState(5);
   const [image, setImage] = useState<File | null>(null);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const create = useCreateReview();
-  // A preview of the chosen photo, released when it changes or the form closes.
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image) return setPreview(null);
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
 
   const textProblem = reviewTextError(text);
   const trimmedLength = text.trim().length;
@@ -105,44 +97,18 @@ export function ReviewForm({ onDone }: { onDone: () => void }) {
         </div>
       </div>
 
-      <div>
-        <p className="field-label" id={`${ids.image}-label`}>
-          {t('reviews.image')}
-        </p>
-        {/* A styled label instead of the browser's own (English-only) "Choose file" control. */}
-        <div className="flex flex-wrap items-center gap-3">
-          <label className="btn btn-outline btn-sm cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-rose-600">
-            <input
-              id={ids.image}
-              type="file"
-              accept="image/*"
-              aria-labelledby={`${ids.image}-label`}
-              aria-invalid={imageProblem !== null}
-              aria-describedby={ids.imageError}
-              onChange={(event) => {
-                const file = event.target.files?.[0] ?? null;
-                const problem = file ? imageError(file) : null;
-                setImageProblem(problem ? t(`reviews.errors.${problem}`) : null);
-                setImage(problem ? null : file);
-              }}
-              className="sr-only"
-            />
-            {t('reviews.chooseImage')}
-          </label>
-          {preview ? (
-            <img src={preview} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" />
-          ) : null}
-          <span className="min-w-0 truncate text-sm text-muted">{image ? image.name : t('reviews.noImage')}</span>
-          {image ? (
-            <button type="button" className="link text-sm" onClick={() => setImage(null)}>
-              {t('reviews.removeImage')}
-            </button>
-          ) : null}
-        </div>
-        <p id={ids.imageError} className={imageProblem ? 'field-error' : 'mt-1.5 text-sm text-muted'}>
-          {imageProblem ?? t('reviews.imageHint', { size: Math.round(MAX_IMAGE_BYTES / 1024 / 1024) })}
-        </p>
-      </div>
+      <PhotoField
+        label={t('reviews.image')}
+        chooseLabel={t('reviews.chooseImage')}
+        emptyLabel={t('reviews.noImage')}
+        removeLabel={t('reviews.removeImage')}
+        photo={image}
+        problem={imageProblem}
+        onChange={(photo, problem) => {
+          setImage(photo);
+          setImageProblem(problem);
+        }}
+      />
 
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" className="btn btn-ghost" onClick={onDone}>
