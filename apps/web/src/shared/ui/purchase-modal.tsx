@@ -148,12 +148,13 @@ export function PurchaseModal({
   // PayPal is a foreign operator: paying through it needs consent to the cross-border transfer.
   const queryClient = useQueryClient();
   const serverText = useServerText();
-  const legalList = useLegalList(language, item !== null);
   const crossBorderId = useId();
   const [crossBorder, setCrossBorder] = useState(false);
   const [crossBorderMissing, setCrossBorderMissing] = useState(false);
   const asked = item ? purchaseConsents(currency, Math.round((priceIn(item.price, currency) ?? 0) * 100)) : [];
   const asksCrossBorder = asked.includes('cross-border');
+  // The texts are loaded only when the dialog asks for a consent (a rouble purchase asks none).
+  const legalList = useLegalList(language, asked.length > 0);
 
   useEffect(() => {
     if (item === null) {
@@ -187,7 +188,7 @@ export function PurchaseModal({
     }
     setProblem(null);
     // The versions in force of the texts the boxes name.
-    const consents = consentRefs(legalList.data, asked);
+    const consents = asked.length === 0 ? [] : consentRefs(legalList.data, asked);
     if (!consents) {
       setProblem(t('legal.textsUnavailable'));
       return;
