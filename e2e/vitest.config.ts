@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { HOOK_TIMEOUT, TEST_TIMEOUT } from './src/timeouts';
 
 /**
  * End-to-end journeys: one server from the built dist for the whole run (src/global-setup.ts),
- * one Chromium per file. Two files at a time fits a 2-core machine next to the server.
+ * one Chromium per file. Two files at a time fits a 2-core machine next to the server. Every time
+ * limit derives from E2E_TIME_FACTOR (src/timeouts.ts).
  */
 export default defineConfig({
   test: {
@@ -10,9 +12,9 @@ export default defineConfig({
     globalSetup: ['src/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    teardownTimeout: 30_000,
+    testTimeout: TEST_TIMEOUT,
+    hookTimeout: HOOK_TIMEOUT,
+    teardownTimeout: HOOK_TIMEOUT,
     reporters: ['default', './src/summary-reporter.ts'],
   },
 });

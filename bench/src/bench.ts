@@ -46,7 +46,7 @@ import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, st
 import { hlsBench, hlsRows } from './hls';
 import { lighthouseBench, lighthouseRows } from './lighthouse';
 import { pagesBench, pagesRows } from './pages';
-import { scaleBench } from './scale';
+import { RELAY_MAX_MS, scaleBench } from './scale';
 import { SEARCH_CONNECTIONS, searchBench, searchRows } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
 import { UPLOAD_MAX_RSS_GROWTH_MIB, type UploadBench, uploadBench } from './upload';
@@ -203,6 +203,12 @@ async function main(): Promise<void> {
         'skipped' in scale.postgresOrders
           ? scale.postgresOrders.skipped
           : `${scale.postgresOrders.oneInstancePerSecond} → ${scale.postgresOrders.twoInstancesPerSecond} orders/s (${scale.postgresOrders.ratio}×), p99 ${scale.postgresOrders.oneInstanceP99Ms} → ${scale.postgresOrders.twoInstancesP99Ms} ms, ${scale.postgresOrders.non2xx} non-2xx, ${scale.postgresOrders.errors} errors`,
+      ],
+      [
+        `cache relay A → B, p50 / slowest (≤ ${RELAY_MAX_MS} ms)`,
+        'skipped' in scale.postgresOrders
+          ? scale.postgresOrders.skipped
+          : `${scale.postgresOrders.relayP50Ms} / ${scale.postgresOrders.relayMaxMs} ms — ${scale.postgresOrders.relayMaxMs <= RELAY_MAX_MS ? 'met' : 'NOT met'}`,
       ],
       ...uploadRows(upload),
       ...lighthouseRows(lighthousePages),

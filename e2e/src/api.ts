@@ -5,6 +5,7 @@
  * server, a file's own server (`useOwnServer`), or a process the journey started itself.
  */
 import { readMailbox } from './dev-mail';
+import { MAIL_TIMEOUT, REQUEST_TIMEOUT } from './timeouts';
 
 export const BUYER_PASSWORD = 'Silk-Peony-2024';
 
@@ -33,7 +34,7 @@ export async function call<T>(base: string, path: string, init: CallInit = {}): 
       ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
     },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   const json = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
@@ -102,7 +103,7 @@ export async function register(base: string, account: NewAccount, lang = 'ru'): 
  * The 6-digit code of the newest mail to `email` on /dev/mail (polled). Each process writes the mails
  * its own outbox worker sends, so with several instances on one database every one of them is asked.
  */
-export async function mailedCode(bases: string | string[], email: string, timeoutMs = 60_000): Promise<string> {
+export async function mailedCode(bases: string | string[], email: string, timeoutMs = MAIL_TIMEOUT): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const base of [bases].flat()) {
@@ -167,7 +168,7 @@ export async function placeOrder(
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   const raw = await res.text();
   type Body = { code?: string; data?: { order?: { id: string } } };

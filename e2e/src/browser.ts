@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { DESKTOP, launchChromium, MOBILE } from './chromium';
 import { REPO_ROOT } from './server';
+import { ACTION_TIMEOUT, NAVIGATION_TIMEOUT } from './timeouts';
 
 export { DESKTOP, MOBILE } from './chromium';
 
@@ -53,8 +54,8 @@ export function useBrowser(): BrowserSession {
         locale: 'ru-RU',
         ...contextOptions,
       });
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(30_000);
+      context.setDefaultTimeout(ACTION_TIMEOUT);
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
       if (consent) {
         await context.addInitScript(() => {
           if (window.localStorage.getItem('cookieConsent') === null) {
@@ -98,7 +99,7 @@ export function useBrowser(): BrowserSession {
  * Waits until the page's path satisfies `check`; client-side redirects are history replacements.
  * As long as a navigation may take (30 s): a lazy page on a machine busy with other journeys.
  */
-export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = 30_000) {
+export async function waitForPath(page: Page, check: (pathname: string) => boolean, timeout = NAVIGATION_TIMEOUT) {
   await page.waitForURL((url) => check(url.pathname), { timeout, waitUntil: 'commit' });
 }
 

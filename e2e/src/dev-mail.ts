@@ -2,6 +2,7 @@
  * The /dev/mail page of a server read as data: every message of its outbox with the 6-digit codes
  * and the links already extracted. No test runner needed (the bench reads it too).
  */
+import { REQUEST_TIMEOUT } from './timeouts';
 
 export interface Mail {
   /** The outbox file name (starts with an ISO timestamp, so names sort by time). */
@@ -27,7 +28,7 @@ const text = (html: string) => unescapeHtml(html.replace(/<[^>]*>/g, '')).trim()
 export async function readMailbox(base: string): Promise<Mail[]> {
   const response = await fetch(`${base}/dev/mail`, {
     headers: { 'Accept-Language': 'en' },
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   if (!response.ok) throw new Error(`/dev/mail answered ${response.status}`);
   const html = await response.text();
@@ -57,7 +58,7 @@ export async function readMailbox(base: string): Promise<Mail[]> {
 export async function readMessage(base: string, file: string): Promise<{ text: string; attachments: string[] }> {
   const response = await fetch(`${base}/dev/mail/${encodeURIComponent(file)}`, {
     headers: { 'Accept-Language': 'en' },
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   if (!response.ok) throw new Error(`/dev/mail/${file} answered ${response.status}`);
   const html = await response.text();

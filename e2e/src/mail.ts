@@ -5,6 +5,7 @@
  */
 import { baseUrl } from './browser';
 import { type Mail, readMailbox } from './dev-mail';
+import { MAIL_TIMEOUT } from './timeouts';
 
 export type { Mail } from './dev-mail';
 
@@ -19,7 +20,7 @@ export async function waitForMail(
   accept: (mail: Mail) => boolean,
   {
     after = new Set<string>(),
-    timeoutMs = 20_000,
+    timeoutMs = MAIL_TIMEOUT,
     base,
   }: { after?: ReadonlySet<string>; timeoutMs?: number; base?: string } = {},
 ): Promise<Mail> {

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_START_TIMEOUT } from './timeouts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER_MAIN = join(REPO_ROOT, 'apps/server/dist/main.js');
@@ -168,7 +169,7 @@ export async function spawnServer(options: StartOptions): Promise<ServerProcess>
 }
 
 /** Polls /api/health until 200; fails early, with the server's output, if the process exits. */
-export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Promise<number> {
+export async function waitReady(server: ServerProcess, timeoutMs = SERVER_START_TIMEOUT): Promise<number> {
   const started = performance.now();
   let exitedWith: number | string | undefined;
   void server.exited.then((code) => {
@@ -193,7 +194,7 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
   throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
 }
 
-export async function startServer(options: StartOptions, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServer(options: StartOptions, timeoutMs = SERVER_START_TIMEOUT): Promise<ServerProcess> {
   const spawnedAt = performance.now();
   const server = await spawnServer(options);
   try {

@@ -15,6 +15,7 @@ import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -63,7 +64,7 @@ describe('cart, checkout and orders', () => {
       .poll(
         async () => (await apiData<{ items: { id: string; quantity: number }[] }>(baseUrl(), '/cart', { token })).items,
         {
-          timeout: 10_000,
+          timeout: ACTION_TIMEOUT,
         },
       )
       .toEqual([expect.objectContaining({ id: product.id, quantity: 2 })]);

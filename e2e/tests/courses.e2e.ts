@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, dragWithMouse, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -85,7 +86,7 @@ describe('courses and master classes', () => {
     await page.waitForFunction(
       () => (document.querySelector<HTMLVideoElement>('[data-testid="lesson-video"]')?.currentTime ?? 0) > 0.3,
       undefined,
-      { timeout: 15_000 },
+      { timeout: ACTION_TIMEOUT },
     );
 
     await page.goto('/account/lessons');

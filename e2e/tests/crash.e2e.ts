@@ -14,6 +14,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { newPglite } from '../../apps/server/src/db/client';
 import { apiData, call, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+import { budget } from '../src/timeouts';
 
 const CLIENTS = 6;
 const PRODUCTS = 3;
@@ -104,7 +105,7 @@ function rng(seed: number) {
   };
 }
 
-describe('crash safety of checkout', { timeout: 300_000 }, () => {
+describe('crash safety of checkout', { timeout: budget(100_000) }, () => {
   it.each(targets.map((target) => [target.name, target] as const))(
     'SIGKILL under concurrent checkouts (%s): every 201 order kept with its items, stock adds up',
     async (_name, target) => {

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../src/browser';
+import { ACTION_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -117,7 +118,7 @@ describe('the auth page by keyboard', () => {
     await dialog.waitFor({ state: 'detached' });
     // Radix gives focus back in a task after the dialog unmounts.
     await page.waitForFunction(() => document.activeElement?.textContent === 'пользовательское соглашение', undefined, {
-      timeout: 2_000,
+      timeout: ACTION_TIMEOUT,
     });
 
     await page.getByRole('tab', { name: 'Регистрация' }).focus();

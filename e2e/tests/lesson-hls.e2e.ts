@@ -19,6 +19,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+import { ACTION_TIMEOUT, budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const run = promisify(execFile);
 const session = useBrowser();
@@ -68,11 +69,11 @@ beforeAll(async () => {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   lessonId = ((await res.json()) as { data: { id: string } }).data.id;
-}, 180_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await server?.stop('SIGTERM');
@@ -83,106 +84,116 @@ afterAll(async () => {
 const player = (page: Page) => page.getByTestId('lesson-player');
 
 describe('adaptive streaming', () => {
-  it('the admin sees the transcode finish with its renditions', async () => {
-    const token = await login(base, ADMIN);
-    await expect
-      .poll(async () => (await apiData<{ state: string }>(base, `/admin/lessons/${lessonId}/hls`, { token })).state, {
-        timeout: 150_000,
-        interval: 1000,
-      })
-      .toBe('done');
+  it(
+    'the admin sees the transcode finish with its renditions',
+    async () => {
+      const token = await login(base, ADMIN);
+      await expect
+        .poll(async () => (await apiData<{ state: string }>(base, `/admin/lessons/${lessonId}/hls`, { token })).state, {
+          timeout: budget(50_000),
+          interval: 1000,
+        })
+        .toBe('done');
 
-    const page = await session.newPage({ baseURL: base, locale: 'en-US' });
-    await useToken(page, token);
-    await page.goto('/admin/lessons?lang=en');
-    await page.getByRole('button', { name: `Chapters and subtitles — ${TITLE.en}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Chapters and subtitles: ${TITLE.en}` });
-    const status = dialog.getByTestId('lesson-hls-status');
-    await status.getByText('Renditions: 360p, 720p').waitFor();
-    await expect(status.getAttribute('data-state')).resolves.toBe('done');
-    await expectNoAxeViolations(page);
-    await status.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(tmpdir(), 'atelier-hls-admin-1280.png') });
-    await page.setViewportSize({ width: 360, height: 800 });
-    await status.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(tmpdir(), 'atelier-hls-admin-360.png') });
-    await page.context().close();
-  }, 180_000);
+      const page = await session.newPage({ baseURL: base, locale: 'en-US' });
+      await useToken(page, token);
+      await page.goto('/admin/lessons?lang=en');
+      await page.getByRole('button', { name: `Chapters and subtitles — ${TITLE.en}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Chapters and subtitles: ${TITLE.en}` });
+      const status = dialog.getByTestId('lesson-hls-status');
+      await status.getByText('Renditions: 360p, 720p').waitFor();
+      await expect(status.getAttribute('data-state')).resolves.toBe('done');
+      await expectNoAxeViolations(page);
+      await status.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(tmpdir(), 'atelier-hls-admin-1280.png') });
+      await page.setViewportSize({ width: 360, height: 800 });
+      await status.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(tmpdir(), 'atelier-hls-admin-360.png') });
+      await page.context().close();
+    },
+    budget(60_000),
+  );
 
-  it('a buyer plays it through hls.js, and a forced rendition switches what plays', async () => {
-    const { token } = await verifiedUser(base, newEmail('hls'));
-    await apiData(base, `/training/lessons/${lessonId}/purchase`, { token, method: 'POST', body: {} });
-    const page = await session.newPage({ baseURL: base, locale: 'en-US' });
-    await useToken(page, token);
-    const playlists: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/hls/')) playlists.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/training-detail/${lessonId}?lang=en`);
-    await player(page).waitFor();
-    await expect.poll(() => player(page).getAttribute('data-stream')).toBe('hls');
-    await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => {
-      element.muted = true;
-    });
-    await page.getByTestId('player-play').click();
-    await expect
-      .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime), {
-        timeout: 20_000,
-      })
-      .toBeGreaterThan(0.5);
-    // The MP4 was never asked for: the master, a media playlist and its segments were.
-    expect(playlists.some((path) => path.endsWith('/master.m3u8'))).toBe(true);
-    expect(playlists.some((path) => path.endsWith('.m4s'))).toBe(true);
-    expect(await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.src)).toMatch(
-      /^blob:/,
-    );
+  it(
+    'a buyer plays it through hls.js, and a forced rendition switches what plays',
+    async () => {
+      const { token } = await verifiedUser(base, newEmail('hls'));
+      await apiData(base, `/training/lessons/${lessonId}/purchase`, { token, method: 'POST', body: {} });
+      const page = await session.newPage({ baseURL: base, locale: 'en-US' });
+      await useToken(page, token);
+      const playlists: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/hls/')) playlists.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`/training-detail/${lessonId}?lang=en`);
+      await player(page).waitFor();
+      await expect.poll(() => player(page).getAttribute('data-stream')).toBe('hls');
+      await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => {
+        element.muted = true;
+      });
+      await page.getByTestId('player-play').click();
+      await expect
+        .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime), {
+          timeout: ACTION_TIMEOUT,
+        })
+        .toBeGreaterThan(0.5);
+      // The MP4 was never asked for: the master, a media playlist and its segments were.
+      expect(playlists.some((path) => path.endsWith('/master.m3u8'))).toBe(true);
+      expect(playlists.some((path) => path.endsWith('.m4s'))).toBe(true);
+      expect(await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.src)).toMatch(
+        /^blob:/,
+      );
 
-    const quality = page.getByLabel('Quality');
-    await expect(
-      quality.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
-    ).resolves.toEqual(['auto', '360', '720']);
+      const quality = page.getByLabel('Quality');
+      await expect(
+        quality.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+      ).resolves.toEqual(['auto', '360', '720']);
 
-    await quality.selectOption('360');
-    await expect.poll(() => player(page).getAttribute('data-stream-height'), { timeout: 20_000 }).toBe('360');
-    await expect.poll(() => page.getByTestId('player-status').textContent()).toBe('360p');
-    await quality.selectOption('720');
-    await expect.poll(() => player(page).getAttribute('data-stream-height'), { timeout: 20_000 }).toBe('720');
-    expect(playlists.some((path) => path.endsWith('/360p/index.m3u8'))).toBe(true);
-    expect(playlists.some((path) => path.endsWith('/720p/index.m3u8'))).toBe(true);
-    await quality.selectOption('auto');
-    await expect(quality.inputValue()).resolves.toBe('auto');
+      await quality.selectOption('360');
+      await expect.poll(() => player(page).getAttribute('data-stream-height'), { timeout: ACTION_TIMEOUT }).toBe('360');
+      await expect.poll(() => page.getByTestId('player-status').textContent()).toBe('360p');
+      await quality.selectOption('720');
+      await expect.poll(() => player(page).getAttribute('data-stream-height'), { timeout: ACTION_TIMEOUT }).toBe('720');
+      expect(playlists.some((path) => path.endsWith('/360p/index.m3u8'))).toBe(true);
+      expect(playlists.some((path) => path.endsWith('/720p/index.m3u8'))).toBe(true);
+      await quality.selectOption('auto');
+      await expect(quality.inputValue()).resolves.toBe('auto');
 
-    // Still playing after the switches.
-    const before = await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime);
-    await expect
-      .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime), {
-        timeout: 10_000,
-      })
-      .toBeGreaterThan(before);
+      // Still playing after the switches.
+      const before = await page
+        .getByTestId('lesson-video')
+        .evaluate((element: HTMLVideoElement) => element.currentTime);
+      await expect
+        .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime), {
+          timeout: ACTION_TIMEOUT,
+        })
+        .toBeGreaterThan(before);
 
-    // The player's own tools act on the same <video>: speed, mirror, a jump by key.
-    await page.getByLabel('Speed').selectOption('0.5');
-    await expect
-      .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.playbackRate))
-      .toBe(0.5);
-    await page.getByRole('button', { name: 'Mirror the picture' }).click();
-    await expect(page.getByTestId('lesson-video').getAttribute('data-mirrored')).resolves.toBe('true');
-    const beforeJump = await page
-      .getByTestId('lesson-video')
-      .evaluate((element: HTMLVideoElement) => element.currentTime);
-    await player(page).focus();
-    await page.keyboard.press('KeyL');
-    await expect
-      .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime))
-      .toBeGreaterThan(Math.min(beforeJump + 5, 11));
+      // The player's own tools act on the same <video>: speed, mirror, a jump by key.
+      await page.getByLabel('Speed').selectOption('0.5');
+      await expect
+        .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.playbackRate))
+        .toBe(0.5);
+      await page.getByRole('button', { name: 'Mirror the picture' }).click();
+      await expect(page.getByTestId('lesson-video').getAttribute('data-mirrored')).resolves.toBe('true');
+      const beforeJump = await page
+        .getByTestId('lesson-video')
+        .evaluate((element: HTMLVideoElement) => element.currentTime);
+      await player(page).focus();
+      await page.keyboard.press('KeyL');
+      await expect
+        .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime))
+        .toBeGreaterThan(Math.min(beforeJump + 5, 11));
 
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(tmpdir(), 'atelier-hls-1280.png') });
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: join(tmpdir(), 'atelier-hls-1280.png') });
 
-    await page.setViewportSize({ width: 360, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(tmpdir(), 'atelier-hls-360.png'), fullPage: false });
-    await page.context().close();
-  }, 120_000);
+      await page.setViewportSize({ width: 360, height: 800 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(tmpdir(), 'atelier-hls-360.png'), fullPage: false });
+      await page.context().close();
+    },
+    budget(40_000),
+  );
 });

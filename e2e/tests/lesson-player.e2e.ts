@@ -15,6 +15,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -49,7 +50,7 @@ async function createLesson(token: string): Promise<string> {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
@@ -278,7 +279,7 @@ describe('the lesson player', () => {
     await expect.poll(() => status(page).textContent()).toBe('Loop removed');
     await expect(page.getByTestId('player-loop').count()).resolves.toBe(0);
     await seek(page, 2);
-    await expect.poll(() => currentTime(page), { timeout: 5_000 }).toBeGreaterThan(2.6);
+    await expect.poll(() => currentTime(page), { timeout: ACTION_TIMEOUT }).toBeGreaterThan(2.6);
     await page.getByTestId('player-play').click();
 
     // Axe with the controls and the shortcuts help open.

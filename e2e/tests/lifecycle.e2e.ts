@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { makeDataDir, removeDir, type ServerProcess, spawnServer, startServer } from '../src/server';
+import { ACTION_TIMEOUT, budget, SERVER_START_TIMEOUT } from '../src/timeouts';
 
 const ADMIN_PRINTED = 'Admin account created';
 const SEEDED = 'demo content seeded';
@@ -53,7 +54,7 @@ async function counts(server: ServerProcess): Promise<Counts> {
 
 // Each journey starts two servers on fresh data dirs, one of them seeding the demo content (sharp
 // renders the artwork): on a busy 2-core CI machine that is well over the default 60 s.
-describe('lifecycle', { timeout: 240_000 }, () => {
+describe('lifecycle', { timeout: budget(80_000) }, () => {
   it('a second start on the same DATA_DIR keeps all data and neither seeds nor creates the admin again', async () => {
     const dir = dataDir();
     const first = await start(dir);
@@ -77,7 +78,7 @@ describe('lifecycle', { timeout: 240_000 }, () => {
     running.push(intruder);
     const code = await Promise.race([
       intruder.exited,
-      new Promise<string>((r) => setTimeout(() => r('still running after 30 s'), 30_000)),
+      new Promise<string>((r) => setTimeout(() => r('still running after the start timeout'), SERVER_START_TIMEOUT)),
     ]);
     expect(typeof code, String(code)).toBe('number');
     expect(code).not.toBe(0);
@@ -124,12 +125,15 @@ describe('lifecycle', { timeout: 240_000 }, () => {
       `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
     );
     await vi.waitFor(() => expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n/), {
-      timeout: 10_000,
+      timeout: ACTION_TIMEOUT,
       interval: 20,
     });
     socket.write(body.slice(0, 10));
     server.child.kill('SIGTERM');
-    await vi.waitFor(() => expect(server.output()).toContain('shutting down'), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(server.output()).toContain('shutting down'), {
+      timeout: ACTION_TIMEOUT,
+      interval: 50,
+    });
     expect(server.child.exitCode).toBeNull();
     // No new connections while draining.
     const late = await fetch(`${server.url}/api/health`).then(

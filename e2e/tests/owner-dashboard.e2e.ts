@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
+import { budget } from '../src/timeouts';
 
 const session = useBrowser();
 const ADMIN = { email: 'owner@dashboard.test', password: 'dashboard-owner-2026' };
@@ -57,7 +58,7 @@ beforeAll(async () => {
     method: 'PATCH',
     body: { status: 'confirmed' },
   });
-}, 60_000);
+}, budget(20_000));
 
 async function adminPage(options: { mobile?: boolean } = {}): Promise<Page> {
   const page = await session.newPage({ baseURL: base(), ...options });

@@ -16,9 +16,11 @@ import { onThisServer, useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { holdWallClock, letCountdownsEnd, releaseWallClock } from '../src/clock';
 import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
+import { ACTION_TIMEOUT, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -69,6 +71,8 @@ describe('payments with the sandbox provider', () => {
     await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
     await page.getByRole('heading', { level: 1, name: 'Тестовая оплата' }).waitFor();
     await expectNoAxeViolations(page);
+    // The success window closes itself after 10 s: its clock stands until the journey has looked.
+    await holdWallClock(page);
     await page.getByRole('button', { name: 'Оплатить' }).click();
 
     // Back in the shop: the success window with the order number, closing itself after 10 s.
@@ -76,6 +80,7 @@ describe('payments with the sandbox provider', () => {
     const number = new URL(page.url()).searchParams.get('order');
     expect(number).toMatch(/^\d+$/);
     await page.getByRole('heading', { level: 1, name: 'Оплата прошла успешно' }).waitFor();
+    await page.getByText('Переход в личный кабинет через 10 секунд').waitFor();
     await page.getByText(`Заказ № ${number}`).waitFor();
     await expectNoAxeViolations(page);
     const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', {
@@ -86,7 +91,7 @@ describe('payments with the sandbox provider', () => {
     // The e-book mail: its link downloads the book with its file name.
     const mail = await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/downloads/')), { after: before });
     const link = mail.links.find((l) => l.includes('/api/downloads/'))!;
-    const response = await fetch(`${baseUrl()}${onThisServer(link)}`, { signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${baseUrl()}${onThisServer(link)}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.pdf"/);
@@ -94,7 +99,8 @@ describe('payments with the sandbox provider', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The success window has closed into the account, which lists the book with 4 downloads left.
-    await waitForPath(page, (p) => p === '/account/orders', 15_000);
+    await letCountdownsEnd(page);
+    await waitForPath(page, (p) => p === '/account/orders');
     const books = page.getByRole('region', { name: 'Мои электронные книги' });
     await books.getByText(book.name.ru).waitFor();
     await books.getByText(/осталось 4 скачивания/).waitFor();
@@ -203,10 +209,14 @@ describe('payments with the sandbox provider', () => {
     const payer = newEmail('payer-later');
     const before = await mailFiles();
     await modal.getByLabel('Email для счёта PayPal').fill(payer);
+    // The confirmation closes itself after a few seconds: its clock stands until the journey closes it.
+    await holdWallClock(page);
     await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
     await modal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
     await expectNoAxeViolations(page);
     await modal.getByRole('button', { name: 'Закрыть' }).first().click();
+    await modal.waitFor({ state: 'detached' });
+    await releaseWallClock(page);
     await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
     const [sent] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
       token,
@@ -292,7 +302,9 @@ describe('a payment provider that cannot be reached', () => {
     expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
     // The emptied cart reaches the server through the cart's debounced sync: wait for it.
     await expect
-      .poll(async () => (await apiData<{ items: unknown[] }>(url, '/cart', { token })).items, { timeout: 10_000 })
+      .poll(async () => (await apiData<{ items: unknown[] }>(url, '/cart', { token })).items, {
+        timeout: ACTION_TIMEOUT,
+      })
       .toEqual([]);
     await expectNoAxeViolations(page);
 
@@ -300,7 +312,7 @@ describe('a payment provider that cannot be reached', () => {
     await pay.getByRole('button', { name: 'Оплатить' }).click();
     const attempts = () => apiData<{ status: string }[]>(url, `/admin/orders/${order?.id}/payments`, { token });
     await expect
-      .poll(async () => (await attempts()).map((p) => p.status), { timeout: 15_000 })
+      .poll(async () => (await attempts()).map((p) => p.status), { timeout: ACTION_TIMEOUT })
       .toEqual(['failed', 'failed']);
     await pay.getByRole('alert').getByText('Ошибка создания платежа').waitFor();
     await pay.getByRole('button', { name: 'Оплатить' }).and(page.locator(':enabled')).waitFor();

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appStarted, useBrowser } from '../src/browser';
+import { ACTION_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 const DAY_S = 24 * 60 * 60;
@@ -18,7 +19,7 @@ describe('cookie banner', () => {
     await appStarted(page);
     const shellAt = await page.evaluate(() => performance.now());
     expect(await banner(page).count()).toBe(0);
-    await banner(page).waitFor({ state: 'visible', timeout: 5_000 });
+    await banner(page).waitFor({ state: 'visible', timeout: ACTION_TIMEOUT });
     const bannerAt = await page.evaluate(() => performance.now());
     // Not at once with the shell, but within a couple of seconds of it.
     expect(bannerAt).toBeGreaterThanOrEqual(1_000);
@@ -40,7 +41,7 @@ describe('cookie banner', () => {
   it('declining is remembered too: the banner stays hidden after a reload', async () => {
     const page = await session.newPage({ consent: false });
     await page.goto('/shop');
-    await banner(page).waitFor({ state: 'visible', timeout: 5_000 });
+    await banner(page).waitFor({ state: 'visible', timeout: ACTION_TIMEOUT });
     await banner(page).getByRole('button', { name: 'Отклонить' }).click();
     await banner(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('declined');

@@ -16,6 +16,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -49,7 +50,7 @@ async function createLesson(title: (typeof LESSONS)[number]): Promise<string> {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken}` },
     body: form,
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { id: string } }).data.id;
@@ -127,7 +128,7 @@ describe('progress and the course certificate', () => {
       await element.play();
     });
     await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => element.ended), { timeout: 15_000 })
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.ended), { timeout: ACTION_TIMEOUT })
       .toBe(true);
     await expect
       .poll(
@@ -137,7 +138,7 @@ describe('progress and the course certificate', () => {
               token,
             })
           ).lessons.find((lesson) => lesson.lessonId === lessonIds[0])?.completed,
-        { timeout: 10_000 },
+        { timeout: ACTION_TIMEOUT },
       )
       .toBe(true);
 

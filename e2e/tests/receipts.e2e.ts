@@ -12,6 +12,7 @@ import { apiData, login, orderBody } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { useBrowser } from '../src/browser';
 import { useOwnServer } from '../src/own-server';
+import { budget } from '../src/timeouts';
 
 const session = useBrowser();
 const admin = { email: 'owner-receipts@e2e.test', password: 'receipts-owner-password' };
@@ -94,7 +95,7 @@ describe('receipts on the admin order page', () => {
 
     // Queued with the status change, sent by the server's worker; the page follows it.
     const completion = panel.getByRole('listitem', { name: 'Чек зачёта предоплаты (товар передан)' });
-    await completion.getByText('Не отправлен').waitFor({ timeout: 30_000 });
+    await completion.getByText('Не отправлен').waitFor({ timeout: budget(10_000) });
     await completion.getByText(/Receipt is illegal/).waitFor();
     await expectNoAxeViolations(page);
     await completion.getByRole('button', { name: 'Отправить ещё раз' }).click();

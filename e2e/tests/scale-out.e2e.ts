@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { makeDataDir, removeDir, type ServerProcess, spawnServer, waitReady } from '../src/server';
+import { budget } from '../src/timeouts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `atelier_e2e_scale_${randomBytes(5).toString('hex')}`;
@@ -34,7 +35,7 @@ afterAll(async () => {
   }
 });
 
-describe('three instances started at once on one empty PostgreSQL database', { timeout: 300_000 }, () => {
+describe('three instances started at once on one empty PostgreSQL database', { timeout: budget(100_000) }, () => {
   it('all answer /api/health and /api/ready; the demo content and the admin exist once', async () => {
     admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();

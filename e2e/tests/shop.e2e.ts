@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -37,7 +38,7 @@ async function shownNames(page: Page): Promise<string[]> {
 
 async function expectListMatchesApi(page: Page, query: string) {
   const { data } = await call<ShopProduct[]>(baseUrl(), `/shop?${query}&limit=12`);
-  await expect.poll(() => shownNames(page), { timeout: 10_000 }).toEqual(data.map((p) => p.name.ru));
+  await expect.poll(() => shownNames(page), { timeout: ACTION_TIMEOUT }).toEqual(data.map((p) => p.name.ru));
 }
 
 const search = (page: Page) => new URL(page.url()).searchParams;
@@ -72,7 +73,7 @@ describe('shop', () => {
     await max.focus();
     await page.keyboard.press('End');
     for (let value = top; value > target; value -= 100) await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => search(page).get('maxPrice'), { timeout: 10_000 }).toBe(String(target));
+    await expect.poll(() => search(page).get('maxPrice'), { timeout: ACTION_TIMEOUT }).toBe(String(target));
     const maxPrice = target;
     expect(await max.getAttribute('aria-valuetext')).toMatch(/₽/);
     const query = `category=collection&subcategory=bouquets&search=букет&sort=price_asc&maxPrice=${maxPrice}`;
@@ -135,7 +136,7 @@ describe('shop', () => {
               token,
             })
           ).data.items,
-        { timeout: 10_000 },
+        { timeout: ACTION_TIMEOUT },
       )
       .toEqual([expect.objectContaining({ id: book.id, bookFormat: 'digital', quantity: 1 })]);
   });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { call, login } from '../src/api';
 import { PNG_24 } from '../src/content-admin';
 import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/server';
+import { ACTION_TIMEOUT, budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const ADMIN = { email: 'owner@shutdown.test', password: 'shutdown-admin-password' };
 const DRAIN_SECONDS = 2;
@@ -67,13 +68,13 @@ async function open(port: number): Promise<Socket> {
 }
 
 async function statusOf(url: string): Promise<number | 'refused'> {
-  return fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+  return fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) }).then(
     (res) => res.status,
     () => 'refused' as const,
   );
 }
 
-describe('graceful shutdown', { timeout: 180_000 }, () => {
+describe('graceful shutdown', { timeout: budget(60_000) }, () => {
   it('SIGTERM: ready turns 503, requests are served while draining, a half-sent upload is stored, exit 0', async () => {
     const dataDir = makeDataDir('atelier-e2e-shutdown-');
     dirs.push(dataDir);
@@ -107,7 +108,7 @@ describe('graceful shutdown', { timeout: 180_000 }, () => {
     socket.write(body.subarray(0, half));
 
     server.child.kill('SIGTERM');
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('shutting down');
+    await expect.poll(() => server.output(), { timeout: ACTION_TIMEOUT }).toContain('shutting down');
 
     // Draining: the readiness probe says no, everything else is still answered.
     expect(await statusOf(`${server.url}/api/ready`)).toBe(503);

@@ -14,6 +14,7 @@ import { baseUrl, MOBILE, useBrowser } from '../src/browser';
 import { pngFile } from '../src/content-admin';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { REQUEST_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 const TITLE = { ru: 'Ландыш из шёлка', en: 'Silk lily of the valley', es: 'Muguete de seda' };
@@ -39,7 +40,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken}` },
     body: form,
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   lessonId = ((await res.json()) as { data: { id: string } }).data.id;

@@ -12,6 +12,7 @@ import { onThisServer, useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { holdWallClock, releaseWallClock } from '../src/clock';
 import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
@@ -107,8 +108,11 @@ describe('lessons in any currency and in the cart', () => {
     const payer = newEmail('lesson-payer');
     const before = await mailFiles();
     await paypal.getByLabel('Email для счёта PayPal').fill(payer);
+    // The confirmation closes itself after a few seconds: its clock stands until the journey closes it.
+    await holdWallClock(page);
     await paypal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
     await paypal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
+    await paypal.getByText(/Окно закроется через \d+ секунд/).waitFor();
     await expectNoAxeViolations(page);
 
     // The sandbox link goes to the account's address (never the typed one); paying it confirms.
@@ -125,6 +129,7 @@ describe('lessons in any currency and in the cart', () => {
     // Closing the dialog leads to the order; the lesson is the customer's now.
     await paypal.getByText('Закрыть', { exact: true }).click();
     await waitForPath(page, (p) => p === `/account/orders/${order?.id}`);
+    await releaseWallClock(page);
     await page.goto(`/training-detail/${lesson.id}`);
     await page.getByText('Урок куплен — приятного обучения!').waitFor();
     expect(await page.getByRole('button', { name: 'Купить урок' }).count()).toBe(0);

@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
+import { ACTION_TIMEOUT, budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -45,7 +46,7 @@ const OLGA = { name: 'Ольга Ученица', password: 'Silk-student-2026' 
 const video = (page: Page) => page.getByTestId('lesson-video');
 
 /** Waits until the player's own clock is within [min, max) seconds. */
-async function waitForTime(page: Page, min: number, max = Number.POSITIVE_INFINITY, timeout = 15_000) {
+async function waitForTime(page: Page, min: number, max = Number.POSITIVE_INFINITY, timeout = ACTION_TIMEOUT) {
   await page.waitForFunction(
     ([low, high]) => {
       const element = document.querySelector<HTMLVideoElement>('[data-testid="lesson-video"]');
@@ -175,7 +176,7 @@ describe('video lessons', () => {
     expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
     // The signed link works without the session, and only until it expires (checked in API tests).
     const href = await link.getAttribute('href');
-    const anonymous = await fetch(`${baseUrl()}${href}`, { signal: AbortSignal.timeout(15_000) });
+    const anonymous = await fetch(`${baseUrl()}${href}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
     expect(anonymous.status).toBe(200);
     expect((await fetch(`${baseUrl()}/api/training/lessons/${lesson.id}/methodology/en`)).status).toBe(401);
     await expectNoAxeViolations(page);
@@ -211,7 +212,7 @@ describe('video lessons', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.getByRole('progressbar', { name: 'Загрузка файлов' }).waitFor();
-    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+    await dialog.waitFor({ state: 'detached', timeout: budget(20_000) });
     await page.getByRole('cell', { name: 'boutonniere.mp4' }).waitFor();
 
     const lessons = await apiData<{ id: string; title: { ru: string }; methodologyLanguages: string[] }[]>(

@@ -17,6 +17,7 @@ import { startTestS3, type TestS3 } from '../../apps/server/src/test/s3';
 import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { PNG_24 } from '../src/content-admin';
 import { makeDataDir, removeDir, type ServerProcess, spawnServer, waitReady } from '../src/server';
+import { budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `atelier_e2e_two_${randomBytes(5).toString('hex')}`;
@@ -89,7 +90,7 @@ beforeAll(async () => {
       return server;
     }),
   )) as [ServerProcess, ServerProcess];
-  await Promise.all([a, b].map((server) => waitReady(server, 120_000)));
+  await Promise.all([a, b].map((server) => waitReady(server)));
   db = new pg.Client({ connectionString: databaseUrl() });
   await db.connect();
   adminToken = await login(a.url, ADMIN);
@@ -102,7 +103,7 @@ beforeAll(async () => {
       ...(await Promise.all(batch.map((n) => verifiedUser(bases[n % 2]!, `two-buyer-${n}@e2e.test`, bases)))),
     );
   }
-}, 180_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop('SIGTERM', 15_000)));
@@ -115,7 +116,7 @@ afterAll(async () => {
   }
 });
 
-describe('two instances on one PostgreSQL database and one S3 bucket', { timeout: 120_000 }, () => {
+describe('two instances on one PostgreSQL database and one S3 bucket', { timeout: budget(40_000) }, () => {
   it('both started at once on the empty database answer /api/ready', async () => {
     for (const server of [a, b]) {
       const res = await fetch(`${server.url}/api/ready`);
@@ -231,7 +232,7 @@ describe('two instances on one PostgreSQL database and one S3 bucket', { timeout
     const reader = async () => {
       while (!stop) {
         try {
-          const res = await fetch(`${b.url}/api/shop?limit=5`, { signal: AbortSignal.timeout(30_000) });
+          const res = await fetch(`${b.url}/api/shop?limit=5`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
           if (res.status !== 200) failuresOnB.push(`read: ${res.status}`);
           await res.arrayBuffer();
           readsOnB++;

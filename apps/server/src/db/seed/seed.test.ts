@@ -74,10 +74,10 @@ describe('seedDemo on an empty database', () => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it('reports that it seeded, within a reasonable time', () => {
+  it('reports that it seeded', () => {
     expect(seeded).toBe(true);
+    // How long it takes is the bench's cold-start figure, not a test's.
     console.info(`seedDemo took ${elapsedMs} ms`);
-    expect(elapsedMs).toBeLessThan(60_000);
   });
 
   it('about and settings are complete in ru, en and es', async () => {

@@ -49,8 +49,11 @@ async function createProduct(app: App): Promise<string> {
   return res.json().data.id as string;
 }
 
-/** Polled every 10 ms for up to a second: how long a change may take to reach the other instance. */
-const WITHIN_A_SECOND = { timeout: 1_000, interval: 10 };
+/**
+ * Polled every 10 ms until the change has reached the other instance. The bound only ends a test
+ * that would wait for ever; how fast the relay is belongs to the bench, not to a test.
+ */
+const UNTIL_RELAYED = { timeout: 15_000, interval: 10 };
 
 if (process.env.ATELIER_TEST_DB === 'postgres') {
   describe('two instances on one PostgreSQL database', () => {
@@ -77,10 +80,10 @@ if (process.env.ATELIER_TEST_DB === 'postgres') {
     async function cachedOnB(url: string) {
       await vi.waitFor(async () => {
         expect((await appB.inject({ method: 'GET', url })).headers['x-cache']).toBe('HIT');
-      }, WITHIN_A_SECOND);
+      }, UNTIL_RELAYED);
     }
 
-    it('a price change on A is served by B within a second (B had it cached)', async () => {
+    it('a price change on A is served by B (B had it cached)', async () => {
       const id = await createProduct(t.app);
       const url = `/api/shop/${id}`;
       await cachedOnB(url);
@@ -94,11 +97,9 @@ if (process.env.ATELIER_TEST_DB === 'postgres') {
       });
       expect(saved.statusCode, saved.body).toBe(200);
 
-      const started = performance.now();
       await vi.waitFor(async () => {
         expect((await appB.inject({ method: 'GET', url })).json().data.price.rub).toBe(1234);
-      }, WITHIN_A_SECOND);
-      expect(performance.now() - started).toBeLessThan(1_000);
+      }, UNTIL_RELAYED);
     });
 
     it('each instance listens on its own dedicated connection, under its own id', async () => {

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, the unit and API tests of every workspace, the build, then the
+// end-to-end journeys — stopping at the first stage that fails, like a chain of `&&`. At the end
+// (pass or fail) it prints the time of each stage, the 20 slowest test files of the run and one
+// plain closing line, `tests: N passed, N failed`, counted over every Vitest stage.
+//
+// Each Vitest stage also writes Vitest's JSON report to test-results/<stage>.json; the summary is
+// read from there.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, 'test-results');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
+
+/** A Vitest stage: the workspace's own config, plus the JSON report beside the reporters it already has. */
+function vitest(name, cwd, extraReporters = []) {
+  const report = join(reports, `${name}.json`);
+  return {
+    name,
+    report,
+    cwd: join(root, cwd),
+    command: process.execPath,
+    args: [
+      vitestBin,
+      'run',
+      '--reporter=default',
+      ...extraReporters.map((r) => `--reporter=${r}`),
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+  };
+}
+
+const STAGES = [
+  { name: 'lint', cwd: root, command: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'typecheck', cwd: root, command: npm, args: ['run', '--silent', 'typecheck'] },
+  vitest('unit: shared', 'packages/shared'),
+  vitest('unit: web', 'apps/web'),
+  vitest('unit + API: server', 'apps/server'),
+  { name: 'build', cwd: root, command: npm, args: ['run', '--silent', 'build'] },
+  vitest('e2e', 'e2e', ['./src/summary-reporter.ts']),
+];
+
+function run(stage) {
+  return new Promise((resolveRun) => {
+    const child = spawn(stage.command, stage.args, { cwd: stage.cwd, stdio: 'inherit', env: process.env });
+    child.once('error', (error) => {
+      console.error(`test: ${stage.name} could not start: ${error.message}`);
+      resolveRun(1);
+    });
+    child.once('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function readReport(stage) {
+  if (!stage.report || !existsSync(stage.report)) return null;
+  try {
+    return JSON.parse(readFileSync(stage.report, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function summary(results) {
+  const files = [];
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const { stage } of results) {
+    const report = readReport(stage);
+    if (!report) continue;
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const ms = (file.endTime ?? 0) - (file.startTime ?? 0);
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
+      // A file that failed to load counts as one failure even though none of its tests ran.
+      if (file.status === 'failed' && failedTests === 0) failed++;
+      files.push({ stage: stage.name, file: relative(root, file.name), ms, tests: file.assertionResults?.length ?? 0 });
+    }
+  }
+
+  console.log('\n── time per stage ──');
+  for (const { stage, ms, code } of results) {
+    console.log(`  ${stage.name.padEnd(20)} ${seconds(ms).padStart(9)}  ${code === 0 ? 'passed' : 'FAILED'}`);
+  }
+  const total = results.reduce((sum, r) => sum + r.ms, 0);
+  console.log(`  ${'total'.padEnd(20)} ${seconds(total).padStart(9)}`);
+
+  if (files.length > 0) {
+    console.log('\n── the 20 slowest test files ──');
+    for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 20)) {
+      console.log(`  ${seconds(f.ms).padStart(9)}  ${f.stage.padEnd(18)} ${f.file} (${f.tests} tests)`);
+    }
+  }
+  console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const only = process.argv.slice(2);
+const results = [];
+let exitCode = 0;
+for (const stage of STAGES) {
+  if (only.length > 0 && !only.some((name) => stage.name.includes(name))) continue;
+  console.log(`\n▶ ${stage.name}`);
+  const started = performance.now();
+  const code = await run(stage);
+  results.push({ stage, code, ms: performance.now() - started });
+  if (code !== 0) {
+    console.error(`\n✗ ${stage.name} failed (exit ${code})`);
+    exitCode = code;
+    break;
+  }
+}
+summary(results);
+process.exit(exitCode);
