@@ -4,8 +4,8 @@
 // (pass or fail) it prints the time of each stage, the 20 slowest test files of the run and one
 // plain closing line, `tests: N passed, N failed`, counted over every Vitest stage.
 //
-// Each Vitest stage also writes Vitest's JSON report to test-results/<stage>.json; the summary is
-// read from there.
+// Each Vitest stage also writes its files' times and counts to test-results/<stage>.json (e.g.
+// unit-API-server.json, see test-timings-reporter.mjs); the summary is read from there.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,9 +16,9 @@ const reports = join(root, 'test-results');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 
-/** A Vitest stage: the workspace's own config, plus the JSON report beside the reporters it already has. */
+/** A Vitest stage: the workspace's own config and reporters, plus the timings reporter. */
 function vitest(name, cwd, extraReporters = []) {
-  const report = join(reports, `${name}.json`);
+  const report = join(reports, `${name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}.json`);
   return {
     name,
     report,
@@ -29,9 +29,9 @@ function vitest(name, cwd, extraReporters = []) {
       'run',
       '--reporter=default',
       ...extraReporters.map((r) => `--reporter=${r}`),
-      '--reporter=json',
-      `--outputFile.json=${report}`,
+      `--reporter=${join(root, 'scripts/test-timings-reporter.mjs')}`,
     ],
+    env: { TEST_TIMINGS_FILE: report },
   };
 }
 
@@ -47,7 +47,8 @@ const STAGES = [
 
 function run(stage) {
   return new Promise((resolveRun) => {
-    const child = spawn(stage.command, stage.args, { cwd: stage.cwd, stdio: 'inherit', env: process.env });
+    const env = { ...process.env, ...stage.env };
+    const child = spawn(stage.command, stage.args, { cwd: stage.cwd, stdio: 'inherit', env });
     child.once('error', (error) => {
       console.error(`test: ${stage.name} could not start: ${error.message}`);
       resolveRun(1);
@@ -75,15 +76,18 @@ function summary(results) {
   for (const { stage } of results) {
     const report = readReport(stage);
     if (!report) continue;
-    passed += report.numPassedTests ?? 0;
-    failed += report.numFailedTests ?? 0;
-    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    for (const file of report.testResults ?? []) {
-      const ms = (file.endTime ?? 0) - (file.startTime ?? 0);
-      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-      // A file that failed to load counts as one failure even though none of its tests ran.
-      if (file.status === 'failed' && failedTests === 0) failed++;
-      files.push({ stage: stage.name, file: relative(root, file.name), ms, tests: file.assertionResults?.length ?? 0 });
+    failed += report.unhandledErrors;
+    for (const file of report.files) {
+      passed += file.passed;
+      failed += file.failed;
+      skipped += file.skipped;
+      const project = file.project ? ` [${file.project}]` : '';
+      files.push({
+        stage: stage.name,
+        file: `${relative(root, file.file)}${project}`,
+        ms: file.ms,
+        tests: file.passed + file.failed + file.skipped,
+      });
     }
   }
 

@@ -8,9 +8,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // active) is not the colour anyone reads. Infinite animations (spinners) are not waited for.
   // A click's state change may start its transition a frame or two later, so look again after two
   // frames and repeat until nothing finite is running (bounded, in case a page keeps starting some).
-  // A toast is drawn by a library loaded with the first toast: wait until any toast on the page has
-  // finished coming in, so axe does not read its colours halfway through the fade.
-  await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="false"]') === null);
+  // A toast is not part of a settled page: it fades in, stays a few seconds and fades out on a timer
+  // of its own, so axe could read its colours halfway through either fade. Wait until none is shown.
+  await page.waitForFunction(() => document.querySelector('[data-sonner-toast]') === null);
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     for (let round = 0; round < 10; round++) {

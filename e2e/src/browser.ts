@@ -1,13 +1,14 @@
 /**
  * Chromium for the journeys: Debian's /usr/bin/chromium driven by playwright-core (never a
- * downloaded browser). One browser per test file, a new context per test, closed when the test
- * ends; a failing test leaves a full-page screenshot in e2e/.artifacts/.
+ * downloaded browser). One browser for the whole run (launched by the global setup), one
+ * connection to it per test file, a new context per test, closed when the test ends; a failing
+ * test leaves a full-page screenshot in e2e/.artifacts/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
-import { DESKTOP, launchChromium, MOBILE } from './chromium';
+import { connectChromium, DESKTOP, MOBILE } from './chromium';
 import { REPO_ROOT } from './server';
 import { ACTION_TIMEOUT, NAVIGATION_TIMEOUT } from './timeouts';
 
@@ -31,11 +32,11 @@ export interface BrowserSession {
 
 const ARTIFACTS = join(REPO_ROOT, 'e2e/.artifacts');
 
-/** Call at the top of a test file: launches Chromium once for the file. */
+/** Call at the top of a test file: connects to the run's Chromium once for the file. */
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium(inject('browserEndpoint'));
   });
   afterAll(async () => {
     await browser?.close();
@@ -145,4 +146,11 @@ export async function appStarted(page: Page): Promise<void> {
 /** As appStarted, for a page that may not be the app at all (a payment provider's page, a file). */
 async function appStartedIfApp(page: Page): Promise<void> {
   await page.waitForFunction(pageIsLive, true);
+}
+
+/** The bytes of a finished download (read through the connection: the browser is the run's, not this process's). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }

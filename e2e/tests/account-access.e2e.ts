@@ -3,13 +3,12 @@
  * account deletion; a customer on /admin; the admin's header link and dashboard; axe on /auth (each
  * tab) and on /account logged in.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fieldError, input, TEXTS, useToken } from '../src/accounts';
 import { login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, downloadedBytes, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 
@@ -61,7 +60,7 @@ describe('the account page', () => {
       page.getByRole('button', { name: 'Скачать мои данные' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
+    const exported = JSON.parse((await downloadedBytes(download)).toString('utf8'));
     expect(JSON.stringify(exported)).toContain(user.email);
     expect(JSON.stringify(exported)).toContain('Цветкова');
     expect(JSON.stringify(exported)).not.toMatch(/passwordHash|password_hash|tokenHash/);

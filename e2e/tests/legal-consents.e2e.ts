@@ -6,13 +6,12 @@
  * first version stays readable at its own address. axe clean on the new admin pages and the
  * versioned page.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerThroughUi, TEXTS, typeCode, useToken } from '../src/accounts';
 import { apiData, login } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { baseUrl, downloadedBytes, useBrowser, waitForPath } from '../src/browser';
 import { tickEveryBox } from '../src/consents';
 import { newEmail, verificationCode } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
@@ -26,7 +25,7 @@ function toast(page: Page, text: string | RegExp) {
 
 async function download(page: Page, button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return readFile((await file.path()) as string, 'utf8');
+  return (await downloadedBytes(file)).toString('utf8');
 }
 
 interface ExportedConsent {

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { makeDataDir, removeDir, type ServerProcess, spawnServer, startServer } from '../src/server';
+import { copyDataDir, makeDataDir, removeDir, type ServerProcess, spawnServer, startServer } from '../src/server';
 import { ACTION_TIMEOUT, budget, SERVER_START_TIMEOUT } from '../src/timeouts';
 
 const ADMIN_PRINTED = 'Admin account created';
@@ -90,7 +90,9 @@ describe('lifecycle', { timeout: budget(80_000) }, () => {
   });
 
   it('after SIGKILL a restart opens the database cleanly with the same data', async () => {
-    const dir = dataDir();
+    // The demo content comes from the run's seeded DATA_DIR: what is kept matters here, not the seeding.
+    const dir = copyDataDir(inject('seededDataDir'), 'atelier-e2e-life-');
+    dirs.push(dir);
     const first = await start(dir);
     const before = await counts(first);
     expect(await first.stop('SIGKILL')).toBe('SIGKILL');

@@ -5,13 +5,12 @@
  * formula in a comment neutralised); a notification kind switched off in the settings stays off
  * after a reload. axe clean; the dashboard fits a 360 px phone.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { useBrowser } from '../src/browser';
+import { downloadedBytes, useBrowser } from '../src/browser';
 import { newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
 import { budget } from '../src/timeouts';
@@ -139,7 +138,7 @@ describe('the owner hears what needs her and sees how the shop does', () => {
       page.getByRole('button', { name: 'Скачать CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = await readFile((await download.path()) as string);
+    const bytes = await downloadedBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n').filter(Boolean);

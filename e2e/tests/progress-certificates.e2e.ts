@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser } from '../src/browser';
+import { baseUrl, downloadedBytes, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 import { ACTION_TIMEOUT, REQUEST_TIMEOUT } from '../src/timeouts';
@@ -173,7 +173,7 @@ describe('progress and the course certificate', () => {
     await page.getByRole('button', { name: 'Скачать сертификат (PDF)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^сертификат-[0-9A-Z-]{24}\.pdf$/);
-    const pdf = await readFile((await file.path()) as string);
+    const pdf = await downloadedBytes(file);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // The account lists it too, with its download and verification page.

@@ -56,7 +56,7 @@ describe('three instances started at once on one empty PostgreSQL database', { t
         return server;
       }),
     );
-    await Promise.all(servers.map((server) => waitReady(server, 240_000)));
+    await Promise.all(servers.map((server) => waitReady(server, budget(80_000))));
 
     for (const server of servers) {
       const health = await fetch(`${server.url}/api/health`);
