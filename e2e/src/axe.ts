@@ -8,9 +8,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // active) is not the colour anyone reads. Infinite animations (spinners) are not waited for.
   // A click's state change may start its transition a frame or two later, so look again after two
   // frames and repeat until nothing finite is running (bounded, in case a page keeps starting some).
-  // A toast is not part of a settled page: it fades in, stays a few seconds and fades out on a timer
-  // of its own, so axe could read its colours halfway through either fade. Wait until none is shown.
-  await page.waitForFunction(() => document.querySelector('[data-sonner-toast]') === null);
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     for (let round = 0; round < 10; round++) {
@@ -24,7 +21,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }
   });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  // Toasts are left out: one comes and goes on a timer of its own (an action's toast may appear
+  // while axe runs), so axe would read its colours halfway through a fade. They are the toast
+  // library's own dark-on-white notes in a labelled live region.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
   const report = results.violations.map((violation) => {
     const nodes = violation.nodes
       .slice(0, 5)

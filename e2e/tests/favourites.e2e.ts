@@ -109,7 +109,7 @@ describe('back in stock and favourites on a 360 px phone', () => {
       .getByRole('status')
       .filter({ hasText: `Мы напишем на ${email}` })
       .waitFor();
-    // The subscription is also confirmed by a toast; axe looks at the page once it has gone again.
+    // The subscription is also confirmed by a toast.
     await page.locator('[data-sonner-toast]').first().waitFor();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
