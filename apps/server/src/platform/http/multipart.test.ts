@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -40,6 +41,7 @@ beforeAll(async () => {
       video: (form.streamed.video ?? []).map((file) => file.stored.size),
     };
   });
+  app.get('/ping', async () => ({ pong: true }));
   await app.ready();
 });
 
@@ -129,5 +131,85 @@ describe('readForm reads JSON or multipart forms under per-field file rules', ()
     const refused = await post(form({ title: 'refuse', video: new Blob(['v'.repeat(100)]) }));
     expect(refused.statusCode).toBe(200);
     expect((await videoFiles()).sort()).toEqual(before.sort());
+  });
+});
+
+let listening: Promise<number> | undefined;
+/** The test app on a loopback port, for requests over a raw socket. */
+function port(): Promise<number> {
+  listening ??= app.listen({ host: '127.0.0.1', port: 0 }).then((address) => Number(new URL(address).port));
+  return listening;
+}
+
+const PING = 'GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n';
+const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3} /g) ?? [];
+
+/**
+ * Sends `first` (a whole request) and then a GET /ping on one kept-alive socket. Resolves with all
+ * the socket received once the server has closed it or has answered both.
+ */
+async function twoRequestsOnOneSocket(first: Buffer): Promise<string> {
+  const socket = connect(await port(), '127.0.0.1');
+  let received = '';
+  socket.on('error', () => undefined);
+  const settled = new Promise<void>((resolve) => {
+    socket.once('close', () => resolve());
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (statusLines(received).length === 2 && received.includes('"pong":true')) resolve();
+    });
+  });
+  socket.write(first);
+  socket.write(PING);
+  await settled;
+  socket.destroy();
+  return received;
+}
+
+async function multipartRequest(parts: Record<string, string | Blob | Blob[]>): Promise<Buffer> {
+  const request = new Request('http://127.0.0.1/form', { method: 'POST', body: form(parts) });
+  const body = Buffer.from(await request.arrayBuffer());
+  const head =
+    'POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
+    `Content-Type: ${request.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), body]);
+}
+
+describe('a form refused before its body is read closes the connection (no wedged keep-alive socket)', () => {
+  const big = () => new Blob(['x'.repeat(6 * 1024 * 1024)]);
+  it.each([
+    ['a file over its limit', () => ({ title: 'Big', images: big() }), 413],
+    ['a malformed data part', () => ({ data: '{not json', images: big() }), 400],
+    ['an unexpected file', () => ({ title: 'Odd', other: big() }), 400],
+    ['one file too many', () => ({ title: 'Many', video: [new Blob(['v']), big()] }), 400],
+  ] as const)(
+    '%s: the next request on the socket is answered, or the answer closes the socket',
+    async (_name, parts, status) => {
+      const answer = await twoRequestsOnOneSocket(await multipartRequest(parts()));
+      expect(answer.startsWith(`HTTP/1.1 ${status} `), answer.slice(0, 300)).toBe(true);
+      // Either the rest of the body was read and the socket serves the next request, or the answer
+      // said so and the server closed it: never a socket left waiting behind unread bytes.
+      const answered = statusLines(answer).length === 2;
+      expect(answered ? answer : answer.toLowerCase()).toContain(
+        answered ? '"pong":true' : '\r\nconnection: close\r\n',
+      );
+    },
+  );
+
+  it('a form read to the end keeps the connection: the next request on the socket is answered', async () => {
+    const socket = connect(await port(), '127.0.0.1');
+    let received = '';
+    const both = new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        if (statusLines(received).length === 2 && received.includes('"pong":true')) resolve();
+      });
+    });
+    socket.write(await multipartRequest({ title: 'Kept', images: new Blob(['i'.repeat(500)]) }));
+    socket.write(PING);
+    await both;
+    socket.destroy();
+    expect(received.startsWith('HTTP/1.1 200 ')).toBe(true);
+    expect(received.toLowerCase()).not.toContain('connection: close');
   });
 });

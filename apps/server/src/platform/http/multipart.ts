@@ -62,12 +62,26 @@ export interface FormResult<T> {
   multipart: boolean;
 }
 
-/** Registers @fastify/multipart with the app-wide ceiling; each form applies its own rules. */
+/**
+ * Registers @fastify/multipart with the app-wide ceiling; each form applies its own rules.
+ *
+ * A form refused before its body was read to the end (a file over its limit, a malformed `data`
+ * part, an unexpected or one file too many) leaves the rest of that body unread in the connection:
+ * the answer then says `Connection: close` and the socket is closed after it, as Fastify does for a
+ * JSON body over its limit. Kept alive, the next request on that socket (another visitor's, behind
+ * a proxy's upstream keep-alive) would wait behind bytes nobody reads.
+ */
 export async function registerMultipart(app: FastifyInstance, uploadLimitBytes: number): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: { fileSize: uploadLimitBytes, files: 20, fields: 40, fieldSize: 1024 * 1024, parts: 60, headerPairs: 200 },
   });
+  app.addHook('onSend', async (request, reply) => {
+    if (refusedUnread.has(request.raw)) reply.header('connection', 'close');
+  });
 }
+
+/** Requests whose form was refused before their body was read to the end (see registerMultipart). */
+const refusedUnread = new WeakSet<object>();
 
 /** The 400 for a body the multipart parser could not read. */
 function malformedForm(): InvalidInput {
@@ -240,6 +254,7 @@ export async function readForm<T>(
     return { fields, files, streamed, multipart: true };
   } catch (error) {
     await discardStreamed(streamed);
+    if (!request.raw.readableEnded) refusedUnread.add(request.raw);
     throw error;
   }
 }
