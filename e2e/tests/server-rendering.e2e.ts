@@ -6,10 +6,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiData, call, login } from '../src/api';
-import { appStarted, baseUrl, useBrowser } from '../src/browser';
+import { appStarted, type PageOptions, useBrowser } from '../src/browser';
+import { useOwnServer } from '../src/own-server';
 import { E2E_ADMIN } from '../src/server';
 
-const session = useBrowser();
+// Every public page, lesson and course is loaded and checked for the smallest console warning:
+// other journeys add and withdraw lessons and courses on the run's server, so this file has its own.
+const baseUrl = useOwnServer({ prefix: 'atelier-e2e-ssr-', admin: E2E_ADMIN });
+const browser = useBrowser();
+const session = { newPage: (options: PageOptions = {}) => browser.newPage({ baseURL: baseUrl(), ...options }) };
 
 interface Named {
   id: string;
