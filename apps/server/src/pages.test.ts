@@ -38,12 +38,15 @@ async function firstId(url: string): Promise<string> {
 }
 
 describe('page data equals the public API reads', () => {
-  it('home: settings, about, portfolio, reviews', async () => {
+  it('home: settings, about, portfolio, reviews, featured products', async () => {
     expect(await source.landing()).toEqual(await api('/api/landing'));
     expect(await source.about()).toEqual(await api('/api/landing/about'));
     expect(await source.portfolio('all', 12)).toEqual(await api('/api/portfolio?category=all&limit=12'));
     expect(await source.reviews()).toEqual(await api('/api/reviews'));
     expect((await source.reviews()).length).toBeGreaterThan(0);
+    const featured = await source.featuredProducts('EUR');
+    expect(featured).toEqual(await api('/api/shop/featured?currency=EUR'));
+    expect(featured.length).toBeGreaterThan(0);
   });
 
   it('shop: a filtered, sorted page with its meta, and one product', async () => {

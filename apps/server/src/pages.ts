@@ -64,6 +64,7 @@ export function pageDataSource(
       if (!query.success) return { items: [], meta: { total: 0, page: 1, limit: params.limit } };
       return asJson(await shop.list(query.data));
     },
+    featuredProducts: async (currency) => asJson(await shop.featured(currency)),
     product: (id) => orNull(id, (productId) => shop.get(productId)),
     lessons: async () => asJson((await lessons.list(PaginationQuerySchema.parse({}))).items),
     lesson: (id) => orNull(id, (lessonId) => lessons.get(lessonId)),

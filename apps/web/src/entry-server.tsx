@@ -95,7 +95,7 @@ export async function render({ url, lang, currency, data }: RenderRequest): Prom
   const client = createQueryClient();
   const [i18n] = await Promise.all([
     i18nFor(lang),
-    prefetchPage(page, { client, data, lang, params: match.params, search: location.searchParams }),
+    prefetchPage(page, { client, data, lang, currency, params: match.params, search: location.searchParams }),
   ]);
 
   const handler = createStaticHandler(routes);

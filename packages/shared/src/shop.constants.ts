@@ -14,3 +14,6 @@ export type ShopSort = (typeof SHOP_SORTS)[number];
 export function availableNow(product: { availability: Availability; stock: number | null }): boolean {
   return product.availability === 'in_stock' && product.stock !== 0;
 }
+
+/** How many products the home page shows (the owner's pick, or the best sellers in stock). */
+export const FEATURED_HOME_LIMIT = 4;

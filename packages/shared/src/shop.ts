@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
+import { CurrencySchema, ImageSchema, LocalizedTextSchema, PriceSchema } from './base-schemas';
 import { ParcelSchema } from './cdek';
 import type { ServerMessageKey } from './messages';
 import { AVAILABILITIES, BOOK_FORMATS, PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from './shop.constants';
@@ -42,6 +42,10 @@ export const ShopQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 export type ShopQuery = z.infer<typeof ShopQuerySchema>;
+
+/** `GET /api/shop/featured`: the home page's products, each sold in this currency. */
+export const FeaturedQuerySchema = z.object({ currency: CurrencySchema.default('RUB') });
+export type FeaturedQuery = z.infer<typeof FeaturedQuerySchema>;
 
 // ---------------------------------------------------------------- admin shop
 
@@ -104,6 +108,8 @@ export const ProductWriteSchema = z
     removeDigitalFile: z.boolean().optional(),
     /** Packed weight and box for CDEK's price; null = the category's default; left out = unchanged. */
     parcel: ParcelSchema.nullable().optional(),
+    /** Shown on the home page (the owner's pick); left out = unchanged. */
+    featured: z.boolean().optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -131,6 +137,8 @@ export const AdminProductSchema = ProductSchema.extend({
   orderCount: z.number().int().nonnegative(),
   /** Packed weight and box as the admin gave them; null = the category's default (PARCEL_DEFAULTS). */
   parcel: ParcelSchema.nullable(),
+  /** Picked by the owner for the home page. */
+  featured: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

@@ -43,6 +43,8 @@ export interface PageDataSource {
   reviews(): Promise<Review[]>;
   /** `GET /api/shop?…`: the page of products and the list's meta. */
   products(params: ShopListParams): Promise<{ items: Product[]; meta: ListMeta }>;
+  /** `GET /api/shop/featured?currency=`: the home page's products. */
+  featuredProducts(currency: Currency): Promise<Product[]>;
   /** `GET /api/shop/:id` */
   product(id: string): Promise<Product | null>;
   /** `GET /api/training/lessons` */

@@ -218,6 +218,8 @@ export const products = pgTable(
     digitalFile: jsonb('digital_file').$type<StoredFileRef | null>(),
     /** A product with orders is archived on delete, never lost. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Picked by the owner for the home page (see docs/decisions/0055). */
+    featured: boolean('featured').notNull().default(false),
     /** Packed weight (g) and box (cm) for CDEK's price; null = the category's default (all four or none). */
     weightGrams: integer('weight_grams'),
     lengthCm: integer('length_cm'),

@@ -73,12 +73,15 @@ export interface ProductSeed {
   bookFormats?: ('physical' | 'digital')[];
   /** The asset file of a digital book, copied to private storage. */
   digitalAsset?: string;
+  /** Picked for the home page. */
+  featured?: true;
   art: ArtSpec[];
 }
 
 export const PRODUCTS: ProductSeed[] = [
   {
     slug: 'bouquet-morning-powder',
+    featured: true,
     name: t('Букет «Утренняя пудра»', 'Bouquet “Morning Powder”', 'Ramo «Polvo de la mañana»'),
     description: t(
       'Нежный букет из пудровых роз и пионов с эвкалиптом и гипсофилой. Лепестки окрашены вручную в три оттенка розового. Высота около 35 см.',
@@ -116,6 +119,7 @@ export const PRODUCTS: ProductSeed[] = [
   },
   {
     slug: 'peonies-coral-sunset',
+    featured: true,
     name: t('Пионы «Коралловый закат»', 'Peonies “Coral Sunset”', 'Peonías «Atardecer coral»'),
     description: t(
       'Три крупных коралловых пиона с бутонами — яркий акцент для гостиной или подарок, который будет радовать много лет.',
@@ -187,6 +191,7 @@ export const PRODUCTS: ProductSeed[] = [
   },
   {
     slug: 'comb-pearl-dew',
+    featured: true,
     name: t('Свадебный гребень «Жемчужная роса»', 'Bridal comb “Pearl Dew”', 'Peineta nupcial «Rocío de perlas»'),
     description: t(
       'Гребень с миниатюрными розами, бутонами и жемчугом на позолоченной основе. Лёгкий, надёжно держится в причёске весь день.',
@@ -292,6 +297,7 @@ export const PRODUCTS: ProductSeed[] = [
   },
   {
     slug: 'book-silk-flowers',
+    featured: true,
     name: t(
       'Книга «Цветы из шёлка: от лепестка до букета»',
       'Book “Silk Flowers: from Petal to Bouquet”',

@@ -212,6 +212,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           bookFormats: p.bookFormats ?? null,
           images: productArt[i]!.map(img),
           digitalFile: digitalFiles.get(p.slug) ?? null,
+          featured: p.featured ?? false,
           createdAt: daysAgo(PRODUCTS.length - i),
           updatedAt: daysAgo(PRODUCTS.length - i),
         })),

@@ -46,6 +46,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     digitalFile: row.digitalFile ? { filename: row.digitalFile.filename, size: row.digitalFile.size } : null,
     orderCount: row.orderCount,
     parcel: parcelOf(row),
+    featured: row.featured,
   };
 }
 
@@ -79,6 +80,7 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
     availability: fields.availability,
     stock: fields.stock ?? null,
     bookFormats: isBook ? (fields.bookFormats?.length ? fields.bookFormats : ['physical']) : null,
+    ...(fields.featured === undefined ? {} : { featured: fields.featured }),
     // Left out = unchanged; null = back to the category's default.
     ...(fields.parcel === undefined
       ? {}

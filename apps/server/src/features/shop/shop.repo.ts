@@ -1,7 +1,23 @@
-import type { ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
-import { and, asc, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Currency, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 
 export interface ProductFilter {
   category?: ProductCategory;
@@ -116,6 +132,17 @@ function listedWhere(filter: ProductFilter): SQL | undefined {
   return and(isNull(products.archivedAt), ...filterConditions(filter));
 }
 
+/** Orders whose goods count as sold: paid, and on their way or delivered. */
+const SOLD_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
+
+const PRICE_COLUMN = { RUB: products.priceRub, EUR: products.priceEur, USD: products.priceUsd } as const;
+
+/**
+ * Which products the home page may show: `picked` = the owner's featured ones that can still be
+ * ordered (in stock or made to order); `inStock` = any product that can be bought from stock now.
+ */
+export type FeaturedChoice = 'picked' | 'inStock';
+
 export function createShopRepo(db: Db) {
   return {
     async list(
@@ -173,6 +200,39 @@ export function createShopRepo(db: Db) {
         .where(and(eq(products.id, id), isNull(products.archivedAt)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Listed products sold in `currency` for the home page, best sellers first (units in orders
+     * that were paid), then the newest. The order tables are only read here (docs/decisions/0055).
+     */
+    async featured(choice: FeaturedChoice, currency: Currency, limit: number): Promise<ProductRow[]> {
+      const sold = db
+        .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})`.as('units') })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.type, 'product'), inArray(orders.status, [...SOLD_STATUSES])))
+        .groupBy(orderItems.productId)
+        .as('sold');
+      const orderable =
+        choice === 'picked'
+          ? and(eq(products.featured, true), ne(products.availability, 'out_of_stock'))
+          : eq(products.availability, 'in_stock');
+      return db
+        .select(publicColumns)
+        .from(products)
+        .leftJoin(sold, eq(sold.productId, products.id))
+        .where(
+          and(
+            isNull(products.archivedAt),
+            isNotNull(PRICE_COLUMN[currency]),
+            orderable,
+            // Counted stock that ran out wins over the availability the admin set.
+            or(isNull(products.stock), gt(products.stock, 0)),
+          ),
+        )
+        .orderBy(desc(sql`coalesce(${sold.units}, 0)`), desc(products.createdAt), desc(products.id))
+        .limit(limit);
     },
 
     async listedIds(): Promise<{ id: string; updatedAt: Date }[]> {

@@ -1,5 +1,6 @@
 import {
   ErrorBodySchema,
+  FeaturedQuerySchema,
   IdParamSchema,
   listEnvelope,
   ProductSchema,
@@ -8,6 +9,7 @@ import {
 } from '@atelier/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { list, ok } from '../../platform/http/envelope';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
@@ -29,7 +31,7 @@ export interface ShopRoutesOptions {
 }
 
 /**
- * GET /api/shop and /api/shop/{id}: the public catalogue. Replies go through the public cache
+ * GET /api/shop, /api/shop/featured and /api/shop/{id}: the public catalogue. Replies go through the public cache
  * (serialized once, ETag, 304), so the response schemas here document the API and the tests check
  * the service output against them.
  */
@@ -59,6 +61,28 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
           const { items, meta } = await service.list(request.query);
           return list(items, meta);
         },
+        SAME_FOR_EVERYONE,
+      );
+    },
+  );
+
+  api.get(
+    '/api/shop/featured',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['shop'],
+        summary: "The home page's products: the owner's pick, or the best sellers in stock; each sold in the currency",
+        querystring: FeaturedQuerySchema,
+        response: { 200: successEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await cache.reply(
+        request,
+        reply,
+        SHOP_CACHE_TAG,
+        async () => ok(await service.featured(request.query.currency)),
         SAME_FOR_EVERYONE,
       );
     },

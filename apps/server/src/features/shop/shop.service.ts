@@ -1,4 +1,6 @@
 import {
+  type Currency,
+  FEATURED_HOME_LIMIT,
   type Language,
   type ListMeta,
   localize,
@@ -60,6 +62,16 @@ export function createShopService({
       const { rows, total } =
         (await catalogue.list(filter, query.sort, page)) ?? (await repo.list(filter, query.sort, page));
       return { items: rows.map(toProduct), meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    /**
+     * The home page's products, each sold in `currency`: the owner's pick when she made one that can
+     * still be ordered, otherwise the best sellers that are in stock (docs/decisions/0055).
+     */
+    async featured(currency: Currency): Promise<Product[]> {
+      const picked = await repo.featured('picked', currency, FEATURED_HOME_LIMIT);
+      const rows = picked.length > 0 ? picked : await repo.featured('inStock', currency, FEATURED_HOME_LIMIT);
+      return rows.map(toProduct);
     },
 
     /** One listed product; archived and unknown ids are both "not found". */

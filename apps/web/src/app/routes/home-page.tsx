@@ -1,14 +1,20 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GiftTeaser } from '../../features/gift-certificates/components/gift-teaser';
 import { AboutSection } from '../../features/landing/components/about-section';
 import { ContactSection } from '../../features/landing/components/contact-section';
 import { Hero } from '../../features/landing/components/hero';
+import { HomeLessons } from '../../features/lessons/components/home-lessons';
 import { PortfolioSection } from '../../features/portfolio/components/portfolio-section';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { FeaturedProducts } from '../../features/shop/components/featured-products';
 import { StudentsStrip } from '../../features/student-works/components/students-strip';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
-/** `/`: hero, about (#about), portfolio (#portfolio), reviews (#reviews), contact (#contact). */
+/**
+ * `/`: hero, what can be bought now (#featured), lessons and courses (#learn), the gift certificate
+ * (#gift), portfolio (#portfolio), reviews (#reviews), about (#about), contact (#contact).
+ */
 export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('landing.homeTitle'));
@@ -19,13 +25,22 @@ export function HomePage() {
         <Hero />
       </Suspense>
       <Suspense fallback={null}>
-        <AboutSection />
+        <FeaturedProducts />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HomeLessons />
+      </Suspense>
+      <Suspense fallback={null}>
+        <GiftTeaser />
       </Suspense>
       <Suspense fallback={null}>
         <PortfolioSection students={<StudentsStrip />} />
       </Suspense>
       <Suspense fallback={null}>
         <ReviewsSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AboutSection />
       </Suspense>
       <Suspense fallback={null}>
         <ContactSection />

@@ -5,6 +5,7 @@
  * The pages listed here are the ones the server renders; every other page stays client-rendered.
  */
 import {
+  type Currency,
   isLegalKind,
   LANGUAGES,
   type Language,
@@ -23,6 +24,7 @@ import { lessonQueryOptions } from '../../features/lessons/api/get-lesson';
 import { lessonsQueryOptions } from '../../features/lessons/api/get-lessons';
 import { portfolioQueryOptions } from '../../features/portfolio/api/get-portfolio';
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
+import { featuredQueryOptions } from '../../features/shop/api/get-featured';
 import { productQueryOptions } from '../../features/shop/api/get-product';
 import { DEFAULT_SHOP_PARAMS, productsQueryOptions } from '../../features/shop/api/get-products';
 import { parseShopParams } from '../../features/shop/shop-url';
@@ -33,6 +35,7 @@ export interface PageContext {
   client: QueryClient;
   data: PageDataSource;
   lang: Language;
+  currency: Currency;
   params: Record<string, string | undefined>;
   search: URLSearchParams;
 }
@@ -77,8 +80,11 @@ const legalDocument =
 
 /** Page id → its queries. The header and footer read the site settings on every page. */
 export const PAGE_DATA: Partial<Record<PageId, Prefetch>> = {
-  home: ({ client, data }) => {
+  home: ({ client, data, currency }) => {
     return [
+      fill(client, featuredQueryOptions(currency), () => data.featuredProducts(currency)),
+      fill(client, lessonsQueryOptions(), () => data.lessons()),
+      fill(client, coursesQueryOptions(), () => data.courses()),
       fill(client, aboutQueryOptions(), () => data.about()),
       fill(client, portfolioQueryOptions('all'), () => data.portfolio('all', PORTFOLIO_HOME_LIMIT)),
       fill(client, reviewsQueryOptions(), () => data.reviews()),

@@ -13,11 +13,11 @@ export function AboutSection() {
   const { data: about, isPending, isError, refetch } = useAbout();
 
   return (
-    <section id="about" aria-labelledby="about-title" className="scroll-mt-32 overflow-x-clip py-20 sm:py-28">
-      <div className="container-page grid grid-cols-1 items-center gap-12 lg:grid-cols-2 lg:gap-20">
+    <section id="about" aria-labelledby="about-title" className="scroll-mt-32 overflow-x-clip py-14 sm:py-28">
+      <div className="container-page grid grid-cols-1 items-center gap-10 sm:gap-12 lg:grid-cols-2 lg:gap-20">
         <div className="relative mx-auto w-full max-w-md">
           <div aria-hidden="true" className="absolute -inset-4 -z-10 rotate-3 rounded-[2.5rem] bg-blush-100" />
-          <div className="aspect-[4/5] overflow-hidden rounded-[2rem] bg-blush-50 shadow-soft">
+          <div className="aspect-[3/2] overflow-hidden rounded-[2rem] bg-blush-50 shadow-soft sm:aspect-[4/5]">
             {about?.image ? (
               <ResponsiveImage
                 image={about.image}

@@ -32,16 +32,16 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute top-40 -left-32 size-80 rounded-full bg-sage-100/80 blur-3xl"
       />
-      <div className="container-page relative grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] lg:gap-16 lg:py-24">
+      <div className="container-page relative grid grid-cols-1 items-center gap-8 py-10 sm:gap-12 sm:py-20 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)] lg:gap-16 lg:py-24">
         <div className="max-w-xl">
           <p className="eyebrow mb-5">{t('landing.heroEyebrow')}</p>
           <h1 id="hero-title" className="text-5xl leading-[1.02] sm:text-6xl lg:text-7xl">
             {title || t('landing.heroFallbackTitle')}
           </h1>
-          <p className="mt-6 max-w-lg text-lg leading-relaxed text-ink-soft">
+          <p className="mt-5 max-w-lg text-lg leading-relaxed text-ink-soft sm:mt-6">
             {subtitle || t('landing.heroFallbackSubtitle')}
           </p>
-          <div className="mt-9 flex flex-wrap gap-3">
+          <div className="mt-7 flex flex-wrap gap-3 sm:mt-9">
             <Link to="/shop" className="btn btn-primary">
               {t('landing.heroShop')}
             </Link>
@@ -49,7 +49,7 @@ export function Hero() {
               {t('landing.heroTraining')}
             </Link>
           </div>
-          <dl className="mt-12 grid max-w-md grid-cols-3 gap-4 border-t border-line pt-6">
+          <dl className="mt-8 grid max-w-md grid-cols-3 gap-4 border-t border-line pt-6 sm:mt-12">
             {(['handmade', 'silk', 'lessons'] as const).map((key) => (
               <div key={key}>
                 <dt className="font-serif text-2xl font-semibold text-rose-700">{t(`landing.facts.${key}.value`)}</dt>
@@ -59,7 +59,8 @@ export function Hero() {
           </dl>
         </div>
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
-          <div className="relative aspect-[4/5] overflow-hidden rounded-t-[12rem] rounded-b-[2rem] bg-blush-100 shadow-soft">
+          {/* On a phone the art is a short band under the buttons, not a screen of decoration before what follows. */}
+          <div className="relative aspect-[16/9] overflow-hidden rounded-[2rem] bg-blush-100 shadow-soft sm:aspect-[4/5] sm:rounded-t-[12rem] sm:rounded-b-[2rem]">
             {first?.image ? (
               <ResponsiveImage
                 image={first.image}

@@ -24,6 +24,7 @@ const book: AdminProduct = {
   digitalFile: { filename: 'book.pdf', size: 10 },
   orderCount: 0,
   parcel: null,
+  featured: true,
 };
 
 describe('product editor', () => {
@@ -39,7 +40,13 @@ describe('product editor', () => {
       images: [{ url: image.url }],
       bookFormats: ['physical', 'digital'],
       parcel: null,
+      featured: true,
     });
+  });
+
+  it('sends the home-page pick as the owner left it; a new product is not picked', () => {
+    expect(productBody({ ...productFormOf(book), featured: false }).featured).toBe(false);
+    expect(productFormOf(null).featured).toBe(false);
   });
 
   it('sends the weight and box as numbers, or null when all four are empty; a partial one is refused', async () => {

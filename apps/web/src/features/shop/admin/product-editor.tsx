@@ -5,6 +5,7 @@ import {
   BOOK_FORMATS,
   type BookFormat,
   DIGITAL_BOOK_MAX_BYTES,
+  FEATURED_HOME_LIMIT,
   PARCEL_DEFAULTS,
   PRODUCT_CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
@@ -67,6 +68,8 @@ export interface ProductForm {
   removeDigitalFile: boolean;
   /** Packed weight (g) and box (cm) for CDEK's price: all four, or all empty for the category's default. */
   parcel: { weightGrams: string; lengthCm: string; widthCm: string; heightCm: string };
+  /** Shown on the home page (the owner's pick). */
+  featured: boolean;
 }
 
 const PARCEL_FIELDS = ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const;
@@ -94,6 +97,7 @@ export function productFormOf(product: AdminProduct | null): ProductForm {
       widthCm: numberText(product?.parcel?.widthCm),
       heightCm: numberText(product?.parcel?.heightCm),
     },
+    featured: product?.featured ?? false,
   };
 }
 
@@ -130,6 +134,7 @@ export function productBody(form: ProductForm): ProductWrite {
     stock: numberOrNull(form.stock),
     images: imagePlanOf(form.images),
     parcel: parcelBody(form.parcel),
+    featured: form.featured,
   };
   if (form.category === 'book') body.bookFormats = form.bookFormats;
   if (form.removeDigitalFile && !form.bookFile) body.removeDigitalFile = true;
@@ -283,6 +288,10 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
             inputMode="numeric"
           />
         </div>
+        <CheckboxField {...register('featured')} id={id('featured')}>
+          <span className="font-semibold">{t('shop.admin.fields.featured')}</span>
+          <span className="mt-1 block text-muted">{t('shop.admin.featuredHint', { count: FEATURED_HOME_LIMIT })}</span>
+        </CheckboxField>
         <fieldset>
           <legend className="field-label">{t('shop.admin.parcel.legend')}</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -67,6 +67,9 @@ export function ShopAdminPage() {
         <span className="flex flex-col">
           <span className="font-semibold">{localize(product.name, language)}</span>
           {product.archivedAt ? <span className="text-xs text-muted">{t('shop.admin.archivedBadge')}</span> : null}
+          {product.featured ? (
+            <span className="text-xs font-semibold text-rose-700">{t('shop.admin.featuredBadge')}</span>
+          ) : null}
         </span>
       ),
     },
