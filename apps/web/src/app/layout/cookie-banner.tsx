@@ -1,108 +1,29 @@
-import type { LegalKind } from '@atelier/shared/legal.constants';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/api/api-error';
-import { useLanguage } from '../../shared/i18n/use-language';
-import { consentRefs, isOutdatedConsent } from '../../shared/legal/consents';
-import { legalListQueryOptions, recordCookieChoice } from '../../shared/legal/legal-api';
-import { LegalModal } from '../../shared/legal/legal-modal';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { localStore } from '../../shared/storage/browser-storage';
+import { CONSENT_KEY } from './cookie-consent';
 
-const CONSENT_KEY = 'cookieConsent';
-/** The random id the server gave this browser with its first choice; sent with any later one. */
-const VISITOR_KEY = 'cookieConsentVisitor';
 /** The banner appears one second after load when no choice is stored. */
 export const COOKIE_BANNER_DELAY_MS = 1000;
 
-/**
- * Accept or decline, for the version of the cookie notice in force. The choice is kept in the
- * browser only once the server has it on record (with the notice version, time and address), so a
- * failed call leaves the banner up with the reason.
- */
+// The banner's code (the notice query, the choice, the notice dialog) loads only when it is due:
+// it is not part of what a page needs to come alive.
+const CookieBannerPanel = lazy(() =>
+  import('./cookie-banner-panel').then((module) => ({ default: module.CookieBannerPanel })),
+);
+
+/** Asks for the cookie choice one second after load, when none is stored. */
 export function CookieBanner() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const [wanted, setWanted] = useState(false);
   const [due, setDue] = useState(false);
-  const [doc, setDoc] = useState<LegalKind | null>(null);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Which notice version is in force is asked only when there is no choice yet.
-  const list = useQuery({ ...legalListQueryOptions(language), enabled: wanted });
-  const notice = consentRefs(list.data, ['cookies'])?.[0];
 
   useEffect(() => {
     if (localStore.get(CONSENT_KEY) !== null) return;
-    setWanted(true);
     const timer = setTimeout(() => setDue(true), COOKIE_BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  const choose = async (granted: boolean) => {
-    if (!notice) return;
-    setSending(true);
-    setProblem(null);
-    try {
-      const { visitorId } = await recordCookieChoice({
-        granted,
-        document: notice,
-        visitorId: localStore.get(VISITOR_KEY) ?? undefined,
-      });
-      localStore.set(VISITOR_KEY, visitorId);
-      localStore.set(CONSENT_KEY, granted ? 'true' : 'declined');
-      setWanted(false);
-    } catch (error) {
-      // The notice changed meanwhile: the banner shows the new version and asks again.
-      if (isOutdatedConsent(error)) void queryClient.invalidateQueries({ queryKey: ['legal'] });
-      setProblem(errorMessage(error, t('cookies.failed')));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <>
-      {wanted && due && notice ? (
-        <section
-          aria-label={t('cookies.label')}
-          className="animate-rise-in fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-3xl border border-line bg-ivory p-5 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-6"
-        >
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            <p className="text-sm leading-relaxed text-ink-soft">
-              {t('cookies.text')}{' '}
-              <button type="button" className="link" onClick={() => setDoc('cookies')}>
-                {t('cookies.more')}
-              </button>
-            </p>
-            <div className="flex shrink-0 gap-2">
-              <button
-                type="button"
-                className="btn btn-outline btn-sm"
-                disabled={sending}
-                onClick={() => void choose(false)}
-              >
-                {t('cookies.decline')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={sending}
-                onClick={() => void choose(true)}
-              >
-                {t('cookies.accept')}
-              </button>
-            </div>
-          </div>
-          {problem ? (
-            <p role="alert" className="mt-3 text-sm font-semibold text-rose-800">
-              {problem}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      <LegalModal doc={doc} onClose={() => setDoc(null)} />
-    </>
-  );
+  return due ? (
+    <Suspense fallback={null}>
+      <CookieBannerPanel />
+    </Suspense>
+  ) : null;
 }
