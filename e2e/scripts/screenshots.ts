@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: starts the built app on a fresh demo data dir and writes full-page
- * screenshots of the home page (Russian, the default language) to docs/screenshots/:
- * home-ru-1280.png (desktop) and home-ru-360.png (phone). The cookie choice is stored first so the
- * banner does not cover the page.
+ * screenshots of the home page to docs/screenshots/: in Russian with roubles (the defaults),
+ * home-ru-1280.png (desktop) and home-ru-360.png (phone), and in English with euros,
+ * home-en-eur-1280.png and home-en-eur-360.png. The cookie choice is stored first so the banner
+ * does not cover the page.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ const OUT = join(REPO_ROOT, 'docs/screenshots');
 
 /** Lazy images load as they scroll into view: walk down the page, then wait for every image. */
 async function loadEverything(page: Page): Promise<void> {
+  await page.locator('#featured li').first().waitFor();
   await page.locator('#portfolio ul > li').first().waitFor();
   await page.locator('#reviews article').first().waitFor();
   await page.evaluate(async () => {
@@ -42,22 +44,36 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     mkdirSync(OUT, { recursive: true });
-    for (const viewport of [DESKTOP, MOBILE]) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport,
-        locale: 'ru-RU',
-        deviceScaleFactor: 1,
-        reducedMotion: 'reduce',
-      });
-      await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
-      const page = await context.newPage();
-      await page.goto('/');
-      await loadEverything(page);
-      const file = join(OUT, `home-ru-${viewport.width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      console.log(`wrote ${file}`);
-      await context.close();
+    const variants = [
+      { name: 'ru', locale: 'ru-RU', cookies: [] },
+      {
+        name: 'en-eur',
+        locale: 'en-GB',
+        cookies: [
+          { name: 'lang', value: 'en', url: server.url },
+          { name: 'currency', value: 'EUR', url: server.url },
+        ],
+      },
+    ];
+    for (const variant of variants) {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const context = await browser.newContext({
+          baseURL: server.url,
+          viewport,
+          locale: variant.locale,
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+        });
+        await context.addCookies(variant.cookies);
+        await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+        const page = await context.newPage();
+        await page.goto('/');
+        await loadEverything(page);
+        const file = join(OUT, `home-${variant.name}-${viewport.width}.png`);
+        await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+        console.log(`wrote ${file}`);
+        await context.close();
+      }
     }
   } finally {
     await browser.close();
