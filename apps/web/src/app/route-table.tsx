@@ -84,11 +84,8 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   course: <CoursePage />,
   shop: <ShopPage />,
   giftCertificates: <GiftCertificatePage />,
-  customOrder: (
-    <RequireUser>
-      <CustomRequestPage />
-    </RequireUser>
-  ),
+  // Open to guests: they fill it in, sign in on sending, and come back to it filled.
+  customOrder: <CustomRequestPage />,
   cart: <CartPage />,
   checkout: (
     <RequireUser>

@@ -86,6 +86,12 @@ function schedulePush(userId: string): void {
   }, PUSH_DELAY_MS);
 }
 
+/**
+ * Settles once the signed-in user's cart has been read from the server (or could not be): a change
+ * made before that would be sent over the server copy and replace lines added on another device.
+ */
+let loaded: Promise<void> = Promise.resolve();
+
 /** The cart loads when the user changes and is saved only for logged-in users. */
 function load(userId: string | null): void {
   version += 1;
@@ -93,9 +99,12 @@ function load(userId: string | null): void {
   pushPending = false;
   const local = parseStoredCart(localStore.get(cartStorageKey(userId)));
   publish(stateFor(local, userId));
-  if (!userId) return;
+  if (!userId) {
+    loaded = Promise.resolve();
+    return;
+  }
   const sent = version;
-  fetchServerCart().then(
+  loaded = fetchServerCart().then(
     (server) => {
       // A server that never stored this user's cart adopts the one kept on this device.
       if (server.updatedAt === null && local.items.length > 0) schedulePush(userId);
@@ -103,6 +112,11 @@ function load(userId: string | null): void {
     },
     () => {},
   );
+}
+
+/** Resolves when the signed-in user's cart is known (see `loaded`). */
+export function cartLoaded(): Promise<void> {
+  return loaded;
 }
 
 function save(cart: Cart): void {
@@ -144,10 +158,11 @@ function requireLogin(): boolean {
 }
 
 export const cartActions = {
-  add(item: Omit<CartItem, 'quantity'>, quantity = 1): boolean {
+  /** `silent`: the caller says it in its own toast (a sign-in that finished adding it). */
+  add(item: Omit<CartItem, 'quantity'>, quantity = 1, options: { silent?: boolean } = {}): boolean {
     if (!requireLogin()) return false;
     save(addItem(state.cart, item, quantity));
-    toast.success(i18n.t('cart.added'));
+    if (!options.silent) toast.success(i18n.t('cart.added'));
     return true;
   },
   setQuantity(key: string, quantity: number): void {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { Gallery } from '../../../shared/ui/gallery';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { Modal } from '../../../shared/ui/modal';
@@ -31,7 +32,8 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const formatError = useId();
   const name = localize(product.name, language);
   const soldOut = shownAvailability(product) === 'out_of_stock';
-  const favourite = useFavouriteToggle('product', product.id);
+  const favourite = useFavouriteToggle('product', product.id, product.name);
+  const signInFor = useSignInFor();
 
   const add = () => {
     if (formats.length > 0 && !bookFormat) {
@@ -39,15 +41,20 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
       firstFormat.current?.focus();
       return;
     }
-    const added = cartActions.add({
+    const item = {
       id: product.id,
-      type: 'product',
+      type: 'product' as const,
       name: product.name,
       price: product.price,
       image: product.images[0]?.thumb,
       bookFormat: formats.length > 0 ? bookFormat : undefined,
-    });
-    if (added) onAdded();
+    };
+    // A guest signs in (or registers) and comes back to this product with it in the cart.
+    if (session.status !== 'authenticated') {
+      signInFor({ kind: 'cart', item, quantity: 1 });
+      return;
+    }
+    if (cartActions.add(item)) onAdded();
   };
 
   return (
