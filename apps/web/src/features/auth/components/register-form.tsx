@@ -132,6 +132,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           id={`${id}-password`}
           label={t('auth.password')}
           error={errorText(errors.password)}
+          hint={t('auth.passwordRules')}
           autoComplete="new-password"
         />
         <PasswordField

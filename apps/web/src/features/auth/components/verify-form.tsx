@@ -56,6 +56,11 @@ export function VerifyForm({
     });
     setDigits(next);
     setProblem(null);
+    // The sixth digit typed, or a whole code pasted: send it, no button to look for.
+    if (next.every(Boolean) && !verify.isPending) {
+      send(next.join(''));
+      return;
+    }
     focusBox(start + chars.length);
   };
 
@@ -111,8 +116,11 @@ export function VerifyForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    send(digits.join(''));
+  };
+
+  const send = (code: string) => {
     const address = checkedEmail();
-    const code = digits.join('');
     if (code.length !== CODE_LENGTH) {
       setProblem(serverText('codeIncomplete'));
       focusBox(digits.indexOf(''));

@@ -2,6 +2,7 @@ import { type Currency, formatMoney, localize, type Order, trackingUrl } from '@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useSession } from '../../auth/api/auth-session';
 import { OrderStatusBadge } from './order-status-badge';
 
 const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
@@ -30,13 +31,25 @@ export function OrderDetail({
   order,
   actions,
   headingLevel = 2,
+  reader = 'customer',
 }: {
   order: Order;
   actions?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Who reads the history: the customer sees "you" and "the shop", the owner sees names. */
+  reader?: 'customer' | 'owner';
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const session = useSession();
+  const viewerId = session.status === 'authenticated' ? session.user.id : null;
+  const actorText = (actor: NonNullable<NonNullable<Order['history']>[number]['actor']>) => {
+    if (actor.id === viewerId) return t('orders.detail.byYou');
+    if (reader === 'customer' && actor.role === 'admin') return t('orders.detail.byShop');
+    return actor.role === 'admin'
+      ? t('orders.detail.by', { name: actor.name })
+      : t('orders.detail.byCustomer', { name: actor.name });
+  };
   const rub = (amount: number) => formatMoney(amount, 'RUB', language);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const delivery = order.delivery;
@@ -122,9 +135,7 @@ export function OrderDetail({
                 <time dateTime={event.at} className="text-ink-soft">
                   {formatDateTime(event.at, language)}
                 </time>
-                <span className="text-muted">
-                  {event.actor ? t('orders.detail.by', { name: event.actor.name }) : t('orders.detail.system')}
-                </span>
+                <span className="text-muted">{event.actor ? actorText(event.actor) : t('orders.detail.system')}</span>
               </li>
             ))}
           </ol>
