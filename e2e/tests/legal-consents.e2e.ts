@@ -48,7 +48,6 @@ describe('consents on record', () => {
       await registerThroughUi(page, 'ru', { name: 'Ирина Согласная', email, password: 'Peony-consent-2026' });
       await page.getByRole('tab', { name: TEXTS.ru.tabs.verify, selected: true }).waitFor();
       await typeCode(page, 'ru', await verificationCode(email));
-      await page.getByRole('button', { name: TEXTS.ru.verifySubmit }).click();
       await waitForPath(page, (p) => p.startsWith('/account'));
       const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
 
