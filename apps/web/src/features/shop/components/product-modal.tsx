@@ -133,7 +133,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
           {session.status !== 'authenticated' ? (
             <p className="text-center text-sm text-muted">
               {t('shop.loginHint')}{' '}
-              <Link to="/auth" className="link">
+              <Link to={`/auth?next=${encodeURIComponent(`/shop?product=${product.id}`)}`} className="link">
                 {t('header.login')}
               </Link>
             </p>
