@@ -8,7 +8,7 @@ import { cartActions, cartLoaded } from '../features/cart/api/use-cart';
 import { FAVOURITES_KEY, setFavourite } from '../features/favourites/api/favourites';
 import { errorMessage } from '../shared/api/api-error';
 import { useLanguage } from '../shared/i18n/use-language';
-import { type Intent, intentStore } from '../shared/intent/intent-store';
+import { type Intent, intentStore, nestedQuotes } from '../shared/intent/intent-store';
 import { publishResumed, takeWelcome } from '../shared/intent/use-sign-in-for';
 import { toast } from '../shared/ui/toast';
 
@@ -41,13 +41,19 @@ export function IntentResumer() {
           // The account's cart first: an item added before it arrives would replace it.
           await cartLoaded();
           cartActions.add(done.item, done.quantity, { silent: true });
-          toast.success(t('auth.intent.done.cart', { name: localize(done.item.name, language) }), { description });
+          toast.success(
+            t('auth.intent.done.cart', { name: nestedQuotes(localize(done.item.name, language), language) }),
+            { description },
+          );
           return;
         case 'favourite':
           try {
             await setFavourite({ type: done.type, id: done.id, favourite: true });
             await queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY });
-            toast.success(t('auth.intent.done.favourite', { name: localize(done.name, language) }), { description });
+            toast.success(
+              t('auth.intent.done.favourite', { name: nestedQuotes(localize(done.name, language), language) }),
+              { description },
+            );
           } catch (error) {
             toast.error(errorMessage(error, t('auth.intent.done.failed')), { description });
           }

@@ -4,6 +4,7 @@ import {
   DRAFT_TTL_MS,
   INTENT_TTL_MS,
   type Intent,
+  nestedQuotes,
   type StorageLike,
   safeReturnPath,
 } from './intent-store';
@@ -188,5 +189,16 @@ describe('form drafts', () => {
     store.saveDraft('custom-request', { description: 'x' });
     store.clearAll();
     expect(storage.map.size).toBe(0);
+  });
+});
+
+describe('a name inside the texts’ quotation marks', () => {
+  it.each([
+    ['Тюльпаны «Весна» в вазе', 'ru', 'Тюльпаны „Весна“ в вазе'],
+    ['Tulipanes «Primavera»', 'es', 'Tulipanes „Primavera“'],
+    ['Tulips “Spring” in a vase', 'en', 'Tulips ‘Spring’ in a vase'],
+    ['Пудровые розы', 'ru', 'Пудровые розы'],
+  ])('%s (%s) → %s', (name, language, expected) => {
+    expect(nestedQuotes(name, language)).toBe(expected);
   });
 });

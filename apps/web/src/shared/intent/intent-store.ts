@@ -194,3 +194,11 @@ export type IntentStore = ReturnType<typeof createIntentStore>;
 
 /** The browser's store: localStorage, so a code opened from the mail in another tab still finds it. */
 export const intentStore = createIntentStore(() => (typeof window === 'undefined' ? null : window.localStorage));
+
+/**
+ * A name to put inside the texts' own quotation marks: quotes already in it become the nested kind
+ * («Тюльпаны „Весна“», “Tulips ‘Spring’”), so the marks still pair up.
+ */
+export function nestedQuotes(name: string, language: string): string {
+  return language === 'en' ? name.replace(/“/g, '‘').replace(/”/g, '’') : name.replace(/«/g, '„').replace(/»/g, '“');
+}

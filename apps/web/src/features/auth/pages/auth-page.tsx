@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { type Intent, intentStore, safeReturnPath } from '../../../shared/intent/intent-store';
+import { type Intent, intentStore, nestedQuotes, safeReturnPath } from '../../../shared/intent/intent-store';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
@@ -172,13 +172,13 @@ function intentReason(t: TFunction, intent: Intent, tab: Tab, language: Language
   );
   switch (intent.kind) {
     case 'cart':
-      return t('auth.intent.cart', { lead, name: localize(intent.item.name, language) });
+      return t('auth.intent.cart', { lead, name: nestedQuotes(localize(intent.item.name, language), language) });
     case 'favourite':
-      return t('auth.intent.favourite', { lead, name: localize(intent.name, language) });
+      return t('auth.intent.favourite', { lead, name: nestedQuotes(localize(intent.name, language), language) });
     case 'buy':
       return t(intent.type === 'course' ? 'auth.intent.buyCourse' : 'auth.intent.buyLesson', {
         lead,
-        name: localize(intent.name, language),
+        name: nestedQuotes(localize(intent.name, language), language),
       });
     case 'form':
       return t(intent.form === 'gift-certificate' ? 'auth.intent.giftCertificate' : 'auth.intent.customRequest', {
