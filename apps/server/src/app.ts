@@ -103,6 +103,7 @@ import { createStudentWorksService } from './features/student-works/student-work
 import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { mailPreviewRoutes } from './mail-previews';
 import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createCdekClient } from './platform/delivery/cdek-client';
@@ -516,6 +517,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(portfolioRoutes, { service: services.portfolio, cache });
   await app.register(reviewsRoutes, { service: services.reviews, cache, seo, publicUrl: config.publicUrl });
   await app.register(adminRoutes, { service: services.admin });
+  await app.register(mailPreviewRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
   await app.register(coursesRoutes, {

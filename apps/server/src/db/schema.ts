@@ -1040,6 +1040,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The shop's contact address the customer's answer goes to; null when none is set. */
+    replyTo: text('reply_to'),
     /** Files sent with the message (base64), wiped with the body once it leaves the queue. */
     attachments: jsonb('attachments').$type<StoredAttachment[] | null>(),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })

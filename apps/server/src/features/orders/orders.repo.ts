@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
+import type { MailContent } from '../../platform/mail/layout';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -31,7 +32,14 @@ export interface PlacedPlan {
    * The customer's first mail; `numberToken` in it becomes the order number. It goes to the
    * account's verified address (never to the email typed at checkout), looked up in the statement.
    */
-  mail: { subject: string; text: string; html?: string | undefined };
+  mail: {
+    subject: string;
+    text: string;
+    html?: string | undefined;
+    /** The layout's content, drawn again with the shop's settings before the insert. */
+    content?: MailContent | undefined;
+    replyTo?: string | null | undefined;
+  };
   /** One per product, sorted by id (aggregateReservations). */
   reservations: { productId: string; quantity: number }[];
   /** RUB minor units. */
@@ -136,6 +144,7 @@ export const ordersRepo = {
     q: Q,
     plan: PlacedPlan,
     numberToken: string,
+    idToken: string,
   ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
     const o = plan.order;
     const items = plan.items.map((item) => ({
@@ -180,10 +189,11 @@ export const ordersRepo = {
         insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
         select o.id, null, 'pending', o.user_id, clock_timestamp() from o
       ), m as (
-        insert into mail_outbox ("to", subject, text, html)
+        insert into mail_outbox ("to", subject, text, html, reply_to)
         select u.email, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
-          replace(${plan.mail.text}, ${numberToken}, o.number::text),
-          replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text)
+          replace(replace(${plan.mail.text}, ${numberToken}, o.number::text), ${idToken}, o.id::text),
+          replace(replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text), ${idToken}, o.id::text),
+          ${plan.mail.replyTo ?? null}::text
         from o join users u on u.id = o.user_id
         where u.email is not null and u.email_verified_at is not null
       )

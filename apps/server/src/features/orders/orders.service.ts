@@ -47,6 +47,8 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import type { PublicCache } from '../../platform/http/public-cache';
+import { shopReplyTo } from '../../platform/mail/brand';
+import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
@@ -222,6 +224,8 @@ export interface OrdersDeps {
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
 const NUMBER_TOKEN = `\u2063N${Math.random().toString(36).slice(2)}\u2063`;
+/** Stands for the order's id (in the link to its page) until the database assigns it. */
+const ID_TOKEN = `\u2063I${Math.random().toString(36).slice(2)}\u2063`;
 
 function localized(key: ServerMessageKey, lang: Language): string {
   return SERVER_MESSAGES[key][lang];
@@ -420,7 +424,7 @@ export function createOrdersService({
   cardPayments = true,
   carrier,
 }: OrdersDeps) {
-  const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
+  const siteUrl = publicUrl.replace(/\/+$/, '');
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
 
@@ -612,7 +616,7 @@ export function createOrdersService({
     await ordersRepo.setTracking(tx, id, tracking);
     if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
       const order = (await loadOrder(tx, id, false))!;
-      await mailCustomer(tx, row.userId, orderTrackingMail(order, accountUrl));
+      await mailCustomer(tx, row.userId, orderTrackingMail(order, siteUrl));
     }
   }
 
@@ -675,8 +679,8 @@ export function createOrdersService({
       tx,
       row.userId,
       options.expired
-        ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), accountUrl)
-        : orderStatusMail(order, accountUrl),
+        ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), siteUrl)
+        : orderStatusMail(order, siteUrl),
     );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
@@ -691,16 +695,16 @@ export function createOrdersService({
         giftCertificateMinor: 0,
         giftCertificateRub: 0,
         ...order,
-        id: NUMBER_TOKEN,
+        id: ID_TOKEN,
         number: 0,
         status: 'pending',
         paymentState: 'none',
         createdAt: new Date(),
         updatedAt: new Date(),
       } as OrderRow,
-      items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
+      items.map((item, index) => ({ ...item, id: `${index}`, orderId: ID_TOKEN }) as OrderItemRow),
     );
-    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
+    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, siteUrl);
   }
 
   /**
@@ -907,7 +911,11 @@ export function createOrdersService({
       }
     }
     for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
-    const written = await ordersRepo.insertPlaced(tx, plan, NUMBER_TOKEN);
+    // The first mail is written by the insert itself, not by enqueueMail: it is drawn here with the
+    // shop's contact address (its Reply-To and reply line), as enqueueMail does for every other.
+    const replyTo = await shopReplyTo(tx);
+    const mail = plan.mail.content ? renderMail(plan.mail.content, { replyTo }) : plan.mail;
+    const written = await ordersRepo.insertPlaced(tx, { ...plan, mail: { ...mail, replyTo } }, NUMBER_TOKEN, ID_TOKEN);
     if (!written) {
       const max = plan.maxOpenUnpaid ?? 0;
       const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
