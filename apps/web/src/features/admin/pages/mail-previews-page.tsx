@@ -30,12 +30,12 @@ export function MailPreviewsPage() {
         {t('admin.sections.mails')}
       </h1>
       <p className="mb-6 max-w-2xl text-ink-soft">{t('admin.mails.intro')}</p>
-      <div className="grid gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
-        <nav aria-label={t('admin.mails.kinds')}>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
+        <nav aria-label={t('admin.mails.kinds')} className="min-w-0">
           <label className="block xl:hidden">
             <span className="field-label">{t('admin.mails.kind')}</span>
             <select
-              className="input w-full"
+              className="input w-full min-w-0"
               value={kind}
               onChange={(event) => setKind(event.target.value as MailPreviewKind)}
             >
@@ -84,12 +84,12 @@ export function MailPreviewsPage() {
           </div>
           <QueryState query={query}>
             {(mail) => (
-              <div className="grid gap-6">
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
                 <dl className="grid gap-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
                   <dt className="font-semibold">{t('admin.mails.subject')}</dt>
-                  <dd className="break-words">{mail.subject}</dd>
+                  <dd className="[overflow-wrap:anywhere]">{mail.subject}</dd>
                   <dt className="font-semibold">{t('admin.mails.replyTo')}</dt>
-                  <dd className="break-words">
+                  <dd className="[overflow-wrap:anywhere]">
                     {mail.replyTo ?? (
                       <>
                         {t('admin.mails.noReplyTo')} <Link to="/admin/landing">{t('admin.mails.setContact')}</Link>
@@ -110,7 +110,7 @@ export function MailPreviewsPage() {
                   <h2 id="mail-text-title" className="mb-2 text-2xl">
                     {t('admin.mails.textVersion')}
                   </h2>
-                  <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-2xl border border-line bg-ivory p-4 font-sans text-sm">
+                  <pre className="overflow-x-auto whitespace-pre-wrap rounded-2xl [overflow-wrap:anywhere] border border-line bg-ivory p-4 font-sans text-sm">
                     {mail.text}
                   </pre>
                 </section>
