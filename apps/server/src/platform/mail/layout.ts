@@ -87,7 +87,7 @@ const S = {
   small: `font-size:13px;line-height:1.5;color:${C.muted};margin:24px 0 0`,
   smallLink: `color:${C.muted}`,
   foot: `padding:20px 16px 8px;text-align:center;font-family:${SANS};font-size:12px;line-height:1.6;color:${C.muted}`,
-  footLink: `color:${C.brand}`,
+  footLink: `color:${C.brand};white-space:nowrap`,
 };
 
 /**
