@@ -455,6 +455,8 @@ export const orderItems = pgTable(
     /** Name snapshot at the time of the order. */
     name: localized('name'),
     unitPriceRub: integer('unit_price_rub').notNull(),
+    /** The unit price in the order's currency (minor units) as charged; null for RUB and older orders. */
+    unitPriceInCurrency: integer('unit_price_in_currency'),
     quantity: integer('quantity').notNull(),
     /** Units taken from the product's counted stock at checkout (given back on cancel). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),

@@ -10,6 +10,7 @@ import {
   clearCart,
   EMPTY_CART,
   fromServerLines,
+  linesNotSoldIn,
   parseStoredCart,
   removeItem,
   toServerLines,
@@ -176,5 +177,20 @@ describe('server sync', () => {
     ]);
     expect(cartOrderable(next)).toBe(false);
     expect(cartOrderable(previous)).toBe(true);
+  });
+});
+
+describe('a cart in euros or dollars holds only what is sold in them (never a converted price)', () => {
+  const cart = cartWith([rose, 2], [lesson, 1]);
+  it.each([
+    ['RUB', []],
+    ['EUR', ['Урок']],
+    ['USD', ['Урок']],
+  ] as const)('in %s the lines not sold are %o', (currency, names) => {
+    expect(linesNotSoldIn(cart.items, currency).map((line) => line.name.ru)).toEqual(names);
+  });
+
+  it('a line with its own euro price stays, whatever its rouble price', () => {
+    expect(linesNotSoldIn(cartWith([rose, 1], [book, 3]).items, 'EUR')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import {
   type BookFormat,
   type CartLine,
   type CartLineProblem,
+  type Currency,
   type LocalizedText,
   lineKey,
   maxLineQuantity,
@@ -9,6 +10,7 @@ import {
   type OrderLineType,
   type Price,
   type PutCartBody,
+  soldIn,
 } from '@atelier/shared';
 
 /** Goods, and lessons and courses (one piece each, no delivery). */
@@ -153,4 +155,13 @@ export function fromServerLines(lines: CartLine[], previous: Cart): Cart {
 /** True when every line can be ordered (lines not yet checked by the server count as fine). */
 export function cartOrderable(cart: Cart): boolean {
   return cart.items.every((line) => line.available !== false);
+}
+
+/**
+ * Lines with no price of their own in `currency`. In euros or dollars the whole order is in that
+ * currency (PayPal charges what the customer saw), so a line sold only in roubles must go, or the
+ * customer switches to roubles: it is never priced at a converted guess (docs/decisions/0052).
+ */
+export function linesNotSoldIn<T extends Pick<CartItem, 'price'>>(lines: readonly T[], currency: Currency): T[] {
+  return lines.filter((line) => !soldIn(line.price, currency));
 }

@@ -21,7 +21,7 @@ import { fetchServerCart, saveServerCart } from './cart-api';
 
 export { lineKey } from '@atelier/shared';
 export type { CartItem } from '../cart-rules';
-export { cartOrderable } from '../cart-rules';
+export { cartOrderable, linesNotSoldIn } from '../cart-rules';
 
 interface CartState {
   cart: Cart;
