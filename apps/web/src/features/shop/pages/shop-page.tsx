@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from '@atelier/shared';
+import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS, soldIn } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,14 @@ export function ShopPage() {
   const currency = useCurrency();
   const params = inCurrency(parseShopParams(searchParams), currency);
   const productId = searchParams.get('product');
-  const { data, isPending, isError, isFetching, refetch } = useProducts(params);
+  const products = useProducts(params);
+  const { isPending, isError, isFetching, refetch } = products;
+  // Right after a switch to euros the previous (rouble) page stays up until the new one arrives:
+  // what is not sold in the new currency leaves it at once, so no rouble price flashes up.
+  const data = products.data && {
+    ...products.data,
+    items: products.data.items.filter((product) => soldIn(product.price, currency)),
+  };
   const ids = { search: useId(), sort: useId() };
   // The dearest product sets the right end of the price slider (a cached public read).
   const dearest = useQuery(
@@ -184,7 +191,7 @@ export function ShopPage() {
                 <div key={index} className="aspect-[3/4] animate-pulse rounded-3xl bg-blush-100" />
               ))}
             </div>
-          ) : isError ? (
+          ) : isError || !data ? (
             <ErrorState onRetry={() => void refetch()} />
           ) : data.items.length === 0 ? (
             <EmptyState title={t('shop.empty')}>{t('shop.emptyHint')}</EmptyState>
