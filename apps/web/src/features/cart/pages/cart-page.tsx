@@ -94,7 +94,7 @@ export function CartPage() {
                         {notSold.includes(item) ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">{t(`cart.notSoldIn.${currency}`)}</p>
                         ) : (
-                          <p className="mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
+                          <p className="figures mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
                         )}
                         {item.available === false && item.problem ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">
@@ -134,7 +134,7 @@ export function CartPage() {
                                 const value = Number.parseInt(event.target.value, 10);
                                 if (!Number.isNaN(value)) cartActions.setQuantity(key, value);
                               }}
-                              className="w-12 border-0 bg-transparent text-center font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+                              className="figures w-12 border-0 bg-transparent text-center font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
                             />
                             <button
                               type="button"
@@ -167,7 +167,7 @@ export function CartPage() {
               <h2 id="cart-summary" className="text-3xl">
                 {t('cart.summary')}
               </h2>
-              <dl className="mt-5 flex flex-col gap-3 text-sm">
+              <dl className="figures mt-5 flex flex-col gap-3 text-sm">
                 <div className="flex justify-between">
                   <dt className="text-muted">{t('cart.items')}</dt>
                   <dd className="font-semibold">{totalItems}</dd>

@@ -74,7 +74,7 @@ export function OrderDetail({
               {t('orders.detail.heldUntil', { date: formatDateTime(order.holdUntil, language) })}
             </p>
           ) : null}
-          <ul className="mt-4 flex flex-col divide-y divide-line">
+          <ul className="figures mt-4 flex flex-col divide-y divide-line">
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-3 py-3 text-sm">
                 <span>
@@ -94,7 +94,7 @@ export function OrderDetail({
               </li>
             ))}
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+          <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
             <Row label={t('orders.detail.subtotal')}>{money(order.subtotalInCurrency)}</Row>
             {order.discountInCurrency > 0 ? (
               <Row label={t('orders.detail.discount')}>−{money(order.discountInCurrency)}</Row>

@@ -253,7 +253,9 @@ export function CheckoutPage() {
     return (
       <>
         <ResultCard icon={<Spinner className="size-8" />} title={t('checkout.placedTitle')}>
-          <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: placed.number })}</p>
+          <p className="figures mt-3 font-semibold text-rose-700">
+            {t('checkout.orderNumber', { number: placed.number })}
+          </p>
           <p className="mt-4 text-ink-soft" role="status">
             {paypalOrder ? t('checkout.paypalNext') : t('checkout.preparingPayment')}
           </p>
@@ -409,7 +411,7 @@ export function CheckoutPage() {
           <h2 id="checkout-summary" className="text-3xl">
             {t('checkout.summary')}
           </h2>
-          <ul className="mt-4 flex flex-col gap-2 text-sm">
+          <ul className="figures mt-4 flex flex-col gap-2 text-sm">
             {cart.items.map((item) => (
               <li key={`${item.type}-${item.id}-${item.bookFormat ?? ''}`} className="flex justify-between gap-3">
                 <span className="text-ink-soft">
@@ -425,7 +427,7 @@ export function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+          <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
             <div className="flex justify-between">
               <dt className="text-muted">{t('checkout.subtotal')}</dt>
               <dd>{formatMoney(fromMinor(goodsMinor), orderCurrency, language)}</dd>

@@ -30,7 +30,9 @@ export function PaymentSuccessPage() {
   const seconds = useCountdown(AUTO_CLOSE_SECONDS, () => void navigate('/account/orders', { replace: true }));
   return (
     <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.successTitle')} tone="success">
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft">{t('payments.successText')}</p>
       <p className="mt-6 text-sm text-muted" role="status">
         {t('checkout.redirecting', { count: seconds })}
@@ -97,7 +99,9 @@ export function PaymentCancelPage() {
   const number = orderNumberParam(searchParams);
   return (
     <ResultCard icon={<CloseIcon width={32} height={32} />} title={title}>
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft">{failed ? t('payments.failedText') : t('payments.cancelText')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <TryAgainButton orderId={orderIdParam(searchParams)} />
@@ -134,7 +138,7 @@ export function PaymentProcessingPage() {
   if (data?.instructions) {
     return (
       <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.instructionsTitle')} tone="success">
-        <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: data.number })}</p>
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: data.number })}</p>
         <p className="mt-4 text-ink-soft whitespace-pre-line break-words">{data.instructions}</p>
         <p className="mt-4 text-sm text-muted">{t('payments.instructionsMailed')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -148,7 +152,9 @@ export function PaymentProcessingPage() {
 
   return (
     <ResultCard icon={<Spinner className="size-8" />} title={t('payments.processingTitle')}>
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft" role="status">
         {t('payments.processingText')}
       </p>

@@ -89,7 +89,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
             </button>
           </div>
         ) : (
-          <p className="font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
+          <p className="figures font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
         )}
         <RichText text={localize(product.description, language)} />
         {formats.length > 0 ? (
