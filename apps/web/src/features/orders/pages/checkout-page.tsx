@@ -140,7 +140,6 @@ export function CheckoutPage() {
         }
       : null,
   );
-  /** null: a CDEK point is not chosen (or not priced) yet. */
   /** What a method costs this cart, in its currency (minor units), by the rule the server applies. */
   const deliveryMinor = (method: DeliveryMethod) =>
     deliveryChargeIn(orderCurrency, toMinor(DELIVERY_PRICES_RUB[method]), goodsMinor, hasPhysical).inCurrencyMinor;
