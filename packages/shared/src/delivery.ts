@@ -15,6 +15,19 @@ export const DELIVERY_PRICES_RUB: Record<DeliveryMethod, number> = {
 /** Free delivery when the goods subtotal is at least this (the legal text says "5000 ₽ or more"). */
 export const FREE_DELIVERY_FROM_RUB = 5000;
 
+/**
+ * How many days the goods take to reach the customer once sent (pickup: to be ready at the
+ * studio), as the order's page and the thank-you page promise it. A CDEK point's own estimate,
+ * when there is one, wins over `courier_pickup`'s.
+ */
+export const DELIVERY_DAYS: Record<DeliveryMethod, { minDays: number; maxDays: number }> = {
+  standard: { minDays: 3, maxDays: 7 },
+  express: { minDays: 1, maxDays: 3 },
+  pickup: { minDays: 1, maxDays: 2 },
+  post: { minDays: 2, maxDays: 10 },
+  courier_pickup: { minDays: 2, maxDays: 7 },
+};
+
 /** Methods that need a street address; courier pickup needs a pickup point instead. */
 export const ADDRESS_REQUIRED: Record<DeliveryMethod, boolean> = {
   standard: true,

@@ -148,6 +148,11 @@ export const OrderItemSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The same in the order's currency (major units); null for orders placed before it was kept. */
+  unitPriceInCurrency: z.number().nullable(),
+  lineTotalInCurrency: z.number().nullable(),
+  /** The item's current picture (one order's view only); null when it has none. */
+  image: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -217,6 +222,13 @@ export const OrderSchema = z.object({
   currency: CurrencySchema,
   /** The order's total in `currency` (major units); equals total for RUB. */
   totalInCurrency: z.number(),
+  /**
+   * Goods, discount and delivery in `currency` (major units), adding up to `totalInCurrency`;
+   * null for orders placed before line prices in the currency were kept.
+   */
+  inCurrency: z.object({ subtotal: z.number(), discount: z.number(), deliveryCost: z.number() }).nullable(),
+  /** How many days delivery takes once the goods are sent; null when nothing is delivered. */
+  expectedDelivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).nullable(),
   /** Paid by a gift certificate, in `currency` (major units); 0 without one. */
   giftCertificate: z.number(),
   /** What is left to pay in `currency` (major units): totalInCurrency − giftCertificate. */
@@ -243,6 +255,9 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderResultSchema = z.object({ order: OrderSchema });
+
+/** `GET /orders/number/{number}`: an order by the number the customer is shown (and sent back with). */
+export const OrderNumberParamSchema = z.object({ number: z.coerce.number().int().positive().max(2_147_483_647) });
 export type OrderResult = z.infer<typeof OrderResultSchema>;
 
 /** Admin `GET /orders`: filters (dates are inclusive days, YYYY-MM-DD), search by number/name/email. */

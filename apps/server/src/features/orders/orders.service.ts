@@ -15,6 +15,7 @@ import {
   type Currency,
   canTransition,
   carrierDeliveryCostRub,
+  DELIVERY_DAYS,
   deliveryCostRub,
   EXCHANGE_RATES_RUB,
   fromMinor,
@@ -218,6 +219,11 @@ export interface OrdersDeps {
    * Without it courier_pickup is the flat price with a pickup point typed by the customer.
    */
   carrier?: DeliveryCarrier | undefined;
+  /**
+   * The user's server cart: placing an order takes its lines off it in the order's transaction
+   * (docs/decisions/0051).
+   */
+  cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
 }
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
@@ -324,6 +330,14 @@ function discounted(
 
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[], policy?: OrderPolicy): Order {
+  const totalInCurrency = row.totalInCurrency ?? row.totalRub;
+  const linesInCurrency = items.every((item) => item.unitPriceInCurrency !== null)
+    ? items.reduce((sum, item) => sum + item.unitPriceInCurrency! * item.quantity, 0)
+    : null;
+  const rate = row.exchangeSnapshot?.[row.currency] ?? EXCHANGE_RATES_RUB[row.currency];
+  // Delivery is a rouble price converted at the order's rate, as the checkout totalled it.
+  const deliveryInCurrency = row.currency === 'RUB' ? row.deliveryCostRub : Math.round(row.deliveryCostRub / rate);
+  const delivery = row.delivery;
   const order: Order = {
     id: row.id,
     number: row.number,
@@ -340,6 +354,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
       unitPrice: fromMinor(item.unitPriceRub),
       quantity: item.quantity,
       lineTotal: fromMinor(item.unitPriceRub * item.quantity),
+      unitPriceInCurrency: item.unitPriceInCurrency === null ? null : fromMinor(item.unitPriceInCurrency),
+      lineTotalInCurrency:
+        item.unitPriceInCurrency === null ? null : fromMinor(item.unitPriceInCurrency * item.quantity),
     })),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     customer: row.customer,
@@ -349,7 +366,21 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     deliveryCost: fromMinor(row.deliveryCostRub),
     total: fromMinor(row.totalRub),
     currency: row.currency,
-    totalInCurrency: fromMinor(row.totalInCurrency ?? row.totalRub),
+    totalInCurrency: fromMinor(totalInCurrency),
+    inCurrency:
+      linesInCurrency === null
+        ? null
+        : {
+            subtotal: fromMinor(linesInCurrency),
+            discount: fromMinor(Math.max(0, linesInCurrency + deliveryInCurrency - totalInCurrency)),
+            deliveryCost: fromMinor(deliveryInCurrency),
+          },
+    expectedDelivery:
+      delivery.method === 'none'
+        ? null
+        : delivery.cdek?.periodMin != null && delivery.cdek.periodMax != null
+          ? { minDays: delivery.cdek.periodMin, maxDays: delivery.cdek.periodMax }
+          : DELIVERY_DAYS[delivery.method],
     giftCertificate: fromMinor(row.giftCertificateMinor),
     amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
     exchangeRates: row.exchangeSnapshot,
@@ -419,6 +450,7 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cardPayments = true,
   carrier,
+  cart,
 }: OrdersDeps) {
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
@@ -866,6 +898,7 @@ export function createOrdersService({
       bookFormat: line.bookFormat,
       name: line.name,
       unitPriceRub: line.unitRubMinor,
+      unitPriceInCurrency: line.unitCurrencyMinor,
       quantity: line.quantity,
       reservedQuantity: line.reserve ? line.quantity : 0,
     }));
@@ -916,6 +949,17 @@ export function createOrdersService({
         { maxOpenUnpaid: max },
         'TOO_MANY_OPEN_ORDERS',
       );
+    }
+    // The cart ends with the order, in its transaction: exactly the ordered lines come off it.
+    if (cart && userId) {
+      const ordered = written.items.flatMap((item): PlaceOrderLine[] => {
+        const id = item.productId ?? item.lessonId ?? item.courseId;
+        if (!id || (item.type !== 'product' && item.type !== 'lesson' && item.type !== 'course')) return [];
+        return [
+          { type: item.type, id, quantity: item.quantity, ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}) },
+        ];
+      });
+      await cart.endOrdered(tx, userId, ordered);
     }
     return written;
   }
@@ -970,6 +1014,7 @@ export function createOrdersService({
         bookFormat: null,
         name: input.name,
         unitPriceRub: totalRub,
+        unitPriceInCurrency: input.amountMinor,
         quantity: 1,
         reservedQuantity: 0,
       },
@@ -1082,11 +1127,18 @@ export function createOrdersService({
       return order;
     },
 
-    /** Owner or admin; anyone else gets 404 (an order's existence is private). */
+    /** Owner or admin; anyone else gets 404 (an order's existence is private). With each item's picture. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
       const order = await loadOrder(db, id);
       if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id)) throw new NotFound();
-      return order;
+      return withImages(order, order.userId ?? viewer.id);
+    },
+
+    /** The same by the order's number (where the payment provider sends the buyer back). */
+    async getVisibleByNumber(number: number, viewer: { id: string; role: string }): Promise<Order> {
+      const row = await ordersRepo.findByNumber(db, number);
+      if (!row) throw new NotFound();
+      return this.getVisible(row.id, viewer);
     },
 
     async listForUser(
@@ -1320,6 +1372,30 @@ export function createOrdersService({
       return { changed: true, order: (await loadOrder(tx, orderId))! };
     },
   };
+
+  /** Each product, lesson and course line with its current picture (null when it has none or is gone). */
+  async function withImages(order: Order, userId: string): Promise<Order> {
+    const ids = (type: OrderLineType) => [
+      ...new Set(order.items.flatMap((item) => (item.type === type && item.refId ? [item.refId] : []))),
+    ];
+    const [products, lessons, courses] = await Promise.all([
+      catalog.products.forOrder(db, ids('product')),
+      catalog.lessons.forOrder(db, ids('lesson'), userId),
+      catalog.courses.forOrder(db, ids('course'), userId),
+    ]);
+    const maps: Partial<Record<string, Map<string, { image: string | null }>>> = {
+      product: products,
+      lesson: lessons,
+      course: courses,
+    };
+    return {
+      ...order,
+      items: order.items.map((item) => ({
+        ...item,
+        image: (item.refId && maps[item.type]?.get(item.refId)?.image) || null,
+      })),
+    };
+  }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
     const items = await ordersRepo.items(
