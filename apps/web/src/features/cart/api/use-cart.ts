@@ -86,9 +86,10 @@ function push(userId: string): Promise<unknown> {
       if (sent === version) pushPending = false;
     },
   );
-  inFlight = request.finally(() => {
-    if (inFlight === request) inFlight = null;
+  const tracked: Promise<unknown> = request.finally(() => {
+    if (inFlight === tracked) inFlight = null;
   });
+  inFlight = tracked;
   return request;
 }
 

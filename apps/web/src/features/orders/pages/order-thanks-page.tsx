@@ -112,8 +112,14 @@ function Thanks({ order }: { order: Order }) {
                     {localize(item.name, language)}
                   </p>
                   <p className="mt-1 text-muted">
-                    {item.bookFormat ? `${t(`shop.formats.${item.bookFormat}`)} · ` : ''}
-                    {item.quantity} × {money(inCurrency ? (item.unitPriceInCurrency ?? 0) : item.unitPrice)}
+                    {item.type === 'lesson' || item.type === 'course' ? (
+                      t(`cart.${item.type}`)
+                    ) : (
+                      <>
+                        {item.bookFormat ? `${t(`shop.formats.${item.bookFormat}`)} · ` : ''}
+                        {item.quantity} × {money(inCurrency ? (item.unitPriceInCurrency ?? 0) : item.unitPrice)}
+                      </>
+                    )}
                   </p>
                 </div>
                 <p className="shrink-0 text-right font-semibold">
