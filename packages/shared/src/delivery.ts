@@ -58,6 +58,19 @@ export function deliveryTerms(currency: Currency): { freeFrom: number; prices: R
   return { freeFrom: freeDeliveryFrom(currency), prices };
 }
 
+/**
+ * How many days the goods take to reach the customer once sent (pickup: to be ready at the
+ * studio), as the order's page and the thank-you page promise it. A CDEK point's own estimate,
+ * when there is one, wins over `courier_pickup`'s.
+ */
+export const DELIVERY_DAYS: Record<DeliveryMethod, { minDays: number; maxDays: number }> = {
+  standard: { minDays: 3, maxDays: 7 },
+  express: { minDays: 1, maxDays: 3 },
+  pickup: { minDays: 1, maxDays: 2 },
+  post: { minDays: 2, maxDays: 10 },
+  courier_pickup: { minDays: 2, maxDays: 7 },
+};
+
 /** Methods that need a street address; courier pickup needs a pickup point instead. */
 export const ADDRESS_REQUIRED: Record<DeliveryMethod, boolean> = {
   standard: true,

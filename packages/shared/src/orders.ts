@@ -145,6 +145,8 @@ export const OrderItemSchema = z.object({
   /** The same in the order's currency (major units), as the customer was charged. */
   unitPriceInCurrency: z.number(),
   lineTotalInCurrency: z.number(),
+  /** The item's current picture (one order's view only); null when it has none. */
+  image: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -218,6 +220,8 @@ export const OrderSchema = z.object({
   subtotalInCurrency: z.number(),
   discountInCurrency: z.number(),
   deliveryCostInCurrency: z.number(),
+  /** How many days delivery takes once the goods are sent; null when nothing is delivered. */
+  expectedDelivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).nullable(),
   /** Paid by a gift certificate, in `currency` (major units); 0 without one. */
   giftCertificate: z.number(),
   /** What is left to pay in `currency` (major units): totalInCurrency − giftCertificate. */
@@ -244,6 +248,9 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderResultSchema = z.object({ order: OrderSchema });
+
+/** `GET /orders/number/{number}`: an order by the number the customer is shown (and sent back with). */
+export const OrderNumberParamSchema = z.object({ number: z.coerce.number().int().positive().max(2_147_483_647) });
 export type OrderResult = z.infer<typeof OrderResultSchema>;
 
 /** Admin `GET /orders`: filters (dates are inclusive days, YYYY-MM-DD), search by number/name/email. */

@@ -200,6 +200,11 @@ export const ordersRepo = {
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
   },
 
+  async findByNumber(q: Q, number: number): Promise<OrderRow | null> {
+    const [row] = await q.select().from(orders).where(eq(orders.number, number)).limit(1);
+    return row ?? null;
+  },
+
   async find(q: Q, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
     const query = q.select().from(orders).where(eq(orders.id, id)).limit(1);
     const [row] = options.lock ? await query.for('update') : await query;

@@ -14,6 +14,7 @@ import {
   type CreateOrderBody,
   type Currency,
   canTransition,
+  DELIVERY_DAYS,
   DELIVERY_PRICES_RUB,
   type DeliveryCharge,
   deliveryChargeIn,
@@ -220,6 +221,11 @@ export interface OrdersDeps {
    * Without it courier_pickup is the flat price with a pickup point typed by the customer.
    */
   carrier?: DeliveryCarrier | undefined;
+  /**
+   * The user's server cart: placing an order takes its lines off it in the order's transaction
+   * (docs/decisions/0051).
+   */
+  cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
 }
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
@@ -372,6 +378,12 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     subtotalInCurrency: fromMinor(subtotalInCurrency),
     discountInCurrency: fromMinor(subtotalInCurrency + deliveryInCurrency - totalInCurrency),
     deliveryCostInCurrency: fromMinor(deliveryInCurrency),
+    expectedDelivery:
+      row.delivery.method === 'none'
+        ? null
+        : row.delivery.cdek?.periodMin != null && row.delivery.cdek.periodMax != null
+          ? { minDays: row.delivery.cdek.periodMin, maxDays: row.delivery.cdek.periodMax }
+          : DELIVERY_DAYS[row.delivery.method],
     giftCertificate: fromMinor(row.giftCertificateMinor),
     amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
     exchangeRates: row.exchangeSnapshot,
@@ -441,6 +453,7 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cardPayments = true,
   carrier,
+  cart,
 }: OrdersDeps) {
   const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
@@ -951,6 +964,17 @@ export function createOrdersService({
         'TOO_MANY_OPEN_ORDERS',
       );
     }
+    // The cart ends with the order, in its transaction: exactly the ordered lines come off it.
+    if (cart && userId) {
+      const ordered = written.items.flatMap((item): PlaceOrderLine[] => {
+        const id = item.productId ?? item.lessonId ?? item.courseId;
+        if (!id || (item.type !== 'product' && item.type !== 'lesson' && item.type !== 'course')) return [];
+        return [
+          { type: item.type, id, quantity: item.quantity, ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}) },
+        ];
+      });
+      await cart.endOrdered(tx, userId, ordered);
+    }
     return written;
   }
 
@@ -1119,11 +1143,18 @@ export function createOrdersService({
       return order;
     },
 
-    /** Owner or admin; anyone else gets 404 (an order's existence is private). */
+    /** Owner or admin; anyone else gets 404 (an order's existence is private). With each item's picture. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
       const order = await loadOrder(db, id);
       if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id)) throw new NotFound();
-      return order;
+      return withImages(order, order.userId ?? viewer.id);
+    },
+
+    /** The same by the order's number (where the payment provider sends the buyer back). */
+    async getVisibleByNumber(number: number, viewer: { id: string; role: string }): Promise<Order> {
+      const row = await ordersRepo.findByNumber(db, number);
+      if (!row) throw new NotFound();
+      return this.getVisible(row.id, viewer);
     },
 
     async listForUser(
@@ -1357,6 +1388,30 @@ export function createOrdersService({
       return { changed: true, order: (await loadOrder(tx, orderId))! };
     },
   };
+
+  /** Each product, lesson and course line with its current picture (null when it has none or is gone). */
+  async function withImages(order: Order, userId: string): Promise<Order> {
+    const ids = (type: OrderLineType) => [
+      ...new Set(order.items.flatMap((item) => (item.type === type && item.refId ? [item.refId] : []))),
+    ];
+    const [products, lessons, courses] = await Promise.all([
+      catalog.products.forOrder(db, ids('product')),
+      catalog.lessons.forOrder(db, ids('lesson'), userId),
+      catalog.courses.forOrder(db, ids('course'), userId),
+    ]);
+    const maps: Partial<Record<string, Map<string, { image: string | null }>>> = {
+      product: products,
+      lesson: lessons,
+      course: courses,
+    };
+    return {
+      ...order,
+      items: order.items.map((item) => ({
+        ...item,
+        image: (item.refId && maps[item.type]?.get(item.refId)?.image) || null,
+      })),
+    };
+  }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
     const items = await ordersRepo.items(

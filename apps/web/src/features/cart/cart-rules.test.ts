@@ -140,6 +140,15 @@ describe('server sync', () => {
     });
   });
 
+  it('a save names the server cart it grew from (kept through the local copy), so an order’s lines are not put back', () => {
+    const stamp = '2026-11-27T07:00:00.000Z';
+    const grown = { ...addItem(fromServerLines([], EMPTY_CART, stamp), rose, 1), basedOn: stamp };
+    expect(toServerLines(grown)).toEqual({ items: [{ type: 'product', id: 'a', quantity: 1 }], basedOn: stamp });
+    expect(parseStoredCart(JSON.stringify(grown)).basedOn).toBe(stamp);
+    expect(parseStoredCart(JSON.stringify({ items: [], basedOn: 5 })).basedOn).toBeUndefined();
+    expect(fromServerLines([], EMPTY_CART, stamp).basedOn).toBe(stamp);
+  });
+
   it('takes names, prices and availability from the server; a vanished line keeps its old name, flagged', () => {
     const previous = cartWith([rose, 2], [book, 1]);
     const next = fromServerLines(

@@ -42,13 +42,21 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
-import { cartActions, cartOrderable, linesNotSoldIn, refreshCart, useCart } from '../../cart/api/use-cart';
+import {
+  cartOrderable,
+  linesNotSoldIn,
+  refreshCart,
+  reloadCartFromServer,
+  settleCart,
+  useCart,
+} from '../../cart/api/use-cart';
 import { useCdekQuote } from '../../cdek/api/get-cdek-quote';
 import { useCdekEnabled } from '../../cdek/api/get-cdek-settings';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
+import { thanksUrl } from '../api/get-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { CdekPointPicker } from '../components/cdek-point-picker';
 import { PaypalModal } from '../components/paypal-modal';
@@ -213,6 +221,8 @@ export function CheckoutPage() {
       toast.error(t('legal.textsUnavailable'));
       return;
     }
+    // A change still on its way reaches the server first: the order ends the cart the server holds.
+    await settleCart();
     let order: Order;
     try {
       ({ order } = await createOrder.mutateAsync({
@@ -232,14 +242,17 @@ export function CheckoutPage() {
       if (isApiError(error) && CART_PROBLEM_CODES.has(error.code)) refreshCart();
       return;
     }
-    // The order exists from here on: the cart is done with, whatever the payment does.
+    // The order exists from here on: the server took its lines off the cart in the order's
+    // transaction (whatever the payment does); this copy and the badge follow the server's.
     setPlaced(order);
-    cartActions.clear({ silent: true });
+    await reloadCartFromServer();
     const path = paymentPathFor(order);
     if (path === 'done') return finish(order);
     if (path === 'paypal') return setPaypalOrder(order);
     try {
       const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id }), order);
+      // Cash and transfer: the payment (its instructions mailed once) exists; the thank-you page shows them.
+      if (path === 'instructions') return void navigate(thanksUrl(order.number), { replace: true });
       if (next.external) window.location.assign(next.url);
       else void navigate(next.url, { replace: true });
     } catch (error) {

@@ -7,6 +7,7 @@ import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { thanksUrl } from '../../orders/api/get-order';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment-status';
 
@@ -27,7 +28,11 @@ export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const number = orderNumberParam(searchParams);
-  const seconds = useCountdown(AUTO_CLOSE_SECONDS, () => void navigate('/account/orders', { replace: true }));
+  // The window closes into the thank-you page, which stays (in the account, as it says).
+  const seconds = useCountdown(
+    AUTO_CLOSE_SECONDS,
+    () => void navigate(number ? thanksUrl(number) : '/account/orders', { replace: true }),
+  );
   return (
     <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.successTitle')} tone="success">
       {number ? (
