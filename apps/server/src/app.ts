@@ -225,6 +225,7 @@ export function buildServices(deps: ServiceDeps) {
   const cdek = createCdekService({ config: config.cdek, client: cdekClient, log: deps.log });
   // The balance of gift certificates: orders pay with it, receipts settle against it.
   const giftLedger = createGiftCertificatesLedger({ db });
+  const cart = createCartService({ db, products: shop, lessons, courses });
   const orders = createOrdersService({
     db,
     events,
@@ -236,6 +237,7 @@ export function buildServices(deps: ServiceDeps) {
     policy: config.orders,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
+    cart,
   });
   const paymentsRepo = createPaymentsRepo(db);
   const receipts = createReceiptsService({
@@ -246,7 +248,6 @@ export function buildServices(deps: ServiceDeps) {
     provider: providers.card,
     log: deps.log,
   });
-  const cart = createCartService({ db, products: shop, lessons, courses });
   const cdekShipments = createCdekShipments({
     db,
     config: config.cdek,

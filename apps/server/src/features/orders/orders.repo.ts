@@ -91,6 +91,7 @@ function itemFromJson(i: Json): OrderItemRow {
     bookFormat: i.book_format as OrderItemRow['bookFormat'],
     name: i.name as OrderItemRow['name'],
     unitPriceRub: i.unit_price_rub as number,
+    unitPriceInCurrency: (i.unit_price_in_currency ?? null) as number | null,
     quantity: i.quantity as number,
     reservedQuantity: i.reserved_quantity as number,
   };
@@ -155,6 +156,7 @@ export const ordersRepo = {
       book_format: item.bookFormat ?? null,
       name: item.name,
       unit_price_rub: item.unitPriceRub,
+      unit_price_in_currency: item.unitPriceInCurrency ?? null,
       quantity: item.quantity,
       reserved_quantity: item.reservedQuantity ?? 0,
     }));
@@ -179,11 +181,12 @@ export const ordersRepo = {
         returning *
       ), i as (
         insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
-          quantity, reserved_quantity)
+          unit_price_in_currency, quantity, reserved_quantity)
         select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.name, x.unit_price_rub,
-          x.quantity, x.reserved_quantity
+          x.unit_price_in_currency, x.quantity, x.reserved_quantity
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(type text, product_id uuid, lesson_id uuid,
-          course_id uuid, book_format text, name jsonb, unit_price_rub integer, quantity integer, reserved_quantity integer)
+          course_id uuid, book_format text, name jsonb, unit_price_rub integer, unit_price_in_currency integer, quantity integer,
+          reserved_quantity integer)
         returning *
       ), e as (
         insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
@@ -205,6 +208,11 @@ export const ordersRepo = {
     const order = typeof first.order === 'string' ? (JSON.parse(first.order) as Json) : first.order;
     const list = typeof first.items === 'string' ? (JSON.parse(first.items) as Json[]) : first.items;
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
+  },
+
+  async findByNumber(q: Q, number: number): Promise<OrderRow | null> {
+    const [row] = await q.select().from(orders).where(eq(orders.number, number)).limit(1);
+    return row ?? null;
   },
 
   async find(q: Q, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
