@@ -57,6 +57,7 @@ const NAMES: Record<Language, string> = { ru: 'Анна', en: 'Anna', es: 'Ana' 
 function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
   const currency = lang === 'ru' ? 'RUB' : 'EUR';
   const rate = 100;
+  const inCurrency = (rub: number) => (currency === 'RUB' ? rub : rub / rate);
   const items: Order['items'] = [
     {
       id: '11111111-1111-4111-8111-111111111111',
@@ -67,6 +68,8 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       unitPrice: 4500,
       quantity: 1,
       lineTotal: 4500,
+      unitPriceInCurrency: inCurrency(4500),
+      lineTotalInCurrency: inCurrency(4500),
     },
     {
       id: '33333333-3333-4333-8333-333333333333',
@@ -77,9 +80,11 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       unitPrice: 350,
       quantity: 2,
       lineTotal: 700,
+      unitPriceInCurrency: inCurrency(350),
+      lineTotalInCurrency: inCurrency(700),
     },
   ];
-  return {
+  const order: Order = {
     id: SAMPLE_ORDER_ID,
     number: 1042,
     userId: null,
@@ -96,6 +101,10 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
     total: 5200,
     currency,
     totalInCurrency: currency === 'RUB' ? 5200 : 52,
+    subtotalInCurrency: 0,
+    discountInCurrency: 0,
+    deliveryCostInCurrency: 0,
+    expectedDelivery: { minDays: 1, maxDays: 2 },
     giftCertificate: 0,
     amountDue: currency === 'RUB' ? 5200 : 52,
     exchangeRates: { RUB: 1, [currency]: currency === 'RUB' ? 1 : rate },
@@ -106,6 +115,18 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
     holdUntil: null,
     tracking: null,
     ...patch,
+  };
+  // The sample's figures in its currency follow its rouble ones (the shop's rate), patched or not.
+  return {
+    ...order,
+    items: order.items.map((item) => ({
+      ...item,
+      unitPriceInCurrency: inCurrency(item.unitPrice),
+      lineTotalInCurrency: inCurrency(item.lineTotal),
+    })),
+    subtotalInCurrency: inCurrency(order.subtotal),
+    discountInCurrency: inCurrency(order.discount),
+    deliveryCostInCurrency: inCurrency(order.deliveryCost),
   };
 }
 
@@ -119,6 +140,8 @@ const LESSON_ORDER_ITEMS: Order['items'] = [
     unitPrice: 1900,
     quantity: 1,
     lineTotal: 1900,
+    unitPriceInCurrency: 1900,
+    lineTotalInCurrency: 1900,
   },
 ];
 

@@ -79,14 +79,9 @@ export const ORDER_MAIL_TEXTS = {
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
-/**
- * An amount kept in roubles, written in the order's currency at the rate the order recorded (the
- * customer paid in that currency; the mail shows what she saw). No recorded rate: roubles.
- */
-function money(rub: number, order: Order, lang: Language): string {
-  const rate = order.exchangeRates[order.currency];
-  if (order.currency === 'RUB' || !rate) return formatMoney(rub, 'RUB', lang);
-  return formatMoney(Math.round((rub / rate) * 100) / 100, order.currency as Currency, lang);
+/** An amount in the order's own currency, as the order records it (what the customer saw and paid). */
+function money(amount: number, order: Order, lang: Language): string {
+  return formatMoney(amount, order.currency as Currency, lang);
 }
 
 const L = ORDER_MAIL_TEXTS;
@@ -101,24 +96,28 @@ function summary(order: Order, lang: Language): Pick<MailContent, 'items' | 'tot
   const items = order.items.map((item) => ({
     name: localize(item.name, lang),
     ...(item.quantity > 1
-      ? { detail: fillText(L.quantity[lang], { q: item.quantity, price: money(item.unitPrice, order, lang) }) }
+      ? {
+          detail: fillText(L.quantity[lang], { q: item.quantity, price: money(item.unitPriceInCurrency, order, lang) }),
+        }
       : {}),
-    amount: money(item.lineTotal, order, lang),
+    amount: money(item.lineTotalInCurrency, order, lang),
   }));
   const totals: NonNullable<MailContent['totals']> = [
-    { label: L.subtotal[lang], value: money(order.subtotal, order, lang) },
-    ...(order.discount > 0 ? [{ label: L.discount[lang], value: `−${money(order.discount, order, lang)}` }] : []),
+    { label: L.subtotal[lang], value: money(order.subtotalInCurrency, order, lang) },
+    ...(order.discountInCurrency > 0
+      ? [{ label: L.discount[lang], value: `−${money(order.discountInCurrency, order, lang)}` }]
+      : []),
     ...(order.delivery.method !== 'none'
       ? [
           {
             label: L.delivery[lang],
-            value: order.deliveryCost > 0 ? money(order.deliveryCost, order, lang) : L.free[lang],
+            value: order.deliveryCostInCurrency > 0 ? money(order.deliveryCostInCurrency, order, lang) : L.free[lang],
           },
         ]
       : []),
     {
       label: L.total[lang],
-      value: formatMoney(order.totalInCurrency, order.currency === 'RUB' ? 'RUB' : currency, lang),
+      value: formatMoney(order.totalInCurrency, currency, lang),
       strong: order.giftCertificate <= 0,
     },
     // What a gift certificate paid, and what is left, in the order's currency.
