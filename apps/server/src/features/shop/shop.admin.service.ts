@@ -47,6 +47,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     orderCount: row.orderCount,
     parcel: parcelOf(row),
     featured: row.featured,
+    position: row.position,
   };
 }
 
@@ -81,6 +82,8 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
     stock: fields.stock ?? null,
     bookFormats: isBook ? (fields.bookFormats?.length ? fields.bookFormats : ['physical']) : null,
     ...(fields.featured === undefined ? {} : { featured: fields.featured }),
+    // Left out = unchanged; null = not placed in the owner's order.
+    ...(fields.position === undefined ? {} : { position: fields.position }),
     // Left out = unchanged; null = back to the category's default.
     ...(fields.parcel === undefined
       ? {}
