@@ -40,6 +40,11 @@ describe('config', () => {
     expect(custom.resendCooldownSeconds).toBe(30);
   });
 
+  it('PENDING_SCARCE_HOURS: 24 by default, or as set', () => {
+    expect(loadConfig({}).orders.pendingScarceHours).toBe(24);
+    expect(loadConfig({ PENDING_SCARCE_HOURS: '6' }).orders.pendingScarceHours).toBe(6);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/db', DB_POOL_SIZE: '4' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@localhost:5432/db', poolSize: 4 });
@@ -59,6 +64,8 @@ describe('config', () => {
     [{ RATE_LIMIT_WINDOW_MINUTES: '0' }, 'RATE_LIMIT_WINDOW_MINUTES'],
     [{ RATE_LIMIT_MAIL_PER_ACCOUNT: '-1' }, 'RATE_LIMIT_MAIL_PER_ACCOUNT'],
     [{ RESEND_COOLDOWN_SECONDS: 'soon' }, 'RESEND_COOLDOWN_SECONDS'],
+    [{ PENDING_SCARCE_HOURS: '0' }, 'PENDING_SCARCE_HOURS'],
+    [{ PENDING_SCARCE_HOURS: 'a day' }, 'PENDING_SCARCE_HOURS'],
   ])('a bad value %o stops start-up naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);

@@ -201,6 +201,16 @@ const EnvSchema = z.object({
     .default(48),
   /** The same for cash and bank transfer, which take days to arrive. */
   PENDING_TRANSFER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  /**
+   * An unpaid order that took the last units of a product or the last seat of a master class is
+   * held at most this long, whatever its payment method (a shorter method hold still applies).
+   */
+  PENDING_SCARCE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** A signed-in customer who agreed to reminders gets one mail about a cart left this long. */
   ABANDONED_CART_HOURS: z.coerce
     .number()
@@ -326,7 +336,7 @@ export interface Config {
   /** HLS renditions of lesson videos (HLS, FFMPEG_PATH). */
   hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
-  orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  orders: { pendingOrderHours: number; pendingTransferDays: number; pendingScarceHours: number; maxOpenUnpaid: number };
   /** The abandoned-cart reminder: how long a cart must be left untouched (ABANDONED_CART_HOURS). */
   cartReminders: { afterHours: number };
   /** The owner's notices: mail address, optional Telegram bot, the shop's time zone. */
@@ -615,6 +625,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     orders: {
       pendingOrderHours: e.PENDING_ORDER_HOURS,
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
+      pendingScarceHours: e.PENDING_SCARCE_HOURS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
     },
     cartReminders: { afterHours: e.ABANDONED_CART_HOURS },

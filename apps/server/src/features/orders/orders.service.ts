@@ -114,7 +114,7 @@ export async function expiringOrders(
     totalRub: fromMinor(row.totalRub),
     customerEmail: row.customer.email,
     paymentMethod: row.paymentMethod,
-    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy),
+    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce),
   }));
 }
 
@@ -172,6 +172,8 @@ export interface OrderForPayment {
   customerEmail: string;
   /** The account's verified address, where the customer's mails go; null = send none. */
   recipientEmail: string | null;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil: Date | null;
   /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
   totalRub: number;
   totalRubMinor: number;
@@ -362,7 +364,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
   };
   if (policy) {
     order.holdUntil =
-      row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy).toISOString() : null;
+      row.status === 'pending'
+        ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce).toISOString()
+        : null;
   }
   if (history) {
     order.history = history.map((event) => ({
@@ -675,7 +679,11 @@ export function createOrdersService({
       tx,
       row.userId,
       options.expired
-        ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), accountUrl)
+        ? orderExpiredMail(
+            order,
+            holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
+            accountUrl,
+          )
         : orderStatusMail(order, accountUrl),
     );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
@@ -884,6 +892,25 @@ export function createOrdersService({
   }
 
   /**
+   * After its reservations, in `tx`: whether the order took the last counted units of a product or
+   * the last seat of a master class (nothing of it is left for anyone else).
+   */
+  async function takesLast(tx: Tx, plan: Plan, userId: string): Promise<boolean> {
+    if (plan.reservations.length > 0) {
+      const left = await catalog.products.forOrder(
+        tx,
+        plan.reservations.map((r) => r.productId),
+      );
+      if ([...left.values()].some((product) => product.stock !== null && product.stock <= 0)) return true;
+    }
+    if (plan.seats.length > 0) {
+      const left = await catalog.courses.forOrder(tx, plan.seats, userId);
+      if ([...left.values()].some((course) => course.seatsLeft === 0)) return true;
+    }
+    return false;
+  }
+
+  /**
    * Inside the caller's transaction: locks the customer (their checkouts queue here, so the
    * open-orders limit holds under concurrency), reserves the stock (all or nothing), takes a seat
    * of each seat-limited course and writes the order. Any 409 must roll the transaction back
@@ -907,7 +934,9 @@ export function createOrdersService({
       }
     }
     for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
-    const written = await ordersRepo.insertPlaced(tx, plan, NUMBER_TOKEN);
+    // Taking the last units of a product or the last seat shortens how long it may stay unpaid.
+    const holdsScarce = userId ? await takesLast(tx, plan, userId) : false;
+    const written = await ordersRepo.insertPlaced(tx, { ...plan, order: { ...plan.order, holdsScarce } }, NUMBER_TOKEN);
     if (!written) {
       const max = plan.maxOpenUnpaid ?? 0;
       const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
@@ -1254,6 +1283,8 @@ export function createOrdersService({
         language: row.language,
         customerEmail: row.customer.email,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
+        holdUntil:
+          row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce) : null,
         totalRub: fromMinor(dueRub),
         totalRubMinor: dueRub,
         totalInCurrency: fromMinor(inCurrency),

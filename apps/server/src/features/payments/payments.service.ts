@@ -51,6 +51,8 @@ export interface OrderForPayment {
   currency: Currency;
   language: Language;
   customerEmail: string;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil?: Date | null;
   totalRubMinor: number;
   totalInCurrencyMinor: number | null;
   items: OrderEventItem[];
@@ -307,7 +309,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           });
           const to = first ? await repo.accountEmail(tx, order.userId) : null;
           const text = instructionsFor(order, order.language);
-          if (to && text) await enqueueMail(tx, instructionsMail(to, order.language, { number: order.number, text }));
+          if (to && text) {
+            await enqueueMail(
+              tx,
+              instructionsMail(to, order.language, { number: order.number, text, payBy: order.holdUntil ?? null }),
+            );
+          }
         });
         return {
           paymentId: null,
