@@ -1301,7 +1301,9 @@ export function createOrdersService({
       return {
         id: row.id,
         number: row.number,
-        customerEmail: row.customer.email,
+        // YooKassa mails the receipt: to the account's verified address like every order mail; the
+        // address typed at checkout only once the account is gone (a fiscal receipt needs a contact).
+        customerEmail: (await ordersRepo.recipient(q, row.userId)) ?? row.customer.email,
         lines: items.map((item) => ({
           type: item.type,
           bookFormat: item.bookFormat,
