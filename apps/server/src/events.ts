@@ -20,6 +20,7 @@ type Listeners = Pick<
   Services,
   | 'ownerNotifier'
   | 'lessons'
+  | 'lessonAccess'
   | 'courses'
   | 'promoCodes'
   | 'downloads'
@@ -34,6 +35,7 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   const {
     ownerNotifier,
     lessons,
+    lessonAccess,
     courses,
     promoCodes,
     downloads,
@@ -76,6 +78,10 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
   events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
+  // ... this instance stops reusing its "may watch" answers for that learner's media requests ...
+  events.on('orderCancelled', async (_tx, event) => {
+    if (event.userId) lessonAccess.forget(event.userId);
+  });
   // ... a course certificate whose course the learner no longer has is revoked ...
   events.on('orderCancelled', (tx, event) => certificates.reconcile(tx, event));
   // A custom piece's paid deposit or balance that is cancelled (refunded) is due again.

@@ -137,13 +137,14 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     async (request) => ok(await access.access(request.user, request.params.id)),
   );
 
-  // Declared public because a signed URL (from /access) works without a bearer token — that is how
-  // <video src> and download links open them. Without a valid signature the handler applies the
-  // purchaser rule itself: guest 401, non-purchaser 403, unknown lesson 404.
+  // Declared public because <video src>, <track src>, hls.js and download links send no bearer token:
+  // the session comes from the site's `token` cookie (sessionCookie), and the handler applies the
+  // rule itself — a signed URL from /access for this very requester who may still watch, or the
+  // purchaser rule without one: guest 401, non-purchaser or someone else's URL 403, unknown lesson 404.
   api.get(
     '/api/training/lessons/:id/video',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
@@ -163,19 +164,21 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/hls/:version/:token/*',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
         summary: 'A playlist or segment of the HLS renditions (HTTP Range), for a signed path from /access',
-        description: 'Without a valid signature for this user, lesson and version 403; a replaced version 404.',
+        description:
+          'For the signed-in learner the path was signed for (session cookie or bearer), while they may watch: ' +
+          'a guest 401; another account, a forged or expired signature, or a refunded lesson 403; a replaced version 404.',
         params: z.object({ id: z.uuid(), version: z.uuid(), token: z.string().max(200), '*': z.string().max(200) }),
       },
     },
     async (request, reply) => {
       const { id, version, token } = request.params;
       const file = request.params['*'];
-      const key = await access.resolveHls(id, version, token, file);
+      const key = await access.resolveHls(request.user, id, version, token, file);
       return sendStoredFile(request, reply, storage, {
         visibility: 'private',
         key,
@@ -188,7 +191,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/methodology/:lang',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
@@ -208,7 +211,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/subtitles/:lang',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
