@@ -172,10 +172,15 @@ describe('video lessons', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/en\.pdf$/);
     expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe('%PDF-');
-    // The signed link works without the session, and only until it expires (checked in API tests).
+    // The signed link is no bearer link: it opened in the browser with the learner's session
+    // cookie; without a session, or with another account's, it is refused (expiry: API tests).
     const href = await link.getAttribute('href');
-    const anonymous = await fetch(`${baseUrl()}${href}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
-    expect(anonymous.status).toBe(200);
+    const open = (headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl()}${href}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
+    expect((await open()).status).toBe(401);
+    const other = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('sheet-other') });
+    expect((await open({ cookie: `token=${other.token}` })).status).toBe(403);
+    expect((await open({ cookie: `token=${token}` })).status).toBe(200);
     expect((await fetch(`${baseUrl()}/api/training/lessons/${lesson.id}/methodology/en`)).status).toBe(401);
     await expectNoAxeViolations(page);
   });

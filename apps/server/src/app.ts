@@ -201,7 +201,7 @@ export function buildServices(deps: ServiceDeps) {
     signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
     hls: lessonHls.enabled,
   });
-  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl });
+  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl, pages: cache });
   const progress = createProgressService({
     db,
     repo: createProgressRepo(db),

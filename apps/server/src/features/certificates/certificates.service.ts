@@ -22,6 +22,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { AppError, Forbidden, NotFound } from '../../platform/errors';
+import { PAGES_TAG, type PublicCache } from '../../platform/http/public-cache';
 import type { SeoResult } from '../../platform/http/seo';
 import type { OrderEvent } from '../orders/orders.schemas';
 import type { CourseCompletedEvent } from '../progress/progress.schemas';
@@ -54,10 +55,13 @@ const hasTraining = (event: OrderEvent) =>
 export function createCertificatesService({
   repo,
   publicUrl,
+  pages,
   now = () => new Date(),
 }: {
   repo: CertificatesRepo;
   publicUrl: string;
+  /** The rendered pages: a verification page that changed (revoked, valid again) is rendered anew. */
+  pages?: Pick<PublicCache, 'invalidate'>;
   now?: () => Date;
 }) {
   const base = publicUrl.replace(/\/+$/, '');
@@ -118,9 +122,11 @@ export function createCertificatesService({
     async reconcile(tx: Tx, event: OrderEvent): Promise<void> {
       if (!hasTraining(event)) return;
       const changed = await repo.reconcile(tx, event.userId as string, now());
-      for (const code of [...changed.revoked, ...changed.reinstated]) {
+      const codes = [...changed.revoked, ...changed.reinstated];
+      for (const code of codes) {
         for (const key of [...rendered.keys()]) if (key.startsWith(`${code} `)) rendered.delete(key);
       }
+      if (codes.length > 0) pages?.invalidate(PAGES_TAG);
     },
 
     /** The learner's certificates by course id (what the progress summary shows). */
