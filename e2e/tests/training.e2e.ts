@@ -78,7 +78,7 @@ describe('video lessons', () => {
     const dialog = page.getByRole('dialog', { name: 'Покупка урока' });
     const promo = dialog.getByLabel('Промокод (необязательно)');
     await promo.fill('NO-SUCH-CODE');
-    await dialog.getByText('Промокод не найден').waitFor();
+    await dialog.getByText('Этот код не подходит').waitFor();
     await expect(dialog.getByRole('button', { name: 'Перейти к оплате' }).isDisabled()).resolves.toBe(true);
     await promo.fill(code.toLowerCase());
     await dialog.getByText('Промокод применён: скидка 100%').waitFor();

@@ -112,7 +112,7 @@ import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
+import { codeGuessLimiter, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -490,6 +490,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perIp: config.rateLimits.authPerIp,
     windowMs: config.rateLimits.windowMs,
   });
+  // Promo codes are tried in the purchase dialog and named by purchases: the same kind of allowance.
+  const limitPromoCodes = codeGuessLimiter(limiter, 'promo-code', 'promoCodeRateLimited', {
+    perAccount: config.rateLimits.promoPerAccount,
+    perIp: config.rateLimits.authPerIp,
+    windowMs: config.rateLimits.windowMs,
+  });
   const providers = createPaymentProviders(config);
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
@@ -525,6 +531,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache,
     seo,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(lessonsRoutes, {
     service: services.lessons,
@@ -538,6 +545,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
   await app.register(progressRoutes, { service: services.progress });

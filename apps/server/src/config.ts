@@ -185,6 +185,12 @@ const EnvSchema = z.object({
   LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   RATE_LIMIT_PAYMENT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PAYMENT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Promo-code checks and purchases naming a code, per account per window (the purchase dialog checks as it is typed). */
+  RATE_LIMIT_PROMO_PER_ACCOUNT: z.coerce.number().int().positive().default(30),
+  /** Reviews posted per account per window (on top of the cap on reviews waiting for moderation). */
+  RATE_LIMIT_REVIEWS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Payment notifications (webhooks) per client address per window. */
+  RATE_LIMIT_WEBHOOK_PER_IP: z.coerce.number().int().positive().default(300),
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString,
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
@@ -313,6 +319,12 @@ export interface Config {
     paymentPerAccount: number;
     /** The same, per client address. */
     paymentPerIp: number;
+    /** Promo-code checks and purchases naming a code per account per window (per address: `authPerIp`). */
+    promoPerAccount: number;
+    /** Reviews posted per account per window (per address: `authPerIp`). */
+    reviewsPerAccount: number;
+    /** Payment notifications per client address per window. */
+    webhookPerIp: number;
   };
   filesDir: string;
   /** Nightly backups by the running server (BACKUP_DIR unset = off), at a local hour, `keep` kept. */
@@ -585,6 +597,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_MINUTES * 60,
       paymentPerAccount: e.RATE_LIMIT_PAYMENT_PER_ACCOUNT,
       paymentPerIp: e.RATE_LIMIT_PAYMENT_PER_IP,
+      promoPerAccount: e.RATE_LIMIT_PROMO_PER_ACCOUNT,
+      reviewsPerAccount: e.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
+      webhookPerIp: e.RATE_LIMIT_WEBHOOK_PER_IP,
     },
     filesDir: resolve(dataDir, 'files'),
     backup: {

@@ -4,6 +4,7 @@
  * request; windows older than a day are pruned now and then. See docs/decisions/0007.
  */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { type LocalizedMessage, RateLimited } from '../errors';
@@ -97,5 +98,28 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         .values({ key, windowStart: new Date(now()), hits: 1 })
         .onConflictDoNothing();
     },
+  };
+}
+
+/** Counts one try of a guessable code (gift certificate, promo code) for the request's address and account. */
+export type CodeGuessLimit = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * One allowance per client address and per signed-in account for the requests that look up a code
+ * someone could try to guess: every such request counts, a right code as much as a wrong one, so
+ * trying a dictionary of codes runs into a 429 whatever the answers were.
+ */
+export function codeGuessLimiter(
+  limiter: RateLimiter,
+  name: string,
+  message: LocalizedMessage,
+  limits: { perAccount: number; perIp: number; windowMs: number },
+): CodeGuessLimit {
+  return async (request) => {
+    const { perAccount, perIp, windowMs } = limits;
+    await limiter.hit({ key: `${name}:ip:${request.ip}`, max: perIp, windowMs }, message);
+    if (request.user) {
+      await limiter.hit({ key: `${name}:account:${request.user.id}`, max: perAccount, windowMs }, message);
+    }
   };
 }
