@@ -218,6 +218,28 @@ describe('an address given without signing in', () => {
     expect(fourth.json().code).toBe('RATE_LIMITED');
   });
 
+  it('+tags and Gmail dots do not multiply the limit of one mailbox; mail goes to the address as given', async () => {
+    const id = await soldOut();
+    const tagged = ['victim+1@example.test', 'victim+2@example.test', 'Victim@Example.test'];
+    for (const email of tagged) expect((await subscribe(id, { email })).statusCode).toBe(202);
+    const fourth = await subscribe(id, { email: 'victim+4@example.test' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('RATE_LIMITED');
+    // The confirmations went to each address as it was typed (lower case), the refused one got none.
+    for (const to of ['victim+1@example.test', 'victim+2@example.test', 'victim@example.test']) {
+      expect((await lastMail(t, to)).links.some((link) => link.includes('/stock-alerts/confirm'))).toBe(true);
+    }
+    const refused = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'victim+4@example.test'));
+    expect(refused).toHaveLength(0);
+    // Another mailbox is not affected.
+    expect((await subscribe(id, { email: 'victim2@example.test' })).statusCode).toBe(202);
+
+    for (const email of ['jane.doe@gmail.com', 'janedoe+x@googlemail.com', 'J.A.N.E.D.O.E@gmail.com']) {
+      expect((await subscribe(id, { email })).statusCode).toBe(202);
+    }
+    expect((await subscribe(id, { email: 'jane.d.oe+promo@gmail.com' })).statusCode).toBe(429);
+  });
+
   it('a notice’s unsubscribe link stops every other alert of its address', async () => {
     const email = 'guest-unsub@example.test';
     const first = await soldOut();
