@@ -342,6 +342,7 @@ export function buildServices(deps: ServiceDeps) {
       notifier: ownerNotifier,
       receipts,
       providerTimeoutMs: config.payments.httpTimeoutMs,
+      limiter,
     }),
     downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
   };
@@ -572,6 +573,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perAccount: config.rateLimits.paymentPerAccount,
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
+      webhookPerIp: config.rateLimits.webhookPerIp,
     },
     sandboxRoutes: !config.isProduction,
   });

@@ -20,7 +20,7 @@ export interface RateLimiter {
   /** Counts one hit; throws RateLimited (429 with Retry-After) when the window is already full. */
   hit(limit: Limit, message?: LocalizedMessage): Promise<void>;
   /** Throws RateLimited when the window is full, without counting (for "failed attempts" limits). */
-  check(limit: Limit): Promise<void>;
+  check(limit: Limit, message?: LocalizedMessage): Promise<void>;
   /** Forgets a counter (e.g. failed logins after a successful one). */
   reset(limit: Limit): Promise<void>;
   /**
@@ -64,13 +64,13 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
       await prune();
       if ((row?.hits ?? 0) > limit.max) throw new RateLimited(message, retryAfterSeconds);
     },
-    async check(limit) {
+    async check(limit, message = 'authRateLimited') {
       const { start, retryAfterSeconds } = window(limit);
       const [row] = await db
         .select({ hits: rateLimits.hits })
         .from(rateLimits)
         .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
-      if ((row?.hits ?? 0) >= limit.max) throw new RateLimited('authRateLimited', retryAfterSeconds);
+      if ((row?.hits ?? 0) >= limit.max) throw new RateLimited(message, retryAfterSeconds);
     },
     async reset(limit) {
       await db.delete(rateLimits).where(eq(rateLimits.key, limit.key));
