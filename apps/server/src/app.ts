@@ -111,8 +111,9 @@ import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/acce
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { privateImagesRoutes } from './platform/http/private-images.routes';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { codeGuessLimiter, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
+import { accountAndAddressLimit, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -276,7 +277,7 @@ export function buildServices(deps: ServiceDeps) {
     shop,
     shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
     portfolio: createPortfolioService({ db, images }),
-    reviews: createReviewsService({ db, images }),
+    reviews: createReviewsService({ db, images, pendingMax: config.maxPendingReviews }),
     studentWorks: createStudentWorksService({ db, images, access: lessonAccess }),
     admin: createAdminService({
       repo: createAdminRepo(db),
@@ -492,7 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     windowMs: config.rateLimits.windowMs,
   });
   // Promo codes are tried in the purchase dialog and named by purchases: the same kind of allowance.
-  const limitPromoCodes = codeGuessLimiter(limiter, 'promo-code', 'promoCodeRateLimited', {
+  const limitPromoCodes = accountAndAddressLimit(limiter, 'promo-code', 'promoCodeRateLimited', {
     perAccount: config.rateLimits.promoPerAccount,
     perIp: config.rateLimits.authPerIp,
     windowMs: config.rateLimits.windowMs,
@@ -521,7 +522,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
   });
   await app.register(portfolioRoutes, { service: services.portfolio, cache });
-  await app.register(reviewsRoutes, { service: services.reviews, cache, seo, publicUrl: config.publicUrl });
+  await app.register(reviewsRoutes, {
+    service: services.reviews,
+    cache,
+    seo,
+    publicUrl: config.publicUrl,
+    limitPosts: accountAndAddressLimit(limiter, 'review', 'reviewRateLimited', {
+      perAccount: config.rateLimits.reviewsPerAccount,
+      perIp: config.rateLimits.authPerIp,
+      windowMs: config.rateLimits.windowMs,
+    }),
+  });
   await app.register(adminRoutes, { service: services.admin });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
@@ -579,6 +590,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(uploadsRoutes, { storage: deps.storage });
+  await app.register(privateImagesRoutes, { storage: deps.storage, images: deps.images });
   if (!config.isProduction && !config.mail.smtpUrl) {
     await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
   }

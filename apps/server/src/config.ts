@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { REVIEWS_PENDING_MAX } from '@atelier/shared';
 import { z } from 'zod';
 import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
 import { RECEIPT_SUBJECTS, type ReceiptSubject } from './platform/payments/receipt';
@@ -216,6 +217,8 @@ const EnvSchema = z.object({
     .default(24),
   /** Unpaid (pending) orders one customer may have at once. */
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** One author's reviews waiting for moderation at once. */
+  MAX_PENDING_REVIEWS: z.coerce.number().int().min(1).max(1_000_000).default(REVIEWS_PENDING_MAX),
   /** Files on an S3-compatible object storage instead of DATA_DIR/files (selected when set). */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl(/^https?:$/, 'https://storage.yandexcloud.net'),
@@ -339,6 +342,8 @@ export interface Config {
   hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
   orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  /** One author's reviews waiting for moderation at once (more: 409). */
+  maxPendingReviews: number;
   /** The abandoned-cart reminder: how long a cart must be left untouched (ABANDONED_CART_HOURS). */
   cartReminders: { afterHours: number };
   /** The owner's notices: mail address, optional Telegram bot, the shop's time zone. */
@@ -632,6 +637,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
     },
+    maxPendingReviews: e.MAX_PENDING_REVIEWS,
     cartReminders: { afterHours: e.ABANDONED_CART_HOURS },
     notify: {
       email: (e.NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),

@@ -37,17 +37,17 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import { type CodeGuessLimit, codeGuessLimiter, type RateLimiter } from '../../platform/http/rate-limit';
+import { type AccountAndAddressLimit, accountAndAddressLimit, type RateLimiter } from '../../platform/http/rate-limit';
 import type { GiftCertificatesService } from './gift-certificates.service';
 
 /** Counts one look-up of a gift certificate code for the request's address and account (429 past the limit). */
-export type GiftCodeLimit = CodeGuessLimit;
+export type GiftCodeLimit = AccountAndAddressLimit;
 
 export function giftCodeLimiter(
   limiter: RateLimiter,
   limits: { perAccount: number; perIp: number; windowMs: number },
 ): GiftCodeLimit {
-  return codeGuessLimiter(limiter, 'gift-code', 'giftCodeRateLimited', limits);
+  return accountAndAddressLimit(limiter, 'gift-code', 'giftCodeRateLimited', limits);
 }
 
 export interface GiftCertificatesRoutesOptions {

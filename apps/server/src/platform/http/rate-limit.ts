@@ -101,20 +101,21 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
   };
 }
 
-/** Counts one try of a guessable code (gift certificate, promo code) for the request's address and account. */
-export type CodeGuessLimit = (request: FastifyRequest) => Promise<void>;
+/** Counts one request for the request's client address and signed-in account (429 past either limit). */
+export type AccountAndAddressLimit = (request: FastifyRequest) => Promise<void>;
 
 /**
- * One allowance per client address and per signed-in account for the requests that look up a code
- * someone could try to guess: every such request counts, a right code as much as a wrong one, so
- * trying a dictionary of codes runs into a 429 whatever the answers were.
+ * One allowance per client address and per signed-in account, e.g. for the requests that look up a
+ * code someone could try to guess (gift certificates, promo codes: a right code counts as much as a
+ * wrong one, so trying a dictionary runs into a 429 whatever the answers were) or that post
+ * something for moderation (reviews).
  */
-export function codeGuessLimiter(
+export function accountAndAddressLimit(
   limiter: RateLimiter,
   name: string,
   message: LocalizedMessage,
   limits: { perAccount: number; perIp: number; windowMs: number },
-): CodeGuessLimit {
+): AccountAndAddressLimit {
   return async (request) => {
     const { perAccount, perIp, windowMs } = limits;
     await limiter.hit({ key: `${name}:ip:${request.ip}`, max: perIp, windowMs }, message);
