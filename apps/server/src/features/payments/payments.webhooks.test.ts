@@ -32,6 +32,8 @@ beforeAll(async () => {
   t = await createTestContext({
     env: {
       RATE_LIMIT_WEBHOOK_PER_IP: '20',
+      // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+      RATE_LIMIT_WINDOW_MINUTES: '1440',
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: yookassa.shopId,
       YOOKASSA_SECRET_KEY: yookassa.secretKey,

@@ -15,7 +15,8 @@ let lesson: string;
 
 beforeAll(async () => {
   // A small allowance per address so the per-address limit shows with a few accounts.
-  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '12' } });
+  // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '12', RATE_LIMIT_WINDOW_MINUTES: '1440' } });
   lesson = await lessonWithFiles(t, { priceRub: 150_000 });
   await t.database.db.insert(promoCodes).values({ code: 'SILK10', percentOff: 10 });
 });

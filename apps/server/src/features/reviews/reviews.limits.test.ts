@@ -20,7 +20,8 @@ let admin: TestUser;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '8' } });
+  // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '8', RATE_LIMIT_WINDOW_MINUTES: '1440' } });
   admin = await adminUser(t, { email: 'limits-admin@example.com' });
   png = await pngBytes();
 });

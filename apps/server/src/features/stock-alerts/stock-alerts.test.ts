@@ -25,7 +25,13 @@ let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_MAIL_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_PER_IP: '1000', MAX_OPEN_UNPAID_ORDERS: '100' },
+    // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+    env: {
+      RATE_LIMIT_MAIL_PER_ACCOUNT: '3',
+      RATE_LIMIT_AUTH_PER_IP: '1000',
+      MAX_OPEN_UNPAID_ORDERS: '100',
+      RATE_LIMIT_WINDOW_MINUTES: '1440',
+    },
   });
   admin = await adminUser(t);
 });
