@@ -76,7 +76,7 @@ describe('consents on record', () => {
       await personalData.waitFor();
       await tickEveryBox(page);
       await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-      await waitForPath(page, (p) => p === '/payment/processing');
+      await waitForPath(page, (p) => p.startsWith('/account/orders/thanks/'));
 
       // The account's data export: both registration consents and the checkout's, version 1, her address.
       await page.goto('/account/security');

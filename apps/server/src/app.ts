@@ -103,6 +103,7 @@ import { createStudentWorksService } from './features/student-works/student-work
 import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { mailPreviewRoutes } from './mail-previews';
 import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createCdekClient } from './platform/delivery/cdek-client';
@@ -225,6 +226,7 @@ export function buildServices(deps: ServiceDeps) {
   const cdek = createCdekService({ config: config.cdek, client: cdekClient, log: deps.log });
   // The balance of gift certificates: orders pay with it, receipts settle against it.
   const giftLedger = createGiftCertificatesLedger({ db });
+  const cart = createCartService({ db, products: shop, lessons, courses });
   const orders = createOrdersService({
     db,
     events,
@@ -236,6 +238,7 @@ export function buildServices(deps: ServiceDeps) {
     policy: config.orders,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
+    cart,
   });
   const paymentsRepo = createPaymentsRepo(db);
   const receipts = createReceiptsService({
@@ -246,7 +249,6 @@ export function buildServices(deps: ServiceDeps) {
     provider: providers.card,
     log: deps.log,
   });
-  const cart = createCartService({ db, products: shop, lessons, courses });
   const cdekShipments = createCdekShipments({
     db,
     config: config.cdek,
@@ -534,6 +536,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   });
   await app.register(adminRoutes, { service: services.admin });
+  await app.register(mailPreviewRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
   await app.register(coursesRoutes, {

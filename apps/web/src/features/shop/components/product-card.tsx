@@ -50,7 +50,7 @@ export function ProductCard({
             {name}
           </button>
         </h2>
-        <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">{format(product.price)}</p>
+        <p className="figures mt-auto pt-2 text-lg font-semibold text-rose-700">{format(product.price)}</p>
       </div>
     </article>
   );

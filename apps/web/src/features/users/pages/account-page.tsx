@@ -138,7 +138,9 @@ function OrdersSection() {
             <span className="rounded-full bg-blush-100 px-3 py-1 text-xs font-semibold text-rose-800">
               {t(`labels.orderStatus.${order.status}`)}
             </span>
-            <span className="font-semibold text-rose-700">{formatMoney(order.total, 'RUB', language)}</span>
+            <span className="figures font-semibold text-rose-700">
+              {formatMoney(order.totalInCurrency, order.currency, language)}
+            </span>
           </div>
         </li>
       ))}
