@@ -25,13 +25,25 @@ const inDays = (days: number) => {
 
 describe('custom order requests', () => {
   it('sent from the portfolio modal at 360 px, quoted by the admin, accepted and its deposit paid in the account', async () => {
-    // A guest pressing the button is taken to sign in, and back to the form.
+    // A guest fills the form in (photos come after signing in) and is taken to sign in on sending,
+    // with the way back to the form and the reason in words; the text waits in the browser.
     const guest = await session.newPage({ mobile: true });
     await guest.goto('/custom-order?portfolio=00000000-0000-4000-8000-000000000001');
+    await guest.getByRole('heading', { level: 1, name: 'Изделие на заказ' }).waitFor();
+    await guest.getByText(/Фотографии-примеры можно будет приложить после входа/).waitFor();
+    await guest.getByLabel('Повод').selectOption('wedding');
+    await guest.getByLabel('Когда нужно').fill(inDays(45));
+    await guest.getByLabel('Цвета').fill('Айвори');
+    await guest.getByLabel('Опишите изделие').fill('Букет невесты из пионов.');
+    await guest.getByRole('button', { name: 'Войти и отправить заявку' }).click();
     await waitForPath(guest, (p) => p === '/auth');
     expect(new URL(guest.url()).searchParams.get('next')).toBe(
       '/custom-order?portfolio=00000000-0000-4000-8000-000000000001',
     );
+    await guest.getByText(/^Войдите, чтобы отправить заявку на индивидуальный заказ/).waitFor();
+    await guest.goBack();
+    await guest.getByRole('heading', { level: 1, name: 'Изделие на заказ' }).waitFor();
+    await expect.poll(() => guest.getByLabel('Опишите изделие').inputValue()).toBe('Букет невесты из пионов.');
 
     const customer = await verifiedUser(baseUrl(), {
       name: 'Ирина Заказчица',

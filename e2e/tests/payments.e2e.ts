@@ -7,7 +7,7 @@
  * account's verified address (never to the typed one), paid from another browser tab. An abandoned
  * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
  * the order, whose account page offers "Pay". Bank transfer: checkout creates the
- * payment, the "How to pay" page shows the instructions (also at 360 px) and they are mailed once.
+ * payment, the thank-you page shows the instructions (also at 360 px) and they are mailed once.
  * A provider that cannot be reached (a server of its own with YooKassa on a closed port): the
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
@@ -98,9 +98,12 @@ describe('payments with the sandbox provider', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The success window has closed into the account, which lists the book with 4 downloads left.
+    // The success window has closed into the thank-you page (in the account), which stays; the
+    // account lists the book with 4 downloads left.
     await letCountdownsEnd(page);
-    await waitForPath(page, (p) => p === '/account/orders');
+    await waitForPath(page, (p) => p === `/account/orders/thanks/${number}`);
+    await page.getByText('Ссылки на электронные книги мы отправили на вашу почту.').waitFor();
+    await page.goto('/account/orders');
     const books = page.getByRole('region', { name: 'Мои электронные книги' });
     await books.getByText(book.name.ru).waitFor();
     await books.getByText(/осталось 4 скачивания/).waitFor();
@@ -224,14 +227,14 @@ describe('payments with the sandbox provider', () => {
     expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
   });
 
-  it('bank transfer: checkout creates the payment, the How to pay page shows the transfer instructions with the order number (fits 360 px) and mails them once', async () => {
+  it('bank transfer: checkout creates the payment, the thank-you page shows the transfer instructions with the order number (fits 360 px) and mails them once', async () => {
     const { page, email, token } = await toCheckout('transfer');
     await page.getByRole('radio', { name: 'Банковский перевод' }).check();
     const before = await mailFiles();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await waitForPath(page, (p) => p === '/payment/processing');
-    const number = new URL(page.url()).searchParams.get('order');
-    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    await waitForPath(page, (p) => p.startsWith('/account/orders/thanks/'));
+    const number = new URL(page.url()).pathname.split('/').pop();
+    await page.getByText('Как оплатить заказ', { exact: true }).waitFor();
     await page.getByText(new RegExp(`^Переведите .+ В назначении платежа укажите «Заказ №${number}»`)).waitFor();
     await expectNoAxeViolations(page);
     const mail = await waitForMail(email, (m) => m.subject === `Как оплатить заказ №${number}`, { after: before });
@@ -240,7 +243,7 @@ describe('payments with the sandbox provider', () => {
     // 360 px: nothing wider than the screen.
     await page.setViewportSize({ width: 360, height: 780 });
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
+    await page.getByText('Как оплатить заказ', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The order waits for the shop; its account page leads back to the instructions, no Pay button.

@@ -146,8 +146,11 @@ describe('currency', () => {
     await shopPrices(page);
     await page.getByRole('button', { name: 'EUR', exact: true }).click();
     await page.waitForFunction(() => document.querySelector('main article')?.textContent?.includes('€'));
+    // The euro list (only what is sold in euros) replaces the rouble one once it has loaded.
+    await page.waitForFunction(() => document.querySelector('main ul[aria-busy="true"]') === null);
     const prices = await shopPrices(page);
     expect(prices.filter((p) => p.includes('€')).length).toBeGreaterThan(0);
+    expect(prices.join(' ')).not.toContain('₽');
     expect(await page.evaluate(() => localStorage.getItem('currency'))).toBe('EUR');
 
     await page.reload();

@@ -103,6 +103,7 @@ import { createStudentWorksService } from './features/student-works/student-work
 import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { mailPreviewRoutes } from './mail-previews';
 import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createCdekClient } from './platform/delivery/cdek-client';
@@ -111,8 +112,9 @@ import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/acce
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { privateImagesRoutes } from './platform/http/private-images.routes';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
+import { accountAndAddressLimit, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -224,6 +226,7 @@ export function buildServices(deps: ServiceDeps) {
   const cdek = createCdekService({ config: config.cdek, client: cdekClient, log: deps.log });
   // The balance of gift certificates: orders pay with it, receipts settle against it.
   const giftLedger = createGiftCertificatesLedger({ db });
+  const cart = createCartService({ db, products: shop, lessons, courses });
   const orders = createOrdersService({
     db,
     events,
@@ -235,6 +238,7 @@ export function buildServices(deps: ServiceDeps) {
     policy: config.orders,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
+    cart,
   });
   const paymentsRepo = createPaymentsRepo(db);
   const receipts = createReceiptsService({
@@ -245,7 +249,6 @@ export function buildServices(deps: ServiceDeps) {
     provider: providers.card,
     log: deps.log,
   });
-  const cart = createCartService({ db, products: shop, lessons, courses });
   const cdekShipments = createCdekShipments({
     db,
     config: config.cdek,
@@ -276,7 +279,7 @@ export function buildServices(deps: ServiceDeps) {
     shop,
     shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
     portfolio: createPortfolioService({ db, images }),
-    reviews: createReviewsService({ db, images }),
+    reviews: createReviewsService({ db, images, pendingMax: config.maxPendingReviews }),
     studentWorks: createStudentWorksService({ db, images, access: lessonAccess }),
     admin: createAdminService({
       repo: createAdminRepo(db),
@@ -342,6 +345,7 @@ export function buildServices(deps: ServiceDeps) {
       notifier: ownerNotifier,
       receipts,
       providerTimeoutMs: config.payments.httpTimeoutMs,
+      limiter,
     }),
     downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
   };
@@ -490,6 +494,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perIp: config.rateLimits.authPerIp,
     windowMs: config.rateLimits.windowMs,
   });
+  // Promo codes are tried in the purchase dialog and named by purchases: the same kind of allowance.
+  const limitPromoCodes = accountAndAddressLimit(limiter, 'promo-code', 'promoCodeRateLimited', {
+    perAccount: config.rateLimits.promoPerAccount,
+    perIp: config.rateLimits.authPerIp,
+    windowMs: config.rateLimits.windowMs,
+  });
   const providers = createPaymentProviders(config);
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
@@ -514,8 +524,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
   });
   await app.register(portfolioRoutes, { service: services.portfolio, cache });
-  await app.register(reviewsRoutes, { service: services.reviews, cache, seo, publicUrl: config.publicUrl });
+  await app.register(reviewsRoutes, {
+    service: services.reviews,
+    cache,
+    seo,
+    publicUrl: config.publicUrl,
+    limitPosts: accountAndAddressLimit(limiter, 'review', 'reviewRateLimited', {
+      perAccount: config.rateLimits.reviewsPerAccount,
+      perIp: config.rateLimits.authPerIp,
+      windowMs: config.rateLimits.windowMs,
+    }),
+  });
   await app.register(adminRoutes, { service: services.admin });
+  await app.register(mailPreviewRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
   await app.register(coursesRoutes, {
@@ -525,6 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache,
     seo,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(lessonsRoutes, {
     service: services.lessons,
@@ -538,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
   await app.register(progressRoutes, { service: services.progress });
@@ -564,11 +587,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perAccount: config.rateLimits.paymentPerAccount,
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
+      webhookPerIp: config.rateLimits.webhookPerIp,
     },
     sandboxRoutes: !config.isProduction,
   });
 
   await app.register(uploadsRoutes, { storage: deps.storage });
+  await app.register(privateImagesRoutes, { storage: deps.storage, images: deps.images });
   if (!config.isProduction && !config.mail.smtpUrl) {
     await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
   }

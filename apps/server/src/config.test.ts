@@ -34,6 +34,9 @@ describe('config', () => {
       loginBackoffMaxSeconds: 60 * 60,
       paymentPerAccount: 10,
       paymentPerIp: 30,
+      promoPerAccount: 30,
+      reviewsPerAccount: 5,
+      webhookPerIp: 300,
     });
     const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
     expect(custom.windowMs).toBe(300_000);

@@ -9,6 +9,7 @@ import { NOTICE_TEXTS } from './features/notifications/notifications.texts';
 import { ORDER_MAIL_TEXTS } from './features/orders/orders.mail';
 import { PAYMENT_INSTRUCTION_TEXTS, PAYMENT_MAIL_TEXTS, SANDBOX_TEXTS } from './features/payments/payments.texts';
 import { STOCK_ALERT_MAIL_TEXTS } from './features/stock-alerts/stock-alerts.mail';
+import { LAYOUT_TEXTS } from './platform/mail/layout';
 
 /** The words of every mail and server-rendered page a feature writes (the messages are in @atelier/shared). */
 const FILES: Record<string, Record<string, Texts>> = {
@@ -23,6 +24,7 @@ const FILES: Record<string, Record<string, Texts>> = {
   'cdek.mail': CDEK_MAIL_TEXTS,
   'gift-certificates.mail': GIFT_MAIL_TEXTS,
   'custom-orders.mail': CUSTOM_MAIL_TEXTS,
+  'mail layout': LAYOUT_TEXTS,
 };
 
 const entries = Object.entries(FILES).flatMap(([file, texts]) =>

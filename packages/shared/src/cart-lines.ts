@@ -43,3 +43,44 @@ export function mergeLines<Line extends { quantity: number }>(
   }
   return [...merged.values()];
 }
+
+export interface CountedLine extends LineIdentity {
+  quantity: number;
+}
+
+/** Same type and id, and the same book format, a missing format standing for the other side's. */
+function sameGoods(a: LineIdentity, b: LineIdentity): boolean {
+  return a.type === b.type && a.id === b.id && (!a.bookFormat || !b.bookFormat || a.bookFormat === b.bookFormat);
+}
+
+/**
+ * The cart's end when an order is placed (docs/decisions/0051): every ordered line takes its
+ * quantity off the cart's matching lines, in cart order, and no more; a line left with nothing is
+ * dropped, every other line stays as it is. `taken` is what actually came off (the order may hold
+ * lines the cart never had: a lesson bought from its page).
+ */
+export function takeOrdered<Line extends CountedLine>(
+  cart: readonly Line[],
+  ordered: readonly CountedLine[],
+): { kept: Line[]; taken: CountedLine[] } {
+  const left = cart.map((line) => line.quantity);
+  const taken: CountedLine[] = [];
+  for (const order of ordered) {
+    let due = order.quantity;
+    for (const [index, line] of cart.entries()) {
+      if (due === 0) break;
+      if (!sameGoods(line, order) || left[index] === 0) continue;
+      const take = Math.min(due, left[index]!);
+      left[index]! -= take;
+      due -= take;
+      taken.push({
+        type: line.type,
+        id: line.id,
+        quantity: take,
+        ...(line.bookFormat || order.bookFormat ? { bookFormat: line.bookFormat ?? order.bookFormat } : {}),
+      });
+    }
+  }
+  const kept = cart.flatMap((line, index) => (left[index]! > 0 ? [{ ...line, quantity: left[index]! }] : []));
+  return { kept, taken };
+}

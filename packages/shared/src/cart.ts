@@ -19,6 +19,12 @@ export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 /** `PUT /cart` replaces the whole cart. */
 export const PutCartBody = z.object({
   items: z.array(CartLineInputSchema).max(MAX_CART_LINES, m('orderTooManyLines')),
+  /**
+   * The `updatedAt` of the server cart these items grew from. Lines an order took out of the
+   * cart after it are taken off these items too (a tab that had not seen the order yet).
+   * Without it the items replace the cart as they are.
+   */
+  basedOn: z.iso.datetime().nullable().optional(),
 });
 export type PutCartBody = z.infer<typeof PutCartBody>;
 

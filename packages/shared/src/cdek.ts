@@ -6,6 +6,7 @@
  * messages/cdek.ts.
  */
 import { z } from 'zod';
+import { CurrencySchema } from './base-schemas';
 import { CDEK_POINT_TYPES, FREE_DELIVERY_FROM_RUB } from './delivery';
 import type { ServerMessageKey } from './messages';
 import { MAX_ORDER_LINES, OrderLineInputSchema } from './orders';
@@ -204,6 +205,8 @@ export type CdekPoint = z.infer<typeof CdekPointSchema>;
 export const CdekQuoteBodySchema = z.object({
   items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),
   pointCode: PointCodeSchema,
+  /** The order's currency: the quote's free-delivery threshold and `deliveryCostInCurrency` are in it. */
+  currency: CurrencySchema.default('RUB'),
 });
 export type CdekQuoteBody = z.infer<typeof CdekQuoteBodySchema>;
 
@@ -212,6 +215,10 @@ export const CdekQuoteSchema = z.object({
   deliveryCost: z.number(),
   /** CDEK's price for the parcel (RUB). */
   carrierCost: z.number(),
+  currency: CurrencySchema,
+  /** `deliveryCost` and `carrierCost` in `currency` at the shop's rate, as the order will charge it. */
+  deliveryCostInCurrency: z.number(),
+  carrierCostInCurrency: z.number(),
   free: z.boolean(),
   /** Working days on the way, as CDEK estimates them. */
   periodMin: z.number().int().nullable(),

@@ -17,6 +17,8 @@ export * from './legal';
 export * from './legal.constants';
 export * from './lesson-player';
 export * from './lesson-player.constants';
+export * from './mail-previews';
+export * from './mail-previews.constants';
 export * from './messages';
 export * from './money';
 export * from './orders';

@@ -39,6 +39,29 @@ export function priceToMinor(price: Price): StoredPrice {
   };
 }
 
+/**
+ * RUB per unit of each display currency: the shop's rate for what has no price of its own in
+ * EUR/USD (delivery, discounts). Goods have their own EUR/USD prices; one without is not sold in
+ * that currency (never converted). Every order stores the snapshot it was computed with.
+ */
+export const EXCHANGE_RATES_RUB: Record<Currency, number> = { RUB: 1, EUR: 100, USD: 92 };
+
+/** A RUB amount in minor units as minor units of `currency` at the shop's rate (cents, rounded). */
+export function rubMinorIn(
+  currency: Currency,
+  rubMinor: number,
+  rates: Record<string, number> = EXCHANGE_RATES_RUB,
+): number {
+  if (currency === 'RUB') return rubMinor;
+  const rate = rates[currency] ?? EXCHANGE_RATES_RUB[currency];
+  return Math.round(rubMinor / rate);
+}
+
+/** Whether an item is sold in `currency` (every item has a RUB price; EUR/USD may be unset). */
+export function soldIn(price: Price, currency: Currency): boolean {
+  return priceIn(price, currency) !== null;
+}
+
 export function priceIn(price: Price, currency: Currency): number | null {
   switch (currency) {
     case 'RUB':

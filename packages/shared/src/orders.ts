@@ -51,12 +51,6 @@ export function paymentMethodAllowed(method: PaymentMethod, currency: Currency):
   return true;
 }
 
-/**
- * RUB per unit of each display currency, used to show delivery and discounts in EUR/USD (goods
- * have their own EUR/USD prices). Every order stores the snapshot it was computed with.
- */
-export const EXCHANGE_RATES_RUB: Record<Currency, number> = { RUB: 1, EUR: 100, USD: 92 };
-
 /** An integer 1..99; strings, fractions, zero, negatives and null are refused. */
 export const LineQuantitySchema = z
   .number({ error: m('quantityInvalid') })
@@ -148,6 +142,11 @@ export const OrderItemSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The same in the order's currency (major units), as the customer was charged. */
+  unitPriceInCurrency: z.number(),
+  lineTotalInCurrency: z.number(),
+  /** The item's current picture (one order's view only); null when it has none. */
+  image: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -217,6 +216,12 @@ export const OrderSchema = z.object({
   currency: CurrencySchema,
   /** The order's total in `currency` (major units); equals total for RUB. */
   totalInCurrency: z.number(),
+  /** Goods, discount and delivery in `currency` (major units): what the customer sees; they add up to totalInCurrency. */
+  subtotalInCurrency: z.number(),
+  discountInCurrency: z.number(),
+  deliveryCostInCurrency: z.number(),
+  /** How many days delivery takes once the goods are sent; null when nothing is delivered. */
+  expectedDelivery: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).nullable(),
   /** Paid by a gift certificate, in `currency` (major units); 0 without one. */
   giftCertificate: z.number(),
   /** What is left to pay in `currency` (major units): totalInCurrency − giftCertificate. */
@@ -243,6 +248,9 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderResultSchema = z.object({ order: OrderSchema });
+
+/** `GET /orders/number/{number}`: an order by the number the customer is shown (and sent back with). */
+export const OrderNumberParamSchema = z.object({ number: z.coerce.number().int().positive().max(2_147_483_647) });
 export type OrderResult = z.infer<typeof OrderResultSchema>;
 
 /** Admin `GET /orders`: filters (dates are inclusive days, YYYY-MM-DD), search by number/name/email. */

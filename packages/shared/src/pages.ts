@@ -75,6 +75,13 @@ export const PAGES = {
     noindex: true,
     disallow: true,
   },
+  orderThanks: {
+    path: '/account/orders/thanks/:number',
+    text: 'orderThanks',
+    sitemap: false,
+    noindex: true,
+    disallow: true,
+  },
   accountOrder: { path: '/account/orders/:id', text: 'account', sitemap: false, noindex: true, disallow: true },
   account: { path: '/account/*', text: 'account', sitemap: false, noindex: true, disallow: true },
   profile: { path: '/profile/*', text: 'account', sitemap: false, noindex: true, disallow: true },

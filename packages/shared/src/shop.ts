@@ -40,6 +40,11 @@ export const ShopQuerySchema = z.object({
   sort: z.enum(SHOP_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
+  /**
+   * Only what is sold in this currency (has its own price in it): a visitor who chose euros sees
+   * euro prices only, never a rouble one or a converted guess (docs/decisions/0052).
+   */
+  currency: CurrencySchema.optional(),
 });
 export type ShopQuery = z.infer<typeof ShopQuerySchema>;
 

@@ -367,6 +367,22 @@ export const carts = pgTable('carts', {
    * placed, or cleared by hand), so one cart is never reminded of twice.
    */
   remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  /**
+   * What orders took out of this cart lately (`at`: when), so a save from a tab that had not yet
+   * seen the order does not put the paid lines back (docs/decisions/0051).
+   */
+  ordered: jsonb('ordered')
+    .$type<
+      {
+        at: string;
+        type: 'product' | 'lesson' | 'course';
+        id: string;
+        quantity: number;
+        bookFormat?: 'physical' | 'digital';
+      }[]
+    >()
+    .notNull()
+    .default([]),
   updatedAt: updatedAt(),
 });
 
@@ -460,6 +476,8 @@ export const orderItems = pgTable(
     /** Name snapshot at the time of the order. */
     name: localized('name'),
     unitPriceRub: integer('unit_price_rub').notNull(),
+    /** The unit price in the order's currency (minor units) as charged; null for RUB and older orders. */
+    unitPriceInCurrency: integer('unit_price_in_currency'),
     quantity: integer('quantity').notNull(),
     /** Units taken from the product's counted stock at checkout (given back on cancel). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
@@ -1047,6 +1065,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The shop's contact address the customer's answer goes to; null when none is set. */
+    replyTo: text('reply_to'),
     /** Files sent with the message (base64), wiped with the body once it leaves the queue. */
     attachments: jsonb('attachments').$type<StoredAttachment[] | null>(),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })

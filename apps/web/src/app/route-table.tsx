@@ -20,6 +20,7 @@ const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
+const OrderThanksPage = lazyPage(() => import('../features/orders/pages/order-thanks-page'), 'OrderThanksPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/pages/order-detail-page'), 'OrderDetailPage');
 const PaymentSuccessPage = lazyPage(
   () => import('../features/payments/pages/payment-result-pages'),
@@ -84,11 +85,8 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   course: <CoursePage />,
   shop: <ShopPage />,
   giftCertificates: <GiftCertificatePage />,
-  customOrder: (
-    <RequireUser>
-      <CustomRequestPage />
-    </RequireUser>
-  ),
+  // Open to guests: they fill it in, sign in on sending, and come back to it filled.
+  customOrder: <CustomRequestPage />,
   cart: <CartPage />,
   checkout: (
     <RequireUser>
@@ -107,6 +105,11 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   resetPassword: <ResetPasswordPage />,
   stockAlertConfirm: <StockAlertLinkPage action="confirm" />,
   stockAlertUnsubscribe: <StockAlertLinkPage action="unsubscribe" />,
+  orderThanks: (
+    <RequireUser>
+      <OrderThanksPage />
+    </RequireUser>
+  ),
   accountOrder: (
     <RequireUser>
       <OrderDetailPage />

@@ -120,6 +120,9 @@ export const ORDERS_MESSAGES = {
 export const ORDERS_PAGE_TEXTS = {
   checkout: { title: { ru: 'Оформление заказа', en: 'Checkout', es: 'Finalizar compra' } },
   orderSuccess: { title: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' } },
+  orderThanks: {
+    title: { ru: 'Спасибо за заказ', en: 'Thank you for your order', es: 'Gracias por su pedido' },
+  },
 } satisfies Record<string, PageText>;
 /**
  * Order status names (pending = awaiting payment, confirmed = paid, …) as the web shows

@@ -4,7 +4,15 @@
  * from the catalogue and flags what cannot be ordered as it is.
  */
 import type { Cart, CartLine, CartLineProblem, Language, OrderLineType, PutCartBody } from '@atelier/shared';
-import { lineKey, maxLineQuantity, mergeLines, priceFromMinor, scaleLikeRub } from '@atelier/shared';
+import {
+  type CountedLine,
+  lineKey,
+  maxLineQuantity,
+  mergeLines,
+  priceFromMinor,
+  scaleLikeRub,
+  takeOrdered,
+} from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carts } from '../../db/schema';
@@ -14,6 +22,20 @@ import type { LessonsService } from '../lessons/lessons.service';
 import type { ShopService } from '../shop/shop.service';
 
 type StoredLine = PutCartBody['items'][number];
+type OrderedEntry = (typeof carts.$inferSelect)['ordered'][number];
+
+/** How long, and how many, lines taken by orders are remembered against saves from stale tabs. */
+const ORDERED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const ORDERED_KEPT_LINES = 200;
+
+/**
+ * The cart's next `updatedAt`: now, but never at or before the last one (two instances' clocks
+ * may differ), so "after the cart I read" always means after.
+ */
+function nextStamp(previous: Date | null | undefined): Date {
+  const now = Date.now();
+  return new Date(previous ? Math.max(now, previous.getTime() + 1) : now);
+}
 
 /** The same id + type (+ book format) merges into one line, capped like the web cart caps it. */
 function mergeCartLines(lines: StoredLine[]): StoredLine[] {
@@ -143,21 +165,69 @@ export function createCartService({
      * reminder. Emptying the cart ends it: the next one may be reminded of again.
      */
     async put(userId: string, body: PutCartBody, language: Language = 'ru'): Promise<Cart> {
-      const lines = mergeCartLines(body.items);
-      for (const [index, line] of lines.entries()) {
+      const sent = mergeCartLines(body.items);
+      for (const [index, line] of sent.entries()) {
         if (line.type !== 'product' && line.bookFormat) {
           throw new InvalidInput('bookFormatInvalid', {
             fields: [{ field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' }],
           });
         }
       }
-      const now = new Date();
-      const ended = lines.length === 0 ? { remindedAt: null } : {};
-      await db
-        .insert(carts)
-        .values({ userId, items: lines, language, updatedAt: now })
-        .onConflictDoUpdate({ target: carts.userId, set: { items: lines, language, updatedAt: now, ...ended } });
-      return describe(userId, lines, now);
+      const basedOn = body.basedOn ? Date.parse(body.basedOn) : null;
+      // Locked: an order ending lines of this cart waits for this save, or this save for it.
+      const { lines, stamp } = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ ordered: carts.ordered, updatedAt: carts.updatedAt })
+          .from(carts)
+          .where(eq(carts.userId, userId))
+          .for('update');
+        // Lines ordered after the cart these items grew from are not put back.
+        const since = basedOn === null ? [] : (row?.ordered ?? []).filter((entry) => Date.parse(entry.at) > basedOn);
+        const lines = since.length > 0 ? takeOrdered(sent, since).kept : sent;
+        const stamp = nextStamp(row?.updatedAt);
+        const ended = lines.length === 0 ? { remindedAt: null } : {};
+        await tx
+          .insert(carts)
+          .values({ userId, items: lines, language, updatedAt: stamp })
+          .onConflictDoUpdate({ target: carts.userId, set: { items: lines, language, updatedAt: stamp, ...ended } });
+        return { lines, stamp };
+      });
+      return describe(userId, lines, stamp);
+    },
+
+    /**
+     * Inside the order's transaction: takes the ordered lines off the user's cart (`takeOrdered`,
+     * docs/decisions/0051) and remembers what it took, so a save from a tab that had not seen the
+     * order cannot put them back. A cart the order did not touch is left alone.
+     */
+    async endOrdered(tx: Tx, userId: string, ordered: readonly CountedLine[]): Promise<void> {
+      if (ordered.length === 0) return;
+      const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+      if (!row) return;
+      const { kept, taken } = takeOrdered(row.items, ordered);
+      if (taken.length === 0) return;
+      const stamp = nextStamp(row.updatedAt);
+      const at = stamp.toISOString();
+      const remembered: OrderedEntry[] = [
+        ...row.ordered.filter((entry) => Date.parse(entry.at) > stamp.getTime() - ORDERED_KEPT_MS),
+        ...taken.map((line) => ({
+          at,
+          type: line.type as OrderedEntry['type'],
+          id: line.id,
+          quantity: line.quantity,
+          ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+        })),
+      ].slice(-ORDERED_KEPT_LINES);
+      await tx
+        .update(carts)
+        .set({
+          items: kept,
+          ordered: remembered,
+          updatedAt: stamp,
+          // An emptied cart is ended: the next one may be reminded of again.
+          ...(kept.length === 0 ? { remindedAt: null } : {}),
+        })
+        .where(eq(carts.userId, userId));
     },
 
     /** The cart priced inside `tx` (the abandoned-cart reminder reads it in its claim's transaction). */

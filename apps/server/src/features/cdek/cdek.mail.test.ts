@@ -7,7 +7,7 @@ const input = (over: Partial<ParcelMailInput> = {}): ParcelMailInput => ({
   firstName: 'Anna',
   cdekNumber: '1234567890',
   point: { type: 'PVZ', address: 'Russia, Kazan, Baumana st. 58', workTime: 'Mon-Fri 10:00-20:00' },
-  accountUrl: 'https://shop.example/account',
+  orderUrl: 'https://shop.example/account/orders/0b7a2c1e-1111-4111-8111-111111111111',
   ...over,
 });
 

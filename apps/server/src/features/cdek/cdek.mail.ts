@@ -29,9 +29,9 @@ export const CDEK_MAIL_TEXTS = {
     es: 'Pedido n.º {n}: CDEK no pudo entregar el paquete',
   },
   notDeliveredIntro: {
-    ru: 'СДЭК сообщил, что посылку с заказом №{n} не удалось вручить, и она возвращается в магазин. Ответьте на это письмо — мы договоримся, как доставить её снова.',
-    en: 'CDEK reports that the parcel with order #{n} could not be handed over and is going back to the shop. Reply to this email and we will arrange another delivery.',
-    es: 'CDEK informa de que el paquete con el pedido n.º {n} no pudo entregarse y vuelve a la tienda. Responda a este correo y organizaremos otra entrega.',
+    ru: 'СДЭК сообщил, что посылку с заказом №{n} не удалось вручить, и она возвращается в магазин. Свяжитесь с нами — мы договоримся, как доставить её снова.',
+    en: 'CDEK reports that the parcel with order #{n} could not be handed over and is going back to the shop. Get in touch with us and we will arrange another delivery.',
+    es: 'CDEK informa de que el paquete con el pedido n.º {n} no pudo entregarse y vuelve a la tienda. Póngase en contacto con nosotros y organizaremos otra entrega.',
   },
   tracking: {
     ru: 'Трек-номер СДЭК: {number}',
@@ -39,12 +39,7 @@ export const CDEK_MAIL_TEXTS = {
     es: 'Número de seguimiento de CDEK: {number}',
   },
   track: { ru: 'Отследить посылку', en: 'Track the parcel', es: 'Seguir el envío' },
-  action: { ru: 'Мои заказы', en: 'My orders', es: 'Mis pedidos' },
-  footer: {
-    ru: 'Если у вас есть вопросы по заказу, просто ответьте на это письмо.',
-    en: 'If you have any questions about your order, just reply to this email.',
-    es: 'Si tiene alguna pregunta sobre su pedido, responda a este correo.',
-  },
+  action: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },
 } satisfies Record<string, Texts>;
 
 const L = CDEK_MAIL_TEXTS;
@@ -55,7 +50,8 @@ export interface ParcelMailInput {
   firstName: string;
   cdekNumber: string | null;
   point: { type: 'PVZ' | 'POSTAMAT'; address: string; workTime: string };
-  accountUrl: string;
+  /** The order's own page. */
+  orderUrl: string;
 }
 
 function render(input: ParcelMailInput, subject: Texts, intro: string): RenderedMail {
@@ -72,10 +68,9 @@ function render(input: ParcelMailInput, subject: Texts, intro: string): Rendered
     greeting: fillText(L.hello[lang], { name: input.firstName }),
     blocks: [intro, ...(tracking ? [tracking.line] : [])],
     actions: [
+      { label: L.action[lang], url: input.orderUrl },
       ...(tracking?.url ? [{ label: L.track[lang], url: tracking.url }] : []),
-      { label: L.action[lang], url: input.accountUrl },
     ],
-    footer: L.footer[lang],
   });
 }
 

@@ -106,7 +106,6 @@ export function createCdekShipments(deps: CdekShipmentsDeps) {
   const clock = deps.now ?? (() => new Date());
   const enabled = config !== null && client !== null;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
-  const accountUrl = `${publicUrl}/account`;
   const webhookUrl = `${publicUrl}/api/cdek/webhook`;
   let subscribed = false;
   let receptionPoint: string | null = null;
@@ -241,7 +240,7 @@ export function createCdekShipments(deps: CdekShipmentsDeps) {
           firstName: order.customer.firstName,
           cdekNumber,
           point: { type: cdek.pointType, address: cdek.address, workTime: cdek.workTime },
-          accountUrl,
+          orderUrl: `${publicUrl}/account/orders/${order.id}`,
         }
       : null;
     const mail = async (content: ReturnType<typeof parcelReadyMail>) => {

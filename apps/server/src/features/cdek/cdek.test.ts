@@ -154,6 +154,27 @@ describe('CDEK at the checkout', () => {
     expect(data).toMatchObject({ deliveryCost: 0, free: true, carrierCost: bouquetToKazan(0, 4) });
   });
 
+  it('in euros: the price at the shop’s rate, free only from 50 € of goods (whatever their rouble price)', async () => {
+    const euro = successEnvelope(CdekQuoteSchema).parse(
+      (await quote({ items: [productLine(bouquet)], pointCode: 'KZN3', currency: 'EUR' })).json(),
+    ).data;
+    expect(euro).toMatchObject({ currency: 'EUR', deliveryCost: 641, deliveryCostInCurrency: 6.41, free: false });
+    // 6 000 ₽ of goods would travel free in roubles; as 40 € they do not.
+    const dear = await productWithStock(t, { priceRub: 600_000, priceEur: 4_000, stock: 10 });
+    const belowEuroThreshold = successEnvelope(CdekQuoteSchema).parse(
+      (await quote({ items: [productLine(dear)], pointCode: 'KZN3', currency: 'EUR' })).json(),
+    ).data;
+    expect(belowEuroThreshold).toMatchObject({
+      free: false,
+      deliveryCostInCurrency: 6.41,
+      carrierCostInCurrency: 6.41,
+    });
+    const roubles = successEnvelope(CdekQuoteSchema).parse(
+      (await quote({ items: [productLine(dear)], pointCode: 'KZN3' })).json(),
+    ).data;
+    expect(roubles).toMatchObject({ currency: 'RUB', free: true, deliveryCostInCurrency: 0 });
+  });
+
   it.each([
     ['an unknown point → 400', 'bouquet', 'NOPE1', 400, 'CDEK_POINT_UNKNOWN'],
     ['a parcel too heavy for a locker → 400', 'anvil', 'KZN105', 400, 'CDEK_NOT_DELIVERABLE'],

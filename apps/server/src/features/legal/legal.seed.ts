@@ -1,7 +1,9 @@
 /**
  * Version 1 of every legal document, in every language: the texts the shop started with
  * (seed/legal-{ru,en,es}.ts), written as the Markdown the admin edits from then on — the version
- * line and the introduction as paragraphs, each numbered section a `##` heading with its paragraphs.
+ * introduction as a paragraph, each numbered section a `##` heading with its paragraphs. The date
+ * the texts carry is not written into them: it is version 1's publication date, which every page
+ * prints once above the text ("Version 1 of 1 September 2025").
  */
 import { LANGUAGES, type Language, LEGAL_KINDS, type LegalKind } from '@atelier/shared';
 import { LEGAL_EN } from './seed/legal-en';
@@ -12,7 +14,7 @@ import type { LegalText, LegalTexts } from './seed/legal-types';
 const SEED_TEXTS: Record<Language, LegalTexts> = { ru: LEGAL_RU, en: LEGAL_EN, es: LEGAL_ES };
 
 export function toMarkdown(text: LegalText): string {
-  const blocks = [`*${text.updated}*`, text.intro];
+  const blocks = [text.intro];
   for (const section of text.sections) blocks.push(`## ${section.heading}`, ...section.paragraphs);
   return blocks.join('\n\n');
 }

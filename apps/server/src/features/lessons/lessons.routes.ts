@@ -53,6 +53,8 @@ export interface LessonsRoutesOptions {
   uploadLimitBytes: number;
   /** Counts a gift certificate code a purchase names against the code look-up limits. */
   limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
+  /** Counts a promo-code check or a purchase naming a code (429 past the limit; docs/decisions/0057). */
+  limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
@@ -64,7 +66,20 @@ const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
  * the lesson pages' SEO.
  */
 export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
-  const { service, access, admin, hls, orders, legal, cache, seo, storage, uploadLimitBytes, limitGiftCodes } = options;
+  const {
+    service,
+    access,
+    admin,
+    hls,
+    orders,
+    legal,
+    cache,
+    seo,
+    storage,
+    uploadLimitBytes,
+    limitGiftCodes,
+    limitPromoCodes,
+  } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -262,13 +277,23 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
       schema: {
         tags: ['training'],
         summary: 'Checks a promo code for the lesson (live validation): the price before and after it',
-        description: 'Unknown, inactive, expired, used-up or not-for-this-lesson codes → 400 with the reason.',
+        description:
+          'Any code that cannot be used (unknown, inactive, expired, used up, for another item) → the same 400 ' +
+          '`PROMO_INVALID`; checks count against a limit per account and per address (429).',
         params: IdParamSchema,
         body: PromoCheckBodySchema,
-        response: { 200: successEnvelope(PromoQuoteSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: {
+          200: successEnvelope(PromoQuoteSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
-    async (request) => ok(await service.quote(request.params.id, request.body.promoCode)),
+    async (request) => {
+      await limitPromoCodes?.(request);
+      return ok(await service.quote(request.params.id, request.body.promoCode));
+    },
   );
 
   api.post(
@@ -296,6 +321,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
       const language = requestLanguage(request);
       const item = { type: 'lesson' as const, id: request.params.id };
       if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
+      if (request.body.promoCode?.trim()) await limitPromoCodes?.(request);
       const user = requireUser(request);
       const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
       const result = await orders.purchase(user, item, { ...request.body, consents }, language);

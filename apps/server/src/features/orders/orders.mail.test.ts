@@ -11,6 +11,7 @@ import { orderReceivedMail, orderStatusMail } from './orders.mail';
 
 const order = (patch: Partial<Order>): Order =>
   ({
+    id: '0b7a2c1e-1111-4111-8111-111111111111',
     number: 41,
     status: 'pending',
     language: 'ru',
@@ -24,6 +25,9 @@ const order = (patch: Partial<Order>): Order =>
     deliveryCost: 0,
     total: 3000,
     totalInCurrency: 3000,
+    giftCertificate: 0,
+    amountDue: 3000,
+    exchangeRates: { RUB: 1 },
     ...patch,
   }) as Order;
 

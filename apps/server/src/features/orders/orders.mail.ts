@@ -1,6 +1,7 @@
 /**
  * The customer's order mails (order received, every status change, expiry of an unpaid order): their
- * words, in the order's language. The status and payment method names are the ones the web shows
+ * words, in the order's language: the order's lines and sums in its currency and a button to its
+ * page. The status and payment method names are the ones the web shows
  * (`@atelier/shared` messages/orders.ts); the look is the one mail layout. Pure functions: the
  * service addresses the mail to the account's verified email and enqueues it in its transaction.
  */
@@ -18,7 +19,7 @@ import {
   TRACKING_CARRIER_LABELS,
   trackingUrl,
 } from '@atelier/shared';
-import { type RenderedMail, renderMail } from '../../platform/mail/layout';
+import { type MailBrand, type MailContent, type RenderedMail, renderMail } from '../../platform/mail/layout';
 
 export const ORDER_MAIL_TEXTS = {
   hello: { ru: 'Здравствуйте, {name}!', en: 'Hello, {name}!', es: '¡Hola, {name}!' },
@@ -64,50 +65,70 @@ export const ORDER_MAIL_TEXTS = {
     en: 'The parcel with your order #{n} can be tracked with the number below.',
     es: 'El paquete con su pedido n.º {n} se puede seguir con el número de abajo.',
   },
-  items: { ru: 'Состав заказа:', en: 'Items:', es: 'Artículos:' },
   subtotal: { ru: 'Товары', en: 'Items', es: 'Artículos' },
   discount: { ru: 'Скидка', en: 'Discount', es: 'Descuento' },
   delivery: { ru: 'Доставка', en: 'Delivery', es: 'Envío' },
+  free: { ru: 'бесплатно', en: 'free', es: 'gratis' },
   total: { ru: 'Итого', en: 'Total', es: 'Total' },
   giftCertificate: { ru: 'Оплачено сертификатом', en: 'Paid by gift certificate', es: 'Pagado con certificado regalo' },
   amountDue: { ru: 'К оплате', en: 'To pay', es: 'A pagar' },
   payment: { ru: 'Способ оплаты', en: 'Payment method', es: 'Método de pago' },
-  action: { ru: 'Мои заказы', en: 'My orders', es: 'Mis pedidos' },
-  footer: {
-    ru: 'Если у вас есть вопросы по заказу, просто ответьте на это письмо.',
-    en: 'If you have any questions about your order, just reply to this email.',
-    es: 'Si tiene alguna pregunta sobre su pedido, responda a este correo.',
-  },
+  quantity: { ru: '{q} × {price}', en: '{q} × {price}', es: '{q} × {price}' },
+  action: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },
 } satisfies Record<string, Texts>;
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
-const money = (rub: number, lang: Language) => formatMoney(rub, 'RUB', lang);
+/** An amount in the order's own currency, as the order records it (what the customer saw and paid). */
+function money(amount: number, order: Order, lang: Language): string {
+  return formatMoney(amount, order.currency as Currency, lang);
+}
 
 const L = ORDER_MAIL_TEXTS;
 
-/** The order's lines, then its totals and payment method: two blocks of lines. */
-function summary(order: Order, lang: Language): string[][] {
-  const lines = order.items.map(
-    (item) => `• ${localize(item.name, lang)} × ${item.quantity} — ${money(item.lineTotal, lang)}`,
-  );
-  const totals = [
-    `${L.subtotal[lang]}: ${money(order.subtotal, lang)}`,
-    ...(order.discount > 0 ? [`${L.discount[lang]}: −${money(order.discount, lang)}`] : []),
-    ...(order.delivery.method !== 'none' ? [`${L.delivery[lang]}: ${money(order.deliveryCost, lang)}`] : []),
-    `${L.total[lang]}: ${money(order.total, lang)}${
-      order.currency !== 'RUB' ? ` (${formatMoney(order.totalInCurrency, order.currency as Currency, lang)})` : ''
-    }`,
+/** The order's own page in the account. */
+export const orderPageUrl = (baseUrl: string, orderId: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/account/orders/${orderId}`;
+
+/** The order's lines and sums, in the order's currency; zero delivery is "free". */
+function summary(order: Order, lang: Language): Pick<MailContent, 'items' | 'totals'> {
+  const currency = order.currency as Currency;
+  const items = order.items.map((item) => ({
+    name: localize(item.name, lang),
+    ...(item.quantity > 1
+      ? {
+          detail: fillText(L.quantity[lang], { q: item.quantity, price: money(item.unitPriceInCurrency, order, lang) }),
+        }
+      : {}),
+    amount: money(item.lineTotalInCurrency, order, lang),
+  }));
+  const totals: NonNullable<MailContent['totals']> = [
+    { label: L.subtotal[lang], value: money(order.subtotalInCurrency, order, lang) },
+    ...(order.discountInCurrency > 0
+      ? [{ label: L.discount[lang], value: `−${money(order.discountInCurrency, order, lang)}` }]
+      : []),
+    ...(order.delivery.method !== 'none'
+      ? [
+          {
+            label: L.delivery[lang],
+            value: order.deliveryCostInCurrency > 0 ? money(order.deliveryCostInCurrency, order, lang) : L.free[lang],
+          },
+        ]
+      : []),
+    {
+      label: L.total[lang],
+      value: formatMoney(order.totalInCurrency, currency, lang),
+      strong: order.giftCertificate <= 0,
+    },
     // What a gift certificate paid, and what is left, in the order's currency.
     ...(order.giftCertificate > 0
       ? [
-          `${L.giftCertificate[lang]}: −${formatMoney(order.giftCertificate, order.currency as Currency, lang)}`,
-          `${L.amountDue[lang]}: ${formatMoney(order.amountDue, order.currency as Currency, lang)}`,
+          { label: L.giftCertificate[lang], value: `−${formatMoney(order.giftCertificate, currency, lang)}` },
+          { label: L.amountDue[lang], value: formatMoney(order.amountDue, currency, lang), strong: true },
         ]
       : []),
-    `${L.payment[lang]}: ${PAYMENT_METHOD_LABELS[order.paymentMethod][lang]}`,
   ];
-  return [[L.items[lang], ...lines], totals];
+  return { items, totals };
 }
 
 /** A mail's content; the service adds the recipient (the account's verified address). */
@@ -125,29 +146,50 @@ function trackingParts(order: Order): { block: string[]; action: { label: string
   return { block: [line], action: url ? [{ label: L.track[lang], url }] : [] };
 }
 
-function render(order: Order, subject: string, intro: string, accountUrl: string, withTracking = false): OrderMail {
+function render(
+  order: Order,
+  subject: string,
+  intro: string,
+  baseUrl: string,
+  brand: MailBrand | undefined,
+  withTracking = false,
+): OrderMail {
   const lang = order.language;
   const tracking = withTracking ? trackingParts(order) : { block: [], action: [] };
-  return renderMail({
-    lang,
-    subject,
-    greeting: fillText(L.hello[lang], { name: order.customer.firstName }),
-    blocks: [intro, ...tracking.block, ...summary(order, lang)],
-    actions: [...tracking.action, { label: L.action[lang], url: accountUrl }],
-    footer: L.footer[lang],
-  });
+  return renderMail(
+    {
+      lang,
+      subject,
+      greeting: fillText(L.hello[lang], { name: order.customer.firstName }),
+      blocks: [intro, ...tracking.block],
+      ...summary(order, lang),
+      after: [`${L.payment[lang]}: ${PAYMENT_METHOD_LABELS[order.paymentMethod][lang]}`],
+      actions: [{ label: L.action[lang], url: orderPageUrl(baseUrl, order.id) }, ...tracking.action],
+    },
+    brand,
+  );
 }
 
 /** The status as the mails write it: the web's label, inside a sentence. */
 const statusName = (order: Order) => inSentence(ORDER_STATUS_LABELS[order.status][order.language]);
 
-export function orderReceivedMail(order: Order, accountUrl: string): OrderMail {
+/**
+ * The order mails take the site's address (`baseUrl`, the button opens the order's page) and,
+ * for the one written outside `enqueueMail` (the first, in the checkout's statement), the brand.
+ */
+export function orderReceivedMail(order: Order, baseUrl: string, brand?: MailBrand): OrderMail {
   const lang = order.language;
   const values = { n: order.number, status: statusName(order) };
-  return render(order, fillText(L.receivedSubject[lang], values), fillText(L.receivedIntro[lang], values), accountUrl);
+  return render(
+    order,
+    fillText(L.receivedSubject[lang], values),
+    fillText(L.receivedIntro[lang], values),
+    baseUrl,
+    brand,
+  );
 }
 
-export function orderStatusMail(order: Order, accountUrl: string): OrderMail {
+export function orderStatusMail(order: Order, baseUrl: string): OrderMail {
   const lang = order.language;
   const values = { n: order.number, status: statusName(order) };
   // A parcel on its way (or arrived) carries its tracking number, when the admin gave one.
@@ -156,20 +198,22 @@ export function orderStatusMail(order: Order, accountUrl: string): OrderMail {
     order,
     fillText(L.statusSubject[lang], values),
     fillText(L.statusIntro[lang], values),
-    accountUrl,
+    baseUrl,
+    undefined,
     withTracking,
   );
 }
 
 /** The tracking number given (or corrected) after the order was marked shipped. */
-export function orderTrackingMail(order: Order, accountUrl: string): OrderMail {
+export function orderTrackingMail(order: Order, baseUrl: string): OrderMail {
   const lang = order.language;
   const values = { n: order.number };
   return render(
     order,
     fillText(L.trackingSubject[lang], values),
     fillText(L.trackingIntro[lang], values),
-    accountUrl,
+    baseUrl,
+    undefined,
     true,
   );
 }
@@ -181,9 +225,15 @@ const DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
 };
 
 /** An unpaid order cancelled by the expiry sweeper; `heldUntil` is the deadline it missed. */
-export function orderExpiredMail(order: Order, heldUntil: Date, accountUrl: string): OrderMail {
+export function orderExpiredMail(order: Order, heldUntil: Date, baseUrl: string): OrderMail {
   const lang = order.language;
   // The server does not know the customer's time zone: the deadline is given in UTC, and says so.
   const values = { n: order.number, until: `${DATE_TIME[lang].format(heldUntil)} UTC` };
-  return render(order, fillText(L.expiredSubject[lang], values), fillText(L.expiredIntro[lang], values), accountUrl);
+  return render(
+    order,
+    fillText(L.expiredSubject[lang], values),
+    fillText(L.expiredIntro[lang], values),
+    baseUrl,
+    undefined,
+  );
 }

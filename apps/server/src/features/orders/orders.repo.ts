@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
+import type { MailContent } from '../../platform/mail/layout';
 import type { ExpiryCutoffs } from './orders.rules';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -32,7 +33,14 @@ export interface PlacedPlan {
    * The customer's first mail; `numberToken` in it becomes the order number. It goes to the
    * account's verified address (never to the email typed at checkout), looked up in the statement.
    */
-  mail: { subject: string; text: string; html?: string | undefined };
+  mail: {
+    subject: string;
+    text: string;
+    html?: string | undefined;
+    /** The layout's content, drawn again with the shop's settings before the insert. */
+    content?: MailContent | undefined;
+    replyTo?: string | null | undefined;
+  };
   /** One per product, sorted by id (aggregateReservations). */
   reservations: { productId: string; quantity: number }[];
   /** RUB minor units. */
@@ -85,6 +93,7 @@ function itemFromJson(i: Json): OrderItemRow {
     bookFormat: i.book_format as OrderItemRow['bookFormat'],
     name: i.name as OrderItemRow['name'],
     unitPriceRub: i.unit_price_rub as number,
+    unitPriceInCurrency: (i.unit_price_in_currency ?? null) as number | null,
     quantity: i.quantity as number,
     reservedQuantity: i.reserved_quantity as number,
   };
@@ -155,6 +164,7 @@ export const ordersRepo = {
     q: Q,
     plan: PlacedPlan,
     numberToken: string,
+    idToken: string,
   ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
     const o = plan.order;
     const items = plan.items.map((item) => ({
@@ -165,6 +175,7 @@ export const ordersRepo = {
       book_format: item.bookFormat ?? null,
       name: item.name,
       unit_price_rub: item.unitPriceRub,
+      unit_price_in_currency: item.unitPriceInCurrency ?? null,
       quantity: item.quantity,
       reserved_quantity: item.reservedQuantity ?? 0,
     }));
@@ -189,20 +200,22 @@ export const ordersRepo = {
         returning *
       ), i as (
         insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
-          quantity, reserved_quantity)
+          unit_price_in_currency, quantity, reserved_quantity)
         select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.name, x.unit_price_rub,
-          x.quantity, x.reserved_quantity
+          x.unit_price_in_currency, x.quantity, x.reserved_quantity
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(type text, product_id uuid, lesson_id uuid,
-          course_id uuid, book_format text, name jsonb, unit_price_rub integer, quantity integer, reserved_quantity integer)
+          course_id uuid, book_format text, name jsonb, unit_price_rub integer, unit_price_in_currency integer, quantity integer,
+          reserved_quantity integer)
         returning *
       ), e as (
         insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
         select o.id, null, 'pending', o.user_id, clock_timestamp() from o
       ), m as (
-        insert into mail_outbox ("to", subject, text, html)
+        insert into mail_outbox ("to", subject, text, html, reply_to)
         select u.email, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
-          replace(${plan.mail.text}, ${numberToken}, o.number::text),
-          replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text)
+          replace(replace(${plan.mail.text}, ${numberToken}, o.number::text), ${idToken}, o.id::text),
+          replace(replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text), ${idToken}, o.id::text),
+          ${plan.mail.replyTo ?? null}::text
         from o join users u on u.id = o.user_id
         where u.email is not null and u.email_verified_at is not null
       )
@@ -214,6 +227,11 @@ export const ordersRepo = {
     const order = typeof first.order === 'string' ? (JSON.parse(first.order) as Json) : first.order;
     const list = typeof first.items === 'string' ? (JSON.parse(first.items) as Json[]) : first.items;
     return { row: orderFromJson(order), items: list.map(itemFromJson) };
+  },
+
+  async findByNumber(q: Q, number: number): Promise<OrderRow | null> {
+    const [row] = await q.select().from(orders).where(eq(orders.number, number)).limit(1);
+    return row ?? null;
   },
 
   async find(q: Q, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {

@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
   IdParamSchema,
   listEnvelope,
+  OrderNumberParamSchema,
   OrderResultSchema,
   OrderSchema,
   PaginationQuerySchema,
@@ -137,6 +138,24 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok({ order: await service.getVisible(request.params.id, requireUser(request)) });
+    },
+  );
+
+  api.get(
+    '/api/orders/number/:number',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'One order by its number, as the thank-you page reads it after paying (owner or admin; others get 404)',
+        params: OrderNumberParamSchema,
+        response: { 200: successEnvelope(OrderResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok({ order: await service.getVisibleByNumber(request.params.number, requireUser(request)) });
     },
   );
 

@@ -14,8 +14,10 @@ import {
   type CreateOrderBody,
   type Currency,
   canTransition,
-  carrierDeliveryCostRub,
-  deliveryCostRub,
+  DELIVERY_DAYS,
+  DELIVERY_PRICES_RUB,
+  type DeliveryCharge,
+  deliveryChargeIn,
   EXCHANGE_RATES_RUB,
   fromMinor,
   type Language,
@@ -35,6 +37,7 @@ import {
   type PaymentState,
   packageOf,
   paymentMethodAllowed,
+  rubMinorIn,
   SERVER_MESSAGES,
   type ServerMessageKey,
   scaleLikeRub,
@@ -47,6 +50,8 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import type { PublicCache } from '../../platform/http/public-cache';
+import { shopReplyTo } from '../../platform/mail/brand';
+import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
@@ -220,10 +225,17 @@ export interface OrdersDeps {
    * Without it courier_pickup is the flat price with a pickup point typed by the customer.
    */
   carrier?: DeliveryCarrier | undefined;
+  /**
+   * The user's server cart: placing an order takes its lines off it in the order's transaction
+   * (docs/decisions/0051).
+   */
+  cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
 }
 
 /** Stands for the order number in the mail until the database assigns it (never a real text). */
 const NUMBER_TOKEN = `\u2063N${Math.random().toString(36).slice(2)}\u2063`;
+/** Stands for the order's id (in the link to its page) until the database assigns it. */
+const ID_TOKEN = `\u2063I${Math.random().toString(36).slice(2)}\u2063`;
 
 function localized(key: ServerMessageKey, lang: Language): string {
   return SERVER_MESSAGES[key][lang];
@@ -324,8 +336,20 @@ function discounted(
   return { discount, goodsInCurrency };
 }
 
+/**
+ * A line's unit price in the order's currency (minor units): as charged, or, for an order written
+ * before lines kept it, the RUB price at the order's own rate.
+ */
+function unitInOrderCurrency(row: OrderRow, item: OrderItemRow): number {
+  if (row.currency === 'RUB') return item.unitPriceRub;
+  return item.unitPriceInCurrency ?? rubMinorIn(row.currency, item.unitPriceRub, row.exchangeSnapshot);
+}
+
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[], policy?: OrderPolicy): Order {
+  const totalInCurrency = row.totalInCurrency ?? row.totalRub;
+  const subtotalInCurrency = items.reduce((sum, item) => sum + unitInOrderCurrency(row, item) * item.quantity, 0);
+  const deliveryInCurrency = rubMinorIn(row.currency, row.deliveryCostRub, row.exchangeSnapshot);
   const order: Order = {
     id: row.id,
     number: row.number,
@@ -333,16 +357,21 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     status: row.status,
     paymentMethod: row.paymentMethod,
     paymentState: row.paymentState,
-    items: items.map((item) => ({
-      id: item.id,
-      type: item.type,
-      refId: item.productId ?? item.lessonId ?? item.courseId,
-      name: item.name,
-      bookFormat: item.bookFormat,
-      unitPrice: fromMinor(item.unitPriceRub),
-      quantity: item.quantity,
-      lineTotal: fromMinor(item.unitPriceRub * item.quantity),
-    })),
+    items: items.map((item) => {
+      const unitInCurrency = unitInOrderCurrency(row, item);
+      return {
+        id: item.id,
+        type: item.type,
+        refId: item.productId ?? item.lessonId ?? item.courseId,
+        name: item.name,
+        bookFormat: item.bookFormat,
+        unitPrice: fromMinor(item.unitPriceRub),
+        quantity: item.quantity,
+        lineTotal: fromMinor(item.unitPriceRub * item.quantity),
+        unitPriceInCurrency: fromMinor(unitInCurrency),
+        lineTotalInCurrency: fromMinor(unitInCurrency * item.quantity),
+      };
+    }),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     customer: row.customer,
     delivery: row.delivery,
@@ -351,7 +380,16 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     deliveryCost: fromMinor(row.deliveryCostRub),
     total: fromMinor(row.totalRub),
     currency: row.currency,
-    totalInCurrency: fromMinor(row.totalInCurrency ?? row.totalRub),
+    totalInCurrency: fromMinor(totalInCurrency),
+    subtotalInCurrency: fromMinor(subtotalInCurrency),
+    discountInCurrency: fromMinor(subtotalInCurrency + deliveryInCurrency - totalInCurrency),
+    deliveryCostInCurrency: fromMinor(deliveryInCurrency),
+    expectedDelivery:
+      row.delivery.method === 'none'
+        ? null
+        : row.delivery.cdek?.periodMin != null && row.delivery.cdek.periodMax != null
+          ? { minDays: row.delivery.cdek.periodMin, maxDays: row.delivery.cdek.periodMax }
+          : DELIVERY_DAYS[row.delivery.method],
     giftCertificate: fromMinor(row.giftCertificateMinor),
     amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
     exchangeRates: row.exchangeSnapshot,
@@ -423,8 +461,9 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cardPayments = true,
   carrier,
+  cart,
 }: OrdersDeps) {
-  const accountUrl = `${publicUrl.replace(/\/+$/, '')}/account`;
+  const siteUrl = publicUrl.replace(/\/+$/, '');
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
 
@@ -616,7 +655,7 @@ export function createOrdersService({
     await ordersRepo.setTracking(tx, id, tracking);
     if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
       const order = (await loadOrder(tx, id, false))!;
-      await mailCustomer(tx, row.userId, orderTrackingMail(order, accountUrl));
+      await mailCustomer(tx, row.userId, orderTrackingMail(order, siteUrl));
     }
   }
 
@@ -682,9 +721,9 @@ export function createOrdersService({
         ? orderExpiredMail(
             order,
             holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
-            accountUrl,
+            siteUrl,
           )
-        : orderStatusMail(order, accountUrl),
+        : orderStatusMail(order, siteUrl),
     );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
@@ -699,16 +738,16 @@ export function createOrdersService({
         giftCertificateMinor: 0,
         giftCertificateRub: 0,
         ...order,
-        id: NUMBER_TOKEN,
+        id: ID_TOKEN,
         number: 0,
         status: 'pending',
         paymentState: 'none',
         createdAt: new Date(),
         updatedAt: new Date(),
       } as OrderRow,
-      items.map((item, index) => ({ ...item, id: `${index}`, orderId: NUMBER_TOKEN }) as OrderItemRow),
+      items.map((item, index) => ({ ...item, id: `${index}`, orderId: ID_TOKEN }) as OrderItemRow),
     );
-    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, accountUrl);
+    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, siteUrl);
   }
 
   /**
@@ -788,16 +827,26 @@ export function createOrdersService({
    */
   async function priceDelivery(
     lines: readonly PricedLine[],
-    subtotal: number,
+    currency: Currency,
     input: OrderDeliveryInput | undefined,
     lang: Language,
-  ): Promise<{ delivery: OrderDelivery; costMinor: number; quote?: Awaited<ReturnType<DeliveryCarrier['quote']>> }> {
+  ): Promise<{
+    delivery: OrderDelivery;
+    charge: DeliveryCharge;
+    quote?: Awaited<ReturnType<DeliveryCarrier['quote']>>;
+  }> {
+    const none: DeliveryCharge = { rubMinor: 0, inCurrencyMinor: 0 };
     const hasPhysical = lines.some((line) => line.physical);
-    if (!hasPhysical) return { delivery: { method: 'none' }, costMinor: 0 };
+    if (!hasPhysical) return { delivery: { method: 'none' }, charge: none };
     const delivery = checkDelivery(input, lang);
-    if (delivery.method === 'none') return { delivery, costMinor: 0 };
+    if (delivery.method === 'none') return { delivery, charge: none };
+    // Free delivery is judged on the goods in the order's currency, the figures the customer sees.
+    const goods = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
     if (delivery.method !== 'courier_pickup' || !carrier) {
-      return { delivery, costMinor: toMinor(deliveryCostRub(delivery.method, fromMinor(subtotal), true)) };
+      return {
+        delivery,
+        charge: deliveryChargeIn(currency, toMinor(DELIVERY_PRICES_RUB[delivery.method]), goods, true),
+      };
     }
     const parcel = packageOf(
       lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])),
@@ -812,7 +861,7 @@ export function createOrdersService({
         pickupPoint: `СДЭК ${point.code}: ${point.address}`,
         cdek: quote.cdek,
       },
-      costMinor: toMinor(carrierDeliveryCostRub(quote.carrierCostRub, fromMinor(subtotal), true)),
+      charge: deliveryChargeIn(currency, toMinor(quote.carrierCostRub), goods, true),
       quote,
     };
   }
@@ -832,7 +881,8 @@ export function createOrdersService({
     const lines = await priceLines(q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
     const subtotal = lines.reduce((sum, line) => sum + line.unitRubMinor * line.quantity, 0);
-    const { delivery, costMinor: deliveryCost } = await priceDelivery(lines, subtotal, input.delivery, lang);
+    const { delivery, charge } = await priceDelivery(lines, input.currency, input.delivery, lang);
+    const deliveryCost = charge.rubMinor;
     const { discount, goodsInCurrency } = discounted(lines, input.promo);
     const total = subtotal - discount + deliveryCost;
     if (input.paymentMethod === 'card' && total > 0 && !cardPayments) {
@@ -843,7 +893,7 @@ export function createOrdersService({
       );
     }
     const rate = EXCHANGE_RATES_RUB[input.currency];
-    const totalInCurrency = input.currency === 'RUB' ? total : goodsInCurrency + Math.round(deliveryCost / rate);
+    const totalInCurrency = input.currency === 'RUB' ? total : goodsInCurrency + charge.inCurrencyMinor;
 
     const order: NewOrderRow = {
       userId: input.userId,
@@ -874,6 +924,7 @@ export function createOrdersService({
       bookFormat: line.bookFormat,
       name: line.name,
       unitPriceRub: line.unitRubMinor,
+      unitPriceInCurrency: input.currency === 'RUB' ? null : line.unitCurrencyMinor,
       quantity: line.quantity,
       reservedQuantity: line.reserve ? line.quantity : 0,
     }));
@@ -936,7 +987,16 @@ export function createOrdersService({
     for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
     // Taking the last units of a product or the last seat shortens how long it may stay unpaid.
     const holdsScarce = userId ? await takesLast(tx, plan, userId) : false;
-    const written = await ordersRepo.insertPlaced(tx, { ...plan, order: { ...plan.order, holdsScarce } }, NUMBER_TOKEN);
+    // The first mail is written by the insert itself, not by enqueueMail: it is drawn here with the
+    // shop's contact address (its Reply-To and reply line), as enqueueMail does for every other.
+    const replyTo = await shopReplyTo(tx);
+    const mail = plan.mail.content ? renderMail(plan.mail.content, { replyTo }) : plan.mail;
+    const written = await ordersRepo.insertPlaced(
+      tx,
+      { ...plan, order: { ...plan.order, holdsScarce }, mail: { ...mail, replyTo } },
+      NUMBER_TOKEN,
+      ID_TOKEN,
+    );
     if (!written) {
       const max = plan.maxOpenUnpaid ?? 0;
       const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
@@ -945,6 +1005,17 @@ export function createOrdersService({
         { maxOpenUnpaid: max },
         'TOO_MANY_OPEN_ORDERS',
       );
+    }
+    // The cart ends with the order, in its transaction: exactly the ordered lines come off it.
+    if (cart && userId) {
+      const ordered = written.items.flatMap((item): PlaceOrderLine[] => {
+        const id = item.productId ?? item.lessonId ?? item.courseId;
+        if (!id || (item.type !== 'product' && item.type !== 'lesson' && item.type !== 'course')) return [];
+        return [
+          { type: item.type, id, quantity: item.quantity, ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}) },
+        ];
+      });
+      await cart.endOrdered(tx, userId, ordered);
     }
     return written;
   }
@@ -999,6 +1070,7 @@ export function createOrdersService({
         bookFormat: null,
         name: input.name,
         unitPriceRub: totalRub,
+        unitPriceInCurrency: input.currency === 'RUB' ? null : input.amountMinor,
         quantity: 1,
         reservedQuantity: 0,
       },
@@ -1037,23 +1109,25 @@ export function createOrdersService({
         userId,
         lines: body.items,
         customer: { firstName: '', lastName: '', email: '', phone: '' },
-        paymentMethod: 'card',
-        currency: 'RUB',
+        paymentMethod: body.currency === 'RUB' ? 'card' : 'paypal',
+        currency: body.currency,
         language,
       });
       if (!lines.some((line) => line.physical)) throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
-      const subtotal = lines.reduce((sum, line) => sum + line.unitRubMinor * line.quantity, 0);
       const priced = await priceDelivery(
         lines,
-        subtotal,
+        body.currency,
         { method: 'courier_pickup', cdekPointCode: body.pointCode },
         language,
       );
       const quote = priced.quote!;
       return {
-        deliveryCost: fromMinor(priced.costMinor),
+        deliveryCost: fromMinor(priced.charge.rubMinor),
         carrierCost: quote.carrierCostRub,
-        free: priced.costMinor === 0,
+        currency: body.currency,
+        deliveryCostInCurrency: fromMinor(priced.charge.inCurrencyMinor),
+        carrierCostInCurrency: fromMinor(rubMinorIn(body.currency, toMinor(quote.carrierCostRub))),
+        free: priced.charge.rubMinor === 0,
         periodMin: quote.cdek.periodMin,
         periodMax: quote.cdek.periodMax,
         point: quote.point,
@@ -1111,11 +1185,18 @@ export function createOrdersService({
       return order;
     },
 
-    /** Owner or admin; anyone else gets 404 (an order's existence is private). */
+    /** Owner or admin; anyone else gets 404 (an order's existence is private). With each item's picture. */
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
       const order = await loadOrder(db, id);
       if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id)) throw new NotFound();
-      return order;
+      return withImages(order, order.userId ?? viewer.id);
+    },
+
+    /** The same by the order's number (where the payment provider sends the buyer back). */
+    async getVisibleByNumber(number: number, viewer: { id: string; role: string }): Promise<Order> {
+      const row = await ordersRepo.findByNumber(db, number);
+      if (!row) throw new NotFound();
+      return this.getVisible(row.id, viewer);
     },
 
     async listForUser(
@@ -1353,6 +1434,30 @@ export function createOrdersService({
       return { changed: true, order: (await loadOrder(tx, orderId))! };
     },
   };
+
+  /** Each product, lesson and course line with its current picture (null when it has none or is gone). */
+  async function withImages(order: Order, userId: string): Promise<Order> {
+    const ids = (type: OrderLineType) => [
+      ...new Set(order.items.flatMap((item) => (item.type === type && item.refId ? [item.refId] : []))),
+    ];
+    const [products, lessons, courses] = await Promise.all([
+      catalog.products.forOrder(db, ids('product')),
+      catalog.lessons.forOrder(db, ids('lesson'), userId),
+      catalog.courses.forOrder(db, ids('course'), userId),
+    ]);
+    const maps: Partial<Record<string, Map<string, { image: string | null }>>> = {
+      product: products,
+      lesson: lessons,
+      course: courses,
+    };
+    return {
+      ...order,
+      items: order.items.map((item) => ({
+        ...item,
+        image: (item.refId && maps[item.type]?.get(item.refId)?.image) || null,
+      })),
+    };
+  }
 
   async function withItems(rows: OrderRow[]): Promise<Order[]> {
     const items = await ordersRepo.items(

@@ -180,6 +180,8 @@ export function createCatalogueIndex({
         if (filter.subcategory && row.subcategory !== filter.subcategory) continue;
         if (filter.minPriceRubMinor !== undefined && row.priceRub < filter.minPriceRubMinor) continue;
         if (filter.maxPriceRubMinor !== undefined && row.priceRub > filter.maxPriceRubMinor) continue;
+        if (filter.soldIn === 'EUR' && row.priceEur === null) continue;
+        if (filter.soldIn === 'USD' && row.priceUsd === null) continue;
         if (!search) {
           found.push({ entry, byName: true });
           continue;

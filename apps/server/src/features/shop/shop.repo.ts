@@ -26,6 +26,8 @@ export interface ProductFilter {
   search?: string;
   minPriceRubMinor?: number;
   maxPriceRubMinor?: number;
+  /** Only products with their own price in this currency (every product has a RUB price). */
+  soldIn?: 'EUR' | 'USD';
 }
 
 /**
@@ -86,6 +88,8 @@ export function filterConditions(filter: ProductFilter): (SQL | undefined)[] {
   if (filter.subcategory) conditions.push(eq(products.subcategory, filter.subcategory));
   if (filter.minPriceRubMinor !== undefined) conditions.push(gte(products.priceRub, filter.minPriceRubMinor));
   if (filter.maxPriceRubMinor !== undefined) conditions.push(lte(products.priceRub, filter.maxPriceRubMinor));
+  if (filter.soldIn === 'EUR') conditions.push(isNotNull(products.priceEur));
+  if (filter.soldIn === 'USD') conditions.push(isNotNull(products.priceUsd));
   if (filter.search) conditions.push(searchMatch(filter.search));
   return conditions;
 }

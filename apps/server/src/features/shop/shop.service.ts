@@ -58,6 +58,7 @@ export function createShopService({
       if (query.search) filter.search = query.search;
       if (query.minPrice !== undefined) filter.minPriceRubMinor = toMinor(query.minPrice);
       if (query.maxPrice !== undefined) filter.maxPriceRubMinor = toMinor(query.maxPrice);
+      if (query.currency && query.currency !== 'RUB') filter.soldIn = query.currency;
       const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
       const { rows, total } =
         (await catalogue.list(filter, query.sort, page)) ?? (await repo.list(filter, query.sort, page));

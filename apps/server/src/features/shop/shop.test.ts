@@ -189,6 +189,30 @@ describe('GET /api/shop — listing', () => {
   });
 });
 
+describe('GET /api/shop — currency: only what is sold in it, never a converted price', () => {
+  it.each([
+    ['?currency=EUR', ['scissors', 'silk', 'tool', 'book', 'bouquet']],
+    ['?currency=USD', ['scissors', 'silk', 'tool', 'book', 'bouquet']],
+    ['?currency=RUB', ['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']],
+    ['?currency=EUR&category=collection', ['bouquet']],
+    ['?currency=EUR&search=брошь', []],
+  ] as const)('%s lists %o', async (query, expected) => {
+    expect(await keys(query)).toEqual(expected);
+  });
+
+  it('every product listed in euros has a euro price, and the total counts only those', async () => {
+    const body = listEnvelope(ProductSchema).parse((await shop('?currency=EUR')).json());
+    expect(body.data.every((product) => product.price.eur !== null)).toBe(true);
+    expect(body.meta.total).toBe(5);
+  });
+
+  it('an unknown currency is a 400 and lists nothing', async () => {
+    const res = await shop('?currency=GBP');
+    expect(res.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(res.json())).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});
+
 describe('GET /api/shop — search', () => {
   it.each([
     ['russian name, lower case', 'букет', ['bouquet']],

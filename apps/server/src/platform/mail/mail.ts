@@ -3,11 +3,23 @@
  * an .eml file to DATA_DIR/outbox and logged (recipient, subject), and /dev/mail lists them
  * outside production.
  */
+import type { MailContent } from './content';
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Where the customer's answer goes: the shop's contact address from the site settings. Left out,
+   * `enqueueMail` fills it in from the settings; null sends none (no contact address is set).
+   */
+  replyTo?: string | null;
+  /**
+   * The words and parts the layout drew `text` and `html` from. `enqueueMail` draws them again with
+   * the shop's settings (the reply line exists only when there is an address to reply to).
+   */
+  content?: MailContent;
   /** Files sent with it (a printable certificate); kept in the outbox only until it is sent. */
   attachments?: MailAttachment[];
 }

@@ -125,6 +125,7 @@ function toNodemailer(from: string, message: MailMessage) {
     to: message.to,
     subject: message.subject,
     text: message.text,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.html ? { html: message.html } : {}),
     ...(message.attachments?.length
       ? {

@@ -1,8 +1,13 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { landingContent, mailOutbox } from '../../db/schema';
+import { LAYOUT_TEXTS, renderMail } from './layout';
 import type { Mailer, MailLog, MailMessage } from './mail';
+import { createMailer } from './mailer';
 import { createMailWorker, defaultBackoffMs, enqueueMail, MAX_MAIL_ATTEMPTS } from './outbox';
 
 const silent: MailLog = { info() {}, warn() {}, error() {} };
@@ -30,6 +35,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.delete(mailOutbox);
+  await database.db.delete(landingContent);
 });
 
 async function rows() {
@@ -54,6 +60,69 @@ describe('enqueueMail', () => {
       }),
     ).rejects.toThrow('order failed');
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe('Reply-To: the shop contact address from the site settings', () => {
+  const content = { lang: 'en' as const, subject: 'Order #5 received', blocks: ['Thank you.'] };
+  const line = (email: string) => LAYOUT_TEXTS.reply.en.replace('{email}', email);
+
+  async function setContact(email: string) {
+    const value = {
+      heroTitle: { ru: '' },
+      heroSubtitle: { ru: '' },
+      contactEmail: email,
+      contactPhone: '',
+      social: [],
+    };
+    await database.db
+      .insert(landingContent)
+      .values({ key: 'settings', value })
+      .onConflictDoUpdate({ target: landingContent.key, set: { value } });
+  }
+
+  async function sendToFiles(): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    try {
+      const mailer = createMailer({ from: 'Atelier <no-reply@atelier.test>', outboxDir: dir, log: silent });
+      await createMailWorker({ db: database.db, mailer, log: silent }).drain();
+      const [file] = await readdir(dir);
+      return await readFile(path.join(dir, file!), 'utf8');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('is the contact address when the owner set one, and the mail invites an answer to it', async () => {
+    await setContact('studio@atelier.test');
+    await enqueueMail(database.db, { to: 'anna@example.com', ...renderMail(content) });
+    const [row] = await rows();
+    expect(row!.replyTo).toBe('studio@atelier.test');
+    expect(row!.text).toContain(line('studio@atelier.test'));
+    expect(row!.html).toContain('mailto:studio@atelier.test');
+    const eml = await sendToFiles();
+    expect(eml).toMatch(/^Reply-To: studio@atelier\.test$/m);
+    expect(eml).toMatch(/^From: Atelier <no-reply@atelier\.test>$/m);
+  });
+
+  it('is absent without a contact address, and the mail says nothing about replying', async () => {
+    await setContact('');
+    await enqueueMail(database.db, { to: 'anna@example.com', ...renderMail(content) });
+    const [row] = await rows();
+    expect(row!.replyTo).toBeNull();
+    expect(row!.text).not.toMatch(/reply/i);
+    expect(row!.html).not.toContain('mailto:');
+    const eml = await sendToFiles();
+    expect(eml).not.toMatch(/^Reply-To:/im);
+  });
+
+  it('follows the settings as they are when the mail is queued', async () => {
+    await database.db.delete(landingContent);
+    await enqueueMail(database.db, { to: 'a@example.com', ...renderMail(content) });
+    await setContact('hello@atelier.test');
+    await enqueueMail(database.db, { to: 'b@example.com', ...renderMail(content) });
+    const byRecipient = Object.fromEntries((await rows()).map((row) => [row.to, row.replyTo]));
+    expect(byRecipient).toEqual({ 'a@example.com': null, 'b@example.com': 'hello@atelier.test' });
   });
 });
 

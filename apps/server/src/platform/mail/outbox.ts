@@ -12,6 +12,8 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { createPeriodicTask } from '../periodic';
+import { shopReplyTo } from './brand';
+import { renderMail } from './layout';
 import type { Mailer, MailLog, MailMessage } from './mail';
 import { maskCodes } from './mail-text';
 
@@ -25,13 +27,17 @@ const purgedSubject = (row: { subject: string; text: string }) => maskCodes(row.
 
 /** Queues a message in the caller's transaction (or directly on `db`); returns the row id. */
 export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<string> {
+  const replyTo = message.replyTo === undefined ? await shopReplyTo(tx) : message.replyTo;
+  // Drawn again with the shop's settings: the reply line only when there is an address to reply to.
+  const body = message.content ? renderMail(message.content, { replyTo }) : message;
   const [row] = await tx
     .insert(mailOutbox)
     .values({
       to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
+      subject: body.subject,
+      text: body.text,
+      html: body.html ?? null,
+      replyTo,
       attachments: message.attachments?.length
         ? message.attachments.map((file) => ({
             filename: file.filename,
@@ -162,6 +168,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         to: row.to,
         subject: row.subject,
         text: row.text,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         ...(row.html ? { html: row.html } : {}),
         ...(row.attachments?.length
           ? {

@@ -55,7 +55,7 @@ export function CartLink({ className = '' }: { className?: string }) {
       {totalItems > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[0.7rem] font-bold text-white"
+          className="figures absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[0.7rem] font-bold text-white"
         >
           {totalItems}
         </span>

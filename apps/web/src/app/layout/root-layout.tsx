@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoader } from '../../shared/ui/spinner';
 import { useToasterWanted } from '../../shared/ui/toast';
 import { ErrorBoundary } from '../error-boundary';
+import { IntentResumer } from '../intent-resumer';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -65,6 +66,7 @@ export function RootLayout() {
         <Footer />
       </Suspense>
       <CookieBanner />
+      <IntentResumer />
       {toasterWanted ? (
         <Suspense fallback={null}>
           <Toaster

@@ -26,7 +26,7 @@ import { portfolioQueryOptions } from '../../features/portfolio/api/get-portfoli
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
 import { featuredQueryOptions } from '../../features/shop/api/get-featured';
 import { productQueryOptions } from '../../features/shop/api/get-product';
-import { DEFAULT_SHOP_PARAMS, productsQueryOptions } from '../../features/shop/api/get-products';
+import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions } from '../../features/shop/api/get-products';
 import { parseShopParams } from '../../features/shop/shop-url';
 import { lessonWorksQueryOptions, recentWorksQueryOptions } from '../../features/student-works/api/student-works';
 import { legalDocumentQueryOptions } from '../../shared/legal/legal-api';
@@ -92,9 +92,9 @@ export const PAGE_DATA: Partial<Record<PageId, Prefetch>> = {
     ];
   },
   giftCertificates: ({ client, data }) => [fill(client, giftOfferQueryOptions(), () => data.giftOffer())],
-  shop: ({ client, data, search }) => {
-    const params = parseShopParams(search);
-    const dearest = { ...DEFAULT_SHOP_PARAMS, sort: 'price_desc' as const, limit: 1 };
+  shop: ({ client, data, search, currency }) => {
+    const params = inCurrency(parseShopParams(search), currency);
+    const dearest = inCurrency({ ...DEFAULT_SHOP_PARAMS, sort: 'price_desc' as const, limit: 1 }, currency);
     const product = search.get('product');
     return [
       fill(client, productsQueryOptions(params), () => data.products(params)),

@@ -50,4 +50,5 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   users: adminPage(() => import('./pages/users-admin-page'), 'UsersAdminPage'),
   legal: adminPage(() => import('../legal/admin/legal-admin-page'), 'LegalAdminPage'),
   consents: adminPage(() => import('../legal/admin/consents-admin-page'), 'ConsentsAdminPage'),
+  mails: adminPage(() => import('./pages/mail-previews-page'), 'MailPreviewsPage'),
 };

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { key: 'users', path: 'users', resource: true },
   { key: 'legal', path: 'legal', resource: true },
   { key: 'consents', path: 'consents', resource: false },
+  { key: 'mails', path: 'mails', resource: false },
 ] as const;
 
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

@@ -10,6 +10,7 @@ import {
   clearCart,
   EMPTY_CART,
   fromServerLines,
+  linesNotSoldIn,
   parseStoredCart,
   removeItem,
   toServerLines,
@@ -139,6 +140,15 @@ describe('server sync', () => {
     });
   });
 
+  it('a save names the server cart it grew from (kept through the local copy), so an order’s lines are not put back', () => {
+    const stamp = '2026-11-27T07:00:00.000Z';
+    const grown = { ...addItem(fromServerLines([], EMPTY_CART, stamp), rose, 1), basedOn: stamp };
+    expect(toServerLines(grown)).toEqual({ items: [{ type: 'product', id: 'a', quantity: 1 }], basedOn: stamp });
+    expect(parseStoredCart(JSON.stringify(grown)).basedOn).toBe(stamp);
+    expect(parseStoredCart(JSON.stringify({ items: [], basedOn: 5 })).basedOn).toBeUndefined();
+    expect(fromServerLines([], EMPTY_CART, stamp).basedOn).toBe(stamp);
+  });
+
   it('takes names, prices and availability from the server; a vanished line keeps its old name, flagged', () => {
     const previous = cartWith([rose, 2], [book, 1]);
     const next = fromServerLines(
@@ -176,5 +186,20 @@ describe('server sync', () => {
     ]);
     expect(cartOrderable(next)).toBe(false);
     expect(cartOrderable(previous)).toBe(true);
+  });
+});
+
+describe('a cart in euros or dollars holds only what is sold in them (never a converted price)', () => {
+  const cart = cartWith([rose, 2], [lesson, 1]);
+  it.each([
+    ['RUB', []],
+    ['EUR', ['Урок']],
+    ['USD', ['Урок']],
+  ] as const)('in %s the lines not sold are %o', (currency, names) => {
+    expect(linesNotSoldIn(cart.items, currency).map((line) => line.name.ru)).toEqual(names);
+  });
+
+  it('a line with its own euro price stays, whatever its rouble price', () => {
+    expect(linesNotSoldIn(cartWith([rose, 1], [book, 3]).items, 'EUR')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import {
   type BookFormat,
   type CartLine,
   type CartLineProblem,
+  type Currency,
   type LocalizedText,
   lineKey,
   maxLineQuantity,
@@ -9,6 +10,7 @@ import {
   type OrderLineType,
   type Price,
   type PutCartBody,
+  soldIn,
 } from '@atelier/shared';
 
 /** Goods, and lessons and courses (one piece each, no delivery). */
@@ -31,6 +33,11 @@ export interface CartItem {
 
 export interface Cart {
   items: CartItem[];
+  /**
+   * The `updatedAt` of the server cart these items grew from: a save names it, so lines an order
+   * took off the server cart since are not put back (docs/decisions/0051).
+   */
+  basedOn?: string | null;
 }
 
 export const EMPTY_CART: Cart = { items: [] };
@@ -105,7 +112,11 @@ export function parseStoredCart(raw: string | null): Cart {
     const parsed: unknown = JSON.parse(raw);
     const items = (parsed as { items?: unknown }).items;
     if (!Array.isArray(items)) return EMPTY_CART;
-    return { items: items.filter(isCartItem).map((line) => ({ ...line, quantity: clamp(line.quantity, line.type) })) };
+    const basedOn = (parsed as { basedOn?: unknown }).basedOn;
+    return {
+      items: items.filter(isCartItem).map((line) => ({ ...line, quantity: clamp(line.quantity, line.type) })),
+      ...(typeof basedOn === 'string' ? { basedOn } : {}),
+    };
   } catch {
     return EMPTY_CART;
   }
@@ -120,6 +131,7 @@ export function toServerLines(cart: Cart): PutCartBody {
       quantity: line.quantity,
       ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
     })),
+    ...(cart.basedOn ? { basedOn: cart.basedOn } : {}),
   };
 }
 
@@ -127,9 +139,10 @@ export function toServerLines(cart: Cart): PutCartBody {
  * The server's priced and checked lines as cart items. A line the catalogue no longer has keeps
  * the name and price it had here (so the visitor sees what disappeared), flagged unavailable.
  */
-export function fromServerLines(lines: CartLine[], previous: Cart): Cart {
+export function fromServerLines(lines: CartLine[], previous: Cart, basedOn?: string | null): Cart {
   const known = new Map(previous.items.map((line) => [lineKey(line), line]));
   return {
+    ...(basedOn ? { basedOn } : {}),
     items: lines.map((line) => {
       const before = known.get(lineKey(line));
       const item: CartItem = {
@@ -153,4 +166,13 @@ export function fromServerLines(lines: CartLine[], previous: Cart): Cart {
 /** True when every line can be ordered (lines not yet checked by the server count as fine). */
 export function cartOrderable(cart: Cart): boolean {
   return cart.items.every((line) => line.available !== false);
+}
+
+/**
+ * Lines with no price of their own in `currency`. In euros or dollars the whole order is in that
+ * currency (PayPal charges what the customer saw), so a line sold only in roubles must go, or the
+ * customer switches to roubles: it is never priced at a converted guess (docs/decisions/0052).
+ */
+export function linesNotSoldIn<T extends Pick<CartItem, 'price'>>(lines: readonly T[], currency: Currency): T[] {
+  return lines.filter((line) => !soldIn(line.price, currency));
 }

@@ -1,6 +1,7 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isServerMessageKey, useServerText } from '../i18n/server-text';
+import { AlertIcon, EyeIcon } from './icons';
 
 /**
  * The attributes that tie a control to its error message: `aria-invalid` and `aria-describedby`
@@ -14,11 +15,12 @@ export function fieldControlProps(id: string, invalid: boolean) {
   } as const;
 }
 
-/** The error under a field; `role="alert"` so it is read out when it appears. */
+/** The error under a field; `role="alert"` so it is read out when it appears; a mark says it is one. */
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={`${id}-error`} className="field-error" role="alert">
-      {children}
+      <AlertIcon width={16} height={16} className="mt-0.5 shrink-0" />
+      <span>{children}</span>
     </p>
   );
 }
@@ -76,11 +78,55 @@ export function TextField({ id, label, error, hint, className, inputClassName, .
   );
 }
 
-/** A password input: the browser must know whether to fill the saved password or suggest a new one. */
-export function PasswordField(
-  props: Omit<TextFieldProps, 'type' | 'autoComplete'> & { autoComplete: 'current-password' | 'new-password' },
-) {
-  return <TextField {...props} type="password" />;
+/**
+ * A password input with a show/hide button (a toggle: `aria-pressed`, its name says what it does).
+ * The browser must know whether to fill the saved password or suggest a new one. The hint (the
+ * rules, for a new password) stays readable under an error, and both describe the field.
+ */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  inputClassName,
+  ...input
+}: Omit<TextFieldProps, 'type' | 'autoComplete'> & { autoComplete: 'current-password' | 'new-password' }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...input}
+          {...fieldControlProps(id, Boolean(error))}
+          aria-describedby={describedBy || undefined}
+          type={shown ? 'text' : 'password'}
+          className={`input pr-12 ${inputClassName ?? ''}`}
+        />
+        <button
+          type="button"
+          aria-pressed={shown}
+          aria-label={t('common.showPassword')}
+          title={shown ? t('common.hidePassword') : t('common.showPassword')}
+          onClick={() => setShown((value) => !value)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-2xl text-ink-soft hover:text-rose-800"
+        >
+          <EyeIcon crossed={shown} />
+        </button>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
+    </div>
+  );
 }
 
 /** A checkbox whose label holds text and links (terms, agreement), with its error under it. */
@@ -128,8 +174,12 @@ export function useFieldErrorText(namespace?: string) {
 export function FormProblem({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (
-    <p role="alert" className="rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
-      {children}
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
+      <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
+      <span>{children}</span>
     </p>
   );
 }

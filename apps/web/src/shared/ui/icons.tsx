@@ -170,3 +170,16 @@ export const SocialIcon = ({ network, ...props }: IconProps & { network: string 
       );
   }
 };
+export const EyeIcon = ({ crossed, ...props }: IconProps & { crossed?: boolean }) => (
+  <Svg {...props}>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+    <circle cx="12" cy="12" r="2.8" />
+    {crossed ? <path d="M4 4l16 16" /> : null}
+  </Svg>
+);
+export const AlertIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.2v.3" />
+  </Svg>
+);

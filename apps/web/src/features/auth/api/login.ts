@@ -2,6 +2,7 @@ import type { LoginBody, User } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import { i18n } from '../../../shared/i18n/i18n';
+import { deferWelcome } from '../../../shared/intent/use-sign-in-for';
 import { toast } from '../../../shared/ui/toast';
 import { startSession } from './auth-session';
 
@@ -22,7 +23,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: ({ user, token, message }) => {
-      toast.success(message ?? i18n.t('auth.loggedIn'));
+      // With an action waiting (a bouquet for the cart), one toast later says both.
+      const welcome = message ?? i18n.t('auth.loggedIn');
+      if (!deferWelcome(welcome)) toast.success(welcome);
       startSession(user, token);
     },
   });

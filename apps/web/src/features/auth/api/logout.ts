@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
+import { intentStore } from '../../../shared/intent/intent-store';
 import { endSession } from './auth-session';
 
 export async function logout(): Promise<void> {
@@ -15,6 +16,8 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       endSession();
+      // Half-filled forms and waiting actions stay with the person, not on a shared computer.
+      intentStore.clearAll();
       queryClient.removeQueries({ queryKey: ['user'] });
       queryClient.removeQueries({ queryKey: ['orders'] });
       queryClient.invalidateQueries({ queryKey: ['training'] });

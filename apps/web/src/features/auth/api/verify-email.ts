@@ -2,6 +2,7 @@ import type { AuthResult, VerifyEmailBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import { i18n } from '../../../shared/i18n/i18n';
+import { deferWelcome } from '../../../shared/intent/use-sign-in-for';
 import { toast } from '../../../shared/ui/toast';
 import { startSession } from './auth-session';
 
@@ -39,8 +40,11 @@ export function useVerifyEmail() {
     mutationFn: verifyEmail,
     onSuccess: (result) => {
       const { user, token, message } = result;
-      toast.success(message ?? i18n.t('auth.verified'));
-      if (token && user && !setPasswordPath(result)) startSession(user, token);
+      const welcome = message ?? i18n.t('auth.verified');
+      const signsIn = Boolean(token && user && !setPasswordPath(result));
+      // Signed in with an action waiting: one toast later says both (see useLogin).
+      if (!(signsIn && deferWelcome(welcome))) toast.success(welcome);
+      if (token && user && signsIn) startSession(user, token);
     },
   });
 }

@@ -132,6 +132,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           id={`${id}-password`}
           label={t('auth.password')}
           error={errorText(errors.password)}
+          hint={t('auth.passwordRules')}
           autoComplete="new-password"
         />
         <PasswordField
@@ -145,7 +146,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <FormField id={`${id}-captcha`} label={t('auth.captcha')} error={errorText(errors.captchaAnswer)}>
         <div className="flex flex-wrap items-center gap-3">
           <span
-            className="inline-flex min-h-11 min-w-24 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
+            className="figures inline-flex min-h-11 min-w-24 shrink-0 items-center justify-center rounded-2xl bg-blush-100 px-4 font-serif text-2xl font-semibold text-rose-800"
             aria-live="polite"
           >
             {captcha.data ? `${captcha.data.question} =` : captcha.isError ? '—' : '…'}

@@ -56,6 +56,11 @@ export function VerifyForm({
     });
     setDigits(next);
     setProblem(null);
+    // The sixth digit typed, or a whole code pasted: send it, no button to look for.
+    if (next.every(Boolean) && !verify.isPending) {
+      send(next.join(''));
+      return;
+    }
     focusBox(start + chars.length);
   };
 
@@ -111,8 +116,11 @@ export function VerifyForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    send(digits.join(''));
+  };
+
+  const send = (code: string) => {
     const address = checkedEmail();
-    const code = digits.join('');
     if (code.length !== CODE_LENGTH) {
       setProblem(serverText('codeIncomplete'));
       focusBox(digits.indexOf(''));
@@ -199,7 +207,7 @@ export function VerifyForm({
               maxLength={CODE_LENGTH}
               aria-label={t('auth.digit', { number: index + 1 })}
               aria-invalid={problem && !digit ? true : undefined}
-              className="h-14 w-full min-w-0 max-w-14 rounded-2xl border border-line bg-white text-center font-serif text-3xl font-semibold text-ink focus:border-rose-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-rose-600 aria-invalid:border-rose-600"
+              className="figures h-14 w-full min-w-0 max-w-14 rounded-2xl border border-line bg-white text-center font-serif text-3xl font-semibold text-ink focus:border-rose-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-rose-600 aria-invalid:border-rose-600"
             />
           ))}
         </div>

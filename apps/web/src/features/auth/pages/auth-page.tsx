@@ -1,8 +1,11 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type Language, localize } from '@atelier/shared';
+import type { TFunction } from 'i18next';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useServerText } from '../../../shared/i18n/server-text';
-import { safeNext } from '../../../shared/routing/safe-next';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { type Intent, intentStore, nestedQuotes, safeReturnPath } from '../../../shared/intent/intent-store';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../api/auth-session';
@@ -30,7 +33,16 @@ export function AuthPage() {
       ? 'verify'
       : 'login';
   const email = searchParams.get('email') ?? '';
-  const next = safeNext(searchParams.get('next'));
+  const next = safeReturnPath(searchParams.get('next'));
+  const language = useLanguage();
+  // What the guest was doing (read after hydration: the server render knows no browser storage).
+  const [intent, setIntent] = useState<Intent | null>(null);
+  useEffect(() => {
+    const waiting = intentStore.peek();
+    // An intent for another page is one the visitor walked away from: it must not fire later.
+    if (waiting && waiting.returnTo !== next) intentStore.clear();
+    setIntent(waiting?.returnTo === next ? waiting : null);
+  }, [next]);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null, verify: null });
 
   const select = (value: Tab, extra: Record<string, string> = {}) => {
@@ -46,8 +58,14 @@ export function AuthPage() {
 
   usePageTitle(t(`auth.tabs.${tab}`));
 
-  // Already logged in (or just now): go where the visitor was heading.
-  if (session.status === 'authenticated') return <Navigate to={destination} replace />;
+  // Already logged in (or just now): go where the visitor was heading, and finish what they were doing
+  // there (the page they land on runs it once; arming is idempotent, so a repeated render is harmless).
+  if (session.status === 'authenticated') {
+    if (next && intentStore.peek()?.returnTo === next) intentStore.arm();
+    return <Navigate to={destination} replace />;
+  }
+
+  const reason = intent ? intentReason(t, intent, tab, language) : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.indexOf(tab);
@@ -78,7 +96,16 @@ export function AuthPage() {
               <FlowerIcon width={28} height={28} />
             </span>
             <h1 className="mt-4 text-4xl sm:text-5xl">{t('auth.title')}</h1>
-            <p className="mt-2 text-ink-soft">{t('auth.subtitle')}</p>
+            {reason ? (
+              <p
+                data-testid="auth-reason"
+                className="mt-3 rounded-2xl bg-ivory px-4 py-3 font-medium text-ink shadow-card"
+              >
+                {reason}
+              </p>
+            ) : (
+              <p className="mt-2 text-ink-soft">{t('auth.subtitle')}</p>
+            )}
           </div>
           {linkInvalid ? (
             <p role="alert" className="mb-6 rounded-2xl bg-blush-100 px-4 py-3 text-sm font-medium text-rose-800">
@@ -132,4 +159,30 @@ export function AuthPage() {
       </div>
     </div>
   );
+}
+
+/** "Sign in to add «Powder roses» to your cart": why the visitor is here, in the tab's own verb. */
+function intentReason(t: TFunction, intent: Intent, tab: Tab, language: Language): string {
+  const lead = t(
+    tab === 'register'
+      ? 'auth.intent.leadRegister'
+      : tab === 'verify'
+        ? 'auth.intent.leadVerify'
+        : 'auth.intent.leadLogin',
+  );
+  switch (intent.kind) {
+    case 'cart':
+      return t('auth.intent.cart', { lead, name: nestedQuotes(localize(intent.item.name, language), language) });
+    case 'favourite':
+      return t('auth.intent.favourite', { lead, name: nestedQuotes(localize(intent.name, language), language) });
+    case 'buy':
+      return t(intent.type === 'course' ? 'auth.intent.buyCourse' : 'auth.intent.buyLesson', {
+        lead,
+        name: nestedQuotes(localize(intent.name, language), language),
+      });
+    case 'form':
+      return t(intent.form === 'gift-certificate' ? 'auth.intent.giftCertificate' : 'auth.intent.customRequest', {
+        lead,
+      });
+  }
 }

@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { intentStore } from '../../../shared/intent/intent-store';
+import { deferWelcome } from '../../../shared/intent/use-sign-in-for';
 import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { toast } from '../../../shared/ui/toast';
@@ -41,14 +43,18 @@ export function VerifyLinkPage() {
       { token },
       {
         onSuccess: (result) => {
-          toast.success(result.message ?? t('auth.verified'));
+          const welcome = result.message ?? t('auth.verified');
           const setPassword = setPasswordPath(result);
           if (setPassword) {
+            toast.success(welcome);
             const state: SetPasswordState = { contested: true };
             void navigate(setPassword, { replace: true, state });
             return;
           }
-          void navigate('/account', { replace: true });
+          // A guest who registered to do something (the link may open in another tab): back to it.
+          if (!deferWelcome(welcome)) toast.success(welcome);
+          const intent = intentStore.arm();
+          void navigate(intent?.returnTo ?? '/account', { replace: true });
         },
         onError: (error) => setProblem(errorMessage(error, t('auth.verifyFailed'))),
       },

@@ -19,9 +19,11 @@ import {
 } from '../cart-rules';
 import { fetchServerCart, saveServerCart } from './cart-api';
 
+type ServerCart = Awaited<ReturnType<typeof fetchServerCart>>;
+
 export { lineKey } from '@atelier/shared';
 export type { CartItem } from '../cart-rules';
-export { cartOrderable } from '../cart-rules';
+export { cartOrderable, linesNotSoldIn } from '../cart-rules';
 
 interface CartState {
   cart: Cart;
@@ -62,51 +64,115 @@ function keepLocal(cart: Cart, userId: string): void {
   localStore.set(cartStorageKey(userId), JSON.stringify(cart));
 }
 
-function applyServer(lines: Parameters<typeof fromServerLines>[0], userId: string, sentVersion: number): void {
+/** The server's copy replaces this one (and becomes what the next save grew from). */
+function applyServer(server: ServerCart, userId: string, sentVersion: number): void {
   if (sentVersion !== version || state.userId !== userId) return;
-  const cart = fromServerLines(lines, state.cart);
+  const cart = fromServerLines(server.items, state.cart, server.updatedAt);
   keepLocal(cart, userId);
   publish(stateFor(cart, userId));
+}
+
+/** The PUT on its way, if any. */
+let inFlight: Promise<unknown> | null = null;
+
+function push(userId: string): Promise<unknown> {
+  const sent = version;
+  const request = saveServerCart(toServerLines(state.cart)).then(
+    (server) => {
+      if (sent === version) pushPending = false;
+      applyServer(server, userId, sent);
+    },
+    () => {
+      if (sent === version) pushPending = false;
+    },
+  );
+  const tracked: Promise<unknown> = request.finally(() => {
+    if (inFlight === tracked) inFlight = null;
+  });
+  inFlight = tracked;
+  return request;
 }
 
 function schedulePush(userId: string): void {
   clearTimeout(pushTimer);
   pushPending = true;
   pushTimer = setTimeout(() => {
-    const sent = version;
-    saveServerCart(toServerLines(state.cart)).then(
-      (server) => {
-        if (sent === version) pushPending = false;
-        applyServer(server.items, userId, sent);
-      },
-      () => {
-        if (sent === version) pushPending = false;
-      },
-    );
+    pushTimer = undefined;
+    void push(userId);
   }, PUSH_DELAY_MS);
+}
+
+/**
+ * Settles once the signed-in user's cart has been read from the server (or could not be): a change
+ * made before that would be sent over the server copy and replace lines added on another device.
+ */
+let loaded: Promise<void> = Promise.resolve();
+
+/**
+ * Sends a change still waiting for its delay at once, and waits for the save on its way: the
+ * server copy is then this one (checkout places the order from it).
+ */
+export async function settleCart(): Promise<void> {
+  const userId = currentUserId();
+  if (!userId) return;
+  while (inFlight || pushTimer !== undefined) {
+    if (inFlight) await inFlight;
+    else {
+      clearTimeout(pushTimer);
+      pushTimer = undefined;
+      await push(userId);
+    }
+  }
+}
+
+/**
+ * After an order: the server took the ordered lines off the cart in the order's transaction;
+ * this copy follows it (the badge too). Nothing here clears the cart by itself.
+ */
+export async function reloadCartFromServer(): Promise<void> {
+  const userId = currentUserId();
+  if (!userId) return;
+  await settleCart();
+  const sent = version;
+  try {
+    applyServer(await fetchServerCart(), userId, sent);
+  } catch {
+    // Offline: the next visit loads the server copy.
+  }
 }
 
 /** The cart loads when the user changes and is saved only for logged-in users. */
 function load(userId: string | null): void {
   version += 1;
   clearTimeout(pushTimer);
+  pushTimer = undefined;
   pushPending = false;
   const local = parseStoredCart(localStore.get(cartStorageKey(userId)));
   publish(stateFor(local, userId));
-  if (!userId) return;
+  if (!userId) {
+    loaded = Promise.resolve();
+    return;
+  }
   const sent = version;
-  fetchServerCart().then(
+  loaded = fetchServerCart().then(
     (server) => {
       // A server that never stored this user's cart adopts the one kept on this device.
       if (server.updatedAt === null && local.items.length > 0) schedulePush(userId);
-      else applyServer(server.items, userId, sent);
+      else applyServer(server, userId, sent);
     },
     () => {},
   );
 }
 
-function save(cart: Cart): void {
+/** Resolves when the signed-in user's cart is known (see `loaded`). */
+export function cartLoaded(): Promise<void> {
+  return loaded;
+}
+
+function save(next: Cart): void {
   const userId = currentUserId();
+  // Still grown from the same server copy.
+  const cart: Cart = state.cart.basedOn ? { ...next, basedOn: state.cart.basedOn } : next;
   version += 1;
   if (userId) {
     keepLocal(cart, userId);
@@ -131,7 +197,7 @@ export function refreshCart(): void {
   if (!userId || pushPending) return;
   const sent = version;
   fetchServerCart().then(
-    (server) => applyServer(server.items, userId, sent),
+    (server) => applyServer(server, userId, sent),
     () => {},
   );
 }
@@ -144,10 +210,11 @@ function requireLogin(): boolean {
 }
 
 export const cartActions = {
-  add(item: Omit<CartItem, 'quantity'>, quantity = 1): boolean {
+  /** `silent`: the caller says it in its own toast (a sign-in that finished adding it). */
+  add(item: Omit<CartItem, 'quantity'>, quantity = 1, options: { silent?: boolean } = {}): boolean {
     if (!requireLogin()) return false;
     save(addItem(state.cart, item, quantity));
-    toast.success(i18n.t('cart.added'));
+    if (!options.silent) toast.success(i18n.t('cart.added'));
     return true;
   },
   setQuantity(key: string, quantity: number): void {
@@ -162,10 +229,11 @@ export const cartActions = {
     save(removeItem(state.cart, key));
     toast.success(i18n.t('cart.removed'));
   },
-  clear(options: { silent?: boolean } = {}): void {
+  /** The customer's own "clear the cart" (an order ends its lines on the server, not here). */
+  clear(): void {
     if (!requireLogin()) return;
     save(clearCart());
-    if (!options.silent) toast.success(i18n.t('cart.cleared'));
+    toast.success(i18n.t('cart.cleared'));
   },
 };
 

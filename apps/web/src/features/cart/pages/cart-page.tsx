@@ -1,8 +1,8 @@
-import { localize } from '@atelier/shared';
+import { formatMoney, freeDeliveryFrom, localize } from '@atelier/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrency } from '../../../shared/currency/currency-store';
+import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { sumPrices } from '../../../shared/currency/display-price';
 import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -12,6 +12,7 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, cartOrderable, lineKey, refreshCart, useCart } from '../api/use-cart';
+import { linesNotSoldIn } from '../cart-rules';
 
 export function CartPage() {
   const { t } = useTranslation();
@@ -20,10 +21,15 @@ export function CartPage() {
   const currency = useCurrency();
   const session = useSession();
   const { cart, totalItems } = useCart();
-  const total = sumPrices(cart.items, currency);
+  // In euros or dollars a line sold only in roubles shows no price and stops the order (decision 0052).
+  const notSold = linesNotSoldIn(cart.items, currency);
+  const total = sumPrices(
+    cart.items.filter((item) => !notSold.includes(item)),
+    currency,
+  );
   const formatPrice = usePriceFormatter();
   const formatTotal = useAmountFormatter();
-  const orderable = cartOrderable(cart);
+  const orderable = cartOrderable(cart) && notSold.length === 0;
 
   // Prices and availability are checked again by the server whenever the cart is opened.
   useEffect(() => {
@@ -85,7 +91,11 @@ export function CartPage() {
                           {t(`cart.${item.type}`)}
                           {item.bookFormat ? ` · ${t(`shop.formats.${item.bookFormat}`)}` : ''}
                         </p>
-                        <p className="mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
+                        {notSold.includes(item) ? (
+                          <p className="mt-1 text-sm font-semibold text-rose-800">{t(`cart.notSoldIn.${currency}`)}</p>
+                        ) : (
+                          <p className="figures mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
+                        )}
                         {item.available === false && item.problem ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">
                             {t(
@@ -124,7 +134,7 @@ export function CartPage() {
                                 const value = Number.parseInt(event.target.value, 10);
                                 if (!Number.isNaN(value)) cartActions.setQuantity(key, value);
                               }}
-                              className="w-12 border-0 bg-transparent text-center font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+                              className="figures w-12 border-0 bg-transparent text-center font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
                             />
                             <button
                               type="button"
@@ -157,7 +167,7 @@ export function CartPage() {
               <h2 id="cart-summary" className="text-3xl">
                 {t('cart.summary')}
               </h2>
-              <dl className="mt-5 flex flex-col gap-3 text-sm">
+              <dl className="figures mt-5 flex flex-col gap-3 text-sm">
                 <div className="flex justify-between">
                   <dt className="text-muted">{t('cart.items')}</dt>
                   <dd className="font-semibold">{totalItems}</dd>
@@ -167,16 +177,30 @@ export function CartPage() {
                   <dd className="font-serif text-2xl font-semibold text-rose-700">{formatTotal(total)}</dd>
                 </div>
               </dl>
-              <p className="mt-3 text-xs leading-relaxed text-muted">{t('cart.deliveryNote')}</p>
+              <p className="mt-3 text-xs leading-relaxed text-muted">
+                {t('cart.deliveryNote', { amount: formatMoney(freeDeliveryFrom(currency), currency, language) })}
+              </p>
+              {notSold.length > 0 ? (
+                <div className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
+                  <p role="alert" className="font-semibold text-rose-800">
+                    {t(`cart.notSoldSummary.${currency}`, { count: notSold.length })}
+                  </p>
+                  <button type="button" className="btn btn-outline btn-sm mt-3" onClick={() => setCurrency('RUB')}>
+                    {t('cart.switchToRub')}
+                  </button>
+                </div>
+              ) : null}
               {orderable ? (
                 <Link to="/checkout" className="btn btn-primary mt-6 w-full">
                   {t('cart.checkout')}
                 </Link>
               ) : (
                 <>
-                  <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
-                    {t('cart.fixProblems')}
-                  </p>
+                  {notSold.length > 0 && cartOrderable(cart) ? null : (
+                    <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
+                      {t('cart.fixProblems')}
+                    </p>
+                  )}
                   <button type="button" className="btn btn-primary mt-4 w-full" disabled>
                     {t('cart.checkout')}
                   </button>

@@ -1,10 +1,11 @@
 import { localize } from '@atelier/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { formatPercent } from '../../../shared/format/progress';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { ContinueCard } from '../../../shared/ui/continue-card';
 import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
@@ -30,12 +31,19 @@ export function CoursePage() {
   const language = useLanguage();
   const format = usePriceFormatter();
   const duration = useDuration();
-  const navigate = useNavigate();
-  const location = useLocation();
   const session = useSession();
   const id = useParams().id ?? null;
   const { data: course, isPending, isError, error, refetch } = useCourse(id);
   const [buying, setBuying] = useState(false);
+  const signInFor = useSignInFor();
+  // Back from signing in to buy this course: the purchase opens by itself (once).
+  const resumed = useResumedIntent();
+  useEffect(() => {
+    if (resumed?.kind !== 'buy' || resumed.type !== 'course' || resumed.id !== id) return;
+    if (!course || session.status !== 'authenticated') return;
+    consumeResumed();
+    if (!course.purchased) setBuying(true);
+  }, [resumed, id, course, session.status]);
   const flow = usePurchaseFlow({ type: 'course', id: id ?? '' });
   const inCart = useInCart('course', id ?? '');
   const learning = useLearningProgress().data;
@@ -66,14 +74,10 @@ export function CoursePage() {
   const dateTime = course.eventAt
     ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(course.eventAt))
     : null;
-  /** Guests sign in first and come back here. */
-  const signedIn = () => {
-    if (session.status === 'authenticated') return true;
-    void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
-    return false;
-  };
+  /** Guests sign in first and come back here, where the purchase opens or the course is in the cart. */
   const buy = () => {
-    if (signedIn()) setBuying(true);
+    if (session.status === 'authenticated') setBuying(true);
+    else signInFor({ kind: 'buy', type: 'course', id: course.id, name: course.title });
   };
   const owned = course.purchased;
   const progress = learning?.courses.find((entry) => entry.courseId === course.id);
@@ -83,15 +87,16 @@ export function CoursePage() {
     : undefined;
   const nextProgress = nextLesson ? lessonProgress(nextLesson.id) : undefined;
   const addToCart = () => {
-    if (!signedIn()) return;
     // The price to pay after the viewer's credit, as the cart shows it (the server prices it again).
-    cartActions.add({
+    const item = {
       id: course.id,
-      type: 'course',
+      type: 'course' as const,
       name: course.title,
       price: course.priceForYou,
       ...(course.cover ? { image: course.cover.thumb } : {}),
-    });
+    };
+    if (session.status === 'authenticated') cartActions.add(item);
+    else signInFor({ kind: 'cart', item, quantity: 1 });
   };
 
   return (

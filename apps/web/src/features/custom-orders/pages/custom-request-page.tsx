@@ -7,7 +7,7 @@ import {
   type PortfolioItem,
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,11 +15,14 @@ import { apiGet } from '../../../shared/api/client';
 import { applyFieldProblems, problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { intentStore } from '../../../shared/intent/intent-store';
+import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { ImageUploadField, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
 import { PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useSession } from '../../auth/api/auth-session';
 import { useCreateCustomRequest } from '../api/custom-orders';
 import {
   EMPTY_REQUEST,
@@ -31,8 +34,9 @@ import {
 } from '../request-form';
 
 /**
- * `/custom-order` (signed in; a guest is taken to sign in and back): what the customer wants made,
- * with up to five reference photos; `?portfolio=<id>` names the portfolio piece it starts from.
+ * `/custom-order`: what the customer wants made, with up to five reference photos; `?portfolio=<id>`
+ * names the portfolio piece it starts from. A guest fills it in and signs in on sending: the text
+ * is kept as a draft in the browser and comes back filled; photos are added once signed in.
  */
 export function CustomRequestPage() {
   const { t } = useTranslation();
@@ -68,16 +72,37 @@ export function CustomRequestPage() {
     register,
     handleSubmit,
     watch,
+    reset,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
   } = form;
   const message = useFieldMessage(errors);
   const occasion = watch('occasion');
+  const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  const signInFor = useSignInFor();
+
+  // The text typed before signing in (or before a reload) comes back; every change is kept until sent.
+  const restored = useRef(false);
+  useEffect(() => {
+    restored.current = true;
+    const draft = intentStore.readDraft('custom-request', EMPTY_REQUEST);
+    if (draft) reset({ ...EMPTY_REQUEST, ...draft });
+    const subscription = watch((values) => intentStore.saveDraft('custom-request', values));
+    return () => subscription.unsubscribe();
+  }, [reset, watch]);
 
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
+    if (!signedIn) {
+      intentStore.saveDraft('custom-request', getValues());
+      signInFor({ kind: 'form', form: 'custom-request' });
+      return;
+    }
     try {
       const result = await create.mutateAsync({ body, photos: newFilesOf(photos) });
+      intentStore.clearDraft('custom-request');
       if (result.message) toast.success(result.message);
       void navigate(`/account/custom-orders/${result.request.id}`);
     } catch (error) {
@@ -180,17 +205,23 @@ export function CustomRequestPage() {
               className="input min-h-32"
             />
           </FormField>
-          <ImageUploadField
-            id={id('photos')}
-            label={t('customOrders.form.photos')}
-            hint={t('customOrders.form.photosHint')}
-            items={photos}
-            onChange={setPhotos}
-            maxFiles={MAX_CUSTOM_PHOTOS}
-          />
+          {signedIn ? (
+            <ImageUploadField
+              id={id('photos')}
+              label={t('customOrders.form.photos')}
+              hint={t('customOrders.form.photosHint')}
+              items={photos}
+              onChange={setPhotos}
+              maxFiles={MAX_CUSTOM_PHOTOS}
+            />
+          ) : (
+            <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">
+              {t('customOrders.form.photosAfterSignIn')}
+            </p>
+          )}
           <FormProblem>{problem}</FormProblem>
           <SubmitButton pending={isSubmitting} className="w-full sm:w-auto sm:self-start">
-            {t('customOrders.form.submit')}
+            {signedIn ? t('customOrders.form.submit') : t('customOrders.form.signInToSend')}
           </SubmitButton>
         </form>
       </div>

@@ -1,10 +1,10 @@
-import type { Favourite, FavouriteType } from '@atelier/shared';
+import type { Favourite, FavouriteType, LocalizedText } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { apiGet, apiRequest } from '../../../shared/api/client';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
+import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { toast } from '../../../shared/ui/toast';
 import { useSession } from '../../auth/api/auth-session';
 
@@ -16,7 +16,7 @@ export async function fetchFavourites(): Promise<Favourite[]> {
 }
 
 /** Under ['user']: removed with the rest of the account's data when the user changes. */
-const FAVOURITES_KEY = ['user', 'favourites'];
+export const FAVOURITES_KEY = ['user', 'favourites'];
 
 export const favouritesQueryOptions = () => queryOptions({ queryKey: FAVOURITES_KEY, queryFn: fetchFavourites });
 
@@ -27,7 +27,7 @@ export function useFavourites() {
   return useQuery({ ...favouritesQueryOptions(), enabled: hydrated && session.status === 'authenticated' });
 }
 
-async function setFavourite(input: { type: FavouriteType; id: string; favourite: boolean }) {
+export async function setFavourite(input: { type: FavouriteType; id: string; favourite: boolean }) {
   await apiRequest(`/favourites/${input.type}/${input.id}`, {
     method: input.favourite ? 'PUT' : 'DELETE',
     silent: true,
@@ -48,13 +48,12 @@ export function useSetFavourite() {
 /**
  * The heart of one product or lesson: not pressed until the page runs in the browser and the
  * customer's favourites are known (a server-rendered card looks the same for everyone); a guest's
- * click goes to sign-in and back.
+ * click goes to sign-in and back, and the heart is pressed for them there.
  */
-export function useFavouriteToggle(type: FavouriteType, id: string) {
+export function useFavouriteToggle(type: FavouriteType, id: string, name: LocalizedText) {
   const session = useSession();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const signInFor = useSignInFor();
   const favourites = useFavourites();
   const set = useSetFavourite();
   const stored = favourites.data?.some((item) => item.type === type && item.id === id) ?? false;
@@ -66,7 +65,7 @@ export function useFavouriteToggle(type: FavouriteType, id: string) {
     busy: pending,
     onToggle: () => {
       if (session.status !== 'authenticated') {
-        void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
+        signInFor({ kind: 'favourite', type, id, name });
         return;
       }
       set.mutate({ type, id, favourite: !pressed });

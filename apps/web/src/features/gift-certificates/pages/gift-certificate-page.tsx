@@ -2,10 +2,12 @@ import { CURRENCIES, type Currency, formatMoney, LANGUAGES, type Order } from '@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { intentStore } from '../../../shared/intent/intent-store';
+import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import {
   FormField,
   fieldControlProps,
@@ -100,7 +102,7 @@ export function GiftCertificatePage() {
   const language = useLanguage();
   const displayCurrency = useCurrency();
   const navigate = useNavigate();
-  const location = useLocation();
+  const signInFor = useSignInFor();
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;
   const offer = useGiftOffer();
@@ -143,6 +145,29 @@ export function GiftCertificatePage() {
     if (user?.name && !getValues('senderName')) setValue('senderName', user.name);
   }, [user?.name, getValues, setValue]);
 
+  // A form filled before signing in (or before a reload) comes back as it was left, once the offer
+  // is known (after the two starts above); every change is kept until the certificate is ordered.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!offer.data || restored.current) return;
+    restored.current = true;
+    const current = getValues();
+    const draft = intentStore.readDraft('gift-certificate', current);
+    if (!draft) return;
+    const usable = {
+      ...draft,
+      ...(draft.currency && CURRENCIES.includes(draft.currency) ? {} : { currency: current.currency }),
+      ...(draft.language && LANGUAGES.includes(draft.language) ? {} : { language: current.language }),
+    };
+    reset({ ...current, ...usable });
+  }, [offer.data, getValues, reset]);
+  useEffect(() => {
+    const subscription = watch((values) => {
+      if (restored.current) intentStore.saveDraft('gift-certificate', values);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
   // Another currency has other presets: start from its first.
   const presets = offer.data?.settings[currency].presets;
   const presetList = presets?.join(' ') ?? '';
@@ -155,7 +180,9 @@ export function GiftCertificatePage() {
   const onSubmit = handleSubmit(async (form) => {
     setProblem(null);
     if (!user) {
-      void navigate(`/auth?next=${encodeURIComponent(location.pathname)}`);
+      // The form is kept (the draft above): signing in brings the guest back to it, filled in.
+      intentStore.saveDraft('gift-certificate', getValues());
+      signInFor({ kind: 'form', form: 'gift-certificate' });
       return;
     }
     let order: Order;
@@ -165,6 +192,7 @@ export function GiftCertificatePage() {
       setProblem(errorMessage(error, t('giftCertificates.form.failed')));
       return;
     }
+    intentStore.clearDraft('gift-certificate');
     if (order.paymentMethod === 'paypal') {
       setPaypalOrder(order);
       return;

@@ -105,7 +105,7 @@ function LegalView({ shown }: { shown: Shown }) {
         ) : null}
         {/* An exact version keeps its own language whatever the site's is. */}
         <div lang={language === siteLanguage ? undefined : language}>
-          <h1 className="text-4xl wrap-anywhere sm:text-5xl">{document.title}</h1>
+          <h1 className="text-4xl sm:text-5xl">{document.title}</h1>
           <div className="mt-6">
             <LegalDocument document={document} />
           </div>

@@ -15,7 +15,7 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
   const language = useLanguage();
   const format = usePriceFormatter();
   const title = localize(lesson.title, language);
-  const favourite = useFavouriteToggle('lesson', lesson.id);
+  const favourite = useFavouriteToggle('lesson', lesson.id, lesson.title);
   // The learner's own progress: known only in the browser, after sign-in (not on the rendered page).
   const progress = useLessonProgress(lesson.id);
 

@@ -1,10 +1,11 @@
 import { LANGUAGES, type Language, type Lesson, localize } from '@atelier/shared';
-import { lazy, type ReactNode, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { ChevronLeftIcon, LockIcon } from '../../../shared/ui/icons';
@@ -78,17 +79,24 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
   const { t } = useTranslation();
   const language = useLanguage();
   const format = usePriceFormatter();
-  const navigate = useNavigate();
-  const location = useLocation();
   const session = useSession();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const id = params.id ?? searchParams.get('id');
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
+  const signInFor = useSignInFor();
+  // Back from signing in to buy this lesson: the purchase opens by itself (once).
+  const resumed = useResumedIntent();
+  useEffect(() => {
+    if (resumed?.kind !== 'buy' || resumed.type !== 'lesson' || resumed.id !== id) return;
+    if (!lesson || session.status !== 'authenticated') return;
+    consumeResumed();
+    if (!lesson.purchased) setBuying(true);
+  }, [resumed, id, lesson, session.status]);
   const flow = usePurchaseFlow({ type: 'lesson', id: id ?? '' });
   const inCart = useInCart('lesson', id ?? '');
-  const favourite = useFavouriteToggle('lesson', id ?? '');
+  const favourite = useFavouriteToggle('lesson', id ?? '', lesson?.title ?? { ru: '' });
   usePageTitle(lesson ? localize(lesson.title, language) : null);
   // Admins may watch every lesson; buyers once purchased.
   const canWatch = Boolean(lesson && session.status === 'authenticated' && (lesson.purchased || session.user.isAdmin));
@@ -109,24 +117,21 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
   }
 
   const title = localize(lesson.title, language);
-  /** Guests sign in first and come back here. */
-  const signedIn = () => {
-    if (session.status === 'authenticated') return true;
-    void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`);
-    return false;
-  };
+  /** Guests sign in first and come back here, where the purchase opens or the lesson is in the cart. */
   const buy = () => {
-    if (signedIn()) setBuying(true);
+    if (session.status === 'authenticated') setBuying(true);
+    else signInFor({ kind: 'buy', type: 'lesson', id: lesson.id, name: lesson.title });
   };
   const addToCart = () => {
-    if (!signedIn()) return;
-    cartActions.add({
+    const item = {
       id: lesson.id,
-      type: 'lesson',
+      type: 'lesson' as const,
       name: lesson.title,
       price: lesson.price,
       ...(lesson.poster ? { image: lesson.poster.thumb } : {}),
-    });
+    };
+    if (session.status === 'authenticated') cartActions.add(item);
+    else signInFor({ kind: 'cart', item, quantity: 1 });
   };
 
   return (

@@ -226,6 +226,7 @@ function OrderAdminDetail() {
         )
       ) : (
         <OrderDetail
+          reader="owner"
           order={order}
           actions={
             <>

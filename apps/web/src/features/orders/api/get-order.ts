@@ -16,3 +16,35 @@ export const orderQueryOptions = (id: string) =>
 export function useOrder(id: string | undefined) {
   return useQuery({ ...orderQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
+
+/** The thank-you page that stays: where the success windows close to, and cash / transfer orders land. */
+export const thanksUrl = (number: number | string) => `/account/orders/thanks/${encodeURIComponent(String(number))}`;
+
+/** `GET /orders/number/{number}`: the same, by the number the payment provider sends the buyer back with. */
+export async function fetchOrderByNumber(number: string): Promise<Order> {
+  const { order } = await apiGet<{ order: Order }>(
+    `/orders/number/${encodeURIComponent(number)}`,
+    undefined,
+    undefined,
+    { silent: true },
+  );
+  return order;
+}
+
+/**
+ * The thank-you page's order. A card payment may land before the provider's notice: while it is
+ * pending, it is read again every 2 s (up to a minute) so "paid" shows as soon as it is.
+ */
+export function useOrderByNumber(number: string | null) {
+  return useQuery({
+    queryKey: ['orders', 'number', number],
+    queryFn: () => fetchOrderByNumber(number ?? ''),
+    enabled: Boolean(number),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      const waiting = order?.status === 'pending' && order.paymentMethod === 'card' && order.paymentState !== 'failed';
+      return waiting && query.state.dataUpdateCount < 30 ? 2000 : false;
+    },
+  });
+}

@@ -243,16 +243,16 @@ function CitySearch({
 function QuoteLine({ point, quote }: { point: CdekPoint; quote: CdekPointPickerProps['quote'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const rub = (amount: number) => formatMoney(amount, 'RUB', language);
   const data = quote.data?.point.code === point.code ? quote.data : undefined;
+  const money = (amount: number) => formatMoney(amount, data?.currency ?? 'RUB', language);
   return (
     <div className="mt-4 rounded-2xl bg-blush-50 px-4 py-3 text-sm" role="status">
       <p className="wrap-anywhere">{t('cdek.checkout.chosen', { name: point.name, address: point.address })}</p>
       {data ? (
         <p className="mt-1 font-semibold">
           {data.free
-            ? t('cdek.checkout.priceFree', { amount: rub(data.carrierCost) })
-            : t('cdek.checkout.price', { amount: rub(data.deliveryCost) })}
+            ? t('cdek.checkout.priceFree', { amount: money(data.carrierCostInCurrency) })
+            : t('cdek.checkout.price', { amount: money(data.deliveryCostInCurrency) })}
           {data.periodMin !== null && data.periodMax !== null ? (
             <span className="font-normal text-ink-soft">
               {' '}

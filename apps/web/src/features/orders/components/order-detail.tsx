@@ -1,7 +1,8 @@
-import { type Currency, formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
+import { formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useSession } from '../../auth/api/auth-session';
 import { OrderStatusBadge } from './order-status-badge';
 
 const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
@@ -22,22 +23,35 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /**
- * One order as the customer and the admin read it: lines, amounts (RUB, plus what is due in the
- * display currency), delivery, payment, comment and the status history with time and actor.
+ * One order as the customer and the admin read it: lines and amounts in the order's own currency
+ * (what the customer saw and is charged, whatever currency is chosen now), delivery, payment,
+ * comment and the status history with time and actor.
  * `actions` (admin status buttons) render under the heading.
  */
 export function OrderDetail({
   order,
   actions,
   headingLevel = 2,
+  reader = 'customer',
 }: {
   order: Order;
   actions?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Who reads the history: the customer sees "you" and "the shop", the owner sees names. */
+  reader?: 'customer' | 'owner';
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const rub = (amount: number) => formatMoney(amount, 'RUB', language);
+  const session = useSession();
+  const viewerId = session.status === 'authenticated' ? session.user.id : null;
+  const actorText = (actor: NonNullable<NonNullable<Order['history']>[number]['actor']>) => {
+    if (actor.id === viewerId) return t('orders.detail.byYou');
+    if (reader === 'customer' && actor.role === 'admin') return t('orders.detail.byShop');
+    return actor.role === 'admin'
+      ? t('orders.detail.by', { name: actor.name })
+      : t('orders.detail.byCustomer', { name: actor.name });
+  };
+  const money = (amount: number) => formatMoney(amount, order.currency, language);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const delivery = order.delivery;
   const place = [delivery.country, delivery.city, delivery.address, delivery.postalCode].filter(Boolean).join(', ');
@@ -60,7 +74,7 @@ export function OrderDetail({
               {t('orders.detail.heldUntil', { date: formatDateTime(order.holdUntil, language) })}
             </p>
           ) : null}
-          <ul className="mt-4 flex flex-col divide-y divide-line">
+          <ul className="figures mt-4 flex flex-col divide-y divide-line">
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap justify-between gap-3 py-3 text-sm">
                 <span>
@@ -73,38 +87,31 @@ export function OrderDetail({
                 </span>
                 <span className="text-right">
                   <span className="text-muted">
-                    {rub(item.unitPrice)} × {item.quantity}
+                    {money(item.unitPriceInCurrency)} × {item.quantity}
                   </span>
-                  <span className="ml-3 font-semibold">{rub(item.lineTotal)}</span>
+                  <span className="ml-3 font-semibold">{money(item.lineTotalInCurrency)}</span>
                 </span>
               </li>
             ))}
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
-            <Row label={t('orders.detail.subtotal')}>{rub(order.subtotal)}</Row>
-            {order.discount > 0 ? <Row label={t('orders.detail.discount')}>−{rub(order.discount)}</Row> : null}
+          <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+            <Row label={t('orders.detail.subtotal')}>{money(order.subtotalInCurrency)}</Row>
+            {order.discountInCurrency > 0 ? (
+              <Row label={t('orders.detail.discount')}>−{money(order.discountInCurrency)}</Row>
+            ) : null}
             {delivery.method !== 'none' ? (
               <Row label={t('orders.detail.deliveryCost')}>
-                {order.deliveryCost === 0 ? t('checkout.free') : rub(order.deliveryCost)}
+                {order.deliveryCostInCurrency === 0 ? t('checkout.free') : money(order.deliveryCostInCurrency)}
               </Row>
             ) : null}
             <Row label={<span className="font-semibold text-ink">{t('orders.detail.total')}</span>}>
-              <span className="font-serif text-xl font-semibold text-rose-700">{rub(order.total)}</span>
+              <span className="font-serif text-xl font-semibold text-rose-700">{money(order.totalInCurrency)}</span>
             </Row>
-            {order.currency !== 'RUB' ? (
-              <Row label={t('orders.detail.totalIn', { currency: order.currency })}>
-                {formatMoney(order.totalInCurrency, order.currency as Currency, language)}
-              </Row>
-            ) : null}
             {order.giftCertificate > 0 ? (
               <>
-                <Row label={t('orders.detail.giftCertificate')}>
-                  −{formatMoney(order.giftCertificate, order.currency as Currency, language)}
-                </Row>
+                <Row label={t('orders.detail.giftCertificate')}>−{money(order.giftCertificate)}</Row>
                 <Row label={<span className="font-semibold text-ink">{t('orders.detail.amountDue')}</span>}>
-                  <span className="font-semibold">
-                    {formatMoney(order.amountDue, order.currency as Currency, language)}
-                  </span>
+                  <span className="font-semibold">{money(order.amountDue)}</span>
                 </Row>
               </>
             ) : null}
@@ -122,9 +129,7 @@ export function OrderDetail({
                 <time dateTime={event.at} className="text-ink-soft">
                   {formatDateTime(event.at, language)}
                 </time>
-                <span className="text-muted">
-                  {event.actor ? t('orders.detail.by', { name: event.actor.name }) : t('orders.detail.system')}
-                </span>
+                <span className="text-muted">{event.actor ? actorText(event.actor) : t('orders.detail.system')}</span>
               </li>
             ))}
           </ol>

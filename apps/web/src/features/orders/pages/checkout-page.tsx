@@ -2,14 +2,17 @@ import {
   ADDRESS_REQUIRED,
   checkoutConsents,
   DELIVERY_METHODS,
+  DELIVERY_PRICES_RUB,
   type DeliveryMethod,
-  deliveryCostRub,
-  EXCHANGE_RATES_RUB,
-  FREE_DELIVERY_FROM_RUB,
+  deliveryChargeIn,
   formatMoney,
+  freeDeliveryFrom,
+  fromMinor,
   localize,
   type PaymentMethod,
   paymentMethodAllowed,
+  priceIn,
+  toMinor,
 } from '@atelier/shared';
 import type { LegalKind } from '@atelier/shared/legal.constants';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
-import { isFree, sumPrices } from '../../../shared/currency/display-price';
+import { isFree } from '../../../shared/currency/display-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
 import { useLegalList } from '../../../shared/legal/legal-api';
@@ -39,13 +42,21 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
-import { cartActions, cartOrderable, refreshCart, useCart } from '../../cart/api/use-cart';
+import {
+  cartOrderable,
+  linesNotSoldIn,
+  refreshCart,
+  reloadCartFromServer,
+  settleCart,
+  useCart,
+} from '../../cart/api/use-cart';
 import { useCdekQuote } from '../../cdek/api/get-cdek-quote';
 import { useCdekEnabled } from '../../cdek/api/get-cdek-settings';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
+import { thanksUrl } from '../api/get-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { CdekPointPicker } from '../components/cdek-point-picker';
 import { PaypalModal } from '../components/paypal-modal';
@@ -113,7 +124,12 @@ export function CheckoutPage() {
   const deliveryMethod = watch('deliveryMethod');
   const paymentMethod = watch('paymentMethod');
   const hasPhysical = cart.items.some((item) => item.type === 'product' && item.bookFormat !== 'digital');
-  const subtotal = sumPrices(cart.items, 'RUB').amount;
+  // Everything is in the chosen currency; a line not sold in it stops the order (decision 0052).
+  const orderCurrency = currency;
+  const notSold = linesNotSoldIn(cart.items, orderCurrency);
+  const lineMinor = (item: (typeof cart.items)[number]) =>
+    toMinor(priceIn(item.price, orderCurrency) ?? 0) * item.quantity;
+  const goodsMinor = cart.items.reduce((sum, item) => sum + lineMinor(item), 0);
   // With CDEK set up, delivery to a CDEK point is priced by the server for the chosen point.
   const cdek = useCdekEnabled() && hasPhysical;
   const byCdek = cdek && deliveryMethod === 'courier_pickup';
@@ -128,24 +144,26 @@ export function CheckoutPage() {
             ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
           })),
           pointCode: cdekPointCode,
+          currency: orderCurrency,
         }
       : null,
   );
+  /** What a method costs this cart, in its currency (minor units), by the rule the server applies. */
+  const deliveryMinor = (method: DeliveryMethod) =>
+    deliveryChargeIn(orderCurrency, toMinor(DELIVERY_PRICES_RUB[method]), goodsMinor, hasPhysical).inCurrencyMinor;
   /** null: a CDEK point is not chosen (or not priced) yet. */
   const deliveryOrNull = byCdek
-    ? (cdekQuote.data?.deliveryCost ?? null)
-    : deliveryCostRub(deliveryMethod, subtotal, hasPhysical);
+    ? cdekQuote.data?.currency === orderCurrency
+      ? toMinor(cdekQuote.data.deliveryCostInCurrency)
+      : null
+    : deliveryMinor(deliveryMethod);
   const delivery = deliveryOrNull ?? 0;
-  // The order is placed in the display currency when every line is sold in it, else in roubles.
-  const goodsShown = sumPrices(cart.items, currency);
-  const orderCurrency = goodsShown.currency;
-  const deliveryShown = Math.round((delivery / EXCHANGE_RATES_RUB[orderCurrency]) * 100) / 100;
-  const displayTotal = { amount: Math.round((goodsShown.amount + deliveryShown) * 100) / 100, currency: orderCurrency };
+  const displayTotal = { amount: fromMinor(goodsMinor + delivery), currency: orderCurrency };
   // A shop without a card provider (PAYMENT_PROVIDER=none) does not offer cards at all.
   const offered = (method: PaymentMethod) =>
     paymentMethodAllowed(method, orderCurrency) && (method !== 'card' || cardPayments);
   const paymentMethods: PaymentMethod[] = (['card', 'paypal', 'cash', 'bank_transfer'] as const).filter(offered);
-  const orderable = cartOrderable(cart);
+  const orderable = cartOrderable(cart) && notSold.length === 0;
 
   // A digital-only cart has no delivery, so no address fields are asked for.
   useEffect(() => {
@@ -203,6 +221,8 @@ export function CheckoutPage() {
       toast.error(t('legal.textsUnavailable'));
       return;
     }
+    // A change still on its way reaches the server first: the order ends the cart the server holds.
+    await settleCart();
     let order: Order;
     try {
       ({ order } = await createOrder.mutateAsync({
@@ -222,14 +242,17 @@ export function CheckoutPage() {
       if (isApiError(error) && CART_PROBLEM_CODES.has(error.code)) refreshCart();
       return;
     }
-    // The order exists from here on: the cart is done with, whatever the payment does.
+    // The order exists from here on: the server took its lines off the cart in the order's
+    // transaction (whatever the payment does); this copy and the badge follow the server's.
     setPlaced(order);
-    cartActions.clear({ silent: true });
+    await reloadCartFromServer();
     const path = paymentPathFor(order);
     if (path === 'done') return finish(order);
     if (path === 'paypal') return setPaypalOrder(order);
     try {
       const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id }), order);
+      // Cash and transfer: the payment (its instructions mailed once) exists; the thank-you page shows them.
+      if (path === 'instructions') return void navigate(thanksUrl(order.number), { replace: true });
       if (next.external) window.location.assign(next.url);
       else void navigate(next.url, { replace: true });
     } catch (error) {
@@ -242,7 +265,9 @@ export function CheckoutPage() {
     return (
       <>
         <ResultCard icon={<Spinner className="size-8" />} title={t('checkout.placedTitle')}>
-          <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: placed.number })}</p>
+          <p className="figures mt-3 font-semibold text-rose-700">
+            {t('checkout.orderNumber', { number: placed.number })}
+          </p>
           <p className="mt-4 text-ink-soft" role="status">
             {paypalOrder ? t('checkout.paypalNext') : t('checkout.preparingPayment')}
           </p>
@@ -279,8 +304,8 @@ export function CheckoutPage() {
   const deliveryLabel = (method: DeliveryMethod) => {
     if (method === 'courier_pickup' && cdek)
       return `${t('checkout.delivery.courier_pickup')} — ${t('cdek.checkout.byTariff')}`;
-    const cost = deliveryCostRub(method, subtotal, true);
-    return `${t(`checkout.delivery.${method}`)} — ${cost === 0 ? t('checkout.free') : formatMoney(cost, 'RUB', language)}`;
+    const cost = deliveryMinor(method);
+    return `${t(`checkout.delivery.${method}`)} — ${cost === 0 ? t('checkout.free') : formatMoney(fromMinor(cost), orderCurrency, language)}`;
   };
 
   return (
@@ -317,7 +342,9 @@ export function CheckoutPage() {
                 ))}
               </div>
               <p className="mt-3 text-xs text-muted">
-                {t('checkout.freeFrom', { amount: formatMoney(FREE_DELIVERY_FROM_RUB, 'RUB', language) })}
+                {t('checkout.freeFrom', {
+                  amount: formatMoney(freeDeliveryFrom(orderCurrency), orderCurrency, language),
+                })}
               </p>
               <div className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
                 {ADDRESS_REQUIRED[deliveryMethod] ? (
@@ -396,22 +423,26 @@ export function CheckoutPage() {
           <h2 id="checkout-summary" className="text-3xl">
             {t('checkout.summary')}
           </h2>
-          <ul className="mt-4 flex flex-col gap-2 text-sm">
+          <ul className="figures mt-4 flex flex-col gap-2 text-sm">
             {cart.items.map((item) => (
               <li key={`${item.type}-${item.id}-${item.bookFormat ?? ''}`} className="flex justify-between gap-3">
                 <span className="text-ink-soft">
                   {localize(item.name, language)} × {item.quantity}
                 </span>
                 <span className="shrink-0 font-semibold">
-                  {isFree(item.price) ? t('common.free') : formatMoney(item.price.rub * item.quantity, 'RUB', language)}
+                  {notSold.includes(item)
+                    ? t(`cart.notSoldIn.${orderCurrency}`)
+                    : isFree(item.price)
+                      ? t('common.free')
+                      : formatMoney(fromMinor(lineMinor(item)), orderCurrency, language)}
                 </span>
               </li>
             ))}
           </ul>
-          <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
+          <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
             <div className="flex justify-between">
               <dt className="text-muted">{t('checkout.subtotal')}</dt>
-              <dd>{formatMoney(subtotal, 'RUB', language)}</dd>
+              <dd>{formatMoney(fromMinor(goodsMinor), orderCurrency, language)}</dd>
             </div>
             {hasPhysical ? (
               <div className="flex justify-between">
@@ -421,22 +452,16 @@ export function CheckoutPage() {
                     ? t('cdek.checkout.choosePoint')
                     : delivery === 0
                       ? t('checkout.free')
-                      : formatMoney(delivery, 'RUB', language)}
+                      : formatMoney(fromMinor(delivery), orderCurrency, language)}
                 </dd>
               </div>
             ) : null}
             <div className="flex justify-between border-t border-line pt-3 text-base">
               <dt className="font-semibold">{t('checkout.total')}</dt>
               <dd className="font-serif text-2xl font-semibold text-rose-700">
-                {formatMoney(subtotal + delivery, 'RUB', language)}
+                {formatMoney(displayTotal.amount, orderCurrency, language)}
               </dd>
             </div>
-            {displayTotal.currency !== 'RUB' ? (
-              <div className="flex justify-between text-sm">
-                <dt className="text-muted">{t('checkout.totalInCurrency')}</dt>
-                <dd className="font-semibold">{formatMoney(displayTotal.amount, displayTotal.currency, language)}</dd>
-              </div>
-            ) : null}
             {giftPays > 0 ? (
               <>
                 <div className="flex justify-between text-sm">
@@ -452,7 +477,7 @@ export function CheckoutPage() {
               </>
             ) : null}
           </dl>
-          <p className="mt-3 text-xs leading-relaxed text-muted">{t('checkout.rublesNote')}</p>
+          <p className="mt-3 text-xs leading-relaxed text-muted">{t(`checkout.currencyNote.${orderCurrency}`)}</p>
           <CheckboxField
             {...register('acceptTerms')}
             id={id('acceptTerms')}

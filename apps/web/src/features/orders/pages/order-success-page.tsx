@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
+import { thanksUrl } from '../api/get-order';
 
 /** Order placed: thanks, the number, and a return to the account after 10 s. */
 export function OrderSuccessPage() {
@@ -10,7 +11,11 @@ export function OrderSuccessPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const number = searchParams.get('order');
-  const seconds = useCountdown(AUTO_CLOSE_SECONDS, () => void navigate('/account/orders', { replace: true }));
+  // The window closes into the thank-you page, which stays (in the account, as it says).
+  const seconds = useCountdown(
+    AUTO_CLOSE_SECONDS,
+    () => void navigate(number && /^\d{1,10}$/.test(number) ? thanksUrl(number) : '/account/orders', { replace: true }),
+  );
 
   return (
     <ResultCard

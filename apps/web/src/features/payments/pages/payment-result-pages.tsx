@@ -7,6 +7,7 @@ import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { thanksUrl } from '../../orders/api/get-order';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment-status';
 
@@ -27,10 +28,16 @@ export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const number = orderNumberParam(searchParams);
-  const seconds = useCountdown(AUTO_CLOSE_SECONDS, () => void navigate('/account/orders', { replace: true }));
+  // The window closes into the thank-you page, which stays (in the account, as it says).
+  const seconds = useCountdown(
+    AUTO_CLOSE_SECONDS,
+    () => void navigate(number ? thanksUrl(number) : '/account/orders', { replace: true }),
+  );
   return (
     <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.successTitle')} tone="success">
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft">{t('payments.successText')}</p>
       <p className="mt-6 text-sm text-muted" role="status">
         {t('checkout.redirecting', { count: seconds })}
@@ -97,7 +104,9 @@ export function PaymentCancelPage() {
   const number = orderNumberParam(searchParams);
   return (
     <ResultCard icon={<CloseIcon width={32} height={32} />} title={title}>
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft">{failed ? t('payments.failedText') : t('payments.cancelText')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <TryAgainButton orderId={orderIdParam(searchParams)} />
@@ -134,7 +143,7 @@ export function PaymentProcessingPage() {
   if (data?.instructions) {
     return (
       <ResultCard icon={<CheckIcon width={32} height={32} />} title={t('payments.instructionsTitle')} tone="success">
-        <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: data.number })}</p>
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number: data.number })}</p>
         <p className="mt-4 text-ink-soft whitespace-pre-line break-words">{data.instructions}</p>
         <p className="mt-4 text-sm text-muted">{t('payments.instructionsMailed')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -148,7 +157,9 @@ export function PaymentProcessingPage() {
 
   return (
     <ResultCard icon={<Spinner className="size-8" />} title={t('payments.processingTitle')}>
-      {number ? <p className="mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p> : null}
+      {number ? (
+        <p className="figures mt-3 font-semibold text-rose-700">{t('checkout.orderNumber', { number })}</p>
+      ) : null}
       <p className="mt-4 text-ink-soft" role="status">
         {t('payments.processingText')}
       </p>

@@ -2,6 +2,7 @@ import type { CourseQuote, Currency, LegalDocumentRef, PromoQuote, PurchaseResul
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 import type { PurchaseFlow } from '../../../shared/ui/purchase-modal';
+import { reloadCartFromServer } from '../../cart/api/use-cart';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { createPayment } from '../../payments/api/create-payment';
 import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
@@ -85,8 +86,12 @@ export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
   const paypalMode = usePaymentMethods().data?.paypal;
   return {
     quote: (promoCode, signal) => quotePromo(target, promoCode, signal),
-    purchase: (promoCode, currency, giftCertificateCode, consents) =>
-      mutation.mutateAsync({ target, promoCode, currency, giftCertificateCode, consents }),
+    purchase: async (promoCode, currency, giftCertificateCode, consents) => {
+      const placed = await mutation.mutateAsync({ target, promoCode, currency, giftCertificateCode, consents });
+      // The order took the item off the server cart, if it was there: the badge follows.
+      await reloadCartFromServer();
+      return placed;
+    },
     checkGiftCode: checkGiftBalance,
     startPayment: (orderId) => createPayment({ orderId }),
     requestPaypal,

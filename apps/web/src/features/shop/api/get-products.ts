@@ -1,4 +1,4 @@
-import type { ListMeta, Product, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
+import type { Currency, ListMeta, Product, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -11,6 +11,13 @@ export interface ShopParams {
   sort: ShopSort;
   page: number;
   limit: number;
+  /** Euros or dollars chosen: only what is sold in them (docs/decisions/0052). Unset for roubles. */
+  currency?: Exclude<Currency, 'RUB'>;
+}
+
+/** The catalogue as a visitor in `currency` sees it: in euros or dollars, only what has a price in them. */
+export function inCurrency(params: ShopParams, currency: Currency): ShopParams {
+  return currency === 'RUB' ? params : { ...params, currency };
 }
 
 export const SHOP_PAGE_SIZE = 12;

@@ -21,7 +21,7 @@ export function ProductCard({
   const format = usePriceFormatter();
   const image = product.images[0];
   const name = localize(product.name, language);
-  const favourite = useFavouriteToggle('product', product.id);
+  const favourite = useFavouriteToggle('product', product.id, product.name);
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-line bg-ivory shadow-card transition-shadow hover:shadow-soft">
@@ -50,7 +50,7 @@ export function ProductCard({
             {name}
           </button>
         </h2>
-        <p className="mt-auto pt-2 text-lg font-semibold text-rose-700">{format(product.price)}</p>
+        <p className="figures mt-auto pt-2 text-lg font-semibold text-rose-700">{format(product.price)}</p>
       </div>
     </article>
   );

@@ -1,9 +1,11 @@
-import { availableNow, type BookFormat, localize, type Product } from '@atelier/shared';
+import { availableNow, type BookFormat, localize, type Product, soldIn } from '@atelier/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { Gallery } from '../../../shared/ui/gallery';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { Modal } from '../../../shared/ui/modal';
@@ -31,7 +33,12 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
   const formatError = useId();
   const name = localize(product.name, language);
   const soldOut = shownAvailability(product) === 'out_of_stock';
-  const favourite = useFavouriteToggle('product', product.id);
+  // Opened by a link while euros or dollars are chosen, a piece sold in roubles only shows no price
+  // of a currency the visitor did not choose, and cannot go in a cart in that currency (decision 0052).
+  const currency = useCurrency();
+  const notSold = currency !== 'RUB' && !soldIn(product.price, currency);
+  const favourite = useFavouriteToggle('product', product.id, product.name);
+  const signInFor = useSignInFor();
 
   const add = () => {
     if (formats.length > 0 && !bookFormat) {
@@ -39,15 +46,20 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
       firstFormat.current?.focus();
       return;
     }
-    const added = cartActions.add({
+    const item = {
       id: product.id,
-      type: 'product',
+      type: 'product' as const,
       name: product.name,
       price: product.price,
       image: product.images[0]?.thumb,
       bookFormat: formats.length > 0 ? bookFormat : undefined,
-    });
-    if (added) onAdded();
+    };
+    // A guest signs in (or registers) and comes back to this product with it in the cart.
+    if (session.status !== 'authenticated') {
+      signInFor({ kind: 'cart', item, quantity: 1 });
+      return;
+    }
+    if (cartActions.add(item)) onAdded();
   };
 
   return (
@@ -69,7 +81,16 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
           </div>
           <HeartButton {...favourite} label={t('favourites.toggle', { name })} />
         </div>
-        <p className="font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
+        {notSold ? (
+          <div className="rounded-2xl bg-blush-50 p-4 text-sm">
+            <p className="font-semibold text-rose-800">{t(`shop.notSoldIn.${currency}`)}</p>
+            <button type="button" className="btn btn-outline btn-sm mt-3" onClick={() => setCurrency('RUB')}>
+              {t('shop.switchToRub')}
+            </button>
+          </div>
+        ) : (
+          <p className="figures font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
+        )}
         <RichText text={localize(product.description, language)} />
         {formats.length > 0 ? (
           <fieldset aria-describedby={formatMissing ? formatError : undefined}>
@@ -114,7 +135,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
         ) : null}
         {product.availability === 'on_order' ? <p className="text-sm text-muted">{t('shop.onOrderHint')}</p> : null}
         <div className="mt-auto flex flex-col gap-3 pt-2">
-          {soldOut ? (
+          {notSold ? null : soldOut ? (
             <NotifyMe productId={product.id} />
           ) : (
             <button type="button" className="btn btn-primary" onClick={add}>
@@ -126,7 +147,7 @@ function ProductDetail({ product, onAdded }: { product: Product; onAdded: () => 
           {session.status !== 'authenticated' ? (
             <p className="text-center text-sm text-muted">
               {t('shop.loginHint')}{' '}
-              <Link to="/auth" className="link">
+              <Link to={`/auth?next=${encodeURIComponent(`/shop?product=${product.id}`)}`} className="link">
                 {t('header.login')}
               </Link>
             </p>

@@ -1,13 +1,14 @@
-import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS } from '@atelier/shared';
+import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS, soldIn } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCurrency } from '../../../shared/currency/currency-store';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { DEFAULT_SHOP_PARAMS, productsQueryOptions, useProducts } from '../api/get-products';
+import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions, useProducts } from '../api/get-products';
 import { PriceRange } from '../components/price-range';
 import { ProductCard } from '../components/product-card';
 import { ProductModal } from '../components/product-modal';
@@ -36,12 +37,22 @@ export function ShopPage() {
   const { t } = useTranslation();
   usePageTitle(t('shop.title'));
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = parseShopParams(searchParams);
+  const currency = useCurrency();
+  const params = inCurrency(parseShopParams(searchParams), currency);
   const productId = searchParams.get('product');
-  const { data, isPending, isError, isFetching, refetch } = useProducts(params);
+  const products = useProducts(params);
+  const { isPending, isError, isFetching, refetch } = products;
+  // Right after a switch to euros the previous (rouble) page stays up until the new one arrives:
+  // what is not sold in the new currency leaves it at once, so no rouble price flashes up.
+  const data = products.data && {
+    ...products.data,
+    items: products.data.items.filter((product) => soldIn(product.price, currency)),
+  };
   const ids = { search: useId(), sort: useId() };
   // The dearest product sets the right end of the price slider (a cached public read).
-  const dearest = useQuery(productsQueryOptions({ ...DEFAULT_SHOP_PARAMS, sort: 'price_desc', limit: 1 }));
+  const dearest = useQuery(
+    productsQueryOptions(inCurrency({ ...DEFAULT_SHOP_PARAMS, sort: 'price_desc', limit: 1 }, currency)),
+  );
   const priceBound = Math.max(params.maxPrice ?? 0, dearest.data?.items[0]?.price.rub ?? 10_000);
 
   const [searchText, setSearchText] = useState(params.search ?? '');
@@ -180,7 +191,7 @@ export function ShopPage() {
                 <div key={index} className="aspect-[3/4] animate-pulse rounded-3xl bg-blush-100" />
               ))}
             </div>
-          ) : isError ? (
+          ) : isError || !data ? (
             <ErrorState onRetry={() => void refetch()} />
           ) : data.items.length === 0 ? (
             <EmptyState title={t('shop.empty')}>{t('shop.emptyHint')}</EmptyState>

@@ -18,7 +18,7 @@ function FavouriteItem({ item }: { item: Favourite }) {
   const language = useLanguage();
   const format = usePriceFormatter();
   const name = localize(item.name, language);
-  const favourite = useFavouriteToggle(item.type, item.id);
+  const favourite = useFavouriteToggle(item.type, item.id, item.name);
   return (
     <li className="card relative flex items-center gap-4 p-4">
       {item.image ? (

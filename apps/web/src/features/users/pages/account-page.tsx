@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { ContinueCard } from '../../../shared/ui/continue-card';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ProgressBar } from '../../../shared/ui/progress-bar';
+import { ScrollRow } from '../../../shared/ui/scroll-row';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -137,7 +138,9 @@ function OrdersSection() {
             <span className="rounded-full bg-blush-100 px-3 py-1 text-xs font-semibold text-rose-800">
               {t(`labels.orderStatus.${order.status}`)}
             </span>
-            <span className="font-semibold text-rose-700">{formatMoney(order.total, 'RUB', language)}</span>
+            <span className="figures font-semibold text-rose-700">
+              {formatMoney(order.totalInCurrency, order.currency, language)}
+            </span>
           </div>
         </li>
       ))}
@@ -332,20 +335,21 @@ export function AccountPage() {
     <>
       <PageTitle title={t('account.title')} eyebrow={t('account.eyebrow')} />
       <div className="container-page pb-10">
+        {/* One line that scrolls sideways on a phone (seven sections would wrap into four rows). */}
         <nav aria-label={t('account.sections')} className="mb-8">
-          <ul className="flex flex-wrap gap-2">
+          <ScrollRow current={section}>
             {SECTIONS.map((value) => (
-              <li key={value}>
+              <li key={value} className="shrink-0 snap-start">
                 <Link
                   to={value === 'profile' ? '/account' : `/account/${value}`}
-                  className="chip"
+                  className="chip whitespace-nowrap"
                   aria-current={section === value ? 'page' : undefined}
                 >
                   {t(`account.${value}`)}
                 </Link>
               </li>
             ))}
-          </ul>
+          </ScrollRow>
         </nav>
         <section aria-label={t(`account.${section}`)}>
           {section === 'profile' ? (

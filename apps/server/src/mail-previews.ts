@@ -1,0 +1,424 @@
+/**
+ * The admin's mail preview: every kind of mail a customer gets, drawn by the feature's own mail
+ * function with sample data, then through the layout with the shop's settings exactly as
+ * `enqueueMail` does before a mail is queued. Composition-level (like `pages.ts`): it reads the
+ * mail functions of every feature and belongs to none.
+ */
+import {
+  ErrorBodySchema,
+  type Language,
+  MAIL_PREVIEW_KINDS,
+  type MailPreview,
+  type MailPreviewKind,
+  MailPreviewParamsSchema,
+  MailPreviewQuerySchema,
+  MailPreviewSchema,
+  type Order,
+  successEnvelope,
+} from '@atelier/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import {
+  passwordChangedMail,
+  registrationAttemptMail,
+  resetPasswordMail,
+  verificationMail,
+} from './features/auth/auth.mail';
+import { cartReminderMail } from './features/cart/cart.mail';
+import { parcelNotDeliveredMail, parcelReadyMail } from './features/cdek/cdek.mail';
+import { customerMail } from './features/custom-orders/custom-orders.mail';
+import { buyerMail, recipientMail } from './features/gift-certificates/gift-certificates.mail';
+import {
+  orderExpiredMail,
+  orderPageUrl,
+  orderReceivedMail,
+  orderStatusMail,
+  orderTrackingMail,
+} from './features/orders/orders.mail';
+import {
+  downloadsMail,
+  instructionsMail,
+  paymentInstructions,
+  paymentLinkMail,
+  paypalInvoiceMail,
+} from './features/payments/payments.texts';
+import { backInStockMail, stockAlertConfirmMail } from './features/stock-alerts/stock-alerts.mail';
+import { ok } from './platform/http/envelope';
+import { shopReplyTo } from './platform/mail/brand';
+import { type MailBrand, type RenderedMail, renderMail } from './platform/mail/layout';
+
+const SAMPLE_ORDER_ID = '7d3f0c4e-2b1a-4c5d-9e8f-0a1b2c3d4e5f';
+const SAMPLE_EMAIL = 'anna@example.com';
+
+const NAMES: Record<Language, string> = { ru: 'Анна', en: 'Anna', es: 'Ana' };
+
+/** A paid order of two products with free pickup, in the currency a customer of that language would pick. */
+function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
+  const currency = lang === 'ru' ? 'RUB' : 'EUR';
+  const rate = 100;
+  const inCurrency = (rub: number) => (currency === 'RUB' ? rub : rub / rate);
+  const items: Order['items'] = [
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      type: 'product',
+      refId: '22222222-2222-4222-8222-222222222222',
+      name: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
+      bookFormat: null,
+      unitPrice: 4500,
+      quantity: 1,
+      lineTotal: 4500,
+      unitPriceInCurrency: inCurrency(4500),
+      lineTotalInCurrency: inCurrency(4500),
+    },
+    {
+      id: '33333333-3333-4333-8333-333333333333',
+      type: 'product',
+      refId: '44444444-4444-4444-8444-444444444444',
+      name: { ru: 'Шёлковая лента, пудровая', en: 'Silk ribbon, powder pink', es: 'Cinta de seda, rosa empolvado' },
+      bookFormat: null,
+      unitPrice: 350,
+      quantity: 2,
+      lineTotal: 700,
+      unitPriceInCurrency: inCurrency(350),
+      lineTotalInCurrency: inCurrency(700),
+    },
+  ];
+  const order: Order = {
+    id: SAMPLE_ORDER_ID,
+    number: 1042,
+    userId: null,
+    status: 'confirmed',
+    paymentMethod: currency === 'RUB' ? 'card' : 'paypal',
+    paymentState: 'paid',
+    items,
+    itemCount: 3,
+    customer: { firstName: NAMES[lang], lastName: 'Petrova', email: SAMPLE_EMAIL, phone: '+7 900 000-00-00' },
+    delivery: { method: 'pickup' },
+    subtotal: 5200,
+    discount: 0,
+    deliveryCost: 0,
+    total: 5200,
+    currency,
+    totalInCurrency: currency === 'RUB' ? 5200 : 52,
+    subtotalInCurrency: 0,
+    discountInCurrency: 0,
+    deliveryCostInCurrency: 0,
+    expectedDelivery: { minDays: 1, maxDays: 2 },
+    giftCertificate: 0,
+    amountDue: currency === 'RUB' ? 5200 : 52,
+    exchangeRates: { RUB: 1, [currency]: currency === 'RUB' ? 1 : rate },
+    language: lang,
+    comment: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:05:00.000Z',
+    holdUntil: null,
+    tracking: null,
+    ...patch,
+  };
+  // The sample's figures in its currency follow its rouble ones (the shop's rate), patched or not.
+  return {
+    ...order,
+    items: order.items.map((item) => ({
+      ...item,
+      unitPriceInCurrency: inCurrency(item.unitPrice),
+      lineTotalInCurrency: inCurrency(item.lineTotal),
+    })),
+    subtotalInCurrency: inCurrency(order.subtotal),
+    discountInCurrency: inCurrency(order.discount),
+    deliveryCostInCurrency: inCurrency(order.deliveryCost),
+  };
+}
+
+const LESSON_ORDER_ITEMS: Order['items'] = [
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    type: 'lesson',
+    refId: '66666666-6666-4666-8666-666666666666',
+    name: { ru: 'Урок: роза из шёлка', en: 'Lesson: a silk rose', es: 'Clase: una rosa de seda' },
+    bookFormat: null,
+    unitPrice: 1900,
+    quantity: 1,
+    lineTotal: 1900,
+    unitPriceInCurrency: 1900,
+    lineTotalInCurrency: 1900,
+  },
+];
+
+type Sample = (lang: Language, site: string) => RenderedMail;
+
+const to = SAMPLE_EMAIL;
+
+const SAMPLES: Record<MailPreviewKind, Sample> = {
+  verification: (lang, site) =>
+    verificationMail({ to, name: NAMES[lang], code: '482913', link: `${site}/api/auth/verify-email/sample`, lang }),
+  registration_attempt: (lang, site) =>
+    registrationAttemptMail({ to, name: NAMES[lang], resetLink: `${site}/forgot-password`, lang }),
+  password_reset: (lang, site) =>
+    resetPasswordMail({ to, name: NAMES[lang], link: `${site}/reset-password/sample`, lang }),
+  password_changed: (lang, site) =>
+    passwordChangedMail({ to, name: NAMES[lang], resetLink: `${site}/forgot-password`, lang }),
+  order_received: (lang, site) =>
+    orderReceivedMail(
+      sampleOrder(lang, {
+        status: 'pending',
+        paymentState: 'none',
+        delivery: {
+          method: 'standard',
+          country: 'Россия',
+          city: 'Казань',
+          address: 'ул. Баумана, 1',
+          postalCode: '420111',
+        },
+        deliveryCost: 300,
+        total: 5500,
+        totalInCurrency: lang === 'ru' ? 5500 : 55,
+        amountDue: lang === 'ru' ? 5500 : 55,
+      }),
+      site,
+    ),
+  order_paid: (lang, site) => orderStatusMail(sampleOrder(lang), site),
+  order_lessons_paid: (lang, site) =>
+    orderStatusMail(
+      sampleOrder(lang, {
+        items: LESSON_ORDER_ITEMS,
+        itemCount: 1,
+        delivery: { method: 'none' },
+        subtotal: 1900,
+        total: 1900,
+        totalInCurrency: lang === 'ru' ? 1900 : 19,
+        amountDue: lang === 'ru' ? 1900 : 19,
+      }),
+      site,
+    ),
+  order_shipped: (lang, site) =>
+    orderStatusMail(
+      sampleOrder(lang, {
+        status: 'shipped',
+        delivery: {
+          method: 'post',
+          country: 'Россия',
+          city: 'Казань',
+          address: 'ул. Баумана, 1',
+          postalCode: '420111',
+        },
+        tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
+      }),
+      site,
+    ),
+  order_tracking: (lang, site) =>
+    orderTrackingMail(
+      sampleOrder(lang, {
+        status: 'shipped',
+        delivery: {
+          method: 'post',
+          country: 'Россия',
+          city: 'Казань',
+          address: 'ул. Баумана, 1',
+          postalCode: '420111',
+        },
+        tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
+      }),
+      site,
+    ),
+  order_cancelled: (lang, site) => orderStatusMail(sampleOrder(lang, { status: 'cancelled' }), site),
+  order_expired: (lang, site) =>
+    orderExpiredMail(
+      sampleOrder(lang, { status: 'cancelled', paymentState: 'none' }),
+      new Date('2026-11-23T10:00:00Z'),
+      site,
+    ),
+  parcel_ready: (lang, site) =>
+    parcelReadyMail({
+      number: 1042,
+      language: lang,
+      firstName: NAMES[lang],
+      cdekNumber: '1234567890',
+      point: { type: 'PVZ', address: 'Казань, ул. Баумана, 58', workTime: 'Пн-Пт 10:00-20:00' },
+      orderUrl: orderPageUrl(site, SAMPLE_ORDER_ID),
+    }),
+  parcel_not_delivered: (lang, site) =>
+    parcelNotDeliveredMail({
+      number: 1042,
+      language: lang,
+      firstName: NAMES[lang],
+      cdekNumber: '1234567890',
+      point: { type: 'PVZ', address: 'Казань, ул. Баумана, 58', workTime: 'Пн-Пт 10:00-20:00' },
+      orderUrl: orderPageUrl(site, SAMPLE_ORDER_ID),
+    }),
+  payment_link: (lang, site) =>
+    paymentLinkMail(to, lang, { number: 1042, total: lang === 'ru' ? '5 200 ₽' : '€52', url: `${site}/pay/sample` }),
+  paypal_invoice: (lang) =>
+    paypalInvoiceMail(to, lang, {
+      number: 1042,
+      total: '€52',
+      url: 'https://www.paypal.com/invoice/p/#SAMPLE',
+    }),
+  payment_instructions: (lang) =>
+    instructionsMail(to, lang, {
+      number: 1042,
+      text: paymentInstructions('bank_transfer', lang, { number: 1042, total: '5 200 ₽', bankDetails: null }),
+    }),
+  downloads: (lang, site) =>
+    downloadsMail(to, lang, {
+      number: 1042,
+      days: 7,
+      uses: 5,
+      books: [
+        {
+          name: { ru: 'Цветы из шёлка. Книга', en: 'Silk flowers. The book', es: 'Flores de seda. El libro' }[lang],
+          url: `${site}/api/downloads/sample`,
+        },
+      ],
+    }),
+  gift_recipient: (lang, site) =>
+    recipientMail({
+      to,
+      lang,
+      recipientName: NAMES[lang],
+      senderName: { ru: 'Мария', en: 'Mary', es: 'María' }[lang],
+      message: { ru: 'С днём рождения!', en: 'Happy birthday!', es: '¡Feliz cumpleaños!' }[lang],
+      code: 'ABCD2345EFGH6789',
+      amountMinor: lang === 'ru' ? 500_000 : 5_000,
+      currency: lang === 'ru' ? 'RUB' : 'EUR',
+      shopUrl: `${site}/shop`,
+      pdf: Buffer.from(''),
+    }),
+  gift_buyer: (lang, site) =>
+    buyerMail({
+      to,
+      lang,
+      buyerName: NAMES[lang],
+      recipientName: { ru: 'Мария', en: 'Mary', es: 'María' }[lang],
+      recipientEmail: 'maria@example.com',
+      amountMinor: lang === 'ru' ? 500_000 : 5_000,
+      currency: lang === 'ru' ? 'RUB' : 'EUR',
+      deliveryDate: '2026-12-24',
+      accountUrl: `${site}/account/gift-certificates`,
+    }),
+  stock_alert_confirm: (lang, site) =>
+    stockAlertConfirmMail({
+      to,
+      lang,
+      product: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
+      link: `${site}/api/stock-alerts/confirm/sample`,
+      hours: 48,
+    }),
+  back_in_stock: (lang, site) =>
+    backInStockMail({
+      to,
+      lang,
+      product: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
+      productUrl: `${site}/shop?product=22222222-2222-4222-8222-222222222222`,
+      unsubscribeUrl: `${site}/api/stock-alerts/unsubscribe/sample`,
+    }),
+  cart_reminder: (lang, site) =>
+    cartReminderMail({
+      to,
+      name: NAMES[lang],
+      lang,
+      lines: [
+        {
+          name: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
+          quantity: 1,
+        },
+        { name: { ru: 'Шёлковая лента', en: 'Silk ribbon', es: 'Cinta de seda' }, quantity: 2 },
+      ],
+      cartUrl: `${site}/cart`,
+      accountUrl: `${site}/account`,
+    }),
+  custom_quote: (lang, site) =>
+    customerMail({
+      to,
+      lang,
+      number: 17,
+      url: `${site}/account/custom-orders/sample`,
+      name: NAMES[lang],
+      kind: 'quote',
+      priceMinor: 1_200_000,
+      currency: 'RUB',
+      depositPercent: 30,
+      depositMinor: 360_000,
+      balanceMinor: 840_000,
+      dueDate: '2026-12-20',
+      message: { ru: 'Сделаю в ваших цветах.', en: 'I will make it in your colours.', es: 'Lo haré en sus colores.' }[
+        lang
+      ],
+    }),
+  custom_paid: (lang, site) =>
+    customerMail({
+      to,
+      lang,
+      number: 17,
+      url: `${site}/account/custom-orders/sample`,
+      name: NAMES[lang],
+      kind: 'paid',
+      part: 'deposit',
+      amountMinor: 360_000,
+      currency: 'RUB',
+    }),
+  custom_done: (lang, site) =>
+    customerMail({
+      to,
+      lang,
+      number: 17,
+      url: `${site}/account/custom-orders/sample`,
+      name: NAMES[lang],
+      kind: 'done',
+    }),
+  custom_declined: (lang, site) =>
+    customerMail({
+      to,
+      lang,
+      number: 17,
+      url: `${site}/account/custom-orders/sample`,
+      name: NAMES[lang],
+      kind: 'declined',
+      note: null,
+    }),
+};
+
+/** One kind drawn in one language, as `enqueueMail` would queue it with `brand`. */
+export function previewMail(kind: MailPreviewKind, lang: Language, site: string, brand: MailBrand): MailPreview {
+  const mail = SAMPLES[kind](lang, site.replace(/\/+$/, ''));
+  const drawn = mail.content ? renderMail(mail.content, brand) : mail;
+  return {
+    kind,
+    lang,
+    subject: drawn.subject,
+    html: drawn.html ?? '',
+    text: drawn.text,
+    replyTo: brand.replyTo,
+  };
+}
+
+export const MAIL_KINDS = MAIL_PREVIEW_KINDS;
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+export interface MailPreviewRoutesOptions {
+  db: Db;
+  publicUrl: string;
+}
+
+/** `GET /api/admin/mail-previews/:kind?lang=`: admin only. */
+export const mailPreviewRoutes: FastifyPluginAsync<MailPreviewRoutesOptions> = async (app, { db, publicUrl }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/admin/mail-previews/:kind',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A customer mail drawn with sample data and the shop’s contact address, as it would be sent',
+        params: MailPreviewParamsSchema,
+        querystring: MailPreviewQuerySchema,
+        response: { 200: successEnvelope(MailPreviewSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const replyTo = await shopReplyTo(db);
+      return ok(previewMail(request.params.kind, request.query.lang, publicUrl, { replyTo }));
+    },
+  );
+};

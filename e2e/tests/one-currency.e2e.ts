@@ -1,0 +1,149 @@
+/**
+ * One currency end to end, on a 360 px phone in English with euros chosen: the shop grid lists
+ * only what is sold in euros (a rouble-only piece opened by its link says so and cannot go in the
+ * cart), the product dialog, the cart (its free-delivery line), the checkout (lines, delivery
+ * prices, total), the PayPal step, the account's order list and the order page show euros only.
+ * Not one "₽" in the visible text of any of them. The order keeps its euros after roubles are chosen.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useToken } from '../src/accounts';
+import { apiData, verifiedUser } from '../src/api';
+import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { tickEveryBox } from '../src/consents';
+import { newEmail } from '../src/mail';
+import { ACTION_TIMEOUT } from '../src/timeouts';
+
+const session = useBrowser();
+
+interface ShopProduct {
+  id: string;
+  name: { ru: string; en?: string };
+  category: string;
+  availability: string;
+  stock: number | null;
+  price: { rub: number; eur: number | null };
+}
+
+interface OrderSummary {
+  id: string;
+  number: number;
+  currency: string;
+  totalInCurrency: number;
+}
+
+/** What the visitor reads: the page's rendered text (hidden parts and attributes left out). */
+// biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (hidden nodes left out).
+const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
+
+async function expectOnlyEuros(page: Page, where: string) {
+  await expect.poll(() => visibleText(page), { timeout: ACTION_TIMEOUT }).toContain('€');
+  const text = await visibleText(page);
+  expect(text.includes('₽'), `${where} shows a rouble figure:\n${text}`).toBe(false);
+}
+
+describe('one currency end to end', () => {
+  it('a customer in euros sees only € from the shop grid through product, cart and checkout to the order in the account', async () => {
+    const products = await apiData<ShopProduct[]>(baseUrl(), '/shop?limit=100');
+    const roubleOnly = products.find((p) => p.price.eur === null);
+    const euroProduct = products.find(
+      (p) =>
+        p.price.eur !== null &&
+        p.price.eur < 50 &&
+        p.category !== 'book' &&
+        p.availability !== 'out_of_stock' &&
+        (p.stock === null || p.stock > 5),
+    );
+    if (!roubleOnly || !euroProduct) throw new Error('the demo catalogue needs a rouble-only and a euro product');
+
+    const email = newEmail('one-currency');
+    const { token } = await verifiedUser(baseUrl(), { name: 'Emma Euro', email, password: 'Silk-euros-2026' });
+    const page = await session.newPage({ mobile: true, locale: 'en-GB' });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseUrl() }]);
+    // Euros until the journey chooses otherwise (the script runs on every load).
+    await page
+      .context()
+      .addInitScript(() => window.localStorage.getItem('currency') ?? window.localStorage.setItem('currency', 'EUR'));
+    await useToken(page, token);
+
+    // The grid: euro prices only; the rouble-only piece is not listed, even when searched for by name.
+    const cardTitle = (product: ShopProduct) =>
+      page.getByRole('heading', { level: 2, name: product.name.en ?? product.name.ru });
+    await page.goto('/shop');
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await expectOnlyEuros(page, 'the shop grid');
+    await page.goto(`/shop?search=${encodeURIComponent(euroProduct.name.en ?? euroProduct.name.ru)}`);
+    await cardTitle(euroProduct).waitFor();
+    await expectOnlyEuros(page, 'the shop grid searched');
+    await page.goto(`/shop?search=${encodeURIComponent(roubleOnly.name.en ?? roubleOnly.name.ru)}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => visibleText(page)).not.toContain('₽');
+    expect(await cardTitle(roubleOnly).count()).toBe(0);
+
+    // Opened by its link, the rouble-only piece says it is sold in roubles only: no price, no cart button.
+    await page.goto(`/shop?product=${roubleOnly.id}`);
+    const other = page.getByRole('dialog', { name: roubleOnly.name.en ?? roubleOnly.name.ru });
+    await other.getByText('This item is sold in roubles only.').waitFor();
+    expect(await other.textContent()).not.toContain('₽');
+    expect(await other.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+
+    // The product dialog in euros; into the cart.
+    await page.goto(`/shop?product=${euroProduct.id}`);
+    const dialog = page.getByRole('dialog', { name: euroProduct.name.en ?? euroProduct.name.ru });
+    await dialog.getByRole('button', { name: 'Add to cart' }).waitFor();
+    await expectOnlyEuros(page, 'the product dialog');
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(async () => (await apiData<{ items: { id: string }[] }>(baseUrl(), '/cart', { token })).items.length)
+      .toBe(1);
+
+    // The cart: the line, the total and the free-delivery threshold in euros.
+    await page.goto('/cart');
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    await page.getByText('Free delivery from €50.', { exact: false }).waitFor();
+    await expectOnlyEuros(page, 'the cart');
+
+    // The checkout: delivery prices, lines and the total in euros; PayPal is the way to pay.
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await waitForPath(page, (p) => p === '/checkout');
+    await page.getByRole('radio', { name: 'Standard delivery — €3' }).check();
+    await page.getByText('Delivery is free for orders of €50 or more.').waitFor();
+    await page.getByLabel('First name').fill('Emma');
+    await page.getByLabel('Last name').fill('Euro');
+    await page.getByLabel('Phone').fill('+49 30 1234567');
+    await page.getByLabel('Country').fill('Germany');
+    await page.getByLabel('City').fill('Berlin');
+    await page.getByLabel('Address').fill('Unter den Linden 1');
+    await page.getByLabel('Postal code').fill('10117');
+    await tickEveryBox(page);
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    const total = Math.round((euroProduct.price.eur! + 3) * 100) / 100;
+    await expect
+      .poll(async () => ((await summary.textContent()) ?? '').replace(/\s/g, ''))
+      .toContain(`€${total.toFixed(Number.isInteger(total) ? 0 : 2)}`);
+    await expectOnlyEuros(page, 'the checkout');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    // The PayPal step, then the order in the account.
+    const paypal = page.getByRole('dialog', { name: 'Pay with PayPal' });
+    await paypal.getByLabel('Email for the PayPal invoice').waitFor();
+    const [order] = await apiData<OrderSummary[]>(baseUrl(), '/orders/user', { token });
+    expect(order).toMatchObject({ currency: 'EUR', totalInCurrency: total });
+    expect(await paypal.textContent()).not.toContain('₽');
+
+    await page.goto('/account/orders');
+    const row = page.getByRole('listitem').filter({ hasText: `Order No. ${order!.number}` });
+    await row.waitFor();
+    await expectOnlyEuros(page, 'the account’s orders');
+    await row.getByRole('link', { name: `Order No. ${order!.number}` }).click();
+    await waitForPath(page, (p) => p === `/account/orders/${order!.id}`);
+    await page.getByText('Standard delivery', { exact: false }).first().waitFor();
+    await expectOnlyEuros(page, 'the order page');
+
+    // Roubles chosen afterwards: the order still reads in its own euros.
+    await page.evaluate(() => window.localStorage.setItem('currency', 'RUB'));
+    await page.reload();
+    await page.getByText('Standard delivery', { exact: false }).first().waitFor();
+    await expectOnlyEuros(page, 'the order page with roubles chosen');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The admin's mail preview: every kind of mail the shop sends a customer, drawn with sample data
+ * (`GET /api/admin/mail-previews/:kind?lang=`), with the owner's names for them.
+ */
+import type { Texts } from './texts';
+
+export const MAIL_PREVIEW_KINDS = [
+  'verification',
+  'registration_attempt',
+  'password_reset',
+  'password_changed',
+  'order_received',
+  'order_paid',
+  'order_lessons_paid',
+  'order_shipped',
+  'order_tracking',
+  'order_cancelled',
+  'order_expired',
+  'parcel_ready',
+  'parcel_not_delivered',
+  'payment_link',
+  'paypal_invoice',
+  'payment_instructions',
+  'downloads',
+  'gift_recipient',
+  'gift_buyer',
+  'stock_alert_confirm',
+  'back_in_stock',
+  'cart_reminder',
+  'custom_quote',
+  'custom_paid',
+  'custom_done',
+  'custom_declined',
+] as const;
+export type MailPreviewKind = (typeof MAIL_PREVIEW_KINDS)[number];
+
+/** The owner's names of the mails, in the order the preview lists them. */
+export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
+  verification: { ru: 'Код подтверждения почты', en: 'Email confirmation code', es: 'Código de confirmación' },
+  registration_attempt: {
+    ru: 'Повторная регистрация с тем же адресом',
+    en: 'Sign-up with an address already registered',
+    es: 'Registro con una dirección ya registrada',
+  },
+  password_reset: { ru: 'Восстановление пароля', en: 'Password reset', es: 'Restablecer la contraseña' },
+  password_changed: { ru: 'Пароль изменён', en: 'Password changed', es: 'Contraseña cambiada' },
+  order_received: { ru: 'Заказ принят', en: 'Order received', es: 'Pedido recibido' },
+  order_paid: { ru: 'Заказ оплачен', en: 'Order paid', es: 'Pedido pagado' },
+  order_lessons_paid: { ru: 'Оплачены уроки', en: 'Lessons paid', es: 'Clases pagadas' },
+  order_shipped: { ru: 'Заказ отправлен', en: 'Order shipped', es: 'Pedido enviado' },
+  order_tracking: { ru: 'Трек-номер посылки', en: 'Tracking number', es: 'Número de seguimiento' },
+  order_cancelled: { ru: 'Заказ отменён', en: 'Order cancelled', es: 'Pedido cancelado' },
+  order_expired: {
+    ru: 'Заказ отменён: не оплачен вовремя',
+    en: 'Order cancelled: not paid in time',
+    es: 'Pedido cancelado: no pagado a tiempo',
+  },
+  parcel_ready: { ru: 'Посылка ждёт в пункте СДЭК', en: 'Parcel at the CDEK point', es: 'Paquete en el punto CDEK' },
+  parcel_not_delivered: {
+    ru: 'СДЭК не смог вручить посылку',
+    en: 'CDEK could not deliver the parcel',
+    es: 'CDEK no pudo entregar el paquete',
+  },
+  payment_link: { ru: 'Ссылка на оплату', en: 'Payment link', es: 'Enlace de pago' },
+  paypal_invoice: { ru: 'Счёт PayPal', en: 'PayPal invoice', es: 'Factura de PayPal' },
+  payment_instructions: {
+    ru: 'Как оплатить (наличные, перевод)',
+    en: 'How to pay (cash, bank transfer)',
+    es: 'Cómo pagar (efectivo, transferencia)',
+  },
+  downloads: { ru: 'Ссылки на электронные книги', en: 'E-book download links', es: 'Enlaces de los libros digitales' },
+  gift_recipient: {
+    ru: 'Подарочный сертификат получателю',
+    en: 'Gift certificate to the recipient',
+    es: 'Certificado regalo al destinatario',
+  },
+  gift_buyer: {
+    ru: 'Сертификат оплачен (покупателю)',
+    en: 'Gift certificate paid (to the buyer)',
+    es: 'Certificado pagado (al comprador)',
+  },
+  stock_alert_confirm: {
+    ru: 'Подтверждение подписки на поступление',
+    en: 'Back-in-stock subscription confirmation',
+    es: 'Confirmación del aviso de disponibilidad',
+  },
+  back_in_stock: { ru: 'Товар снова в наличии', en: 'Back in stock', es: 'De nuevo disponible' },
+  cart_reminder: { ru: 'Напоминание о корзине', en: 'Cart reminder', es: 'Recordatorio del carrito' },
+  custom_quote: {
+    ru: 'Индивидуальный заказ: предложение',
+    en: 'Custom piece: quote',
+    es: 'Pieza personalizada: presupuesto',
+  },
+  custom_paid: {
+    ru: 'Индивидуальный заказ: предоплата получена',
+    en: 'Custom piece: deposit received',
+    es: 'Pieza personalizada: anticipo recibido',
+  },
+  custom_done: { ru: 'Индивидуальный заказ: готово', en: 'Custom piece: ready', es: 'Pieza personalizada: lista' },
+  custom_declined: {
+    ru: 'Индивидуальный заказ: отказ',
+    en: 'Custom piece: declined',
+    es: 'Pieza personalizada: rechazada',
+  },
+};
