@@ -103,9 +103,15 @@ async function s3VideoBench(options: {
     const onS3 = await uploadBenchLesson(server.url, options.admin, video);
     const onDisk = await uploadBenchLesson(options.diskBaseUrl, options.admin, video);
     try {
-      const [s3MiBps, diskMiBps] = await interleavedThroughput(onS3.protectedUrl, onDisk.protectedUrl, options.seconds);
-      const s3Ttfb = await rangeTtfb(onS3.protectedUrl, video.length);
-      const diskTtfb = await rangeTtfb(onDisk.protectedUrl, video.length);
+      const [s3MiBps, diskMiBps] = await interleavedThroughput(
+        onS3.protectedUrl,
+        onDisk.protectedUrl,
+        options.seconds,
+        onS3.headers,
+        onDisk.headers,
+      );
+      const s3Ttfb = await rangeTtfb(onS3.protectedUrl, video.length, onS3.headers);
+      const diskTtfb = await rangeTtfb(onDisk.protectedUrl, video.length, onDisk.headers);
       return {
         s3MiBps: Math.round(s3MiBps),
         diskMiBps: Math.round(diskMiBps),

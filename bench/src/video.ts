@@ -69,13 +69,13 @@ export function get(
   });
 }
 
-export async function throughput(url: string, seconds: number): Promise<number> {
+export async function throughput(url: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
   const until = performance.now() + seconds * 1000;
   let total = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) total += (await get(url)).bytes;
+      while (performance.now() < until) total += (await get(url, headers)).bytes;
     }),
   );
   return total / MiB / ((performance.now() - started) / 1000);
@@ -100,12 +100,15 @@ async function startStatic(file: string): Promise<{ url: string; child: ChildPro
   return { url: `http://127.0.0.1:${port}/video.mp4`, child };
 }
 
-/** A lesson with `video` uploaded through the admin API; its signed URL as `<video src>` gets it. */
+/**
+ * A lesson with `video` uploaded through the admin API; its signed URL and what `<video>` sends with
+ * it (the session cookie: a signed URL opens only for the account it was signed for).
+ */
 export async function uploadBenchLesson(
   baseUrl: string,
   admin: { email: string; password: string },
   video: Buffer,
-): Promise<{ protectedUrl: string; remove(): Promise<void> }> {
+): Promise<{ protectedUrl: string; headers: Record<string, string>; remove(): Promise<void> }> {
   const token = await login(baseUrl, admin);
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();
@@ -127,6 +130,7 @@ export async function uploadBenchLesson(
   const access = await apiData<{ video: string }>(baseUrl, `/training/lessons/${lesson.id}/access`, { token });
   return {
     protectedUrl: `${baseUrl}${access.video}`,
+    headers: { cookie: `token=${token}` },
     async remove() {
       await fetch(`${baseUrl}/api/admin/lessons/${lesson.id}`, { method: 'DELETE', headers: auth }).catch(
         () => undefined,
@@ -136,9 +140,13 @@ export async function uploadBenchLesson(
 }
 
 /** p50 / p95 time to first byte of a 64 KiB Range request in the middle of the file. */
-export async function rangeTtfb(url: string, fileBytes: number): Promise<{ p50: number; p95: number }> {
+export async function rangeTtfb(
+  url: string,
+  fileBytes: number,
+  headers: Record<string, string> = {},
+): Promise<{ p50: number; p95: number }> {
   const middle = Math.floor(fileBytes / 2);
-  const range = { range: `bytes=${middle}-${middle + 64 * 1024 - 1}` };
+  const range = { ...headers, range: `bytes=${middle}-${middle + 64 * 1024 - 1}` };
   // One kept-alive connection, as a player seeking within a video uses.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const samples: number[] = [];
@@ -148,21 +156,27 @@ export async function rangeTtfb(url: string, fileBytes: number): Promise<{ p50: 
 }
 
 /** Mean MiB/s of `a` and `b` over interleaved one-second rounds (alternating which goes first). */
-export async function interleavedThroughput(a: string, b: string, seconds: number): Promise<[number, number]> {
+export async function interleavedThroughput(
+  a: string,
+  b: string,
+  seconds: number,
+  aHeaders: Record<string, string> = {},
+  bHeaders: Record<string, string> = {},
+): Promise<[number, number]> {
   // Warm both (page cache, JIT), then measure each for the same time.
-  await throughput(a, 1);
-  await throughput(b, 1);
+  await throughput(a, 1, aHeaders);
+  await throughput(b, 1, bHeaders);
   // A change in machine load during the run hits both sides alike.
   const rounds = Math.max(2, Math.round(seconds));
   let aSum = 0;
   let bSum = 0;
   for (let round = 0; round < rounds; round += 1) {
     if (round % 2 === 0) {
-      aSum += await throughput(a, 1);
-      bSum += await throughput(b, 1);
+      aSum += await throughput(a, 1, aHeaders);
+      bSum += await throughput(b, 1, bHeaders);
     } else {
-      bSum += await throughput(b, 1);
-      aSum += await throughput(a, 1);
+      bSum += await throughput(b, 1, bHeaders);
+      aSum += await throughput(a, 1, aHeaders);
     }
   }
   return [aSum / rounds, bSum / rounds];
@@ -182,8 +196,13 @@ export async function videoBench(
 
   const statics = await startStatic(file);
   try {
-    const [protectedMiBps, staticMiBps] = await interleavedThroughput(protectedUrl, statics.url, seconds);
-    const { p50: rangeTtfbP50Ms, p95: rangeTtfbP95Ms } = await rangeTtfb(protectedUrl, FILE_BYTES);
+    const [protectedMiBps, staticMiBps] = await interleavedThroughput(
+      protectedUrl,
+      statics.url,
+      seconds,
+      lesson.headers,
+    );
+    const { p50: rangeTtfbP50Ms, p95: rangeTtfbP95Ms } = await rangeTtfb(protectedUrl, FILE_BYTES, lesson.headers);
     const ratio = Math.round((protectedMiBps / staticMiBps) * 100) / 100;
     return {
       fileBytes: FILE_BYTES,

@@ -130,6 +130,14 @@ describe('review with a photo → moderation → home in the admin order', () =>
     await own.waitFor();
     await own.getByText('На модерации').waitFor();
     expect((await apiData<Review[]>(baseUrl(), '/reviews?limit=100')).some((r) => r.reviewText === body)).toBe(false);
+    // Its photo is private until approved: the author's page loads it through a signed URL.
+    const pendingPhoto = own.locator('img');
+    expect(await pendingPhoto.getAttribute('src')).toMatch(/^\/api\/media\/private\/reviews\/.+\?e=\d+&s=/);
+    await expect
+      .poll(() =>
+        pendingPhoto.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     // The admin approves it on /admin/reviews (pending filter is the default) …
     const admin = await session.newPage();

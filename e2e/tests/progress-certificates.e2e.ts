@@ -106,14 +106,18 @@ async function noHorizontalOverflow(page: Page) {
 }
 
 describe('progress and the course certificate', () => {
-  it('a learner completes the course; the certificate downloads and its verification page confirms it', async () => {
+  it('a learner completes the course; the certificate downloads and its verification page confirms it, until the course order is cancelled', async () => {
     const learner = await verifiedUser(baseUrl(), {
       name: 'Анна Ёлкина',
       email: newEmail('certificate'),
       password: 'Silk-Peony-2024',
     });
     const { token } = learner;
-    await apiData(baseUrl(), `/training/courses/${courseId}/purchase`, { token, method: 'POST', body: {} });
+    const { order } = await apiData<{ order: { id: string } }>(baseUrl(), `/training/courses/${courseId}/purchase`, {
+      token,
+      method: 'POST',
+      body: {},
+    });
     const page = await session.newPage();
     await useToken(page, token);
 
@@ -200,6 +204,31 @@ describe('progress and the course certificate', () => {
     const unknown = await phone.goto('/certificate/ABCD-ABCD-ABCD-ABCD-ABCD?lang=en');
     expect(unknown?.status()).toBe(404);
     await phone.getByTestId('certificate-not-found').getByText('Certificate not found').first().waitFor();
+    await expectNoAxeViolations(phone);
+
+    // The course order cancelled (refunded): the same address now says the certificate was revoked,
+    // and when; the PDF is no longer given.
+    await apiData(baseUrl(), `/orders/${order.id}/status`, {
+      token: adminToken,
+      method: 'PATCH',
+      body: { status: 'cancelled' },
+    });
+    const code = address.split('/').at(-1) as string;
+    const checked = await apiData<{ valid: boolean; revokedAt: string | null }>(baseUrl(), `/certificates/${code}`);
+    expect(checked.valid).toBe(false);
+    expect(checked.revokedAt).not.toBeNull();
+    const pdfAfter = await fetch(`${baseUrl()}/api/training/certificates/${code}/pdf`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+    });
+    expect(pdfAfter.status).toBe(410);
+    const again = await phone.goto(`${address}?lang=en`);
+    expect(again?.status()).toBe(200);
+    const revoked = phone.getByTestId('certificate-revoked');
+    await revoked.getByRole('heading', { level: 1, name: 'This certificate has been revoked' }).waitFor();
+    await phone.getByTestId('certificate-revoked-on').waitFor();
+    await expect(phone.getByTestId('certificate-valid').count()).resolves.toBe(0);
+    await noHorizontalOverflow(phone);
     await expectNoAxeViolations(phone);
   });
 });

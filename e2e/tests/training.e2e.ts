@@ -78,7 +78,7 @@ describe('video lessons', () => {
     const dialog = page.getByRole('dialog', { name: 'Покупка урока' });
     const promo = dialog.getByLabel('Промокод (необязательно)');
     await promo.fill('NO-SUCH-CODE');
-    await dialog.getByText('Промокод не найден').waitFor();
+    await dialog.getByText('Этот код не подходит').waitFor();
     await expect(dialog.getByRole('button', { name: 'Перейти к оплате' }).isDisabled()).resolves.toBe(true);
     await promo.fill(code.toLowerCase());
     await dialog.getByText('Промокод применён: скидка 100%').waitFor();
@@ -172,10 +172,15 @@ describe('video lessons', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/en\.pdf$/);
     expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe('%PDF-');
-    // The signed link works without the session, and only until it expires (checked in API tests).
+    // The signed link is no bearer link: it opened in the browser with the learner's session
+    // cookie; without a session, or with another account's, it is refused (expiry: API tests).
     const href = await link.getAttribute('href');
-    const anonymous = await fetch(`${baseUrl()}${href}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
-    expect(anonymous.status).toBe(200);
+    const open = (headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl()}${href}`, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
+    expect((await open()).status).toBe(401);
+    const other = await verifiedUser(baseUrl(), { ...OLGA, email: newEmail('sheet-other') });
+    expect((await open({ cookie: `token=${other.token}` })).status).toBe(403);
+    expect((await open({ cookie: `token=${token}` })).status).toBe(200);
     expect((await fetch(`${baseUrl()}/api/training/lessons/${lesson.id}/methodology/en`)).status).toBe(401);
     await expectNoAxeViolations(page);
   });
@@ -228,6 +233,34 @@ describe('video lessons', () => {
     expect(head.status).toBe(206);
     expect(head.headers.get('content-range')).toBe(`bytes ${video.length - 16}-${video.length - 1}/${video.length}`);
     await apiData(baseUrl(), `/admin/lessons/${created.id}`, { token, method: 'DELETE' });
+  });
+
+  it('the admin promo-code form warns about a guessable code for a big discount, and saves it when she insists', async () => {
+    const token = await login(baseUrl(), E2E_ADMIN);
+    const page = await session.newPage();
+    await useToken(page, token);
+    await page.goto('/admin/promo-codes');
+    await page.getByRole('button', { name: 'Добавить промокод' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новый промокод' });
+    const warning = dialog.getByRole('status').filter({ hasText: 'Такой код легко подобрать' });
+    const tag = String(Date.now()).slice(-4);
+    await dialog.getByLabel('Код').fill(`ROSE${tag}`);
+    await dialog.getByLabel('Скидка, %').fill('20');
+    await expect(warning.count()).resolves.toBe(0);
+    // Half off or more with a word and a few digits: the warning, with a better example.
+    await dialog.getByLabel('Скидка, %').fill('100');
+    await warning.waitFor();
+    await expect(warning.textContent()).resolves.toContain('K7M-4QX-P2L9');
+    await expectNoAxeViolations(page);
+    // A long mixed code: no warning.
+    await dialog.getByLabel('Код').fill(`K7M-${tag}-P2L9`);
+    await warning.waitFor({ state: 'detached' });
+    // A warning, not a rule: the owner may save the short code anyway.
+    await dialog.getByLabel('Код').fill(`ROSE${tag}`);
+    await warning.waitFor();
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(`ROSE${tag}`, { exact: true }).first().waitFor();
   });
 
   it('a guest sees the preview and the buy button, never the video; axe is clean on /training and the lesson page', async () => {

@@ -112,8 +112,9 @@ import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/acce
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { privateImagesRoutes } from './platform/http/private-images.routes';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
+import { accountAndAddressLimit, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -202,7 +203,7 @@ export function buildServices(deps: ServiceDeps) {
     signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
     hls: lessonHls.enabled,
   });
-  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl });
+  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl, pages: cache });
   const progress = createProgressService({
     db,
     repo: createProgressRepo(db),
@@ -278,7 +279,7 @@ export function buildServices(deps: ServiceDeps) {
     shop,
     shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
     portfolio: createPortfolioService({ db, images }),
-    reviews: createReviewsService({ db, images }),
+    reviews: createReviewsService({ db, images, pendingMax: config.maxPendingReviews }),
     studentWorks: createStudentWorksService({ db, images, access: lessonAccess }),
     admin: createAdminService({
       repo: createAdminRepo(db),
@@ -344,6 +345,7 @@ export function buildServices(deps: ServiceDeps) {
       notifier: ownerNotifier,
       receipts,
       providerTimeoutMs: config.payments.httpTimeoutMs,
+      limiter,
     }),
     downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
   };
@@ -492,6 +494,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perIp: config.rateLimits.authPerIp,
     windowMs: config.rateLimits.windowMs,
   });
+  // Promo codes are tried in the purchase dialog and named by purchases: the same kind of allowance.
+  const limitPromoCodes = accountAndAddressLimit(limiter, 'promo-code', 'promoCodeRateLimited', {
+    perAccount: config.rateLimits.promoPerAccount,
+    perIp: config.rateLimits.authPerIp,
+    windowMs: config.rateLimits.windowMs,
+  });
   const providers = createPaymentProviders(config);
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
@@ -516,7 +524,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
   });
   await app.register(portfolioRoutes, { service: services.portfolio, cache });
-  await app.register(reviewsRoutes, { service: services.reviews, cache, seo, publicUrl: config.publicUrl });
+  await app.register(reviewsRoutes, {
+    service: services.reviews,
+    cache,
+    seo,
+    publicUrl: config.publicUrl,
+    limitPosts: accountAndAddressLimit(limiter, 'review', 'reviewRateLimited', {
+      perAccount: config.rateLimits.reviewsPerAccount,
+      perIp: config.rateLimits.authPerIp,
+      windowMs: config.rateLimits.windowMs,
+    }),
+  });
   await app.register(adminRoutes, { service: services.admin });
   await app.register(mailPreviewRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
@@ -528,6 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache,
     seo,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(lessonsRoutes, {
     service: services.lessons,
@@ -541,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
     limitGiftCodes,
+    limitPromoCodes,
   });
   await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
   await app.register(progressRoutes, { service: services.progress });
@@ -567,11 +587,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perAccount: config.rateLimits.paymentPerAccount,
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
+      webhookPerIp: config.rateLimits.webhookPerIp,
     },
     sandboxRoutes: !config.isProduction,
   });
 
   await app.register(uploadsRoutes, { storage: deps.storage });
+  await app.register(privateImagesRoutes, { storage: deps.storage, images: deps.images });
   if (!config.isProduction && !config.mail.smtpUrl) {
     await app.register(devMailRoutes, { outboxDir: config.mail.outboxDir });
   }

@@ -34,10 +34,18 @@ describe('config', () => {
       loginBackoffMaxSeconds: 60 * 60,
       paymentPerAccount: 10,
       paymentPerIp: 30,
+      promoPerAccount: 30,
+      reviewsPerAccount: 5,
+      webhookPerIp: 300,
     });
     const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
     expect(custom.windowMs).toBe(300_000);
     expect(custom.resendCooldownSeconds).toBe(30);
+  });
+
+  it('PENDING_SCARCE_HOURS: 24 by default, or as set', () => {
+    expect(loadConfig({}).orders.pendingScarceHours).toBe(24);
+    expect(loadConfig({ PENDING_SCARCE_HOURS: '6' }).orders.pendingScarceHours).toBe(6);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -59,6 +67,8 @@ describe('config', () => {
     [{ RATE_LIMIT_WINDOW_MINUTES: '0' }, 'RATE_LIMIT_WINDOW_MINUTES'],
     [{ RATE_LIMIT_MAIL_PER_ACCOUNT: '-1' }, 'RATE_LIMIT_MAIL_PER_ACCOUNT'],
     [{ RESEND_COOLDOWN_SECONDS: 'soon' }, 'RESEND_COOLDOWN_SECONDS'],
+    [{ PENDING_SCARCE_HOURS: '0' }, 'PENDING_SCARCE_HOURS'],
+    [{ PENDING_SCARCE_HOURS: 'a day' }, 'PENDING_SCARCE_HOURS'],
   ])('a bad value %o stops start-up naming %s', (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(variable))).toBe(true);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { REVIEWS_PENDING_MAX } from '@atelier/shared';
 import { z } from 'zod';
 import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
 import { RECEIPT_SUBJECTS, type ReceiptSubject } from './platform/payments/receipt';
@@ -185,6 +186,12 @@ const EnvSchema = z.object({
   LOGIN_BACKOFF_MAX_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   RATE_LIMIT_PAYMENT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PAYMENT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Promo-code checks and purchases naming a code, per account per window (the purchase dialog checks as it is typed). */
+  RATE_LIMIT_PROMO_PER_ACCOUNT: z.coerce.number().int().positive().default(30),
+  /** Reviews posted per account per window (on top of the cap on reviews waiting for moderation). */
+  RATE_LIMIT_REVIEWS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Payment notifications (webhooks) per client address per window. */
+  RATE_LIMIT_WEBHOOK_PER_IP: z.coerce.number().int().positive().default(300),
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString,
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
@@ -201,6 +208,16 @@ const EnvSchema = z.object({
     .default(48),
   /** The same for cash and bank transfer, which take days to arrive. */
   PENDING_TRANSFER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  /**
+   * An unpaid order that took the last units of a product or the last seat of a master class is
+   * held at most this long, whatever its payment method (a shorter method hold still applies).
+   */
+  PENDING_SCARCE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** A signed-in customer who agreed to reminders gets one mail about a cart left this long. */
   ABANDONED_CART_HOURS: z.coerce
     .number()
@@ -210,6 +227,8 @@ const EnvSchema = z.object({
     .default(24),
   /** Unpaid (pending) orders one customer may have at once. */
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** One author's reviews waiting for moderation at once. */
+  MAX_PENDING_REVIEWS: z.coerce.number().int().min(1).max(1_000_000).default(REVIEWS_PENDING_MAX),
   /** Files on an S3-compatible object storage instead of DATA_DIR/files (selected when set). */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl(/^https?:$/, 'https://storage.yandexcloud.net'),
@@ -313,6 +332,12 @@ export interface Config {
     paymentPerAccount: number;
     /** The same, per client address. */
     paymentPerIp: number;
+    /** Promo-code checks and purchases naming a code per account per window (per address: `authPerIp`). */
+    promoPerAccount: number;
+    /** Reviews posted per account per window (per address: `authPerIp`). */
+    reviewsPerAccount: number;
+    /** Payment notifications per client address per window. */
+    webhookPerIp: number;
   };
   filesDir: string;
   /** Nightly backups by the running server (BACKUP_DIR unset = off), at a local hour, `keep` kept. */
@@ -326,7 +351,9 @@ export interface Config {
   /** HLS renditions of lesson videos (HLS, FFMPEG_PATH). */
   hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
-  orders: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  orders: { pendingOrderHours: number; pendingTransferDays: number; pendingScarceHours: number; maxOpenUnpaid: number };
+  /** One author's reviews waiting for moderation at once (more: 409). */
+  maxPendingReviews: number;
   /** The abandoned-cart reminder: how long a cart must be left untouched (ABANDONED_CART_HOURS). */
   cartReminders: { afterHours: number };
   /** The owner's notices: mail address, optional Telegram bot, the shop's time zone. */
@@ -585,6 +612,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_MINUTES * 60,
       paymentPerAccount: e.RATE_LIMIT_PAYMENT_PER_ACCOUNT,
       paymentPerIp: e.RATE_LIMIT_PAYMENT_PER_IP,
+      promoPerAccount: e.RATE_LIMIT_PROMO_PER_ACCOUNT,
+      reviewsPerAccount: e.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
+      webhookPerIp: e.RATE_LIMIT_WEBHOOK_PER_IP,
     },
     filesDir: resolve(dataDir, 'files'),
     backup: {
@@ -615,8 +645,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     orders: {
       pendingOrderHours: e.PENDING_ORDER_HOURS,
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
+      pendingScarceHours: e.PENDING_SCARCE_HOURS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
     },
+    maxPendingReviews: e.MAX_PENDING_REVIEWS,
     cartReminders: { afterHours: e.ABANDONED_CART_HOURS },
     notify: {
       email: (e.NOTIFY_EMAIL ?? e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),

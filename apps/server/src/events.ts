@@ -20,6 +20,7 @@ type Listeners = Pick<
   Services,
   | 'ownerNotifier'
   | 'lessons'
+  | 'lessonAccess'
   | 'courses'
   | 'promoCodes'
   | 'downloads'
@@ -34,6 +35,7 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   const {
     ownerNotifier,
     lessons,
+    lessonAccess,
     courses,
     promoCodes,
     downloads,
@@ -56,6 +58,8 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   });
   // ... its lessons and courses become the customer's ...
   events.on('orderConfirmed', (tx, event) => lessons.grantOrder(tx, event));
+  // ... a certificate revoked when its course was cancelled is valid again once it is bought again ...
+  events.on('orderConfirmed', (tx, event) => certificates.reconcile(tx, event));
   // ... its digital books get their download links ...
   events.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
   // ... a gift certificate it bought becomes usable (today's is mailed to its recipient) ...
@@ -74,6 +78,12 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
   events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
+  // ... this instance stops reusing its "may watch" answers for that learner's media requests ...
+  events.on('orderCancelled', async (_tx, event) => {
+    if (event.userId) lessonAccess.forget(event.userId);
+  });
+  // ... a course certificate whose course the learner no longer has is revoked ...
+  events.on('orderCancelled', (tx, event) => certificates.reconcile(tx, event));
   // A custom piece's paid deposit or balance that is cancelled (refunded) is due again.
   events.on('orderCancelled', (tx, event) => customOrders.onOrderCancelled(tx, event));
   events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));

@@ -50,7 +50,10 @@ export const CertificateVerificationSchema = z.object({
   name: z.string(),
   courseTitle: LocalizedTextSchema,
   issuedAt: z.iso.datetime(),
-  valid: z.literal(true),
+  /** false once revoked: the access that earned it ended (its course order was cancelled or refunded). */
+  valid: z.boolean(),
+  /** When it was revoked; null while valid. */
+  revokedAt: z.iso.datetime().nullable(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
 

@@ -4,6 +4,8 @@ import type { ServerMessageKey } from './messages';
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 1000;
+/** At most this many of one author's reviews wait for moderation at once (docs/decisions/0057). */
+export const REVIEWS_PENDING_MAX = 3;
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

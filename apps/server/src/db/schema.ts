@@ -447,6 +447,11 @@ export const orders = pgTable(
     language: text('language', { enum: ['ru', 'en', 'es'] })
       .notNull()
       .default('ru'),
+    /**
+     * The order took the last counted units of a product or the last seat of a master class when it
+     * was placed: unpaid, it is held at most PENDING_SCARCE_HOURS, whatever the payment method.
+     */
+    holdsScarce: boolean('holds_scarce').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -748,6 +753,8 @@ export const certificates = pgTable(
     courseTitle: localized('course_title'),
     language: text('language', { enum: ['ru', 'en', 'es'] }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the access that earned it ended (its course order cancelled); null = valid. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('certificates_code_key').on(t.code),

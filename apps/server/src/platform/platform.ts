@@ -18,7 +18,7 @@ export function createStorage(config: Config): Storage {
 }
 
 export function createPlatform(config: Config, log: MailLog, storage: Storage = createStorage(config)) {
-  const images = createImagePipeline({ storage });
+  const images = createImagePipeline({ storage, urlSecret: config.media.urlSecret });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,

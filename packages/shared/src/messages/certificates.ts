@@ -15,6 +15,11 @@ export const CERTIFICATES_MESSAGES = {
     en: 'This certificate belongs to another learner',
     es: 'Este certificado pertenece a otro alumno',
   },
+  certificateRevoked: {
+    ru: 'Сертификат отозван: заказ курса был отменён',
+    en: 'This certificate has been revoked: the course order was cancelled',
+    es: 'Este certificado ha sido revocado: el pedido del curso se canceló',
+  },
   certificatePdfHeading: { ru: 'Сертификат', en: 'Certificate', es: 'Certificado' },
   certificatePdfSubheading: {
     ru: 'о прохождении курса',

@@ -113,9 +113,9 @@ export const COMMON_MESSAGES = {
     es: 'El archivo no debe superar los 5MB',
   },
   imageTooManyPixels: {
-    ru: 'Слишком большое разрешение изображения',
-    en: 'The image resolution is too large',
-    es: 'La resolución de la imagen es demasiado grande',
+    ru: 'Слишком большое разрешение изображения: не больше 40 мегапикселей (например, 8000 × 5000)',
+    en: 'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
+    es: 'La resolución de la imagen es demasiado grande: 40 megapíxeles como máximo (por ejemplo, 8000 × 5000)',
   },
   contentRuRequired: {
     ru: 'Заполните текст на русском языке',

@@ -52,6 +52,11 @@ export const LESSONS_MESSAGES = {
     en: 'This link is invalid or has expired. Reload the lesson page',
     es: 'Este enlace no es válido o ha caducado. Recargue la página de la lección',
   },
+  signedUrlOtherAccount: {
+    ru: 'Эта ссылка выдана другому ученику. Откройте урок под своей учётной записью',
+    en: 'This link was issued to another learner. Open the lesson signed in to your own account',
+    es: 'Este enlace se emitió para otro alumno. Abra la lección con su propia cuenta',
+  },
   invalidVideo: {
     ru: 'Видео должно быть в формате MP4 или WebM',
     en: 'The video must be an MP4 or WebM file',

@@ -2,30 +2,16 @@
 import type { Texts } from '../texts';
 
 export const PROMO_CODE_MESSAGES = {
-  promoInvalid: {
-    ru: 'Промокод не найден',
-    en: 'This promo code does not exist',
-    es: 'Este código promocional no existe',
+  /** The one answer to any code that cannot be used: unknown, for another item, expired or used up. */
+  promoDoesNotApply: {
+    ru: 'Этот код не подходит',
+    en: 'This code does not apply',
+    es: 'Este código no es aplicable',
   },
-  promoExpired: {
-    ru: 'Срок действия промокода истёк',
-    en: 'This promo code has expired',
-    es: 'Este código promocional ha caducado',
-  },
-  promoUsedUp: {
-    ru: 'Промокод уже использован максимальное число раз',
-    en: 'This promo code has been used up',
-    es: 'Este código promocional ya se ha agotado',
-  },
-  promoNotForLesson: {
-    ru: 'Промокод не действует для этого урока',
-    en: 'This promo code does not apply to this lesson',
-    es: 'Este código promocional no es válido para esta lección',
-  },
-  promoNotForCourse: {
-    ru: 'Промокод не действует для этого курса',
-    en: 'This promo code does not apply to this course',
-    es: 'Este código promocional no es válido para este curso',
+  promoCodeRateLimited: {
+    ru: 'Слишком много попыток ввести промокод. Попробуйте позже',
+    en: 'Too many promo codes tried. Please try again later',
+    es: 'Demasiados intentos con códigos promocionales. Inténtelo más tarde',
   },
   promoCodeTaken: {
     ru: 'Такой промокод уже существует',

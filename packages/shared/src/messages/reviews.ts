@@ -17,6 +17,16 @@ export const REVIEWS_MESSAGES = {
     en: 'The rating must be from 1 to 5',
     es: 'La valoración debe ser de 1 a 5',
   },
+  reviewsPendingLimit: {
+    ru: 'На проверке уже {max} ваших отзыва. Дождитесь модерации, чтобы написать ещё',
+    en: '{max} of your reviews are already awaiting moderation. Wait for them before writing another',
+    es: 'Ya hay {max} reseñas suyas en moderación. Espere a que se revisen para escribir otra',
+  },
+  reviewRateLimited: {
+    ru: 'Слишком много отзывов за короткое время. Попробуйте позже',
+    en: 'Too many reviews in a short time. Please try again later',
+    es: 'Demasiadas reseñas en poco tiempo. Inténtelo más tarde',
+  },
   reviewSubmitted: {
     ru: 'Отзыв отправлен на модерацию',
     en: 'Your review has been sent for moderation',

@@ -23,6 +23,7 @@ const TOP_LIMIT = 10;
 interface OrderPolicy {
   pendingOrderHours: number;
   pendingTransferDays: number;
+  pendingScarceHours: number;
   maxOpenUnpaid: number;
 }
 

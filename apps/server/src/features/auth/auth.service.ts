@@ -13,6 +13,7 @@ import { createSession, revokeSession, revokeUserSessions, type SessionUser } fr
 import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
 import { type AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
 import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
+import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { toUser } from '../users/users.service';
 import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, verificationMail } from './auth.mail';
@@ -58,24 +59,29 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
   });
 
   const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${ip}`, max: limits.authPerIp, windowMs });
+  // Every per-address limit counts the mailbox (`a+1@` is `a@`), see emailLimitKey.
   const loginFailures = (email: string): Limit => ({
-    key: `login-fail:account:${email}`,
+    key: `login-fail:account:${emailLimitKey(email)}`,
     max: limits.loginPerAccount,
     windowMs,
   });
-  const mailLimit = (email: string): Limit => ({ key: `mail:account:${email}`, max: limits.mailPerAccount, windowMs });
+  const mailLimit = (email: string): Limit => ({
+    key: `mail:account:${emailLimitKey(email)}`,
+    max: limits.mailPerAccount,
+    windowMs,
+  });
   const verifyLimit = (email: string): Limit => ({
-    key: `verify:account:${email}`,
+    key: `verify:account:${emailLimitKey(email)}`,
     max: limits.verifyPerAccount,
     windowMs,
   });
-  const resendCooldownKey = (email: string) => `resend-cooldown:${email}`;
+  const resendCooldownKey = (email: string) => `resend-cooldown:${emailLimitKey(email)}`;
   /**
    * Tries of addresses with no live code (unknown, verified, expired), counted like a real code's,
    * so the answers to wrong codes never tell which addresses have a pending account.
    */
   const phantomAttempts = (email: string): Limit => ({
-    key: `verify-phantom:${email}`,
+    key: `verify-phantom:${emailLimitKey(email)}`,
     max: MAX_CODE_ATTEMPTS,
     windowMs: VERIFY_TTL_MS,
   });
@@ -356,16 +362,16 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
      */
     async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
       await limiter.hit(ipLimit(ctx.ip));
-      await loginThrottle.check(body.email, ctx.ip);
+      await loginThrottle.check(emailLimitKey(body.email), ctx.ip);
       const repo = createAuthRepo(db);
       const user = await repo.findUserByEmail(body.email);
       const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await loginThrottle.fail(body.email, ctx.ip);
+        await loginThrottle.fail(emailLimitKey(body.email), ctx.ip);
         throw new Unauthorized('invalidCredentials', 'INVALID_CREDENTIALS');
       }
       if (!user.emailVerifiedAt) throw new Forbidden('emailNotVerified', 'EMAIL_NOT_VERIFIED');
-      await loginThrottle.succeed(body.email, ctx.ip);
+      await loginThrottle.succeed(emailLimitKey(body.email), ctx.ip);
       if (needsRehash(user.passwordHash, passwordCost)) {
         await repo.updateUser(user.id, { passwordHash: await hashPassword(body.password, passwordCost) });
       }
@@ -435,7 +441,7 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
       });
       if (!email) throw new InvalidInput('resetLinkInvalid', undefined, 'INVALID_TOKEN');
       // The mailbox owner is back in: this address may try again at once (others keep their wait).
-      await loginThrottle.succeed(email, ctx.ip);
+      await loginThrottle.succeed(emailLimitKey(email), ctx.ip);
     },
 
     /** Change from the account: the current password is required; other sessions end, this one stays. */

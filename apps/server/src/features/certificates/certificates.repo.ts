@@ -3,9 +3,9 @@
  * or its owner; issuing reads the learner's name and the course title on the issuing transaction.
  */
 import type { Language, LocalizedText } from '@atelier/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificates, courses, users } from '../../db/schema';
+import { certificates, courses, lessons, purchases, users } from '../../db/schema';
 
 export type CertificateRecord = typeof certificates.$inferSelect;
 
@@ -16,12 +16,12 @@ export function createCertificatesRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The learner's certificates, oldest first. */
+    /** The learner's valid certificates, oldest first (a revoked one is no longer theirs to show). */
     ofUser(userId: string): Promise<CertificateRecord[]> {
       return db
         .select()
         .from(certificates)
-        .where(eq(certificates.userId, userId))
+        .where(and(eq(certificates.userId, userId), isNull(certificates.revokedAt)))
         .orderBy(asc(certificates.issuedAt), asc(certificates.code));
     },
 
@@ -50,6 +50,51 @@ export function createCertificatesRepo(db: Db) {
         .limit(1);
       const [course] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).limit(1);
       return { user: user ?? null, title: course?.title ?? null };
+    },
+
+    /**
+     * Brings the learner's certificates in line with what they own now: a valid one whose course
+     * they no longer have access to is revoked at `at`; a revoked one whose access is back is valid
+     * again. Access to a course = its purchase, or a purchase of every lesson of it that counts
+     * (published, with a video: what completing the course took). Returns the codes changed.
+     */
+    async reconcile(tx: Tx, userId: string, at: Date): Promise<{ revoked: string[]; reinstated: string[] }> {
+      // Qualified by hand: inside the subqueries a bare course_id would name the inner tables' column.
+      const course = sql.raw('"certificates"."course_id"');
+      const entitled = sql`(
+        exists (select 1 from ${purchases} p where p.user_id = ${userId} and p.course_id = ${course})
+        or not exists (
+          select 1 from ${lessons} l
+          where l.course_id = ${course} and l.published
+            and coalesce(jsonb_typeof(l.video) = 'object', false)
+            and not exists (
+              select 1 from ${purchases} p where p.user_id = ${userId}
+                and (p.lesson_id = l.id or p.course_id = l.course_id)
+            )
+        )
+      )`;
+      const revoked = await tx
+        .update(certificates)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(certificates.userId, userId),
+            isNull(certificates.revokedAt),
+            sql`${certificates.courseId} is not null and not ${entitled}`,
+          ),
+        )
+        .returning({ code: certificates.code });
+      const reinstated = await tx
+        .update(certificates)
+        .set({ revokedAt: null })
+        .where(
+          and(
+            eq(certificates.userId, userId),
+            sql`${certificates.revokedAt} is not null and ${certificates.courseId} is not null and ${entitled}`,
+          ),
+        )
+        .returning({ code: certificates.code });
+      return { revoked: revoked.map((r) => r.code), reinstated: reinstated.map((r) => r.code) };
     },
 
     /** Stores a new certificate; false when the learner already has this course's (or the code is taken). */

@@ -33,7 +33,9 @@ export const certificatesRoutes: FastifyPluginAsync<{ service: CertificatesServi
       schema: {
         tags,
         summary: 'Checks a certificate by its code: the learner’s name, the course and the date of issue',
-        description: 'Codes are case-insensitive; a malformed code is a 400, an unknown one a 404.',
+        description:
+          'Codes are case-insensitive; a malformed code is a 400, an unknown one a 404. A revoked certificate ' +
+          '(its course order was cancelled or refunded) answers `valid: false` with `revokedAt`.',
         params: CertificateCodeParamSchema,
         response: {
           200: successEnvelope(CertificateVerificationSchema),
@@ -67,7 +69,8 @@ export const certificatesRoutes: FastifyPluginAsync<{ service: CertificatesServi
         tags,
         summary: 'The certificate as a PDF (its owner or an admin), in its language or in `lang`',
         params: CertificateCodeParamSchema,
-        description: 'application/pdf; someone else’s certificate → 403, an unknown code → 404.',
+        description:
+          'application/pdf; someone else’s certificate → 403, an unknown code → 404, a revoked one → 410 `CERTIFICATE_REVOKED`.',
         querystring: CertificatePdfQuerySchema,
       },
     },

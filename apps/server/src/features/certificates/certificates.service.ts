@@ -4,6 +4,8 @@
  * title as they are that day, and the learner's language; listed to their owner, downloaded as a
  * PDF by the owner or an admin, and shown to anyone who has the code on the public verification
  * page. The code is the only key a stranger can use: 100 random bits, never derived from ids.
+ * A certificate is revoked when the access that earned it ends (its course order cancelled or
+ * refunded, docs/decisions/0058): the page then says so with the date, and the PDF is gone (410).
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -19,8 +21,10 @@ import {
 } from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { Forbidden, NotFound } from '../../platform/errors';
+import { AppError, Forbidden, NotFound } from '../../platform/errors';
+import { PAGES_TAG, type PublicCache } from '../../platform/http/public-cache';
 import type { SeoResult } from '../../platform/http/seo';
+import type { OrderEvent } from '../orders/orders.schemas';
 import type { CourseCompletedEvent } from '../progress/progress.schemas';
 import { renderCertificatePdf } from './certificates.pdf';
 import type { CertificateRecord, CertificatesRepo } from './certificates.repo';
@@ -44,7 +48,22 @@ function printedName(user: { name: string; firstName: string | null; lastName: s
  */
 const RENDERED_MAX = 100;
 
-export function createCertificatesService({ repo, publicUrl }: { repo: CertificatesRepo; publicUrl: string }) {
+/** Orders that change what a learner owns of lessons and courses. */
+const hasTraining = (event: OrderEvent) =>
+  event.userId !== null && event.items.some((item) => item.type === 'lesson' || item.type === 'course');
+
+export function createCertificatesService({
+  repo,
+  publicUrl,
+  pages,
+  now = () => new Date(),
+}: {
+  repo: CertificatesRepo;
+  publicUrl: string;
+  /** The rendered pages: a verification page that changed (revoked, valid again) is rendered anew. */
+  pages?: Pick<PublicCache, 'invalidate'>;
+  now?: () => Date;
+}) {
   const base = publicUrl.replace(/\/+$/, '');
   const rendered = new Map<string, Uint8Array>();
   const verifyUrl = (code: string) => `${base}/certificate/${code}`;
@@ -64,7 +83,8 @@ export function createCertificatesService({ repo, publicUrl }: { repo: Certifica
     name: row.name,
     courseTitle: row.courseTitle,
     issuedAt: row.issuedAt.toISOString(),
-    valid: true,
+    valid: row.revokedAt === null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
   });
 
   async function found(code: string): Promise<CertificateRecord> {
@@ -94,6 +114,21 @@ export function createCertificatesService({ repo, publicUrl }: { repo: Certifica
       }
     },
 
+    /**
+     * `orderCancelled` (after its grants were taken back) and `orderConfirmed` (after they were
+     * given): a certificate whose course the learner no longer has is revoked; one revoked before
+     * whose access is back (bought again) is valid again. PDFs of the changed ones leave the cache.
+     */
+    async reconcile(tx: Tx, event: OrderEvent): Promise<void> {
+      if (!hasTraining(event)) return;
+      const changed = await repo.reconcile(tx, event.userId as string, now());
+      const codes = [...changed.revoked, ...changed.reinstated];
+      for (const code of codes) {
+        for (const key of [...rendered.keys()]) if (key.startsWith(`${code} `)) rendered.delete(key);
+      }
+      if (codes.length > 0) pages?.invalidate(PAGES_TAG);
+    },
+
     /** The learner's certificates by course id (what the progress summary shows). */
     async summariesOf(userId: string): Promise<Map<string, CertificateSummary>> {
       const rows = await repo.ofUser(userId);
@@ -118,6 +153,7 @@ export function createCertificatesService({ repo, publicUrl }: { repo: Certifica
       const row = await found(code);
       if (row.userId !== user.id && user.role !== 'admin')
         throw new Forbidden('certificateNotYours', 'NOT_YOUR_CERTIFICATE');
+      if (row.revokedAt) throw new AppError(410, 'CERTIFICATE_REVOKED', 'certificateRevoked');
       const language = lang ?? row.language;
       const key = `${row.code} ${language}`;
       let bytes = rendered.get(key);

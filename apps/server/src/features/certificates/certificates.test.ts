@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { certificates, users } from '../../db/schema';
-import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
+import { adminUser, orderBody, placeOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { buyCourse, courseWithLessons, summaryOf, timePasses, watch } from '../../test/progress';
@@ -229,5 +229,83 @@ describe('verification', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await get(`/api/certificates/${code}`)).statusCode).toBe(404);
     expect((await get(`/certificate/${code}`, { accept: 'text/html' })).statusCode).toBe(404);
+  });
+});
+
+describe('revoked when the access that earned it ends', () => {
+  /** A course bought by bank transfer at checkout and marked paid by the admin; the order's id. */
+  async function boughtByOrder(user: TestUser, course: string): Promise<string> {
+    const order = await placeOrder(
+      t,
+      user,
+      orderBody([{ type: 'course', id: course, quantity: 1 }], { paymentMethod: 'bank_transfer' }),
+    );
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: admin.headers,
+      payload: { reference: 'TR-1' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return order.id;
+  }
+  const cancel = async (orderId: string) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const verification = async (which: string) => {
+    const res = await get(`/api/certificates/${which}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return successEnvelope(CertificateVerificationSchema).parse(res.json()).data;
+  };
+
+  it('cancelling (refunding) the course order revokes it: valid false with the date, no PDF, gone from the account; buying again restores it', async () => {
+    const { courseId: course, lessonIds: two } = await courseWithLessons(t, [40, 40], { ru: 'Ландыши' });
+    const user = await verifiedUser(t);
+    const orderId = await boughtByOrder(user, course);
+    await watch(t, user, two[0] as string, 0, 40);
+    await watch(t, user, two[1] as string, 0, 40);
+    const [issued] = await mine(user);
+    expect(issued?.courseId).toBe(course);
+    const own = issued!.code;
+    expect(await verification(own)).toMatchObject({ valid: true, revokedAt: null });
+    expect((await get(`/api/training/certificates/${own}/pdf`, user.headers)).statusCode).toBe(200);
+
+    const before = Date.now();
+    await cancel(orderId);
+    const revoked = await verification(own);
+    expect(revoked.valid).toBe(false);
+    expect(new Date(revoked.revokedAt as string).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const pdf = await get(`/api/training/certificates/${own}/pdf`, { ...user.headers, 'accept-language': 'en' });
+    expect(pdf.statusCode).toBe(410);
+    expect(ErrorBodySchema.parse(pdf.json())).toMatchObject({
+      code: 'CERTIFICATE_REVOKED',
+      message: 'This certificate has been revoked: the course order was cancelled',
+    });
+    expect((await get(`/api/training/certificates/${own}/pdf`, admin.headers)).statusCode).toBe(410);
+    expect(await mine(user)).toEqual([]);
+    // The page still answers (it says the certificate was revoked), it is not a 404.
+    expect((await get(`/certificate/${own}`, { accept: 'text/html' })).statusCode).toBe(200);
+
+    await boughtByOrder(user, course);
+    expect(await verification(own)).toMatchObject({ valid: true, revokedAt: null });
+    expect((await mine(user)).map((c) => c.code)).toEqual([own]);
+  });
+
+  it('a cancelled order of something else keeps it: the learner still has the course', async () => {
+    const { courseId: course, lessonIds: two } = await courseWithLessons(t, [40, 40], { ru: 'Ромашки' });
+    const { courseId: otherCourse } = await courseWithLessons(t, [40], { ru: 'Маки' });
+    const user = await verifiedUser(t);
+    await boughtByOrder(user, course);
+    await watch(t, user, two[0] as string, 0, 40);
+    await watch(t, user, two[1] as string, 0, 40);
+    const own = (await mine(user))[0]!.code;
+    await cancel(await boughtByOrder(user, otherCourse));
+    expect(await verification(own)).toMatchObject({ valid: true, revokedAt: null });
   });
 });

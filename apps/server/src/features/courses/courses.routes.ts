@@ -39,6 +39,8 @@ export interface CoursesRoutesOptions {
   seo: SeoRegistry;
   /** Counts a gift certificate code a purchase names against the code look-up limits. */
   limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
+  /** Counts a promo-code check or a purchase naming a code (429 past the limit; docs/decisions/0057). */
+  limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -49,7 +51,7 @@ const FORM_DESCRIPTION =
 /** /api/training/courses (public + purchase), /api/admin/courses (CRUD), the course pages' SEO. */
 export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
   app,
-  { service, orders, legal, cache, seo, limitGiftCodes },
+  { service, orders, legal, cache, seo, limitGiftCodes, limitPromoCodes },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const coverRule = { cover: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' as const } };
@@ -117,7 +119,10 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
         response: { 200: successEnvelope(CourseQuoteSchema), ...errors },
       },
     },
-    async (request) => ok(await service.quote(requireUser(request), request.params.id, request.body.promoCode)),
+    async (request) => {
+      await limitPromoCodes?.(request);
+      return ok(await service.quote(requireUser(request), request.params.id, request.body.promoCode));
+    },
   );
 
   api.post(
@@ -141,6 +146,7 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
       const language = requestLanguage(request);
       const item = { type: 'course' as const, id: request.params.id };
       if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
+      if (request.body.promoCode?.trim()) await limitPromoCodes?.(request);
       const user = requireUser(request);
       const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
       const result = await orders.purchase(user, item, { ...request.body, consents }, language);

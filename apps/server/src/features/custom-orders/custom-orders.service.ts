@@ -95,7 +95,8 @@ function nextPayment(row: CustomRequestRow): 'deposit' | 'balance' | null {
   return null;
 }
 
-function present(view: CustomRequestView, admin: boolean): CustomRequest {
+/** Reference photos are private: the customer and the admin get short-lived signed URLs. */
+function present(view: CustomRequestView, admin: boolean, show: (image: Image) => Image): CustomRequest {
   const { request: row } = view;
   const parts = split(row);
   return {
@@ -109,7 +110,7 @@ function present(view: CustomRequestView, admin: boolean): CustomRequest {
     budget: row.budgetMinor === null ? null : fromMinor(row.budgetMinor),
     budgetCurrency: row.budgetCurrency,
     description: row.description,
-    photos: row.photos,
+    photos: row.photos.map(show),
     portfolioItem:
       row.portfolioItemId && view.portfolioTitle
         ? { id: row.portfolioItemId, title: view.portfolioTitle as LocalizedText }
@@ -156,7 +157,7 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
   async function view(q: Db | Tx, id: string, admin: boolean): Promise<CustomRequest> {
     const found = await repo.view(q, id);
     if (!found) throw new NotFound();
-    return present(found, admin);
+    return present(found, admin, images.privateView);
   }
 
   /** The customer's own request, locked; someone else's is 404 like one that does not exist. */
@@ -232,7 +233,7 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
 
       const stored: Image[] = [];
       try {
-        for (const photo of photos) stored.push(await images.ingest(photo, CUSTOM_PHOTOS_FOLDER));
+        for (const photo of photos) stored.push(await images.ingest(photo, CUSTOM_PHOTOS_FOLDER, 'private'));
         const id = await db.transaction(async (tx) => {
           await repo.lockUser(tx, user.id);
           if ((await repo.openCount(tx, user.id)) >= MAX_OPEN_CUSTOM_REQUESTS) throw tooMany();
@@ -276,14 +277,14 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
 
     /** The customer's requests, newest first. */
     async mine(userId: string): Promise<CustomRequest[]> {
-      return (await repo.listForUser(db, userId)).map((found) => present(found, false));
+      return (await repo.listForUser(db, userId)).map((found) => present(found, false, images.privateView));
     },
 
     /** One of the customer's own requests (404 for anyone else's). */
     async getMine(userId: string, id: string): Promise<CustomRequest> {
       const found = await repo.view(db, id);
       if (!found || found.request.userId !== userId) throw new NotFound();
-      return present(found, false);
+      return present(found, false, images.privateView);
     },
 
     /** The customer accepts the quote she saw: accepted, or (no deposit) straight to waiting for work. */
@@ -432,7 +433,7 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
     async list(query: AdminCustomRequestsQuery): Promise<{ items: CustomRequest[]; meta: ListMeta }> {
       const { rows, total } = await repo.listAdmin(db, query);
       return {
-        items: rows.map((found) => present(found, true)),
+        items: rows.map((found) => present(found, true, images.privateView)),
         meta: { total, page: query.page, limit: query.limit },
       };
     },

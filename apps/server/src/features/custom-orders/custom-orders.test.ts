@@ -125,11 +125,14 @@ const subjectsTo = async (to: string) =>
     (row) => row.subject,
   );
 const requestCount = async () => (await db().select({ n: count() }).from(customRequests))[0]!.n;
-const storedPhotos = () => {
-  const dir = join(t.dataDir, 'files', 'public', 'custom-orders');
-  return existsSync(dir) ? readdirSync(dir).length : 0;
-};
-const onDisk = (url: string) => existsSync(join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, '')));
+/** Reference photos are private: stored outside /uploads/, shown through signed URLs. */
+const storedPhotos = () =>
+  (['public', 'private'] as const).reduce((n, zone) => {
+    const dir = join(t.dataDir, 'files', zone, 'custom-orders');
+    return n + (existsSync(dir) ? readdirSync(dir).length : 0);
+  }, 0);
+const keyOf = (url: string) => decodeURIComponent(url.replace(/^\/api\/media\/private\//, '').replace(/\?.*$/, ''));
+const onDisk = (url: string) => existsSync(join(t.dataDir, 'files', 'private', keyOf(url)));
 
 /** Closes every open request of `user` (declined by the admin), so the cap does not get in the way. */
 async function closeAll(user: TestUser) {
@@ -157,8 +160,9 @@ describe('a custom request from start to finish', () => {
     });
     expect(request.photos).toHaveLength(2);
     for (const photo of request.photos) {
-      expect(photo.url).toMatch(/^\/uploads\/custom-orders\//);
+      expect(photo.url).toMatch(/^\/api\/media\/private\/custom-orders\/[\w-]+-full\.webp\?e=\d+&s=[\w-]+$/);
       expect(onDisk(photo.url)).toBe(true);
+      expect(existsSync(join(t.dataDir, 'files', 'public', keyOf(photo.url)))).toBe(false);
     }
     // The owner hears of it, in her language (Russian by default).
     expect(await subjectsTo(OWNER)).toContain(`Новая заявка на изделие № ${request.number}`);

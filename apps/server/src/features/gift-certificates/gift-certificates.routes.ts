@@ -31,32 +31,23 @@ import {
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import { type AccountAndAddressLimit, accountAndAddressLimit, type RateLimiter } from '../../platform/http/rate-limit';
 import type { GiftCertificatesService } from './gift-certificates.service';
 
 /** Counts one look-up of a gift certificate code for the request's address and account (429 past the limit). */
-export type GiftCodeLimit = (request: FastifyRequest) => Promise<void>;
+export type GiftCodeLimit = AccountAndAddressLimit;
 
 export function giftCodeLimiter(
   limiter: RateLimiter,
   limits: { perAccount: number; perIp: number; windowMs: number },
 ): GiftCodeLimit {
-  return async (request) => {
-    const { perAccount, perIp, windowMs } = limits;
-    await limiter.hit({ key: `gift-code:ip:${request.ip}`, max: perIp, windowMs }, 'giftCodeRateLimited');
-    if (request.user) {
-      await limiter.hit(
-        { key: `gift-code:account:${request.user.id}`, max: perAccount, windowMs },
-        'giftCodeRateLimited',
-      );
-    }
-  };
+  return accountAndAddressLimit(limiter, 'gift-code', 'giftCodeRateLimited', limits);
 }
 
 export interface GiftCertificatesRoutesOptions {

@@ -1,7 +1,9 @@
 import { ErrorBodySchema, LessonAccessSchema, LessonPurchaseSchema, successEnvelope } from '@atelier/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
+import { purchases } from '../../db/schema';
+import { adminUser, orderBody, placeOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { fakeMp4, fakePdf, grant, lessonWithFiles } from '../../test/lessons';
 import { createMediaSigner } from './lessons.media';
@@ -30,6 +32,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const revokeAll = (userId: string) => t.database.db.delete(purchases).where(eq(purchases.userId, userId));
+/** What `<video>`, `<track>` and a download link send: the site's session cookie, no header. */
+const cookieOf = (user: TestUser) => ({ cookie: `lang=ru; token=${user.token}` });
 const code = (res: { json(): unknown }) => ErrorBodySchema.parse(res.json()).code;
 
 async function accessOf(headers: Record<string, string>, id = lesson) {
@@ -107,18 +112,44 @@ describe('HTTP Range on the protected video (seeking)', () => {
 });
 
 describe('short-lived signed URLs (what <video src> and download links use)', () => {
-  it('access answers signed URLs for the purchaser; they work without any Authorization header', async () => {
+  it('access answers signed URLs for the purchaser; they work with the session cookie the media element sends', async () => {
     const access = await accessOf(buyer.headers);
     expect(Object.keys(access.methodology).sort()).toEqual(['en', 'ru']);
     const expiresIn = new Date(access.expiresAt).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(50_000);
     expect(expiresIn).toBeLessThanOrEqual(61_000);
-    const res = await get(access.video!, { range: 'bytes=0-9' });
+    const res = await get(access.video!, { range: 'bytes=0-9', ...cookieOf(buyer) });
     expect(res.statusCode).toBe(206);
     expect(res.rawPayload.equals(VIDEO.subarray(0, 10))).toBe(true);
-    const sheet = await get(access.methodology.en!);
+    const sheet = await get(access.methodology.en!, cookieOf(buyer));
     expect(sheet.statusCode).toBe(200);
     expect(sheet.rawPayload.equals(SHEET_EN)).toBe(true);
+    // The bearer header counts as well.
+    expect((await get(access.video!, { range: 'bytes=0-0', ...buyer.headers })).statusCode).toBe(206);
+  });
+
+  it('a signed URL is not a bearer link: a guest gets 401, another signed-in account 403, whatever it owns', async () => {
+    const access = await accessOf(buyer.headers);
+    const guest = await get(access.video!, { range: 'bytes=0-9' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.body).not.toContain('ftyp');
+    expect((await get(access.methodology.en!)).statusCode).toBe(401);
+    await grant(t, stranger.id, lesson);
+    try {
+      for (const headers of [cookieOf(stranger), stranger.headers, cookieOf(admin)]) {
+        const other = await get(access.video!, { range: 'bytes=0-9', 'accept-language': 'en', ...headers });
+        expect(other.statusCode).toBe(403);
+        expect(other.json()).toMatchObject({
+          code: 'SIGNED_URL_OTHER_ACCOUNT',
+          message: 'This link was issued to another learner. Open the lesson signed in to your own account',
+        });
+        expect((await get(access.methodology.en!, headers)).statusCode).toBe(403);
+      }
+    } finally {
+      await revokeAll(stranger.id);
+    }
+    // A cookie on a route that does not stream media is no session (the API keeps the bearer header).
+    expect((await get(`/api/training/lessons/${lesson}/access`, cookieOf(buyer))).statusCode).toBe(401);
   });
 
   it.each([
@@ -130,18 +161,21 @@ describe('short-lived signed URLs (what <video src> and download links use)', ()
 
   it('an admin gets signed URLs for any lesson', async () => {
     const access = await accessOf(admin.headers);
-    expect((await get(access.video!, { range: 'bytes=0-0' })).statusCode).toBe(206);
+    expect((await get(access.video!, { range: 'bytes=0-0', ...cookieOf(admin) })).statusCode).toBe(206);
   });
 
   it('an expired signature → 403 SIGNED_URL_INVALID', async () => {
     const signer = createMediaSigner({ secret: SECRET, ttlSeconds: 60 });
     const { query } = signer.sign(buyer.id, lesson, 'video', Date.now() - 61_000);
-    const res = await get(`/api/training/lessons/${lesson}/video?${query}`);
+    const res = await get(`/api/training/lessons/${lesson}/video?${query}`, cookieOf(buyer));
     expect(res.statusCode).toBe(403);
     expect(code(res)).toBe('SIGNED_URL_INVALID');
     // The same signer with a fresh time works: only the expiry was wrong.
     const fresh = signer.sign(buyer.id, lesson, 'video').query;
-    expect((await get(`/api/training/lessons/${lesson}/video?${fresh}`, { range: 'bytes=0-0' })).statusCode).toBe(206);
+    expect(
+      (await get(`/api/training/lessons/${lesson}/video?${fresh}`, { range: 'bytes=0-0', ...cookieOf(buyer) }))
+        .statusCode,
+    ).toBe(206);
   });
 
   it.each([
@@ -151,15 +185,54 @@ describe('short-lived signed URLs (what <video src> and download links use)', ()
   ])('%s → 403', async (_, tamper) => {
     const access = await accessOf(buyer.headers);
     const [path, query] = access.video!.split('?');
-    const res = await get(`${path}?${tamper(query!)}`);
+    const res = await get(`${path}?${tamper(query!)}`, cookieOf(buyer));
     expect(res.statusCode).toBe(403);
   });
 
   it('a video signature does not open another lesson or the methodology sheet', async () => {
     const access = await accessOf(buyer.headers);
     const query = access.video!.split('?')[1];
-    expect((await get(`/api/training/lessons/${bare}/video?${query}`)).statusCode).toBe(403);
-    expect((await get(`/api/training/lessons/${lesson}/methodology/en?${query}`)).statusCode).toBe(403);
+    expect((await get(`/api/training/lessons/${bare}/video?${query}`, cookieOf(buyer))).statusCode).toBe(403);
+    expect((await get(`/api/training/lessons/${lesson}/methodology/en?${query}`, cookieOf(buyer))).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('a refund ends playback', () => {
+  it('the order of the lesson cancelled (refunded): its signed URLs stop working at once; new ones are refused', async () => {
+    const learner = await verifiedUser(t);
+    const order = await placeOrder(
+      t,
+      learner,
+      orderBody([{ type: 'lesson', id: lesson, quantity: 1 }], { paymentMethod: 'bank_transfer' }),
+    );
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: admin.headers,
+      payload: { reference: 'TR-2' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const access = await accessOf(learner.headers);
+    // Played: its "may watch" answer is now reused for the next requests.
+    expect((await get(access.video!, { range: 'bytes=0-9', ...cookieOf(learner) })).statusCode).toBe(206);
+
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await get(access.video!, { range: 'bytes=10-19', ...cookieOf(learner) });
+    expect(after.statusCode).toBe(403);
+    expect(after.body).not.toContain('ftyp');
+    expect((await get(access.methodology.en!, cookieOf(learner))).statusCode).toBe(403);
+    expect((await get(`/api/training/lessons/${lesson}/access`, learner.headers)).statusCode).toBe(403);
+    // The owner who did not refund keeps playing.
+    const kept = await accessOf(buyer.headers);
+    expect((await get(kept.video!, { range: 'bytes=0-9', ...cookieOf(buyer) })).statusCode).toBe(206);
   });
 });
 

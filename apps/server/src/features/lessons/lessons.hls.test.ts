@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app';
 import { lessons, lessonTranscodes } from '../../db/schema';
-import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
+import { adminUser, orderBody, placeOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { fakeMp4, grant } from '../../test/lessons';
 import { findFfmpeg, progressSeconds, renditionsFor } from './lessons.hls.transcode';
@@ -188,6 +188,8 @@ describe('HLS renditions with ffmpeg', () => {
     await grant(t, buyer.id, lessonId);
   });
   afterAll(() => t.close());
+  /** What hls.js and `<video>` send: the site's session cookie. */
+  const asBuyer = () => ({ cookie: `token=${buyer.token}` });
 
   it('queues the upload, transcodes it in the background and plays a master playlist of two renditions', async () => {
     expect((await a.status(admin, lessonId)).state).toBe('queued');
@@ -203,7 +205,7 @@ describe('HLS renditions with ffmpeg', () => {
     const master = access.hls as string;
     expect(master).toMatch(new RegExp(`^/api/training/lessons/${lessonId}/hls/[0-9a-f-]{36}/[^/]+/master\\.m3u8$`));
 
-    const res = await a.get(master);
+    const res = await a.get(master, asBuyer());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -213,13 +215,13 @@ describe('HLS renditions with ffmpeg', () => {
 
     // Every child playlist and segment opens through the same signed path.
     for (const playlist of children(master, res.body)) {
-      const media = await a.get(playlist);
+      const media = await a.get(playlist, asBuyer());
       expect(media.statusCode, playlist).toBe(200);
       expect(media.body).toContain('#EXT-X-ENDLIST');
       const files = children(playlist, media.body);
       expect(files.some((file) => file.endsWith('/init.mp4'))).toBe(true);
       for (const file of files) {
-        const segment = await a.get(file);
+        const segment = await a.get(file, asBuyer());
         expect(segment.statusCode, file).toBe(200);
         expect(segment.rawPayload.length).toBeGreaterThan(0);
       }
@@ -232,17 +234,17 @@ describe('HLS renditions with ffmpeg', () => {
     const [, , , , , , version, token] = segment.split('/');
     const [u, e] = (token as string).split('.');
 
-    const ok = await a.get(segment);
+    const ok = await a.get(segment, asBuyer());
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('video/iso.segment');
     const size = Number(ok.headers['content-length']);
     expect(size).toBeGreaterThan(1000);
 
-    const ranged = await a.get(segment, { range: 'bytes=0-99' });
+    const ranged = await a.get(segment, { range: 'bytes=0-99', ...asBuyer() });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 0-99/${size}`);
     expect(ranged.rawPayload).toHaveLength(100);
-    expect((await a.get(segment, { 'if-none-match': String(ok.headers.etag) })).statusCode).toBe(304);
+    expect((await a.get(segment, { 'if-none-match': String(ok.headers.etag), ...asBuyer() })).statusCode).toBe(304);
 
     const withToken = (value: string) => segment.replace(token as string, value);
     const refused = async (url: string) => {
@@ -265,13 +267,64 @@ describe('HLS renditions with ffmpeg', () => {
     // A fresh valid token opens it; names outside the renditions are refused even with one (a
     // `..` is resolved before routing, so it lands on the token's place and is a 403).
     const fresh = signer.token(buyer.id, lessonId, `hls:${version}`).token;
-    expect((await a.get(withToken(fresh))).statusCode).toBe(200);
+    expect((await a.get(withToken(fresh), asBuyer())).statusCode).toBe(200);
     for (const name of ['720p/source.mp4', '../720p/seg_00000.m4s', '720p/..%2f..%2fmaster.m3u8', 'master.m3u8x']) {
-      const res = await a.get(master.replace('master.m3u8', name));
+      const res = await a.get(master.replace('master.m3u8', name), asBuyer());
       expect([400, 403, 404], name).toContain(res.statusCode);
     }
     // Another user cannot get a signature at all.
     expect((await a.get(`/api/training/lessons/${lessonId}/access`, stranger.headers)).statusCode).toBe(403);
+  });
+
+  it('the signed path is not a bearer link: a guest 401, another signed-in account 403, a refund ends it at the next playlist', async () => {
+    const master = (await a.access(buyer, lessonId)).hls as string;
+    const segment = master.replace('master.m3u8', '720p/seg_00000.m4s');
+    for (const url of [master, master.replace('master.m3u8', '720p/index.m3u8'), segment]) {
+      expect((await a.get(url)).statusCode, url).toBe(401);
+      for (const headers of [
+        { cookie: `token=${stranger.token}` },
+        stranger.headers,
+        { cookie: `token=${admin.token}` },
+      ]) {
+        const res = await a.get(url, headers);
+        expect(res.statusCode, url).toBe(403);
+        expect(ErrorBodySchema.parse(res.json()).code).toBe('SIGNED_URL_OTHER_ACCOUNT');
+      }
+    }
+
+    // A second learner who bought it by an order: plays, then the order is cancelled (refunded).
+    const learner = await verifiedUser(t, { name: 'learner' });
+    const order = await placeOrder(
+      t,
+      learner,
+      orderBody([{ type: 'lesson', id: lessonId, quantity: 1 }], { paymentMethod: 'bank_transfer' }),
+    );
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/mark-paid`,
+      headers: admin.headers,
+      payload: { reference: 'TR-3' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const theirs = (await a.access(learner, lessonId)).hls as string;
+    const cookie = { cookie: `token=${learner.token}` };
+    expect((await a.get(theirs, cookie)).statusCode).toBe(200);
+    expect((await a.get(theirs.replace('master.m3u8', '720p/seg_00000.m4s'), cookie)).statusCode).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    for (const playlist of [theirs, theirs.replace('master.m3u8', '360p/index.m3u8')]) {
+      const res = await a.get(playlist, cookie);
+      expect(res.statusCode, playlist).toBe(403);
+      expect(res.body).not.toContain('#EXTM3U');
+    }
+    // The owner keeps playing.
+    expect((await a.get(master, asBuyer())).statusCode).toBe(200);
+    expect((await a.get(segment, asBuyer())).statusCode).toBe(200);
   });
 
   it('replaces the renditions atomically when a new video is uploaded', async () => {
@@ -285,7 +338,7 @@ describe('HLS renditions with ffmpeg', () => {
     const between = await a.access(buyer, lessonId);
     expect(between.hls).toBeNull();
     expect(between.video).not.toBeNull();
-    expect((await a.get(before)).statusCode).toBe(404);
+    expect((await a.get(before, asBuyer())).statusCode).toBe(404);
     expect(await privateKeys(t, `lessons/hls/${lessonId}/${oldVersion}.`)).toEqual([]);
     expect((await a.status(admin, lessonId)).state).toBe('queued');
 
@@ -293,8 +346,8 @@ describe('HLS renditions with ffmpeg', () => {
     const after = (await a.access(buyer, lessonId)).hls as string;
     const newVersion = after.split('/')[6] as string;
     expect(newVersion).not.toBe(oldVersion);
-    expect((await a.get(after)).statusCode).toBe(200);
-    expect((await a.get(before)).statusCode).toBe(404);
+    expect((await a.get(after, asBuyer())).statusCode).toBe(200);
+    expect((await a.get(before, asBuyer())).statusCode).toBe(404);
     // Only the new version is stored.
     const stored = await privateKeys(t, `lessons/hls/${lessonId}/`);
     expect(stored.length).toBeGreaterThan(0);
@@ -414,7 +467,7 @@ describe('HLS=off', () => {
 
     const access = await a.access(buyer, id);
     expect(access.hls).toBeNull();
-    const video = await a.get(access.video as string, { range: 'bytes=0-9' });
+    const video = await a.get(access.video as string, { range: 'bytes=0-9', cookie: `token=${buyer.token}` });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.headers['content-range']).toBe(`bytes 0-9/${clipA.length}`);

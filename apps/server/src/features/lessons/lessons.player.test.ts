@@ -54,6 +54,8 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });
+/** What `<track>` sends: the site's session cookie, no header. */
+const cookieOf = (user: { token: string }) => ({ cookie: `token=${user.token}` });
 const send = (method: 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const code = (res: { json(): unknown }) => ErrorBodySchema.parse(res.json()).code;
@@ -138,7 +140,7 @@ describe('chapters', () => {
 describe('subtitles per language', () => {
   const adminUrl = (lang: string, id = lesson) => `/api/admin/lessons/${id}/subtitles/${lang}`;
 
-  it('the admin saves en and es; the purchaser gets signed text/vtt URLs that work without a session', async () => {
+  it('the admin saves en and es; the purchaser gets signed text/vtt URLs that work with the session cookie', async () => {
     expect((await send('PUT', adminUrl('en'), admin.headers, { vtt: EN_VTT })).statusCode).toBe(200);
     const res = await send('PUT', adminUrl('es'), admin.headers, { vtt: ES_VTT.replace(/\n/g, '\r\n') });
     expect(res.statusCode, res.body).toBe(200);
@@ -148,13 +150,14 @@ describe('subtitles per language', () => {
     const access = await accessOf(buyer.headers);
     expect(Object.keys(access.subtitles).sort()).toEqual(['en', 'es']);
     expect(access.subtitles.en).toMatch(new RegExp(`^/api/training/lessons/${lesson}/subtitles/en\\?u=.+&e=\\d+&s=`));
-    const en = await get(access.subtitles.en!);
+    expect((await get(access.subtitles.en!)).statusCode).toBe(401);
+    const en = await get(access.subtitles.en!, cookieOf(buyer));
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect(en.headers['cache-control']).toBe('private, no-store');
     expect(en.body).toBe(EN_VTT);
     // Stored with LF line breaks whatever the admin's system wrote.
-    expect((await get(access.subtitles.es!)).body).toBe(ES_VTT);
+    expect((await get(access.subtitles.es!, cookieOf(buyer))).body).toBe(ES_VTT);
     // The editor reads back what is stored.
     const text = await get(adminUrl('es'), admin.headers);
     expect(text.json().data).toEqual({ language: 'es', vtt: ES_VTT });
@@ -163,9 +166,10 @@ describe('subtitles per language', () => {
   it('a course purchaser and an admin get them too; a bearer session of the purchaser works without signing', async () => {
     await send('PUT', adminUrl('ru', inCourse), admin.headers, { vtt: EN_VTT });
     const course = await accessOf(courseBuyer.headers, inCourse);
-    expect((await get(course.subtitles.ru!)).body).toBe(EN_VTT);
+    expect((await get(course.subtitles.ru!, cookieOf(courseBuyer))).body).toBe(EN_VTT);
+    expect((await get(course.subtitles.ru!, cookieOf(buyer))).statusCode).toBe(403);
     const own = await accessOf(admin.headers);
-    expect((await get(own.subtitles.en!)).statusCode).toBe(200);
+    expect((await get(own.subtitles.en!, cookieOf(admin))).statusCode).toBe(200);
     const bearer = await get(`/api/training/lessons/${lesson}/subtitles/en`, buyer.headers);
     expect(bearer.statusCode).toBe(200);
     expect(bearer.headers['content-type']).toBe('text/vtt; charset=utf-8');
@@ -189,7 +193,7 @@ describe('subtitles per language', () => {
   ])('%s → 403 SIGNED_URL_INVALID, no text', async (_, tamper) => {
     const access = await accessOf(buyer.headers);
     const [path, query] = access.subtitles.en!.split('?');
-    const res = await get(`${path}?${tamper(query!)}`);
+    const res = await get(`${path}?${tamper(query!)}`, cookieOf(buyer));
     expect(res.statusCode).toBe(403);
     expect(code(res)).toBe('SIGNED_URL_INVALID');
     expect(res.body).not.toContain('petal');
@@ -199,14 +203,22 @@ describe('subtitles per language', () => {
     const access = await accessOf(buyer.headers);
     const enQuery = access.subtitles.en!.split('?')[1];
     const videoQuery = access.video!.split('?')[1];
-    expect((await get(`/api/training/lessons/${lesson}/subtitles/es?${enQuery}`)).statusCode).toBe(403);
-    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${videoQuery}`)).statusCode).toBe(403);
-    expect((await get(`/api/training/lessons/${inCourse}/subtitles/en?${enQuery}`)).statusCode).toBe(403);
+    expect((await get(`/api/training/lessons/${lesson}/subtitles/es?${enQuery}`, cookieOf(buyer))).statusCode).toBe(
+      403,
+    );
+    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${videoQuery}`, cookieOf(buyer))).statusCode).toBe(
+      403,
+    );
+    expect((await get(`/api/training/lessons/${inCourse}/subtitles/en?${enQuery}`, cookieOf(buyer))).statusCode).toBe(
+      403,
+    );
     const signer = createMediaSigner({ secret: SECRET, ttlSeconds: 60 });
     const expired = signer.sign(buyer.id, lesson, 'subtitles-en', Date.now() - 61_000).query;
-    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${expired}`)).statusCode).toBe(403);
+    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${expired}`, cookieOf(buyer))).statusCode).toBe(
+      403,
+    );
     const fresh = signer.sign(buyer.id, lesson, 'subtitles-en').query;
-    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${fresh}`)).body).toBe(EN_VTT);
+    expect((await get(`/api/training/lessons/${lesson}/subtitles/en?${fresh}`, cookieOf(buyer))).body).toBe(EN_VTT);
   });
 
   it('a language without subtitles → 404 SUBTITLES_NOT_FOUND; an unknown language → 400', async () => {

@@ -53,6 +53,8 @@ export interface LessonsRoutesOptions {
   uploadLimitBytes: number;
   /** Counts a gift certificate code a purchase names against the code look-up limits. */
   limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
+  /** Counts a promo-code check or a purchase naming a code (429 past the limit; docs/decisions/0057). */
+  limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
@@ -64,7 +66,20 @@ const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
  * the lesson pages' SEO.
  */
 export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
-  const { service, access, admin, hls, orders, legal, cache, seo, storage, uploadLimitBytes, limitGiftCodes } = options;
+  const {
+    service,
+    access,
+    admin,
+    hls,
+    orders,
+    legal,
+    cache,
+    seo,
+    storage,
+    uploadLimitBytes,
+    limitGiftCodes,
+    limitPromoCodes,
+  } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -137,13 +152,14 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     async (request) => ok(await access.access(request.user, request.params.id)),
   );
 
-  // Declared public because a signed URL (from /access) works without a bearer token — that is how
-  // <video src> and download links open them. Without a valid signature the handler applies the
-  // purchaser rule itself: guest 401, non-purchaser 403, unknown lesson 404.
+  // Declared public because <video src>, <track src>, hls.js and download links send no bearer token:
+  // the session comes from the site's `token` cookie (sessionCookie), and the handler applies the
+  // rule itself — a signed URL from /access for this very requester who may still watch, or the
+  // purchaser rule without one: guest 401, non-purchaser or someone else's URL 403, unknown lesson 404.
   api.get(
     '/api/training/lessons/:id/video',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
@@ -163,19 +179,21 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/hls/:version/:token/*',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
         summary: 'A playlist or segment of the HLS renditions (HTTP Range), for a signed path from /access',
-        description: 'Without a valid signature for this user, lesson and version 403; a replaced version 404.',
+        description:
+          'For the signed-in learner the path was signed for (session cookie or bearer), while they may watch: ' +
+          'a guest 401; another account, a forged or expired signature, or a refunded lesson 403; a replaced version 404.',
         params: z.object({ id: z.uuid(), version: z.uuid(), token: z.string().max(200), '*': z.string().max(200) }),
       },
     },
     async (request, reply) => {
       const { id, version, token } = request.params;
       const file = request.params['*'];
-      const key = await access.resolveHls(id, version, token, file);
+      const key = await access.resolveHls(request.user, id, version, token, file);
       return sendStoredFile(request, reply, storage, {
         visibility: 'private',
         key,
@@ -188,7 +206,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/methodology/:lang',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
@@ -208,7 +226,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
   api.get(
     '/api/training/lessons/:id/subtitles/:lang',
     {
-      config: { access: 'public' },
+      config: { access: 'public', sessionCookie: true },
       compress: false,
       schema: {
         tags: ['training'],
@@ -259,13 +277,23 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
       schema: {
         tags: ['training'],
         summary: 'Checks a promo code for the lesson (live validation): the price before and after it',
-        description: 'Unknown, inactive, expired, used-up or not-for-this-lesson codes → 400 with the reason.',
+        description:
+          'Any code that cannot be used (unknown, inactive, expired, used up, for another item) → the same 400 ' +
+          '`PROMO_INVALID`; checks count against a limit per account and per address (429).',
         params: IdParamSchema,
         body: PromoCheckBodySchema,
-        response: { 200: successEnvelope(PromoQuoteSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: {
+          200: successEnvelope(PromoQuoteSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
-    async (request) => ok(await service.quote(request.params.id, request.body.promoCode)),
+    async (request) => {
+      await limitPromoCodes?.(request);
+      return ok(await service.quote(request.params.id, request.body.promoCode));
+    },
   );
 
   api.post(
@@ -293,6 +321,7 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
       const language = requestLanguage(request);
       const item = { type: 'lesson' as const, id: request.params.id };
       if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
+      if (request.body.promoCode?.trim()) await limitPromoCodes?.(request);
       const user = requireUser(request);
       const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
       const result = await orders.purchase(user, item, { ...request.body, consents }, language);

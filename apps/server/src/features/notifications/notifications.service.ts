@@ -52,7 +52,7 @@ export interface OwnerNotifierDeps {
   telegram: TelegramConfig | null;
   timeZone: string;
   publicUrl: string;
-  policy: { pendingOrderHours: number; pendingTransferDays: number; maxOpenUnpaid: number };
+  policy: { pendingOrderHours: number; pendingTransferDays: number; pendingScarceHours: number; maxOpenUnpaid: number };
   log: NotifierLog;
   /** Pause between background passes (expiring orders, digest, Telegram queue). */
   intervalMs?: number;

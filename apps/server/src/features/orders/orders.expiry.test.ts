@@ -22,7 +22,12 @@ const silent = { info() {}, error() {} };
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { PENDING_ORDER_HOURS: '48', PENDING_TRANSFER_DAYS: '5', MAX_OPEN_UNPAID_ORDERS: '1000' },
+    env: {
+      PENDING_ORDER_HOURS: '48',
+      PENDING_TRANSFER_DAYS: '5',
+      PENDING_SCARCE_HOURS: '24',
+      MAX_OPEN_UNPAID_ORDERS: '1000',
+    },
   });
   t.app.events.on('orderCancelled', async (_tx, event) => {
     cancelled.push(event);
@@ -160,6 +165,84 @@ describe('unpaid orders expire and give back what they held', () => {
     expect((await seats()).seatsTaken).toBe(0);
     expect(await uses()).toBe(0);
     expect((await lastMail(t, buyer.email)).subject).toBe(`Order #${order.number} cancelled: not paid in time`);
+  });
+
+  it('taking the last units by bank transfer: held PENDING_SCARCE_HOURS (the page says so), not PENDING_TRANSFER_DAYS', async () => {
+    const buyer = await account();
+    const id = await product(2);
+    const order = await place(buyer, id, 'bank_transfer', 'ru');
+    expect(await stockOf(id)).toBe(0);
+    expect(order.holdUntil).toBe(at(order, 24 * HOUR).toISOString());
+    const read = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(buyer.token) });
+    expect(read.json().data.order.holdUntil).toBe(at(order, 24 * HOUR).toISOString());
+    // The payment instructions mailed say until when (in UTC), the short deadline.
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...bearer(buyer.token), 'accept-language': 'ru' },
+      payload: { orderId: order.id },
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    const instructions = await lastMail(t, buyer.email);
+    expect(instructions.subject).toBe(`Как оплатить заказ №${order.number}`);
+    const deadline = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    expect(instructions.text).toContain(`оплатите заказ до ${deadline.format(at(order, 24 * HOUR))} UTC`);
+
+    expect(await sweeper().sweep(at(order, 24 * HOUR - 1))).not.toContain(order.id);
+    expect(await statusOf(order.id)).toBe('pending');
+    expect(await sweeper().sweep(at(order, 24 * HOUR))).toContain(order.id);
+    expect(await statusOf(order.id)).toBe('cancelled');
+    expect(await stockOf(id)).toBe(2);
+    expect((await lastMail(t, buyer.email)).subject).toBe(`Заказ №${order.number} отменён: истёк срок оплаты`);
+  });
+
+  it('not the last units: a bank-transfer order keeps PENDING_TRANSFER_DAYS; cash for the last ones gets the short hold', async () => {
+    const buyer = await account();
+    const id = await product(4);
+    const first = await place(buyer, id, 'bank_transfer', 'en');
+    expect(await stockOf(id)).toBe(2);
+    expect(first.holdUntil).toBe(at(first, 5 * DAY).toISOString());
+    const last = await place(buyer, id, 'cash', 'en');
+    expect(await stockOf(id)).toBe(0);
+    expect(last.holdUntil).toBe(at(last, 24 * HOUR).toISOString());
+
+    const s = sweeper();
+    expect(await s.sweep(at(last, 24 * HOUR))).toContain(last.id);
+    expect(await statusOf(first.id)).toBe('pending');
+    expect(await s.sweep(at(first, 5 * DAY - 1))).not.toContain(first.id);
+    expect(await statusOf(first.id)).toBe('pending');
+    expect(await s.sweep(at(first, 5 * DAY))).toContain(first.id);
+    expect(await stockOf(id)).toBe(4);
+  });
+
+  it('the last seat of a master class by bank transfer at checkout: held PENDING_SCARCE_HOURS, then the seat comes back', async () => {
+    const buyer = await account();
+    const [course] = await t.database.db
+      .insert(courses)
+      .values({
+        title: { ru: 'Мастер-класс', en: 'Master class' },
+        description: { ru: 'Пионы' },
+        level: 'basic',
+        priceRub: 500_000,
+        priceEur: 5_000,
+        priceUsd: 5_500,
+        isMasterClass: true,
+        seatLimit: 1,
+      })
+      .returning();
+    t.app.cache.invalidate(TRAINING_CACHE_TAG);
+    const order = await placeOrder(
+      t,
+      buyer,
+      orderBody([{ type: 'course', id: course!.id, quantity: 1 }], { paymentMethod: 'bank_transfer' }),
+      { lang: 'en' },
+    );
+    const seats = async () => (await t.database.db.select().from(courses).where(eq(courses.id, course!.id)))[0]!;
+    expect((await seats()).seatsTaken).toBe(1);
+    expect(order.holdUntil).toBe(at(order, 24 * HOUR).toISOString());
+    expect(await sweeper().sweep(at(order, 24 * HOUR - 1))).not.toContain(order.id);
+    expect(await sweeper().sweep(at(order, 24 * HOUR))).toContain(order.id);
+    expect((await seats()).seatsTaken).toBe(0);
   });
 
   it('a paid (confirmed) order is never expired', async () => {

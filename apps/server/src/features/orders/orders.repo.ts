@@ -19,6 +19,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
 import type { MailContent } from '../../platform/mail/layout';
+import type { ExpiryCutoffs } from './orders.rules';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -75,6 +76,7 @@ function orderFromJson(o: Json): OrderRow {
     giftCertificateRub: (o.gift_certificate_rub ?? 0) as number,
     comment: o.comment as string | null,
     language: o.language as OrderRow['language'],
+    holdsScarce: o.holds_scarce === true,
     createdAt: date(o.created_at),
     updatedAt: date(o.updated_at),
   };
@@ -136,6 +138,23 @@ function adminFilter(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL | und
   return and(...conditions);
 }
 
+/**
+ * Unpaid orders whose deadline meets `test`, a condition on created_at for one of the four holds:
+ * online or offline payment, scarce (it took the last units or seat) or not.
+ */
+function dueBy(test: (key: keyof ExpiryCutoffs) => SQL | undefined): SQL | undefined {
+  const online = inArray(orders.paymentMethod, ['card', 'paypal']);
+  const offline = inArray(orders.paymentMethod, ['cash', 'bank_transfer']);
+  const scarce = eq(orders.holdsScarce, true);
+  const plenty = eq(orders.holdsScarce, false);
+  return or(
+    and(online, plenty, test('online')),
+    and(offline, plenty, test('offline')),
+    and(online, scarce, test('onlineScarce')),
+    and(offline, scarce, test('offlineScarce')),
+  );
+}
+
 export const ordersRepo = {
   /**
    * The order, its lines, its first history entry (pending, by the customer) and its first mail
@@ -164,12 +183,12 @@ export const ordersRepo = {
       with o as (
         insert into orders (user_id, customer, delivery, payment_method, currency, exchange_snapshot, subtotal_rub,
           discount_rub, delivery_cost_rub, total_rub, total_in_currency, promo_code_id, gift_certificate_minor,
-          gift_certificate_rub, comment, language)
+          gift_certificate_rub, comment, language, holds_scarce)
         select ${o.userId ?? null}::uuid, ${JSON.stringify(o.customer)}::jsonb, ${JSON.stringify(o.delivery)}::jsonb,
           ${o.paymentMethod}, ${o.currency ?? 'RUB'}, ${JSON.stringify(o.exchangeSnapshot ?? {})}::jsonb, ${o.subtotalRub}::integer,
           ${o.discountRub ?? 0}::integer, ${o.deliveryCostRub ?? 0}::integer, ${o.totalRub}::integer, ${o.totalInCurrency ?? null}::integer,
           ${o.promoCodeId ?? null}::uuid, ${o.giftCertificateMinor ?? 0}::integer, ${o.giftCertificateRub ?? 0}::integer,
-          ${o.comment ?? null}::text, ${o.language ?? 'ru'}
+          ${o.comment ?? null}::text, ${o.language ?? 'ru'}, ${o.holdsScarce ?? false}::boolean
         ${
           // Counted in this statement's snapshot, taken after the caller locked the user (lockUser),
           // so two checkouts of one customer cannot both pass the limit.
@@ -256,10 +275,11 @@ export const ordersRepo = {
    * a sweeper in another instance working on an order makes this one take the next; an order
    * cancelled or paid meanwhile no longer matches when its lock is granted, so it is expired once.
    */
-  async claimExpired(tx: Tx, cutoffs: { online: Date; offline: Date }, skip: string[]): Promise<string | null> {
+  async claimExpired(tx: Tx, cutoffs: ExpiryCutoffs, skip: string[]): Promise<string | null> {
     // created_at has microseconds, the deadline shown to the customer (from the row read in JS)
     // milliseconds: "created at or before the cutoff, to the millisecond" is `< cutoff + 1 ms`.
     const before = (cutoff: Date) => lt(orders.createdAt, new Date(cutoff.getTime() + 1));
+    const cut = (key: keyof ExpiryCutoffs) => before(cutoffs[key]);
     const [row] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -267,10 +287,7 @@ export const ordersRepo = {
         and(
           eq(orders.status, 'pending'),
           ne(orders.paymentState, 'paid'),
-          or(
-            and(inArray(orders.paymentMethod, ['card', 'paypal']), before(cutoffs.online)),
-            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), before(cutoffs.offline)),
-          ),
+          dueBy(cut),
           skip.length > 0 ? notInArray(orders.id, skip) : undefined,
         ),
       )
@@ -284,27 +301,16 @@ export const ordersRepo = {
    * Unpaid orders whose hold ends within (now, now + window]: created after `cutoffs.now` (not yet
    * due) and at or before `cutoffs.soon` (due within the window), oldest first.
    */
-  async expiringBetween(
-    q: Q,
-    now: { online: Date; offline: Date },
-    soon: { online: Date; offline: Date },
-    limit: number,
-  ): Promise<OrderRow[]> {
-    const within = (from: Date, to: Date) =>
-      and(gte(orders.createdAt, new Date(from.getTime() + 1)), lt(orders.createdAt, new Date(to.getTime() + 1)));
+  async expiringBetween(q: Q, now: ExpiryCutoffs, soon: ExpiryCutoffs, limit: number): Promise<OrderRow[]> {
+    const within = (key: keyof ExpiryCutoffs) =>
+      and(
+        gte(orders.createdAt, new Date(now[key].getTime() + 1)),
+        lt(orders.createdAt, new Date(soon[key].getTime() + 1)),
+      );
     return q
       .select()
       .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'pending'),
-          ne(orders.paymentState, 'paid'),
-          or(
-            and(inArray(orders.paymentMethod, ['card', 'paypal']), within(now.online, soon.online)),
-            and(inArray(orders.paymentMethod, ['cash', 'bank_transfer']), within(now.offline, soon.offline)),
-          ),
-        ),
-      )
+      .where(and(eq(orders.status, 'pending'), ne(orders.paymentState, 'paid'), dueBy(within)))
       .orderBy(asc(orders.createdAt))
       .limit(limit);
   },

@@ -110,4 +110,18 @@ describe('holdUntil / isExpired: how long an unpaid order holds stock, per payme
     const custom = { ...DEFAULT_ORDER_POLICY, pendingOrderHours: hours, pendingTransferDays: days };
     expect(holdUntil(placed, method, custom).toISOString()).toBe(until);
   });
+
+  it.each([
+    ['bank_transfer', 24, '2026-03-02T10:00:00.000Z'],
+    ['cash', 6, '2026-03-01T16:00:00.000Z'],
+    ['card', 24, '2026-03-02T10:00:00.000Z'],
+    // A method's own hold shorter than PENDING_SCARCE_HOURS stays.
+    ['card', 72, '2026-03-03T10:00:00.000Z'],
+  ] as const)('took the last units, %s, PENDING_SCARCE_HOURS=%i: held until %s', (method, scarceHours, until) => {
+    const custom = { ...DEFAULT_ORDER_POLICY, pendingScarceHours: scarceHours };
+    expect(holdUntil(placed, method, custom, true).toISOString()).toBe(until);
+    const cutoffs = expiryCutoffs(new Date(until), custom);
+    const cutoff = method === 'card' ? cutoffs.onlineScarce : cutoffs.offlineScarce;
+    expect(cutoff.toISOString()).toBe(placed.toISOString());
+  });
 });

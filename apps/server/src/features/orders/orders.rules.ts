@@ -42,11 +42,21 @@ export interface OrderPolicy {
   pendingOrderHours: number;
   /** Cash and bank transfer: days (money by transfer takes days to arrive). */
   pendingTransferDays: number;
+  /**
+   * An order that took the last units of a product or the last seat of a master class: at most
+   * this many hours, whatever the payment method (nobody else can buy them meanwhile).
+   */
+  pendingScarceHours: number;
   /** Unpaid orders one customer may have open at once. */
   maxOpenUnpaid: number;
 }
 
-export const DEFAULT_ORDER_POLICY: OrderPolicy = { pendingOrderHours: 48, pendingTransferDays: 5, maxOpenUnpaid: 3 };
+export const DEFAULT_ORDER_POLICY: OrderPolicy = {
+  pendingOrderHours: 48,
+  pendingTransferDays: 5,
+  pendingScarceHours: 24,
+  maxOpenUnpaid: 3,
+};
 
 const HOUR_MS = 3_600_000;
 
@@ -55,28 +65,50 @@ export function isOfflinePayment(method: PaymentMethod): boolean {
   return method === 'cash' || method === 'bank_transfer';
 }
 
-/** How long an unpaid order paid by `method` is held, in milliseconds. */
-export function holdMs(method: PaymentMethod, policy: OrderPolicy): number {
-  return isOfflinePayment(method) ? policy.pendingTransferDays * 24 * HOUR_MS : policy.pendingOrderHours * HOUR_MS;
+/**
+ * How long an unpaid order paid by `method` is held, in milliseconds; `scarce` (it took the last
+ * units or seat) caps it at `pendingScarceHours`.
+ */
+export function holdMs(method: PaymentMethod, policy: OrderPolicy, scarce = false): number {
+  const byMethod = isOfflinePayment(method)
+    ? policy.pendingTransferDays * 24 * HOUR_MS
+    : policy.pendingOrderHours * HOUR_MS;
+  return scarce ? Math.min(byMethod, policy.pendingScarceHours * HOUR_MS) : byMethod;
 }
 
 /** The moment an unpaid order placed at `createdAt` stops holding stock and is cancelled. */
-export function holdUntil(createdAt: Date, method: PaymentMethod, policy: OrderPolicy): Date {
-  return new Date(createdAt.getTime() + holdMs(method, policy));
+export function holdUntil(createdAt: Date, method: PaymentMethod, policy: OrderPolicy, scarce = false): Date {
+  return new Date(createdAt.getTime() + holdMs(method, policy, scarce));
 }
 
 /** True once `now` has reached the order's deadline (the deadline itself counts as expired). */
-export function isExpired(createdAt: Date, method: PaymentMethod, policy: OrderPolicy, now: Date): boolean {
-  return now.getTime() >= holdUntil(createdAt, method, policy).getTime();
+export function isExpired(
+  createdAt: Date,
+  method: PaymentMethod,
+  policy: OrderPolicy,
+  now: Date,
+  scarce = false,
+): boolean {
+  return now.getTime() >= holdUntil(createdAt, method, policy, scarce).getTime();
+}
+
+/** Created at or before these moments, an unpaid order is due: per payment kind, and scarce or not. */
+export interface ExpiryCutoffs {
+  online: Date;
+  offline: Date;
+  onlineScarce: Date;
+  offlineScarce: Date;
 }
 
 /**
  * For a database query: orders created at or before these moments are due (the same rule as
  * isExpired, moved to the other side of the comparison so it can use the created_at index).
  */
-export function expiryCutoffs(now: Date, policy: OrderPolicy): { online: Date; offline: Date } {
+export function expiryCutoffs(now: Date, policy: OrderPolicy): ExpiryCutoffs {
   return {
     online: new Date(now.getTime() - holdMs('card', policy)),
     offline: new Date(now.getTime() - holdMs('bank_transfer', policy)),
+    onlineScarce: new Date(now.getTime() - holdMs('card', policy, true)),
+    offlineScarce: new Date(now.getTime() - holdMs('bank_transfer', policy, true)),
   };
 }

@@ -56,7 +56,10 @@ export interface OrderEvents {
 export interface OrderForReceipt {
   id: string;
   number: number;
-  /** The address the customer gave at checkout. */
+  /**
+   * Where the receipt is mailed: the account's verified address (the one typed at checkout only
+   * when the account was deleted).
+   */
   customerEmail: string;
   lines: {
     type: 'product' | 'lesson' | 'course' | 'gift_certificate' | 'custom_order';

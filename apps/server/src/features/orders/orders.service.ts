@@ -119,7 +119,7 @@ export async function expiringOrders(
     totalRub: fromMinor(row.totalRub),
     customerEmail: row.customer.email,
     paymentMethod: row.paymentMethod,
-    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy),
+    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce),
   }));
 }
 
@@ -177,6 +177,8 @@ export interface OrderForPayment {
   customerEmail: string;
   /** The account's verified address, where the customer's mails go; null = send none. */
   recipientEmail: string | null;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil: Date | null;
   /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
   totalRub: number;
   totalRubMinor: number;
@@ -400,7 +402,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
   };
   if (policy) {
     order.holdUntil =
-      row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy).toISOString() : null;
+      row.status === 'pending'
+        ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce).toISOString()
+        : null;
   }
   if (history) {
     order.history = history.map((event) => ({
@@ -714,7 +718,11 @@ export function createOrdersService({
       tx,
       row.userId,
       options.expired
-        ? orderExpiredMail(order, holdUntil(current.createdAt, current.paymentMethod, policy), siteUrl)
+        ? orderExpiredMail(
+            order,
+            holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
+            siteUrl,
+          )
         : orderStatusMail(order, siteUrl),
     );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
@@ -935,6 +943,25 @@ export function createOrdersService({
   }
 
   /**
+   * After its reservations, in `tx`: whether the order took the last counted units of a product or
+   * the last seat of a master class (nothing of it is left for anyone else).
+   */
+  async function takesLast(tx: Tx, plan: Plan, userId: string): Promise<boolean> {
+    if (plan.reservations.length > 0) {
+      const left = await catalog.products.forOrder(
+        tx,
+        plan.reservations.map((r) => r.productId),
+      );
+      if ([...left.values()].some((product) => product.stock !== null && product.stock <= 0)) return true;
+    }
+    if (plan.seats.length > 0) {
+      const left = await catalog.courses.forOrder(tx, plan.seats, userId);
+      if ([...left.values()].some((course) => course.seatsLeft === 0)) return true;
+    }
+    return false;
+  }
+
+  /**
    * Inside the caller's transaction: locks the customer (their checkouts queue here, so the
    * open-orders limit holds under concurrency), reserves the stock (all or nothing), takes a seat
    * of each seat-limited course and writes the order. Any 409 must roll the transaction back
@@ -958,11 +985,18 @@ export function createOrdersService({
       }
     }
     for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
+    // Taking the last units of a product or the last seat shortens how long it may stay unpaid.
+    const holdsScarce = userId ? await takesLast(tx, plan, userId) : false;
     // The first mail is written by the insert itself, not by enqueueMail: it is drawn here with the
     // shop's contact address (its Reply-To and reply line), as enqueueMail does for every other.
     const replyTo = await shopReplyTo(tx);
     const mail = plan.mail.content ? renderMail(plan.mail.content, { replyTo }) : plan.mail;
-    const written = await ordersRepo.insertPlaced(tx, { ...plan, mail: { ...mail, replyTo } }, NUMBER_TOKEN, ID_TOKEN);
+    const written = await ordersRepo.insertPlaced(
+      tx,
+      { ...plan, order: { ...plan.order, holdsScarce }, mail: { ...mail, replyTo } },
+      NUMBER_TOKEN,
+      ID_TOKEN,
+    );
     if (!written) {
       const max = plan.maxOpenUnpaid ?? 0;
       const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
@@ -1330,6 +1364,8 @@ export function createOrdersService({
         language: row.language,
         customerEmail: row.customer.email,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
+        holdUntil:
+          row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce) : null,
         totalRub: fromMinor(dueRub),
         totalRubMinor: dueRub,
         totalInCurrency: fromMinor(inCurrency),
@@ -1346,7 +1382,9 @@ export function createOrdersService({
       return {
         id: row.id,
         number: row.number,
-        customerEmail: row.customer.email,
+        // YooKassa mails the receipt: to the account's verified address like every order mail; the
+        // address typed at checkout only once the account is gone (a fiscal receipt needs a contact).
+        customerEmail: (await ordersRepo.recipient(q, row.userId)) ?? row.customer.email,
         lines: items.map((item) => ({
           type: item.type,
           bookFormat: item.bookFormat,

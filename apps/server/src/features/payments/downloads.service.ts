@@ -104,9 +104,12 @@ export function createDownloadsService(deps: {
         });
         books.push({ name: product ? localize(product.name, event.language) : '', url: urlOf(token) });
       }
+      // No verified address (a deleted account): the links are still in the account, no mail goes.
+      const to = await repo.accountEmail(tx, event.userId);
+      if (!to) return;
       await enqueueMail(
         tx,
-        downloadsMail(event.customerEmail, event.language, {
+        downloadsMail(to, event.language, {
           number: event.number,
           days: limits.linkDays,
           uses: limits.maxUses,
@@ -167,16 +170,19 @@ export function createDownloadsService(deps: {
         const link = await repo.reissueLink(tx, linkId, hashSecret(token), expiry(), limits.maxReissues);
         if (!link) throw new Conflict('downloadReissueLimit', undefined, 'REISSUE_LIMIT');
         const url = urlOf(token);
-        await enqueueMail(
-          tx,
-          downloadsMail(row.customerEmail, lang, {
-            number: row.orderNumber,
-            days: limits.linkDays,
-            uses: link.maxDownloads,
-            books: [{ name: localize(row.name, lang), url }],
-            reissue: true,
-          }),
-        );
+        const to = await repo.accountEmail(tx, userId);
+        if (to) {
+          await enqueueMail(
+            tx,
+            downloadsMail(to, lang, {
+              number: row.orderNumber,
+              days: limits.linkDays,
+              uses: link.maxDownloads,
+              books: [{ name: localize(row.name, lang), url }],
+              reissue: true,
+            }),
+          );
+        }
         return {
           download: view({
             link,

@@ -189,6 +189,16 @@ export function createPaymentsRepo(db: Db) {
       return rows[0]?.id ?? null;
     },
 
+    /** Whether an event of the provider with this id is on record (a replay need not be verified again). */
+    async eventRecorded(q: Q, provider: string, providerEventId: string): Promise<boolean> {
+      const rows = await q
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.providerEventId, providerEventId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async setEventOutcome(q: Q, id: string, outcome: string, paymentId: string | null): Promise<void> {
       await q.update(paymentEvents).set({ outcome, paymentId }).where(eq(paymentEvents.id, id));
     },

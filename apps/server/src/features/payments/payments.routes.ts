@@ -59,7 +59,7 @@ export interface PaymentsRoutesOptions {
   /** How PayPal invoices are made (the reply's message says where the link went). */
   paypalMode: PaymentProviders['paypalMode'];
   limiter: RateLimiter;
-  limits: { perAccount: number; perIp: number; windowMs: number };
+  limits: { perAccount: number; perIp: number; windowMs: number; webhookPerIp: number };
   /** Production: the sandbox page and its buttons are not registered at all. */
   sandboxRoutes: boolean;
 }
@@ -373,6 +373,9 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         },
       },
       async (request) => {
+        // Each notification may cost a call to the provider: one allowance per client address.
+        const { webhookPerIp, windowMs } = options.limits;
+        await options.limiter.hit({ key: `webhook:ip:${request.ip}`, max: webhookPerIp, windowMs }, 'rateLimited');
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const outcome = await service.handleNotification(request.params.provider, {
           headers: request.headers,

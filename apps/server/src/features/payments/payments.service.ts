@@ -9,11 +9,12 @@
  * With receipts on, a card payment carries the order's fiscal receipt and the admin's refund of a
  * cancelled order its refund receipt (the receipts feature makes and records them).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Currency, formatMoney, fromMinor, type Language, type PaypalInvoice } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { AppError, Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
 import { enqueueMail } from '../../platform/mail/outbox';
 import {
   type CreatedPayment,
@@ -51,6 +52,8 @@ export interface OrderForPayment {
   currency: Currency;
   language: Language;
   customerEmail: string;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil?: Date | null;
   totalRubMinor: number;
   totalInCurrencyMinor: number | null;
   items: OrderEventItem[];
@@ -97,6 +100,28 @@ export interface PaymentsServiceDeps {
   receipts: Pick<ReceiptsService, 'forPayment' | 'recordPayment' | 'refundReceipt' | 'refundSent' | 'refundFailed'>;
   /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
   providerTimeoutMs?: number;
+  /** Remembers notifications just rejected, so a replayed forgery is not verified with the provider again. */
+  limiter?: RateLimiter;
+}
+
+/**
+ * A notification rejected (forged, or claiming what the provider denies) is not verified again for
+ * this long when it comes back unchanged (same body, same signature headers): its replays get a
+ * 429 without a provider call or a stored row. A genuine delivery of the same event differs (its
+ * own signature, the provider's current object), so a forgery cannot hold it back.
+ */
+const REJECTED_QUIET_MS = 10 * 60_000;
+
+/** Headers a provider's proof travels in (PayPal's transmission, the sandbox signature). */
+const PROOF_HEADER = /sig|auth|transmission|cert/i;
+
+/** One notification exactly as delivered: its body and the headers that carry its proof. */
+function fingerprint(incoming: IncomingNotification): string {
+  const hash = createHash('sha256').update(incoming.rawBody);
+  for (const name of Object.keys(incoming.headers).sort()) {
+    if (PROOF_HEADER.test(name)) hash.update(`\n${name}:${String(incoming.headers[name])}`);
+  }
+  return hash.digest('base64url');
 }
 
 /** A redirect payment is reused this long; after that the provider's page may have expired, so a new one is made. */
@@ -307,7 +332,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           });
           const to = first ? await repo.accountEmail(tx, order.userId) : null;
           const text = instructionsFor(order, order.language);
-          if (to && text) await enqueueMail(tx, instructionsMail(to, order.language, { number: order.number, text }));
+          if (to && text) {
+            await enqueueMail(
+              tx,
+              instructionsMail(to, order.language, { number: order.number, text, payBy: order.holdUntil ?? null }),
+            );
+          }
         });
         return {
           paymentId: null,
@@ -424,15 +454,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       };
     },
 
-    /** `POST /payments/webhook/{provider}`. Throws 400 for an unverifiable notification. */
+    /**
+     * `POST /payments/webhook/{provider}`. Throws 400 for an unverifiable notification. Before any
+     * provider call, an event id already recorded is a `duplicate` (nothing stored, nothing asked),
+     * and one rejected in the last minutes is refused again (429) without asking the provider.
+     */
     async handleNotification(providerName: string, incoming: IncomingNotification): Promise<NotificationOutcome> {
       const provider = providers.byName(providerName);
       if (!provider) throw new NotFound('paymentUnknownProvider');
+      const claimed = provider.claimedEventId(incoming);
+      const rejectedRecently: Limit | null = deps.limiter
+        ? { key: `webhook-rejected:${providerName}:${fingerprint(incoming)}`, max: 1, windowMs: REJECTED_QUIET_MS }
+        : null;
+      if (claimed && (await repo.eventRecorded(db, providerName, claimed))) return 'duplicate';
+      if (rejectedRecently) await deps.limiter?.check(rejectedRecently, 'rateLimited');
       let verified: VerifiedNotification;
       try {
         verified = await provider.verifyNotification(incoming);
       } catch (error) {
         if (error instanceof NotificationRejected) {
+          if (rejectedRecently) await deps.limiter?.hit(rejectedRecently).catch(() => undefined);
           // Kept under a fresh id so a forged copy can never "use up" the real event's id.
           await repo.insertEvent(db, {
             provider: providerName,

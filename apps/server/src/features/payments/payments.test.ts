@@ -18,6 +18,7 @@ import { createTestProvider } from '../../platform/payments/test-provider';
 import { bearer, lastMail, mailCount } from '../../test/accounts';
 import {
   adminUser,
+  CHECKOUT_CUSTOMER,
   placeOrder as checkout,
   orderBody,
   type PlacedOrder,
@@ -634,6 +635,36 @@ describe('digital delivery', () => {
       `filename*=UTF-8''${encodeURIComponent('Пионы из шёлка.pdf')}`,
     );
     expect(res.rawPayload.equals(BOOK_BYTES)).toBe(true);
+  });
+
+  it('the links go to the verified account address only, never to the email typed at checkout (nor on reissue)', async () => {
+    const typo = 'buyer@exampel.com';
+    const order = await checkout(
+      t,
+      buyer.token,
+      orderBody([{ type: 'product', id: bookId, quantity: 1, bookFormat: 'digital' }], {
+        delivery: { method: 'pickup' },
+        customer: { ...CHECKOUT_CUSTOMER, email: typo },
+      }),
+    );
+    const { id, signature } = await sandboxFor(order.id);
+    const before = new Set(await downloadLinksMailed());
+    await press(id, 'pay', signature);
+    expect((await orderRow(order.id)).status).toBe('confirmed');
+    const fresh = (await downloadLinksMailed()).filter((l) => !before.has(l));
+    expect(fresh).toHaveLength(1);
+    const toTypo = () => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, typo));
+    expect(await toTypo()).toEqual([]);
+
+    const link = (await t.database.db.select().from(downloadLinks).orderBy(downloadLinks.createdAt)).at(-1)!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/downloads/${link.id}/reissue`,
+      headers: bearer(buyer.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await lastMail(t, 'buyer@example.com')).text).toContain(new URL(res.json().data.url).pathname);
+    expect(await toTypo()).toEqual([]);
   });
 
   it('a physical-only order gets no download link', async () => {

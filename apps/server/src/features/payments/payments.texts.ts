@@ -141,6 +141,11 @@ export const PAYMENT_MAIL_TEXTS = {
     en: 'The new link works for {days} days, up to {uses} downloads.',
     es: 'El nuevo enlace vale {days} días, hasta {uses} descargas.',
   },
+  payBy: {
+    ru: 'Пожалуйста, оплатите заказ до {until}: неоплаченный к этому времени заказ отменяется автоматически.',
+    en: 'Please pay by {until}: an order not paid by then is cancelled automatically.',
+    es: 'Pague antes del {until}: un pedido no pagado para entonces se cancela automáticamente.',
+  },
   instructionsSubject: {
     ru: 'Как оплатить заказ №{n}',
     en: 'How to pay order #{n}',
@@ -265,6 +270,24 @@ export function downloadsMail(
   );
 }
 
-export function instructionsMail(to: string, lang: Language, vars: { number: number; text: string }) {
-  return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.instructionsSubject[lang], { n: vars.number }), [vars.text], []);
+const DEADLINE = {
+  ru: new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  es: new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+};
+
+/**
+ * How to pay a cash or bank-transfer order, and until when (the server does not know the
+ * customer's time zone: the deadline is in UTC, and says so).
+ */
+export function instructionsMail(
+  to: string,
+  lang: Language,
+  vars: { number: number; text: string; payBy?: Date | null },
+) {
+  const paragraphs = [vars.text];
+  if (vars.payBy) {
+    paragraphs.push(fill(PAYMENT_MAIL_TEXTS.payBy[lang], { until: `${DEADLINE[lang].format(vars.payBy)} UTC` }));
+  }
+  return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.instructionsSubject[lang], { n: vars.number }), paragraphs, []);
 }

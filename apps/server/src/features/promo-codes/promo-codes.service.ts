@@ -7,6 +7,7 @@
  * its lists empty = every lesson and every course; otherwise the lesson must be in `lessonIds`, the
  * course in `courseIds` (a code aimed at courses only is not for single lessons, and the reverse).
  * What the percentage takes off is the buyer's business (orders.purchase.ts, `applyPercentOff`).
+ * Every request that names a code counts against the code-guess limits (promo-check and purchase).
  */
 import type { PromoCode, PromoCodeWriteSchema } from '@atelier/shared';
 import type { z } from 'zod';
@@ -30,14 +31,6 @@ export interface UsablePromo {
 
 export type PromoProblem = 'promoInvalid' | 'promoExpired' | 'promoUsedUp' | 'promoNotForLesson' | 'promoNotForCourse';
 
-const PROBLEM_CODES: Record<PromoProblem, string> = {
-  promoInvalid: 'PROMO_INVALID',
-  promoExpired: 'PROMO_EXPIRED',
-  promoUsedUp: 'PROMO_USED_UP',
-  promoNotForLesson: 'PROMO_NOT_APPLICABLE',
-  promoNotForCourse: 'PROMO_NOT_APPLICABLE',
-};
-
 /** Why `promo` cannot be used on `target` at `now`, or null when it can. Checked in this order. */
 export function promoProblem(promo: PromoRecord | null, target: PromoTarget, now = new Date()): PromoProblem | null {
   if (!promo?.active) return 'promoInvalid';
@@ -48,8 +41,12 @@ export function promoProblem(promo: PromoRecord | null, target: PromoTarget, now
   return promo.courseIds.includes(target.id) ? null : 'promoNotForCourse';
 }
 
-/** The 400 a buyer gets for `problem` (its message names the reason). */
-const refuse = (problem: PromoProblem) => new InvalidInput(problem, undefined, PROBLEM_CODES[problem]);
+/**
+ * The 400 a buyer gets for any problem: one answer whether the code does not exist, is for another
+ * item, expired or is used up, so trying codes tells nothing about which ones exist (the reason is
+ * the admin's to read in the list, not a guesser's). docs/decisions/0057.
+ */
+const refuse = (_problem: PromoProblem) => new InvalidInput('promoDoesNotApply', undefined, 'PROMO_INVALID');
 
 const usable = (promo: PromoRecord): UsablePromo => ({ id: promo.id, code: promo.code, percentOff: promo.percentOff });
 
@@ -96,7 +93,7 @@ export function createPromoCodesService({ db, repo }: { db: Db; repo: PromoCodes
   return {
     /**
      * The code if it can be used on `target` now (the live check of the purchase dialog, and the
-     * purchase's check before its transaction); otherwise a 400 naming the reason. Takes nothing.
+     * purchase's check before its transaction); otherwise the one 400 for every reason. Takes nothing.
      */
     async quote(code: string, target: PromoTarget): Promise<UsablePromo> {
       const promo = await repo.findByCode(code, db);
@@ -107,7 +104,7 @@ export function createPromoCodesService({ db, repo }: { db: Db; repo: PromoCodes
 
     /**
      * Takes one use of the code for `target` inside the purchase transaction `tx`, race-safely
-     * (the atomic UPDATE decides); a 400 with the reason when the code cannot be used, including
+     * (the atomic UPDATE decides); the same 400 as `quote` when the code cannot be used, including
      * when a concurrent buyer took its last use. The order placed in `tx` records the code's id,
      * and cancelling that order gives the use back (`release`).
      */

@@ -16,7 +16,8 @@ let adminToken: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // Anna posts many reviews here; the cap and the rate limit are tested in reviews.limits.test.ts.
+  t = await createTestContext({ env: { MAX_PENDING_REVIEWS: '1000', RATE_LIMIT_REVIEWS_PER_ACCOUNT: '1000' } });
   anna = await verifiedUser(t, { email: 'anna@example.com', name: 'Анна' });
   boris = await verifiedUser(t, { email: 'boris@example.com', name: 'Борис' });
   adminToken = (await adminUser(t, { email: 'rv-admin@example.com' })).token;
@@ -127,12 +128,14 @@ describe('POST /api/reviews', () => {
     expect(review.reviewText).toBe(text);
   });
 
-  it('stores a photo as WebP variants', async () => {
+  it('stores a photo as WebP variants, private while the review waits', async () => {
     const res = await post(reviewForm({ reviewText: 'Отзыв с фотографией букета', rating: '4' }, { bytes: png }));
     expect(res.statusCode, res.body).toBe(201);
     const image = res.json().data.image;
-    expect(image.url).toMatch(/^\/uploads\/reviews\//);
-    expect(onDisk(image.large)).toBe(true);
+    expect(image.url).toMatch(/^\/api\/media\/private\/reviews\/[\w-]+-full\.webp\?e=\d+&s=[\w-]+$/);
+    const key = image.large.replace(/^\/api\/media\/private\//, '').replace(/\?.*$/, '');
+    expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(true);
+    expect(onDisk(`/uploads/${key}`)).toBe(false);
   });
 
   it.each(BAD_UPLOADS)('refuses $name with $status; nothing stored', async (bad) => {

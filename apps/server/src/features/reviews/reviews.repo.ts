@@ -101,6 +101,20 @@ export function createReviewsRepo(db: Db | Tx) {
       return row!.id;
     },
 
+    /** How many of the user's reviews wait for moderation. */
+    async countPending(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), eq(reviews.status, 'pending')));
+      return row?.n ?? 0;
+    },
+
+    /** Locks the author's row: concurrent posts of one author are counted one after the other. */
+    async lockAuthor(userId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
     /** The position before every approved review (a newly approved review shows first). */
     async topPosition(): Promise<number> {
       const [row] = await db

@@ -12,7 +12,7 @@ import {
   serverMessage,
   successEnvelope,
 } from '@atelier/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
@@ -30,6 +30,8 @@ export interface ReviewsRoutesOptions {
   cache: PublicCache;
   seo: SeoRegistry;
   publicUrl: string;
+  /** Counts one posted review per account and per client address (429 past either). */
+  limitPosts?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -45,7 +47,7 @@ const REVIEWS_IN_JSON_LD = 10;
 
 export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   app,
-  { service, cache, seo, publicUrl },
+  { service, cache, seo, publicUrl, limitPosts },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const adminTags = ['reviews (admin)'];
@@ -96,12 +98,24 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
         description:
           'multipart/form-data with text fields `reviewText` (trimmed, 10–1000 characters) and `rating` ' +
           '(1–5, default 5) and an optional `image` file (an image up to 5 MB, checked by content); or a ' +
-          'JSON body with the same fields. The text is stored and shown as plain text.',
-        response: { 201: successEnvelope(ReviewSchema), ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
+          'JSON body with the same fields. The text is stored and shown as plain text. At most 3 of an ' +
+          "author's reviews wait at once (409 `REVIEWS_PENDING_LIMIT`); posts are limited per account and " +
+          'per address (429). The photo stays private (signed URLs for its author and the admin) until ' +
+          'the review is approved.',
+        response: {
+          201: successEnvelope(ReviewSchema),
+          ...errors,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // Counted before the upload is read or decoded: a flood costs no image work.
+      await limitPosts?.(request);
       const form = await readForm(request, CreateReviewSchema, {
         image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: 'imageTooLarge' },
       });

@@ -1,32 +1,46 @@
-import type {
-  AdminReview,
-  AdminReviewsQuery,
-  CreateReview,
-  Image,
-  ListMeta,
-  PaginationQuery,
-  Review,
+import {
+  type AdminReview,
+  type AdminReviewsQuery,
+  type CreateReview,
+  fillText,
+  type Image,
+  type ListMeta,
+  type PaginationQuery,
+  REVIEWS_PENDING_MAX,
+  type Review,
+  SERVER_MESSAGES,
 } from '@atelier/shared';
 import type { Db } from '../../db/client';
-import { InvalidInput, NotFound } from '../../platform/errors';
+import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ImagePipeline } from '../../platform/images/images';
 import { type AdminReviewRow, type ApprovedReviewRow, createReviewsRepo, type ReviewsRepo } from './reviews.repo';
 
-function toReview(row: ApprovedReviewRow): Review {
+/**
+ * How a photo is shown: an approved review's from public storage as stored; any other's (waiting,
+ * rejected) is private, so its author and the admin get short-lived signed URLs.
+ */
+type ShowImage = (image: Image, status: string) => Image;
+const asStored: ShowImage = (image) => image;
+
+function toReview(row: ApprovedReviewRow, show: ShowImage = asStored): Review {
   return {
     id: row.id,
     userName: row.userName,
     reviewText: row.text,
     rating: row.rating,
-    image: row.image ?? null,
+    image: row.image ? show(row.image, row.status) : null,
     status: row.status,
     verifiedBuyer: row.verifiedBuyer === true,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-function toAdminReview(row: AdminReviewRow): AdminReview {
-  return { ...toReview(row), userEmail: row.userEmail ?? null, moderatedAt: row.moderatedAt?.toISOString() ?? null };
+function toAdminReview(row: AdminReviewRow, show: ShowImage): AdminReview {
+  return {
+    ...toReview(row, show),
+    userEmail: row.userEmail ?? null,
+    moderatedAt: row.moderatedAt?.toISOString() ?? null,
+  };
 }
 
 export interface ReviewAuthor {
@@ -34,13 +48,25 @@ export interface ReviewAuthor {
   name: string;
 }
 
+function pendingLimit(max: number): Conflict {
+  const text = SERVER_MESSAGES.reviewsPendingLimit;
+  return new Conflict(
+    { ru: fillText(text.ru, { max }), en: fillText(text.en, { max }), es: fillText(text.es, { max }) },
+    { max },
+    'REVIEWS_PENDING_LIMIT',
+  );
+}
+
 export function createReviewsService({
   db,
   images,
   repo = createReviewsRepo(db),
+  pendingMax = REVIEWS_PENDING_MAX,
 }: {
   db: Db;
   images?: ImagePipeline;
+  /** One author's reviews waiting for moderation at once (more: 409). */
+  pendingMax?: number;
   /** A stand-in for read-only unit tests; writes always use `db`. */
   repo?: ReviewsRepo;
 }) {
@@ -49,39 +75,50 @@ export function createReviewsService({
     return images;
   }
 
+  const show: ShowImage = (image, status) => (status === 'approved' || !images ? image : images.privateView(image));
+
   async function one(id: string): Promise<AdminReview> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound();
-    return toAdminReview(row);
+    return toAdminReview(row, show);
   }
 
   return {
     /** What visitors see: approved reviews only, in the order the admin arranged them. */
     async listApproved(query: PaginationQuery): Promise<{ items: Review[]; meta: ListMeta }> {
       const { rows, total } = await repo.listApproved({ offset: (query.page - 1) * query.limit, limit: query.limit });
-      return { items: rows.map(toReview), meta: { total, page: query.page, limit: query.limit } };
+      return { items: rows.map((row) => toReview(row)), meta: { total, page: query.page, limit: query.limit } };
     },
 
     /** The signed-in user's own reviews, whatever their status (a pending one is visible to its author). */
     async listOwn(userId: string): Promise<Review[]> {
-      return (await repo.listOwn(userId)).map(toReview);
+      return (await repo.listOwn(userId)).map((row) => toReview(row, show));
     },
 
     /**
-     * A new review waits for moderation. The photo is checked by content and converted before the
-     * row is written; if the write fails the converted files are removed again.
+     * A new review waits for moderation; at most `pendingMax` of one author's wait at once
+     * (409, checked before the photo costs anything and again, serialised per author, before the
+     * write). The photo is checked by content and converted before the row is written, and kept
+     * private until the review is approved; if the write fails the converted files are removed.
      */
     async create(author: ReviewAuthor, input: CreateReview, photo?: Buffer): Promise<Review> {
-      const image: Image | null = photo ? await pipeline().ingest(photo, 'reviews') : null;
+      if ((await repo.countPending(author.id)) >= pendingMax) throw pendingLimit(pendingMax);
+      const image: Image | null = photo ? await pipeline().ingest(photo, 'reviews', 'private') : null;
       try {
-        const id = await repo.insert({
-          userId: author.id,
-          userName: author.name,
-          text: input.reviewText,
-          rating: input.rating,
-          image,
+        const id = await db.transaction(async (tx) => {
+          const txRepo = createReviewsRepo(tx);
+          // Posts racing each other are counted one after the other.
+          await txRepo.lockAuthor(author.id);
+          if ((await txRepo.countPending(author.id)) >= pendingMax) throw pendingLimit(pendingMax);
+          return txRepo.insert({
+            userId: author.id,
+            userName: author.name,
+            text: input.reviewText,
+            rating: input.rating,
+            image,
+          });
         });
-        return toReview((await repo.findById(id))!);
+        return toReview((await repo.findById(id))!, show);
       } catch (error) {
         if (image)
           await pipeline()
@@ -96,11 +133,21 @@ export function createReviewsService({
         { status: query.status === 'all' ? undefined : query.status, search: query.search || undefined },
         { offset: (query.page - 1) * query.limit, limit: query.limit },
       );
-      return { items: rows.map(toAdminReview), meta: { total, page: query.page, limit: query.limit } };
+      return {
+        items: rows.map((row) => toAdminReview(row, show)),
+        meta: { total, page: query.page, limit: query.limit },
+      };
     },
 
-    /** Approving puts the review first on the home page (the admin can move it afterwards). */
+    /**
+     * Approving puts the review first on the home page (the admin can move it afterwards) and its
+     * photo into public storage (moved before the status changes, so a public review never points
+     * at a private file).
+     */
     async approve(id: string): Promise<AdminReview> {
+      const before = await repo.findById(id);
+      if (!before) throw new NotFound();
+      if (before.image) await pipeline().setVisibility(before.image, 'public');
       await db.transaction(async (tx) => {
         const txRepo = createReviewsRepo(tx);
         const current = await txRepo.findById(id);
@@ -111,8 +158,11 @@ export function createReviewsService({
       return one(id);
     },
 
+    /** A rejected review's photo goes back to private storage (its author and the admin still see it). */
     async reject(id: string): Promise<AdminReview> {
       if (!(await repo.setStatus(id, 'rejected'))) throw new NotFound();
+      const after = await repo.findById(id);
+      if (after?.image) await pipeline().setVisibility(after.image, 'private');
       return one(id);
     },
 

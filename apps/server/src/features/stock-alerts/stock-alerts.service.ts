@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { hashSecret, newToken } from '../../platform/auth/tokens';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/http/rate-limit';
+import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { ProductForOrder } from '../orders/orders.schemas';
 import type { ProductAvailableEvent } from '../shop/shop.schemas';
@@ -108,8 +109,13 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
       }
       const email = who.email.toLowerCase();
       const product = checkOffered((await products.forOrder(db, [body.productId])).get(body.productId));
-      // Counted for every request to the address, whatever its state, so the limit tells nothing.
-      await limiter.hit({ key: `stock-alert:email:${email}`, max: limits.perEmail, windowMs: limits.windowMs });
+      // Counted for every request to the mailbox (`a+1@` is `a@`), whatever its state, so the limit
+      // tells nothing and tags do not multiply it; the mail still goes to the address as given.
+      await limiter.hit({
+        key: `stock-alert:email:${emailLimitKey(email)}`,
+        max: limits.perEmail,
+        windowMs: limits.windowMs,
+      });
       await db.transaction(async (tx) => {
         const existing = await repo.find(tx, body.productId, email, true);
         if (existing?.status === 'active') return;

@@ -25,7 +25,13 @@ let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestContext({
-    env: { RATE_LIMIT_MAIL_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_PER_IP: '1000', MAX_OPEN_UNPAID_ORDERS: '100' },
+    // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+    env: {
+      RATE_LIMIT_MAIL_PER_ACCOUNT: '3',
+      RATE_LIMIT_AUTH_PER_IP: '1000',
+      MAX_OPEN_UNPAID_ORDERS: '100',
+      RATE_LIMIT_WINDOW_MINUTES: '1440',
+    },
   });
   admin = await adminUser(t);
 });
@@ -216,6 +222,28 @@ describe('an address given without signing in', () => {
     const fourth = await subscribe(id, { email, ip: '10.0.0.4' });
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('+tags and Gmail dots do not multiply the limit of one mailbox; mail goes to the address as given', async () => {
+    const id = await soldOut();
+    const tagged = ['victim+1@example.test', 'victim+2@example.test', 'Victim@Example.test'];
+    for (const email of tagged) expect((await subscribe(id, { email })).statusCode).toBe(202);
+    const fourth = await subscribe(id, { email: 'victim+4@example.test' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('RATE_LIMITED');
+    // The confirmations went to each address as it was typed (lower case), the refused one got none.
+    for (const to of ['victim+1@example.test', 'victim+2@example.test', 'victim@example.test']) {
+      expect((await lastMail(t, to)).links.some((link) => link.includes('/stock-alerts/confirm'))).toBe(true);
+    }
+    const refused = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'victim+4@example.test'));
+    expect(refused).toHaveLength(0);
+    // Another mailbox is not affected.
+    expect((await subscribe(id, { email: 'victim2@example.test' })).statusCode).toBe(202);
+
+    for (const email of ['jane.doe@gmail.com', 'janedoe+x@googlemail.com', 'J.A.N.E.D.O.E@gmail.com']) {
+      expect((await subscribe(id, { email })).statusCode).toBe(202);
+    }
+    expect((await subscribe(id, { email: 'jane.d.oe+promo@gmail.com' })).statusCode).toBe(429);
   });
 
   it('a notice’s unsubscribe link stops every other alert of its address', async () => {

@@ -22,22 +22,36 @@ import {
 } from './student-works.repo';
 import { LESSON_WORKS_LIMIT } from './student-works.schemas';
 
-function toWork(row: StudentWorkRow): StudentWork {
+/**
+ * How a photo is shown: an approved work's from public storage as stored; a waiting one's is
+ * private, so its author and the admin get short-lived signed URLs.
+ */
+type ShowImage = (image: Image, status: string) => Image;
+const asStored: ShowImage = (image) => image;
+
+function toWork(row: StudentWorkRow, show: ShowImage = asStored): StudentWork {
   return {
     id: row.id,
     lessonId: row.lessonId,
     authorName: row.authorName,
     caption: row.caption,
-    image: row.image ?? null,
+    image: row.image ? show(row.image, row.status) : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-const toTeaser = (row: StudentWorkTeaserRow): StudentWorkTeaser => ({ ...toWork(row), lessonTitle: row.lessonTitle });
+const toTeaser = (row: StudentWorkTeaserRow, show: ShowImage = asStored): StudentWorkTeaser => ({
+  ...toWork(row, show),
+  lessonTitle: row.lessonTitle,
+});
 
-function toAdminWork(row: AdminStudentWorkRow): AdminStudentWork {
-  return { ...toTeaser(row), userEmail: row.userEmail ?? null, moderatedAt: row.moderatedAt?.toISOString() ?? null };
+function toAdminWork(row: AdminStudentWorkRow, show: ShowImage): AdminStudentWork {
+  return {
+    ...toTeaser(row, show),
+    userEmail: row.userEmail ?? null,
+    moderatedAt: row.moderatedAt?.toISOString() ?? null,
+  };
 }
 
 /** The name shown under a work: the account's first name, else the first word of its name. */
@@ -71,13 +85,14 @@ export function createStudentWorksService({
   access: { authorize(user: SessionUser | null, lessonId: string): Promise<{ id: string }> };
 }) {
   const repo = createStudentWorksRepo(db);
+  const show: ShowImage = (image, status) => (status === 'approved' ? image : images.privateView(image));
   const dropPhoto = (image: Image | null | undefined) =>
     image ? images.remove(image).catch(() => undefined) : Promise.resolve();
 
   async function one(id: string): Promise<AdminStudentWork> {
     const row = await repo.findById(id);
     if (!row) throw new NotFound();
-    return toAdminWork(row);
+    return toAdminWork(row, show);
   }
 
   return {
@@ -88,17 +103,17 @@ export function createStudentWorksService({
 
     /** What visitors see on a lesson page: its approved works, newest first. */
     async listOfLesson(lessonId: string): Promise<StudentWork[]> {
-      return (await repo.listApprovedOfLesson(lessonId, LESSON_WORKS_LIMIT)).map(toWork);
+      return (await repo.listApprovedOfLesson(lessonId, LESSON_WORKS_LIMIT)).map((row) => toWork(row));
     },
 
     /** The home page's "made by students": the newest approved works, each with its lesson's title. */
     async listRecent(limit: number): Promise<StudentWorkTeaser[]> {
-      return (await repo.listApproved(limit)).map(toTeaser);
+      return (await repo.listApproved(limit)).map((row) => toTeaser(row));
     },
 
     /** The signed-in user's own works on a lesson, pending and rejected ones too. */
     async listOwn(userId: string, lessonId: string): Promise<StudentWork[]> {
-      return (await repo.listOwn(userId, lessonId)).map(toWork);
+      return (await repo.listOwn(userId, lessonId)).map((row) => toWork(row, show));
     },
 
     /**
@@ -112,7 +127,8 @@ export function createStudentWorksService({
       const author = user as SessionUser;
       if (!photo) throw new InvalidInput('studentWorkPhotoRequired', { field: 'image' });
       if ((await repo.countPending(author.id, lesson.id)) >= STUDENT_WORKS_PENDING_MAX) throw pendingLimit();
-      const image = await images.ingest(photo, 'student-works');
+      // Private until approved: only the author and the admin see it meanwhile.
+      const image = await images.ingest(photo, 'student-works', 'private');
       try {
         const id = await db.transaction(async (tx) => {
           const txRepo = createStudentWorksRepo(tx);
@@ -127,7 +143,7 @@ export function createStudentWorksService({
             image,
           });
         });
-        return toWork((await repo.findById(id))!);
+        return toWork((await repo.findById(id))!, show);
       } catch (error) {
         await dropPhoto(image);
         throw error;
@@ -146,13 +162,20 @@ export function createStudentWorksService({
         { status: query.status === 'all' ? undefined : query.status, search: query.search || undefined },
         { offset: (query.page - 1) * query.limit, limit: query.limit },
       );
-      return { items: rows.map(toAdminWork), meta: { total, page: query.page, limit: query.limit } };
+      return {
+        items: rows.map((row) => toAdminWork(row, show)),
+        meta: { total, page: query.page, limit: query.limit },
+      };
     },
 
-    /** A rejected work has lost its photo: it cannot be approved (409). */
+    /**
+     * A rejected work has lost its photo: it cannot be approved (409). Approving moves the photo to
+     * public storage first, so an approved work never points at a private file.
+     */
     async approve(id: string): Promise<AdminStudentWork> {
       const current = await repo.findById(id);
       if (!current) throw new NotFound();
+      if (current.image) await images.setVisibility(current.image, 'public');
       // The update checks the photo again: a rejection in between wins.
       if (!current.image || !(await repo.approve(id))) {
         throw new Conflict('studentWorkHasNoPhoto', undefined, 'STUDENT_WORK_HAS_NO_PHOTO');

@@ -78,7 +78,17 @@ async function submit(lessonId = lesson, token = anna.token, caption = 'Мои �
 }
 
 const workCount = async () => (await t.database.db.select({ n: count() }).from(studentWorks))[0]!.n;
-const onDisk = (url: string) => existsSync(join(t.dataDir, 'files', 'public', url.replace(/^\/uploads\//, '')));
+/** The storage key of a public (`/uploads/…`) or signed private (`/api/media/private/…?e=&s=`) photo URL. */
+const keyOf = (url: string) =>
+  decodeURIComponent(
+    url
+      .replace(/^\/uploads\//, '')
+      .replace(/^\/api\/media\/private\//, '')
+      .replace(/\?.*$/, ''),
+  );
+const inStore = (zone: 'public' | 'private', url: string) => existsSync(join(t.dataDir, 'files', zone, keyOf(url)));
+/** Stored at all, public or private. */
+const onDisk = (url: string) => inStore('public', url) || inStore('private', url);
 const moderate = (id: string, action: 'approve' | 'reject') =>
   t.app.inject({ method: 'PUT', url: `/api/student-works/admin/${id}/${action}`, headers: bearer(admin.token) });
 const adminDelete = (id: string) =>
@@ -148,8 +158,10 @@ describe('who may post a work', () => {
       data: { authorName: 'Анна', caption: 'Первая <b>попытка</b>', status: 'pending', lessonId: lesson },
     });
     const image = res.json().data.image;
-    expect(image.url).toMatch(/^\/uploads\/student-works\//);
-    expect(onDisk(image.large)).toBe(true);
+    // Private while it waits: a signed URL for the author, the file outside /uploads/.
+    expect(image.url).toMatch(/^\/api\/media\/private\/student-works\/[\w-]+-full\.webp\?e=\d+&s=[\w-]+$/);
+    expect(inStore('private', image.large)).toBe(true);
+    expect(inStore('public', image.large)).toBe(false);
     await clearWorks(anna.id);
   });
 });
@@ -248,7 +260,12 @@ describe('the author’s own works', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(anna.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().studentWorks).toContainEqual(
-      expect.objectContaining({ id: work.id, lessonId: lesson, caption: 'в выгрузке', image: work.image?.large }),
+      expect.objectContaining({
+        id: work.id,
+        lessonId: lesson,
+        caption: 'в выгрузке',
+        image: `/uploads/${keyOf(work.image!.large)}`,
+      }),
     );
     const ofBoris = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(boris.token) });
     expect(ofBoris.json().studentWorks.map((w: { id: string }) => w.id)).not.toContain(work.id);
@@ -295,7 +312,10 @@ describe('moderation (admin)', () => {
     expect(approved.json()).toMatchObject({ message: 'Работа одобрена', data: { status: 'approved' } });
     const onLesson = (await lessonWorks()).find((w) => w.id === work.id);
     expect(onLesson).toMatchObject({ authorName: 'Анна', caption: 'Пионы из шёлка', status: 'approved' });
-    expect(onLesson?.image?.thumb).toBe(work.image?.thumb);
+    // Approved: the photo moved to public storage, under /uploads/ for everyone.
+    expect(onLesson?.image?.thumb).toBe(`/uploads/${keyOf(work.image!.thumb)}`);
+    expect(inStore('public', work.image!.thumb)).toBe(true);
+    expect(inStore('private', work.image!.thumb)).toBe(false);
     const recent = (await recentWorks()).find((w) => w.id === work.id);
     expect(recent).toMatchObject({ lessonId: lesson, lessonTitle: { ru: 'Пионы', en: 'Peonies' } });
     expect((await lessonWorks(otherLesson)).map((w) => w.id)).not.toContain(work.id);

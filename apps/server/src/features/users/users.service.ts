@@ -6,6 +6,7 @@ import { revokeUserSessions, type SessionUser } from '../../platform/auth/sessio
 import { InvalidInput, Unauthorized } from '../../platform/errors';
 import { PAGES_TAG, type PublicCache } from '../../platform/http/public-cache';
 import type { RateLimiter } from '../../platform/http/rate-limit';
+import { emailLimitKey } from '../../platform/mail/address-key';
 import { createUsersRepo, type UsersRepo } from './users.repo';
 
 /**
@@ -183,7 +184,7 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
       const failures =
         limiter && limits
           ? {
-              key: `login-fail:account:${user.email ?? user.id}`,
+              key: `login-fail:account:${user.email ? emailLimitKey(user.email) : user.id}`,
               max: limits.loginPerAccount,
               windowMs: limits.windowMs,
             }

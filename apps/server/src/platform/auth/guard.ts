@@ -1,6 +1,8 @@
 /**
  * The one guard: every request's `Authorization: Bearer <token>` is resolved to
- * `request.user` (or null for a guest), then the route's declared `config.access` is enforced:
+ * `request.user` (or null for a guest) — on a route declared `sessionCookie: true` (private media
+ * files, which a media element fetches without headers) the `token` cookie the web app keeps beside
+ * it counts too — then the route's declared `config.access` is enforced:
  *   public → anyone; user → a signed-in user (else 401); admin → role admin (401 guest, 403 user).
  * A revoked or expired session, or a deleted user, is a guest. Runs in onRequest, before the body
  * is parsed, so an unauthorised upload is refused without reading it.
@@ -25,6 +27,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+const TOKEN_COOKIE = /(?:^|;\s*)token=([\w-]{20,200})(?:;|$)/;
+
+/** The session token of the `token` cookie (what the web app stores beside localStorage), or null. */
+export function cookieToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (typeof header !== 'string') return null;
+  return TOKEN_COOKIE.exec(header)?.[1] ?? null;
+}
+
 /** The signed-in user of a route declared 'user' or 'admin' (the guard has already checked). */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new Unauthorized();
@@ -34,7 +45,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function registerAuthGuard(app: FastifyInstance, { db }: { db: Db }): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? (request.routeOptions.config?.sessionCookie ? cookieToken(request) : null);
     request.user = token ? await findSessionUser(db, token) : null;
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'public') return;

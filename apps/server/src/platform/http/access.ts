@@ -17,6 +17,12 @@ declare module 'fastify' {
      * every upload route: the malformed-body test walks them, and readForm refuses to run without it.
      */
     multipart?: boolean;
+    /**
+     * The session may also come from the `token` cookie, not only the Authorization header:
+     * `<video>`, `<track>`, hls.js and download links cannot send a header, but they send the
+     * site's cookies. Only for GET routes that stream a private file to its signed-in owner.
+     */
+    sessionCookie?: boolean;
   }
   interface FastifyInstance {
     /** Every route registered on the app with its declared access level (tests walk it). */

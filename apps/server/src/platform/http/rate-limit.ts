@@ -4,6 +4,7 @@
  * request; windows older than a day are pruned now and then. See docs/decisions/0007.
  */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { type LocalizedMessage, RateLimited } from '../errors';
@@ -19,7 +20,7 @@ export interface RateLimiter {
   /** Counts one hit; throws RateLimited (429 with Retry-After) when the window is already full. */
   hit(limit: Limit, message?: LocalizedMessage): Promise<void>;
   /** Throws RateLimited when the window is full, without counting (for "failed attempts" limits). */
-  check(limit: Limit): Promise<void>;
+  check(limit: Limit, message?: LocalizedMessage): Promise<void>;
   /** Forgets a counter (e.g. failed logins after a successful one). */
   reset(limit: Limit): Promise<void>;
   /**
@@ -63,13 +64,13 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
       await prune();
       if ((row?.hits ?? 0) > limit.max) throw new RateLimited(message, retryAfterSeconds);
     },
-    async check(limit) {
+    async check(limit, message = 'authRateLimited') {
       const { start, retryAfterSeconds } = window(limit);
       const [row] = await db
         .select({ hits: rateLimits.hits })
         .from(rateLimits)
         .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
-      if ((row?.hits ?? 0) >= limit.max) throw new RateLimited('authRateLimited', retryAfterSeconds);
+      if ((row?.hits ?? 0) >= limit.max) throw new RateLimited(message, retryAfterSeconds);
     },
     async reset(limit) {
       await db.delete(rateLimits).where(eq(rateLimits.key, limit.key));
@@ -97,5 +98,29 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         .values({ key, windowStart: new Date(now()), hits: 1 })
         .onConflictDoNothing();
     },
+  };
+}
+
+/** Counts one request for the request's client address and signed-in account (429 past either limit). */
+export type AccountAndAddressLimit = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * One allowance per client address and per signed-in account, e.g. for the requests that look up a
+ * code someone could try to guess (gift certificates, promo codes: a right code counts as much as a
+ * wrong one, so trying a dictionary runs into a 429 whatever the answers were) or that post
+ * something for moderation (reviews).
+ */
+export function accountAndAddressLimit(
+  limiter: RateLimiter,
+  name: string,
+  message: LocalizedMessage,
+  limits: { perAccount: number; perIp: number; windowMs: number },
+): AccountAndAddressLimit {
+  return async (request) => {
+    const { perAccount, perIp, windowMs } = limits;
+    await limiter.hit({ key: `${name}:ip:${request.ip}`, max: perIp, windowMs }, message);
+    if (request.user) {
+      await limiter.hit({ key: `${name}:account:${request.user.id}`, max: perAccount, windowMs }, message);
+    }
   };
 }

@@ -195,7 +195,55 @@ describe('image pipeline', () => {
 
     const error = await rejection(images.ingest(png, 'reviews'));
     expect(error).toBeInstanceOf(InvalidInput);
-    expect(error.messageIn('en')).toBe('The image resolution is too large');
+    expect(error.messageIn('en')).toBe(
+      'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
+    );
+  });
+
+  it('refuses 7000×7000 pixels from the header alone, before decoding', async () => {
+    // A valid header with image data that cannot be decoded: decoding would answer "not an image".
+    const png = await solid(1, 1).png().toBuffer();
+    png.writeUInt32BE(7000, 16);
+    png.writeUInt32BE(7000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    const error = await rejection(images.ingest(png, 'reviews'));
+    expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+    expect(error.statusCode).toBe(400);
+    expect(await storedFiles()).toEqual([]);
+    // Within the limit, the same broken data is refused as what it is.
+    png.writeUInt32BE(5000, 16);
+    png.writeUInt32BE(5000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    expect((await rejection(images.ingest(png, 'reviews'))).messageIn('en')).not.toMatch(/resolution/);
+  });
+
+  it('private images: stored out of /uploads/, opened by signed URLs, moved on approval and back', async () => {
+    const image = await images.ingest(await solid(1200, 800).png().toBuffer(), 'reviews', 'private');
+    const keys = [image.url, image.thumb, image.medium, image.large].map((url) => storage.keyFromPublicUrl(url)!);
+    for (const key of keys) {
+      expect(await storage.stat('private', key)).not.toBeNull();
+      expect(await storage.stat('public', key)).toBeNull();
+    }
+    const view = images.privateView(image);
+    const signed = new URL(view.large, 'http://x');
+    const key = decodeURIComponent(signed.pathname.replace('/api/media/private/', ''));
+    expect(images.verifyPrivate(key, signed.searchParams.get('e') ?? '', signed.searchParams.get('s') ?? '')).toBe(key);
+    expect(images.verifyPrivate(key, signed.searchParams.get('e') ?? '', 'forged')).toBeNull();
+    expect(
+      images.verifyPrivate(key, String(Math.floor(Date.now() / 1000) - 1), signed.searchParams.get('s') ?? ''),
+    ).toBeNull();
+    // A signature opens only moderated photos' keys, never another private file.
+    expect(images.verifyPrivate('lessons/video.mp4', signed.searchParams.get('e') ?? '', 'x')).toBeNull();
+
+    await images.setVisibility(image, 'public');
+    for (const k of keys) {
+      expect(await storage.stat('public', k)).not.toBeNull();
+      expect(await storage.stat('private', k)).toBeNull();
+    }
+    await images.setVisibility(image, 'private');
+    for (const k of keys) expect(await storage.stat('private', k)).not.toBeNull();
+    await images.remove(image);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('remove deletes every variant', async () => {

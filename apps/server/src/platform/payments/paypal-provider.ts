@@ -152,6 +152,15 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       return { providerPaymentId: id, redirectUrl: link, status: 'invoice_sent' };
     },
 
+    claimedEventId(incoming) {
+      try {
+        const event = JSON.parse(incoming.rawBody) as { id?: unknown } | null;
+        return typeof event?.id === 'string' ? event.id : null;
+      } catch {
+        return null;
+      }
+    },
+
     async verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification> {
       let event: { id?: unknown; event_type?: unknown; resource?: { invoice?: { id?: unknown }; id?: unknown } };
       try {

@@ -64,6 +64,12 @@ export interface ProviderStatus {
 export interface PaymentProvider {
   readonly name: ProviderName;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * The event id a notification's body claims, read without asking the provider (null when the
+   * body names none): the webhook route skips an id it already recorded before any provider call.
+   * It is the id `verifyNotification` returns for a genuine copy of the same event.
+   */
+  claimedEventId(incoming: IncomingNotification): string | null;
   /** Throws NotificationRejected when the signature/status check fails. */
   verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification>;
   fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;

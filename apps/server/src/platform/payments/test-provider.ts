@@ -84,6 +84,15 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
       };
     },
 
+    claimedEventId(incoming) {
+      try {
+        const body = JSON.parse(incoming.rawBody) as { id?: unknown } | null;
+        return typeof body?.id === 'string' ? body.id : null;
+      } catch {
+        return null;
+      }
+    },
+
     async verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification> {
       const signature = header(incoming.headers, SANDBOX_SIGNATURE_HEADER) ?? '';
       if (!same(sign('notification', incoming.rawBody), signature)) {

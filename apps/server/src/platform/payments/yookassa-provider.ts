@@ -121,6 +121,16 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
       return { providerPaymentId: payment.id, redirectUrl: url, status: 'pending' };
     },
 
+    claimedEventId(incoming) {
+      try {
+        const body = JSON.parse(incoming.rawBody) as { event?: unknown; object?: { id?: unknown } } | null;
+        const id = body?.object?.id;
+        return typeof body?.event === 'string' && typeof id === 'string' ? `${body.event}:${id}` : null;
+      } catch {
+        return null;
+      }
+    },
+
     async verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification> {
       let body: { type?: unknown; event?: unknown; object?: { id?: unknown } };
       try {

@@ -7,10 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUser } from '../../test/factory';
+import { bearer } from '../../test/accounts';
+import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { startTestS3, type TestS3 } from '../../test/s3';
-import { pngBytes } from '../../test/uploads';
+import { blobOf, pngBytes } from '../../test/uploads';
 import { createS3Client } from './s3-storage';
 
 const MB = 1024 * 1024;
@@ -95,6 +96,38 @@ describe('the app on the S3 driver', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await bucketKeys()).filter((k) => k.startsWith(key.replace(/-thumb\.webp$/, '')))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: image.thumb })).statusCode).toBe(404);
+  });
+
+  it("a waiting review's photo is under private/ and opens only by its signed URL; approved, it moves to public/", async () => {
+    const author = await verifiedUser(t, { name: 'Reviewer' });
+    const form = new FormData();
+    form.append('reviewText', 'Шёлковые пионы как живые');
+    form.append('image', blobOf(await pngBytes(64, 48), 'image/png'), 'r.png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: bearer(author.token),
+      payload: form as never,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const signed = res.json().data.image.thumb as string;
+    const key = decodeURIComponent(new URL(signed, 'http://x').pathname.replace('/api/media/private/', ''));
+    expect(await bucketKeys()).toContain(`private/${key}`);
+    expect(await bucketKeys()).not.toContain(`public/${key}`);
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(404);
+    const served = await t.app.inject({ method: 'GET', url: signed });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+
+    const id = res.json().data.id as string;
+    const approved = await t.app.inject({ method: 'PUT', url: `/api/reviews/admin/${id}/approve`, headers: admin });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await bucketKeys()).toContain(`public/${key}`);
+    expect(await bucketKeys()).not.toContain(`private/${key}`);
+    const open = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('a lesson video uploaded by the admin stays private and plays through the signed URL with Range', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { CheckIcon } from '../../../shared/ui/icons';
+import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
@@ -12,7 +12,8 @@ import { useCertificate } from '../api/certificates';
 /**
  * `/certificate/:code`: the public check of a course certificate — the address printed on it. Shows
  * who it was awarded to, for which course and when, and that it is genuine; an unknown code says so
- * (the server answers the page with 404). Rendered on the server, like the other public pages.
+ * (the server answers the page with 404). A revoked certificate (its course order was cancelled)
+ * says so, with the date. Rendered on the server, like the other public pages.
  */
 export function CertificatePage() {
   const { t } = useTranslation();
@@ -45,24 +46,29 @@ export function CertificatePage() {
     );
   }
 
+  const revoked = !data.valid;
   return (
     <div className="container-page py-12 sm:py-16">
       <article
         aria-labelledby="certificate-title"
         className="card mx-auto max-w-2xl p-6 text-center sm:p-10"
-        data-testid="certificate-valid"
+        data-testid={revoked ? 'certificate-revoked' : 'certificate-valid'}
       >
         <p className="eyebrow">{t('certificates.page.eyebrow')}</p>
         <span
           aria-hidden="true"
-          className="mx-auto mt-5 inline-flex size-14 items-center justify-center rounded-full bg-sage-100 text-sage-700"
+          className={`mx-auto mt-5 inline-flex size-14 items-center justify-center rounded-full ${
+            revoked ? 'bg-blush-100 text-rose-700' : 'bg-sage-100 text-sage-700'
+          }`}
         >
-          <CheckIcon width={28} height={28} />
+          {revoked ? <CloseIcon width={28} height={28} /> : <CheckIcon width={28} height={28} />}
         </span>
         <h1 id="certificate-title" className="mt-4 text-4xl sm:text-5xl">
-          {t('certificates.page.valid')}
+          {revoked ? t('certificates.page.revoked') : t('certificates.page.valid')}
         </h1>
-        <p className="mx-auto mt-3 max-w-md text-ink-soft">{t('certificates.page.validText')}</p>
+        <p className="mx-auto mt-3 max-w-md text-ink-soft">
+          {revoked ? t('certificates.page.revokedText') : t('certificates.page.validText')}
+        </p>
         <dl className="mt-8 grid grid-cols-1 gap-4 text-left sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6">
           <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
             {t('certificates.page.name')}
@@ -80,6 +86,16 @@ export function CertificatePage() {
             {t('certificates.page.date')}
           </dt>
           <dd className="-mt-3 font-semibold sm:mt-0">{formatDate(data.issuedAt, language)}</dd>
+          {revoked && data.revokedAt ? (
+            <>
+              <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                {t('certificates.page.revokedOn')}
+              </dt>
+              <dd className="-mt-3 font-semibold sm:mt-0" data-testid="certificate-revoked-on">
+                {formatDate(data.revokedAt, language)}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
             {t('certificates.page.code')}
           </dt>

@@ -2,7 +2,7 @@ import { PromoCodeWriteSchema } from '@atelier/shared';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { errorAt, writeResolver } from '../../../shared/forms/write-resolver';
-import { type PromoCodeForm, promoCodeBody, promoCodeFormOf } from './promo-code-editor';
+import { isGuessableCode, type PromoCodeForm, promoCodeBody, promoCodeFormOf } from './promo-code-editor';
 
 const check = <F extends FieldValues, B>(resolver: Resolver<F, unknown, B>, form: F) =>
   resolver(form, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -29,5 +29,21 @@ describe('promo code editor', () => {
     const resolver = writeResolver(PromoCodeWriteSchema, promoCodeBody);
     expect((await check(resolver, form)).errors).toEqual({});
     expect(errorAt((await check(resolver, { ...form, ...change })).errors, path)).toBeDefined();
+  });
+});
+
+describe('the warning about codes that are easy to guess', () => {
+  it.each([
+    ['SILK10', 100, true],
+    ['silk10', 50, true],
+    ['SPRINGSALE2024', 60, true],
+    ['spring-2024', 100, true],
+    ['12345678', 75, true],
+    ['SILK10', 49, false],
+    ['K7M-4QX-P2L9', 100, false],
+    ['ROSE7-LILAC3', 100, false],
+    ['', 100, false],
+  ])('%s at %i %% → %s', (code, percent, warned) => {
+    expect(isGuessableCode(code, percent)).toBe(warned);
   });
 });

@@ -1,6 +1,6 @@
 import { localize, type PromoCode, type PromoCodeWrite, PromoCodeWriteSchema } from '@atelier/shared';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { problemText } from '../../../shared/forms/server-errors';
@@ -53,6 +53,22 @@ export function promoCodeBody(form: PromoCodeForm): PromoCodeWrite {
   };
 }
 
+/** From this discount on, a code someone could guess by trying gets a warning in the form. */
+export const GUESSABLE_WARNING_PERCENT = 50;
+
+/**
+ * Whether a code for a big discount could be found by trying words: shorter than 8 characters, a
+ * single word with at most four digits (SILK10, SPRING2024), or digits only. A warning, not a rule:
+ * the server limits how many codes anyone may try, and the owner may still save it.
+ */
+export function isGuessableCode(code: string, percentOff: number): boolean {
+  if (!(percentOff >= GUESSABLE_WARNING_PERCENT)) return false;
+  const plain = code.trim().toUpperCase();
+  if (plain === '') return false;
+  if (plain.length < 8) return true;
+  return /^\p{L}+[-_]?\d{0,4}$/u.test(plain) || /^[\d\-_]+$/.test(plain);
+}
+
 /** Create or edit a promo code: code, percent, the lessons and courses it applies to, limit, expiry. */
 export function PromoCodeEditor({ promo, onDone }: { promo: PromoCode | null; onDone: () => void }) {
   const { t } = useTranslation();
@@ -66,6 +82,8 @@ export function PromoCodeEditor({ promo, onDone }: { promo: PromoCode | null; on
     defaultValues: promoCodeFormOf(promo),
   });
   const { register, handleSubmit } = form;
+  const [codeText, percentText] = useWatch({ control: form.control, name: ['code', 'percentOff'] });
+  const guessable = isGuessableCode(codeText, Number(percentText));
   const message = useFieldMessage(form.formState.errors);
 
   const submit = handleSubmit((fields) => {
@@ -126,6 +144,11 @@ export function PromoCodeEditor({ promo, onDone }: { promo: PromoCode | null; on
             type="date"
           />
         </div>
+        {guessable ? (
+          <p role="status" className="rounded-2xl bg-amber-100 p-3 text-sm text-amber-900">
+            {t('training.promoAdmin.guessable', { percent: GUESSABLE_WARNING_PERCENT })}
+          </p>
+        ) : null}
         <CheckboxGroup
           name="lessonIds"
           id="promo-lessons"

@@ -1,0 +1,199 @@
+/**
+ * Reviews cannot be flooded and their photos are not public before the owner approves them
+ * (docs/decisions/0057): at most MAX_PENDING_REVIEWS of an author's reviews wait at once, posts are
+ * limited per account and per client address, an image declaring too many pixels is refused from
+ * its header, and a waiting review's photo is served only to its author and the admin.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviews } from '../../db/schema';
+import { bearer } from '../../test/accounts';
+import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { blobOf, pngBytes } from '../../test/uploads';
+
+let t: TestContext;
+let admin: TestUser;
+let png: Buffer;
+
+beforeAll(async () => {
+  // Day-long windows: a count that straddles the turn of a 15-minute window would start again.
+  t = await createTestContext({ env: { RATE_LIMIT_AUTH_PER_IP: '8', RATE_LIMIT_WINDOW_MINUTES: '1440' } });
+  admin = await adminUser(t, { email: 'limits-admin@example.com' });
+  png = await pngBytes();
+});
+afterAll(() => t.close());
+
+let nextIp = 0;
+const freshIp = () => `10.7.0.${++nextIp}`;
+
+function post(user: TestUser, ip: string, image: Buffer | null = png, text = 'Очень красивые цветы из шёлка') {
+  const body = new FormData();
+  body.append('reviewText', text);
+  if (image) body.append('image', blobOf(image, 'image/png'), 'r.png');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    headers: { ...bearer(user.token), 'accept-language': 'en' },
+    payload: body as never,
+    remoteAddress: ip,
+  });
+}
+const reviewCount = async () => (await t.database.db.select({ n: count() }).from(reviews))[0]!.n;
+const storedFiles = () =>
+  (['public', 'private'] as const).reduce((n, zone) => {
+    const dir = join(t.dataDir, 'files', zone, 'reviews');
+    return n + (existsSync(dir) ? readdirSync(dir).length : 0);
+  }, 0);
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const moderate = (id: string, action: 'approve' | 'reject') =>
+  t.app.inject({ method: 'PUT', url: `/api/reviews/admin/${id}/${action}`, headers: bearer(admin.token) });
+
+/** A valid PNG of `width`×`height` grey pixels: a few hundred KB that decode to `width*height` bytes. */
+function bigPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc((width + 1) * height); // filter byte 0 and black pixels on every row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('posting reviews until refused', () => {
+  it('three may wait at once (then 409), one more after an approval, and the account is limited (429)', async () => {
+    const user = await verifiedUser(t, { name: 'Flood' });
+    const ip = freshIp();
+    const posted: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await post(user, ip);
+      expect(res.statusCode, res.body).toBe(201);
+      posted.push(res.json().data.id);
+    }
+    const before = { rows: await reviewCount(), files: storedFiles() };
+    const fourth = await post(user, ip);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toMatchObject({
+      code: 'REVIEWS_PENDING_LIMIT',
+      message: '3 of your reviews are already awaiting moderation. Wait for them before writing another',
+    });
+    // Refused before the photo was converted: nothing stored.
+    expect({ rows: await reviewCount(), files: storedFiles() }).toEqual(before);
+
+    await moderate(posted[0]!, 'approve');
+    expect((await post(user, ip)).statusCode).toBe(201);
+    // Five posts counted in this window (the refused one too): the sixth is limited.
+    const sixth = await post(user, freshIp());
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many reviews in a short time. Please try again later',
+    });
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('one address posting with many accounts is limited per address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const user = await verifiedUser(t, { name: `Sock${i}` });
+      statuses.push((await post(user, ip, null)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 201, 201, 429, 429]);
+  });
+});
+
+describe('image size', () => {
+  it('a 7000×7000 PNG is refused from its header with a clear 400; nothing is stored', async () => {
+    const bomb = bigPng(7000, 7000);
+    expect(bomb.length).toBeLessThan(200_000);
+    const user = await verifiedUser(t, { name: 'Bomber' });
+    const before = { rows: await reviewCount(), files: storedFiles() };
+    const res = await post(user, freshIp(), bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'IMAGE_TOO_MANY_PIXELS',
+      message: 'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
+    });
+    expect({ rows: await reviewCount(), files: storedFiles() }).toEqual(before);
+    // A picture within the limit made the same way is taken.
+    expect((await post(user, freshIp(), bigPng(1200, 900))).statusCode).toBe(201);
+  });
+});
+
+describe("a waiting review's photo", () => {
+  it('is served to its author and the admin only, privately; public once approved; private again when rejected', async () => {
+    const author = await verifiedUser(t, { name: 'Author' });
+    const stranger = await verifiedUser(t, { name: 'Stranger' });
+    const res = await post(author, freshIp());
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, image } = res.json().data as { id: string; image: { large: string; thumb: string } };
+    const key = decodeURIComponent(new URL(image.large, 'http://x').pathname.replace('/api/media/private/', ''));
+    expect(key).toMatch(/^reviews\/[\w-]+-large\.webp$/);
+    const unsigned = `/api/media/private/${key}`;
+
+    // Guests and strangers: not under /uploads/, not without a valid signature.
+    for (const headers of [{}, bearer(stranger.token)]) {
+      expect((await get(`/uploads/${key}`, headers)).statusCode).toBe(404);
+      expect((await get(unsigned, headers)).statusCode).toBe(404);
+      expect((await get(`${unsigned}?e=9999999999&s=forged`, headers)).statusCode).toBe(404);
+    }
+    const publicList = (await get('/api/reviews?limit=100')).json().data as { id: string }[];
+    expect(publicList.map((r) => r.id)).not.toContain(id);
+
+    // The author (own list) and the admin (moderation list) get URLs that open it, never kept by caches.
+    const ownUrl = (
+      (await get('/api/reviews/mine', bearer(author.token))).json().data as { id: string; image: { large: string } }[]
+    ).find((r) => r.id === id)!.image.large;
+    const adminUrl = (
+      (await get('/api/reviews/admin?status=pending&limit=100', bearer(admin.token))).json().data as {
+        id: string;
+        image: { large: string };
+      }[]
+    ).find((r) => r.id === id)!.image.large;
+    for (const url of [ownUrl, adminUrl]) {
+      const file = await get(url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['cache-control']).toBe('private, no-store');
+      expect(file.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+
+    // Approved: public under /uploads/ with long caching; the private copy is gone.
+    expect((await moderate(id, 'approve')).statusCode).toBe(200);
+    const listed = (
+      (await get('/api/reviews?limit=100')).json().data as { id: string; image: { large: string } }[]
+    ).find((r) => r.id === id)!;
+    expect(listed.image.large).toBe(`/uploads/${key}`);
+    const open = await get(`/uploads/${key}`);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(false);
+    expect(existsSync(join(t.dataDir, 'files', 'public', key))).toBe(true);
+
+    // Rejected afterwards: private again.
+    expect((await moderate(id, 'reject')).statusCode).toBe(200);
+    expect((await get(`/uploads/${key}`)).statusCode).toBe(404);
+    expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(true);
+    const again = (
+      (await get('/api/reviews/mine', bearer(author.token))).json().data as { id: string; image: { large: string } }[]
+    ).find((r) => r.id === id)!.image.large;
+    expect((await get(again)).statusCode).toBe(200);
+  });
+});
