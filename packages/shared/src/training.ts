@@ -7,6 +7,30 @@ import { ChapterSchema } from './lesson-player';
 import { OrderSchema } from './orders';
 import { LESSON_LEVELS } from './training.constants';
 
+/**
+ * "What you'll learn" and "Materials": one point per line in each language (the pages show a list).
+ * Written with the lesson or course; an empty text in every language is stored as none.
+ */
+export const PointsTextSchema = z.object({
+  ru: z.string().trim().max(4000),
+  en: z.string().trim().max(4000).optional(),
+  es: z.string().trim().max(4000).optional(),
+});
+
+/** What is stored of a written points text: null when every language is empty. */
+export function storedPoints(
+  text: z.infer<typeof PointsTextSchema> | null | undefined,
+): { ru: string; en?: string; es?: string } | null {
+  if (!text) return null;
+  const kept: { ru: string; en?: string; es?: string } = { ru: text.ru };
+  if (text.en) kept.en = text.en;
+  if (text.es) kept.es = text.es;
+  return kept.ru || kept.en || kept.es ? kept : null;
+}
+
+/** A preview clip (the trailer) is at most this large. */
+export const PREVIEW_MAX_BYTES = 200 * 1024 * 1024;
+
 export const LessonSchema = z.object({
   id: z.uuid(),
   number: z.number().int().positive(),
@@ -19,6 +43,11 @@ export const LessonSchema = z.object({
   methodologyLanguages: z.array(z.enum(LANGUAGES)),
   purchased: z.boolean(),
   poster: ImageSchema.nullable(),
+  /** A public preview clip exists: `GET /api/training/lessons/{id}/preview` plays it to anyone. */
+  hasPreview: z.boolean().optional(),
+  /** "What you'll learn" and "Materials" (one point per line), when the admin gave them. */
+  outcomes: LocalizedTextSchema.optional(),
+  materials: LocalizedTextSchema.optional(),
   createdAt: z.iso.datetime(),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
@@ -38,9 +67,12 @@ export const LessonWriteSchema = z
       usd: z.number().nonnegative().max(1_000_000).nullable(),
     }),
     durationMinutes: z.number().int().min(1).max(10_000).nullable().optional(),
+    outcomes: PointsTextSchema.nullable().optional(),
+    materials: PointsTextSchema.nullable().optional(),
     published: z.boolean().default(true),
-    /** Update only: drop the stored video / poster / methodology sheets of these languages. */
+    /** Update only: drop the stored video / preview / poster / methodology sheets of these languages. */
     removeVideo: z.boolean().optional(),
+    removePreview: z.boolean().optional(),
     removePoster: z.boolean().optional(),
     removeMethodology: z.array(z.enum(LANGUAGES)).optional(),
   })
@@ -52,6 +84,7 @@ export const StoredFileInfoSchema = z.object({ filename: z.string(), size: z.num
 export const AdminLessonSchema = LessonSchema.extend({
   published: z.boolean(),
   video: StoredFileInfoSchema.nullable(),
+  preview: StoredFileInfoSchema.nullable(),
   methodology: z.object({
     ru: StoredFileInfoSchema.optional(),
     en: StoredFileInfoSchema.optional(),
@@ -262,6 +295,8 @@ export const CourseSchema = z.object({
   credit: z.number().nonnegative(),
   /** The price for the viewer after the credit, never below zero. */
   priceForYou: PriceSchema,
+  outcomes: LocalizedTextSchema.optional(),
+  materials: LocalizedTextSchema.optional(),
   createdAt: z.iso.datetime(),
 });
 export type Course = z.infer<typeof CourseSchema>;
@@ -287,6 +322,8 @@ export const CourseWriteSchema = z
     eventAt: z.iso.datetime({ offset: true }).nullable().optional(),
     eventPlace: z.string().trim().max(300).nullable().optional(),
     seatLimit: z.number().int().min(1).max(100_000).nullable().optional(),
+    outcomes: PointsTextSchema.nullable().optional(),
+    materials: PointsTextSchema.nullable().optional(),
     /** Lessons of the course in order (a lesson belongs to at most one course). */
     lessonIds: z
       .array(z.uuid())

@@ -257,6 +257,9 @@ export const courses = pgTable('courses', {
   priceEur: integer('price_eur'),
   priceUsd: integer('price_usd'),
   cover: jsonb('cover').$type<Image | null>(),
+  /** "What you'll learn" and "Materials", one point per line; null = not given. */
+  outcomes: jsonb('outcomes').$type<LocalizedText | null>(),
+  materials: jsonb('materials').$type<LocalizedText | null>(),
   eventAt: timestamp('event_at', { withTimezone: true }),
   eventPlace: text('event_place'),
   seatLimit: integer('seat_limit'),
@@ -288,6 +291,14 @@ export const lessons = pgTable(
     subtitles: jsonb('subtitles').$type<Partial<Record<'ru' | 'en' | 'es', SubtitlesRef>>>().notNull().default({}),
     /** The finished HLS renditions of the current video; null while there are none (MP4 only). */
     hls: jsonb('hls').$type<HlsRef | null>(),
+    /**
+     * The public preview: a short trailer the admin uploads, a file of its own in private storage,
+     * served to anyone by the preview route (never the lesson video itself).
+     */
+    preview: jsonb('preview').$type<StoredFileRef | null>(),
+    /** "What you'll learn" and "Materials", one point per line; null = not given. */
+    outcomes: jsonb('outcomes').$type<LocalizedText | null>(),
+    materials: jsonb('materials').$type<LocalizedText | null>(),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     positionInCourse: integer('position_in_course'),
     published: boolean('published').notNull().default(true),

@@ -675,6 +675,9 @@ export interface LessonSeed {
   priceEur: number;
   priceUsd: number;
   durationMinutes: number;
+  /** "What you'll learn" and "Materials", one point per line. */
+  outcomes: LocalizedText;
+  materials: LocalizedText;
   art: ArtSpec;
 }
 
@@ -692,6 +695,16 @@ export const LESSONS: LessonSeed[] = [
     priceEur: 0,
     priceUsd: 0,
     durationMinutes: 45,
+    outcomes: t(
+      'Подготовить и пропитать шёлк\nВырезать лепестки по шаблону\nСобрать первую розу',
+      'Prepare and stiffen the silk\nCut petals from a template\nAssemble your first rose',
+      'Preparar y aprestar la seda\nCortar pétalos con plantilla\nMontar su primera rosa',
+    ),
+    materials: t(
+      'Натуральный шёлк, 30 × 30 см\nЖелатин для пропитки\nБулька и подушечка\nПроволока и тейп-лента',
+      'Natural silk, 30 × 30 cm\nGelatine to stiffen the fabric\nA ball tool and a pad\nWire and floral tape',
+      'Seda natural, 30 × 30 cm\nGelatina para aprestar\nBolillo y almohadilla\nAlambre y cinta floral',
+    ),
     art: { kind: 'bloom', palette: 'blush' },
   },
   {
@@ -707,6 +720,16 @@ export const LESSONS: LessonSeed[] = [
     priceEur: 3_200,
     priceUsd: 3_500,
     durationMinutes: 75,
+    outcomes: t(
+      'Гофрировать лепестки\nТонировать сердцевину пастелью\nСобирать цветок ярусами',
+      'Crimp the petals\nTint the heart with pastel\nBuild the flower in tiers',
+      'Plisar los pétalos\nEntintar el corazón con pastel\nMontar la flor por pisos',
+    ),
+    materials: t(
+      'Шёлк-туаль, 50 × 50 см\nСухая пастель\nШаблоны из методички\nКлей «Момент-Кристалл»',
+      'Silk toile, 50 × 50 cm\nSoft pastels\nThe templates from the methodology sheet\nClear contact glue',
+      'Seda toile, 50 × 50 cm\nPasteles secos\nLas plantillas de la guía\nPegamento de contacto transparente',
+    ),
     art: { kind: 'workshop', palette: 'coral' },
   },
   {
@@ -722,6 +745,16 @@ export const LESSONS: LessonSeed[] = [
     priceEur: 2_600,
     priceUsd: 2_800,
     durationMinutes: 60,
+    outcomes: t(
+      'Разводить анилиновые красители\nДелать плавные переходы цвета\nПовторять оттенок по образцу',
+      'Mix aniline dyes\nMake soft colour gradients\nMatch a shade to a sample',
+      'Preparar tintes de anilina\nHacer degradados suaves\nReproducir un tono a partir de una muestra',
+    ),
+    materials: t(
+      'Анилиновые красители: 3 цвета\nКисти № 4 и № 8\nБелый шёлк, 1 м',
+      'Aniline dyes: 3 colours\nBrushes no. 4 and no. 8\nWhite silk, 1 m',
+      'Tintes de anilina: 3 colores\nPinceles n.º 4 y n.º 8\nSeda blanca, 1 m',
+    ),
     art: { kind: 'materials', palette: 'coral' },
   },
   {
@@ -737,6 +770,16 @@ export const LESSONS: LessonSeed[] = [
     priceEur: 4_200,
     priceUsd: 4_500,
     durationMinutes: 95,
+    outcomes: t(
+      'Проектировать композицию под причёску\nКрепить цветы и жемчуг к гребню\nАккуратно оформлять изнанку',
+      'Design an arrangement for the hairstyle\nFix flowers and pearls to a comb\nFinish the back neatly',
+      'Diseñar la composición según el peinado\nFijar flores y perlas a la peineta\nRematar el reverso con cuidado',
+    ),
+    materials: t(
+      'Металлический гребень\nЖемчужные бусины 4 мм\nТонкая проволока 0,3 мм\nМиниатюрные цветы из урока 1',
+      'A metal hair comb\nPearl beads, 4 mm\nFine wire, 0.3 mm\nMiniature flowers from lesson 1',
+      'Una peineta metálica\nPerlas de 4 mm\nAlambre fino de 0,3 mm\nFlores en miniatura de la lección 1',
+    ),
     art: { kind: 'accessory', palette: 'blush' },
   },
 ];
@@ -750,6 +793,9 @@ export interface CourseSeed {
   isMasterClass: boolean;
   /** Lesson numbers in course order. */
   lessons: number[];
+  /** "What you'll learn" and "Materials", one point per line. */
+  outcomes: LocalizedText;
+  materials: LocalizedText;
   durationMinutes: number | null;
   priceRub: number;
   priceEur: number;
@@ -774,6 +820,16 @@ export const COURSES: CourseSeed[] = [
     level: 'intermediate',
     isMasterClass: false,
     lessons: [2, 3],
+    outcomes: t(
+      'Тонировать лепестки пастелью и красителями\nРаботать с булькой\nСобирать объёмные садовые цветы',
+      'Tint petals with pastels and dyes\nShape petals with a ball tool\nAssemble full-bodied garden flowers',
+      'Teñir pétalos con pasteles y tintes\nModelar pétalos con bolillo\nMontar flores de jardín con volumen',
+    ),
+    materials: t(
+      'Всё из списков уроков 2 и 3\nНабор булек (3 размера)',
+      'Everything on the lists of lessons 2 and 3\nA set of ball tools (3 sizes)',
+      'Todo lo de las listas de las lecciones 2 y 3\nUn juego de bolillos (3 tamaños)',
+    ),
     durationMinutes: null,
     priceRub: 450_000,
     priceEur: 4_800,
@@ -794,6 +850,16 @@ export const COURSES: CourseSeed[] = [
     level: 'advanced',
     isMasterClass: true,
     lessons: [4],
+    outcomes: t(
+      'Собрать свадебный гребень за одно занятие\nПодобрать цветы к платью и причёске',
+      'Make a bridal comb in one session\nChoose flowers to suit the dress and the hairstyle',
+      'Montar un peine nupcial en una sesión\nElegir flores según el vestido y el peinado',
+    ),
+    materials: t(
+      'Все материалы выдаём в мастерской',
+      'All materials are provided in the studio',
+      'Todos los materiales se entregan en el taller',
+    ),
     durationMinutes: 240,
     priceRub: 900_000,
     priceEur: 9_500,

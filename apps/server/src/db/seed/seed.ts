@@ -153,6 +153,12 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           `lesson-${lesson.number}.mp4`,
           'video/mp4',
         );
+        const preview = await putPrivate(
+          'lesson-preview.mp4',
+          `lessons/${id}/preview.mp4`,
+          `lesson-${lesson.number}-preview.mp4`,
+          'video/mp4',
+        );
         const methodology: Partial<Record<Language, StoredFileRef>> = {};
         for (const lang of LANGS) {
           methodology[lang] = await putPrivate(
@@ -174,6 +180,9 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           durationMinutes: lesson.durationMinutes,
           poster: img(lessonArt[i]!),
           video,
+          preview,
+          outcomes: lesson.outcomes,
+          materials: lesson.materials,
           methodology,
           courseId: membership ? courseIds[membership.ci]! : null,
           positionInCourse: membership ? membership.position : null,
@@ -239,6 +248,8 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           level: c.level,
           isMasterClass: c.isMasterClass,
           durationMinutes: c.durationMinutes,
+          outcomes: c.outcomes,
+          materials: c.materials,
           priceRub: c.priceRub,
           priceEur: c.priceEur,
           priceUsd: c.priceUsd,

@@ -53,6 +53,8 @@ export function toCourse(
     purchased: viewer.purchased,
     credit: fromMinor(credit),
     priceForYou: priceAfter(row, row.priceRub - credit),
+    ...(row.outcomes ? { outcomes: row.outcomes } : {}),
+    ...(row.materials ? { materials: row.materials } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

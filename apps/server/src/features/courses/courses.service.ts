@@ -19,6 +19,7 @@ import {
   PAGE_TEXTS,
   priceFromMinor,
   priceToMinor,
+  storedPoints,
 } from '@atelier/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -98,6 +99,9 @@ export function createCoursesService({
       eventAt: fields.eventAt ? new Date(fields.eventAt) : null,
       eventPlace: fields.eventPlace ? fields.eventPlace : null,
       seatLimit: fields.seatLimit ?? null,
+      // Absent = kept as it is (a form that does not know these fields does not clear them).
+      ...(fields.outcomes === undefined ? {} : { outcomes: storedPoints(fields.outcomes) }),
+      ...(fields.materials === undefined ? {} : { materials: storedPoints(fields.materials) }),
       published: fields.published,
     };
   }

@@ -10,6 +10,7 @@ import {
   LessonWriteSchema,
   METHODOLOGY_MAX_BYTES,
   POSTER_MAX_BYTES,
+  PREVIEW_MAX_BYTES,
   SubtitlesTextSchema,
   SubtitlesWriteSchema,
   successEnvelope,
@@ -33,7 +34,7 @@ export interface LessonsAdminRoutesOptions {
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const FORM_DESCRIPTION =
   'multipart/form-data: a `data` part (JSON of the fields) and optional files `video` (MP4/WebM, streamed ' +
-  'to private storage), `poster` (image), `methodology_ru|en|es` (PDF); or a plain JSON body without files.';
+  'to private storage), `preview` (a short MP4/WebM trailer anyone may watch), `poster` (image), `methodology_ru|en|es` (PDF); or a plain JSON body without files.';
 
 const SubtitlesParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
 /** A JSON body of the longest subtitles allowed (2 bytes per Cyrillic letter, JSON escapes). */
@@ -52,6 +53,11 @@ export const lessonsAdminRoutes: FastifyPluginAsync<LessonsAdminRoutesOptions> =
       maxBytes: uploadLimitBytes,
       stream: { storage, visibility: 'private', key: () => `lessons/videos/${randomUUID()}` },
     },
+    // The public preview clip: its own file, so the preview route can never reach the video.
+    preview: {
+      maxBytes: Math.min(uploadLimitBytes, PREVIEW_MAX_BYTES),
+      stream: { storage, visibility: 'private', key: () => `lessons/previews/${randomUUID()}` },
+    },
     poster: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' },
     ...Object.fromEntries(LANGUAGES.map((lang) => [`methodology_${lang}`, { maxBytes: METHODOLOGY_MAX_BYTES }])),
   };
@@ -61,6 +67,8 @@ export const lessonsAdminRoutes: FastifyPluginAsync<LessonsAdminRoutesOptions> =
     const files: LessonFiles = { methodology: {} };
     const video = form.streamed.video?.[0];
     if (video) files.video = video;
+    const preview = form.streamed.preview?.[0];
+    if (preview) files.preview = preview;
     const poster = form.files.poster?.[0];
     if (poster) files.poster = poster;
     for (const lang of LANGUAGES) {

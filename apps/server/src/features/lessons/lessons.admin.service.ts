@@ -14,6 +14,7 @@ import {
   priceToMinor,
   SERVER_MESSAGES,
   type SubtitlesText,
+  storedPoints,
   WEBVTT_PROBLEM_MESSAGES,
 } from '@atelier/shared';
 import { isUniqueViolation } from '../../db/client';
@@ -34,6 +35,8 @@ const VTT_TYPE = 'text/vtt; charset=utf-8';
 
 export interface LessonFiles {
   video?: StreamedFile;
+  /** The public preview clip (a short trailer of its own, never cut from the video). */
+  preview?: StreamedFile;
   poster?: BufferedFile;
   methodology: Partial<Record<Language, BufferedFile>>;
 }
@@ -50,6 +53,7 @@ export function toAdminLesson(row: LessonRecord): AdminLesson {
     ...toLesson({
       ...row,
       hasVideo: row.video !== null,
+      hasPreview: row.preview !== null,
       methodologyRu: Boolean(row.methodology.ru),
       methodologyEn: Boolean(row.methodology.en),
       methodologyEs: Boolean(row.methodology.es),
@@ -57,6 +61,7 @@ export function toAdminLesson(row: LessonRecord): AdminLesson {
     }),
     published: row.published,
     video: info(row.video) ?? null,
+    preview: info(row.preview) ?? null,
     methodology,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -109,9 +114,24 @@ export function createLessonsAdminService({
    * refused form deletes exactly what it left behind.
    */
   async function storeFiles(files: LessonFiles, created: (() => Promise<void>)[]) {
-    const stored: { video?: StoredFileRef; poster?: Image; methodology: Partial<Record<Language, StoredFileRef>> } = {
-      methodology: {},
-    };
+    const stored: {
+      video?: StoredFileRef;
+      preview?: StoredFileRef;
+      poster?: Image;
+      methodology: Partial<Record<Language, StoredFileRef>>;
+    } = { methodology: {} };
+    if (files.preview) {
+      const preview = files.preview;
+      created.push(() => preview.discard());
+      const type = await sniffStored(storage, 'private', preview.stored.key);
+      if (type !== 'video/mp4' && type !== 'video/webm') throw new InvalidInput('invalidVideo', { field: 'preview' });
+      stored.preview = {
+        key: preview.stored.key,
+        filename: safeName(preview.filename, 'preview'),
+        contentType: type,
+        size: preview.stored.size,
+      };
+    }
     if (files.video) {
       const video = files.video;
       created.push(() => video.discard());
@@ -163,14 +183,18 @@ export function createLessonsAdminService({
       level: fields.level,
       ...priceToMinor(fields.price),
       durationMinutes: fields.durationMinutes ?? null,
+      // Absent = kept as it is (a form that does not know these fields does not clear them).
+      ...(fields.outcomes === undefined ? {} : { outcomes: storedPoints(fields.outcomes) }),
+      ...(fields.materials === undefined ? {} : { materials: storedPoints(fields.materials) }),
       published: fields.published,
     };
   }
 
   async function deleteFilesOf(
-    row: Pick<LessonRecord, 'video' | 'poster' | 'methodology' | 'subtitles'>,
+    row: Pick<LessonRecord, 'video' | 'preview' | 'poster' | 'methodology' | 'subtitles'>,
     which: {
       video?: boolean;
+      preview?: boolean;
       poster?: boolean;
       methodology?: Language[];
       subtitles?: Language[];
@@ -182,6 +206,7 @@ export function createLessonsAdminService({
       if (ref) jobs.push(storage.delete('private', ref.key));
     }
     if (which.video && row.video) jobs.push(storage.delete('private', row.video.key));
+    if (which.preview && row.preview) jobs.push(storage.delete('private', row.preview.key));
     if (which.poster && row.poster) jobs.push(images.remove(row.poster));
     for (const lang of which.methodology ?? []) {
       const ref = row.methodology[lang];
@@ -208,6 +233,7 @@ export function createLessonsAdminService({
         const row = await repo.insertLesson({
           ...(columns(fields) as LessonInsert),
           video: stored.video ?? null,
+          preview: stored.preview ?? null,
           poster: stored.poster ?? null,
           methodology: stored.methodology,
         });
@@ -238,15 +264,22 @@ export function createLessonsAdminService({
         }
         const dropVideo = Boolean(stored.video || fields.removeVideo);
         const dropPoster = Boolean(stored.poster || fields.removePoster);
+        const dropPreview = Boolean(stored.preview || fields.removePreview);
         const values: Partial<LessonInsert> = { ...columns(fields), methodology };
         // The renditions of the old video stop being offered in the same update.
         if (dropVideo) Object.assign(values, { video: stored.video ?? null, hls: null });
         if (dropPoster) values.poster = stored.poster ?? null;
+        if (dropPreview) values.preview = stored.preview ?? null;
         const row = await repo.updateLesson(id, values);
         if (!row) throw new NotFound();
         cache.invalidate(TRAINING_CACHE_TAG);
         // The old files go only once the row no longer points at them.
-        await deleteFilesOf(before, { video: dropVideo, poster: dropPoster, methodology: replaced });
+        await deleteFilesOf(before, {
+          video: dropVideo,
+          preview: dropPreview,
+          poster: dropPoster,
+          methodology: replaced,
+        });
         if (dropVideo && before.hls) await hls?.removePrefix(before.hls.prefix);
         if (stored.video) await hls?.enqueue(row.id, stored.video.key);
         return toAdminLesson(row);
@@ -266,6 +299,7 @@ export function createLessonsAdminService({
       await Promise.all(workPhotos.map((photo) => images.remove(photo).catch(() => undefined)));
       await deleteFilesOf(row, {
         video: true,
+        preview: true,
         poster: true,
         methodology: [...LANGUAGES],
         subtitles: [...LANGUAGES],

@@ -21,6 +21,9 @@ export function toLesson(row: LessonRow): Lesson {
     createdAt: row.createdAt.toISOString(),
   };
   if (row.durationMinutes !== null && row.durationMinutes > 0) lesson.durationMinutes = row.durationMinutes;
+  if (row.hasPreview) lesson.hasPreview = true;
+  if (row.outcomes) lesson.outcomes = row.outcomes;
+  if (row.materials) lesson.materials = row.materials;
   return lesson;
 }
 

@@ -7,7 +7,7 @@ import type { LessonForOrder } from '../orders/orders.schemas';
 export type LessonRecord = typeof lessons.$inferSelect;
 
 /** True when the jsonb value is a stored file ref (an object), false for SQL NULL or JSON null. */
-const isFileRef = (value: SQL | typeof lessons.video) =>
+const isFileRef = (value: SQL | typeof lessons.video | typeof lessons.preview) =>
   sql<boolean>`coalesce(jsonb_typeof(${value}) = 'object', false)`;
 
 /**
@@ -51,6 +51,9 @@ export function createLessonsRepo(db: Db) {
       poster: lessons.poster,
       createdAt: lessons.createdAt,
       hasVideo: isFileRef(lessons.video),
+      hasPreview: isFileRef(lessons.preview),
+      outcomes: lessons.outcomes,
+      materials: lessons.materials,
       methodologyRu: isFileRef(sql`${lessons.methodology} -> 'ru'`),
       methodologyEn: isFileRef(sql`${lessons.methodology} -> 'en'`),
       methodologyEs: isFileRef(sql`${lessons.methodology} -> 'es'`),

@@ -174,6 +174,33 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     },
   );
 
+  // The preview clip is public: a trailer stored as a file of its own, so nothing here can serve a
+  // byte of the paid video (decision 0060). Shared caches may keep it a short while.
+  api.get(
+    '/api/training/lessons/:id/preview',
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: {
+        tags: ['training'],
+        summary: "The lesson's public preview clip (HTTP Range), for anyone",
+        description: 'A lesson without a preview, unpublished or unknown: 404.',
+        params: IdParamSchema,
+        response: { 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.previewFile(request.params.id);
+      return sendStoredFile(request, reply, storage, {
+        visibility: 'private',
+        key: file.key,
+        cacheControl: 'public, max-age=300',
+        contentType: file.contentType || 'video/mp4',
+        disposition: { type: 'inline', filename: file.filename },
+      });
+    },
+  );
+
   // The HLS renditions: the signature is a path segment, so the relative URLs inside the playlists
   // carry it to every child playlist and segment (decision 0047).
   api.get(

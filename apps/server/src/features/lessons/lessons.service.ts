@@ -15,6 +15,7 @@ import {
   scaleLikeRub,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
+import type { StoredFileRef } from '../../db/schema';
 import { Conflict, NotFound } from '../../platform/errors';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { Storage } from '../../platform/storage/storage';
@@ -68,6 +69,16 @@ export function createLessonsService({
       const row = await repo.findPublished(id, userId);
       if (!row) throw new NotFound();
       return toLesson(row);
+    },
+
+    /**
+     * The public preview clip of a published lesson: the trailer's own stored file, never the
+     * lesson video (no other file can come out of this). None (or an unpublished lesson) is a 404.
+     */
+    async previewFile(id: string): Promise<StoredFileRef> {
+      const row = await repo.findLesson(id);
+      if (!row?.published || !row.preview) throw new NotFound();
+      return row.preview;
     },
 
     /** Title, description, poster and Course JSON-LD for a lesson page; {} (the defaults) when unknown. */

@@ -21,7 +21,15 @@ export type Intent =
       quantity: number;
     }
   | { kind: 'favourite'; returnTo: string; type: 'product' | 'lesson'; id: string; name: LocalizedText }
-  | { kind: 'buy'; returnTo: string; type: 'lesson' | 'course'; id: string; name: LocalizedText }
+  | {
+      kind: 'buy';
+      returnTo: string;
+      type: 'lesson' | 'course';
+      id: string;
+      name: LocalizedText;
+      /** A free lesson: back from signing in it starts at once, no purchase dialog. */
+      free?: boolean;
+    }
   | { kind: 'form'; returnTo: string; form: DraftForm };
 
 export type IntentKind = Intent['kind'];

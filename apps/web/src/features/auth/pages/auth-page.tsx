@@ -176,10 +176,17 @@ function intentReason(t: TFunction, intent: Intent, tab: Tab, language: Language
     case 'favourite':
       return t('auth.intent.favourite', { lead, name: nestedQuotes(localize(intent.name, language), language) });
     case 'buy':
-      return t(intent.type === 'course' ? 'auth.intent.buyCourse' : 'auth.intent.buyLesson', {
-        lead,
-        name: nestedQuotes(localize(intent.name, language), language),
-      });
+      return t(
+        intent.type === 'course'
+          ? 'auth.intent.buyCourse'
+          : intent.free
+            ? 'auth.intent.startLesson'
+            : 'auth.intent.buyLesson',
+        {
+          lead,
+          name: nestedQuotes(localize(intent.name, language), language),
+        },
+      );
     case 'form':
       return t(intent.form === 'gift-certificate' ? 'auth.intent.giftCertificate' : 'auth.intent.customRequest', {
         lead,

@@ -17,6 +17,7 @@ const masterClass: CourseForm = {
   eventPlace: '   ',
   seatLimit: '12',
   lessonIds: [b, a],
+  materials: { ru: 'Шёлк\nПроволока', en: '', es: '' },
 };
 
 describe('course editor', () => {
@@ -32,6 +33,8 @@ describe('course editor', () => {
       eventPlace: null,
       seatLimit: 12,
       lessonIds: [b, a],
+      outcomes: { ru: '', en: '', es: '' },
+      materials: { ru: 'Шёлк\nПроволока', en: '', es: '' },
       published: true,
     });
   });

@@ -40,6 +40,9 @@ function toLocalInput(iso: string | null): string {
 export interface CourseForm {
   title: FullText;
   description: FullText;
+  /** "What you'll learn" and "Materials", one point per line. */
+  outcomes: FullText;
+  materials: FullText;
   level: LessonLevel;
   isMasterClass: boolean;
   durationMinutes: string;
@@ -56,6 +59,8 @@ export function courseFormOf(course: AdminCourse | null): CourseForm {
   return {
     title: toFullText(course?.title),
     description: toFullText(course?.description),
+    outcomes: toFullText(course?.outcomes),
+    materials: toFullText(course?.materials),
     level: course?.level ?? 'basic',
     isMasterClass: course?.isMasterClass ?? false,
     durationMinutes: numberText(course?.durationSet),
@@ -89,6 +94,8 @@ export function courseBody(form: CourseForm): CourseWrite {
     eventPlace: form.eventPlace.trim() || null,
     seatLimit: numberOrNull(form.seatLimit),
     lessonIds: form.lessonIds,
+    outcomes: form.outcomes,
+    materials: form.materials,
     published: form.published,
   };
 }
@@ -172,6 +179,22 @@ export function CourseEditor({
               label: (lang) => t('training.coursesAdmin.descriptionIn', { language: lang.toUpperCase() }),
               maxLength: 20000,
               multiline: true,
+            },
+            {
+              name: 'outcomes',
+              label: (lang) => t('training.coursesAdmin.outcomesIn', { lang: lang.toUpperCase() }),
+              hint: t('training.admin.fields.pointsHint'),
+              maxLength: 4000,
+              multiline: true,
+              inputClassName: 'min-h-24',
+            },
+            {
+              name: 'materials',
+              label: (lang) => t('training.coursesAdmin.materialsIn', { lang: lang.toUpperCase() }),
+              hint: t('training.admin.fields.pointsHint'),
+              maxLength: 4000,
+              multiline: true,
+              inputClassName: 'min-h-24',
             },
           ]}
         />

@@ -9,6 +9,7 @@ import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { ContinueCard } from '../../../shared/ui/continue-card';
 import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
+import { LearningPoints } from '../../../shared/ui/learning-points';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { PurchaseModal } from '../../../shared/ui/purchase-modal';
@@ -122,73 +123,12 @@ export function CoursePage() {
           />
         </div>
       ) : null}
-      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="min-w-0">
-          <div className="relative aspect-video overflow-hidden rounded-3xl bg-blush-100 shadow-soft">
-            {course.cover ? (
-              <ResponsiveImage
-                image={course.cover}
-                alt={t('training.courses.coverOf', { title })}
-                sizes="(min-width: 1024px) 44rem, 92vw"
-                priority
-                className="size-full object-cover"
-              />
-            ) : null}
-          </div>
-          <div className="mt-10">
-            <RichText text={localize(course.description, language)} />
-          </div>
-          <section aria-labelledby="course-lessons" className="mt-10">
-            <h2 id="course-lessons" className="mb-4 text-3xl">
-              {t('training.courses.lessonsListTitle')}
-            </h2>
-            {course.lessons.length === 0 ? (
-              <p className="text-muted">{t('training.courses.noLessons')}</p>
-            ) : (
-              <ol className="flex flex-col gap-3" data-testid="course-lessons">
-                {course.lessons.map((lesson, index) => (
-                  <li key={lesson.id} className="card flex items-center gap-4 p-4">
-                    <span
-                      aria-hidden="true"
-                      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-blush-100 font-semibold text-rose-800"
-                    >
-                      {index + 1}
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
-                        {t('training.courses.lessonInCourse', { position: index + 1 })} ·{' '}
-                        {t(`training.levels.${lesson.level}`)}
-                        {lesson.durationMinutes ? ` · ${duration(lesson.durationMinutes)}` : ''}
-                      </p>
-                      <Link
-                        to={`/training-detail/${lesson.id}`}
-                        className="font-serif text-xl wrap-anywhere hover:text-rose-700"
-                      >
-                        {localize(lesson.title, language)}
-                      </Link>
-                      {lesson.hasVideo ? (
-                        <div className="mt-2 flex flex-col">
-                          <LessonProgressLine
-                            progress={lessonProgress(lesson.id)}
-                            title={localize(lesson.title, language)}
-                          />
-                        </div>
-                      ) : null}
-                    </div>
-                    <span className="shrink-0 text-rose-700" aria-hidden="true">
-                      {owned || lessonProgress(lesson.id) ? (
-                        <PlayIcon width={20} height={20} />
-                      ) : (
-                        <LockIcon width={20} height={20} />
-                      )}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-        </div>
-        <aside aria-labelledby="course-title" className="lg:sticky lg:top-32 lg:self-start">
+      {/* On a phone the title, price and the call to action come first; beside the cover from lg up. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] lg:gap-10">
+        <aside
+          aria-labelledby="course-title"
+          className="lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1 lg:self-start"
+        >
           <div className="card p-6 sm:p-8">
             <p className="eyebrow">
               {course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')}
@@ -344,6 +284,74 @@ export function CoursePage() {
             </div>
           </div>
         </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <div className="relative aspect-video overflow-hidden rounded-3xl bg-blush-100 shadow-soft">
+            {course.cover ? (
+              <ResponsiveImage
+                image={course.cover}
+                alt={t('training.courses.coverOf', { title })}
+                sizes="(min-width: 1024px) 44rem, 92vw"
+                priority
+                className="size-full object-cover"
+              />
+            ) : null}
+          </div>
+          <div className="mt-8">
+            <LearningPoints outcomes={course.outcomes} materials={course.materials} />
+          </div>
+          <div className="mt-10">
+            <RichText text={localize(course.description, language)} />
+          </div>
+          <section aria-labelledby="course-lessons" className="mt-10">
+            <h2 id="course-lessons" className="mb-4 text-3xl">
+              {t('training.courses.lessonsListTitle')}
+            </h2>
+            {course.lessons.length === 0 ? (
+              <p className="text-muted">{t('training.courses.noLessons')}</p>
+            ) : (
+              <ol className="flex flex-col gap-3" data-testid="course-lessons">
+                {course.lessons.map((lesson, index) => (
+                  <li key={lesson.id} className="card flex items-center gap-4 p-4">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-blush-100 font-semibold text-rose-800"
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                        {t('training.courses.lessonInCourse', { position: index + 1 })} ·{' '}
+                        {t(`training.levels.${lesson.level}`)}
+                        {lesson.durationMinutes ? ` · ${duration(lesson.durationMinutes)}` : ''}
+                      </p>
+                      <Link
+                        to={`/training-detail/${lesson.id}`}
+                        className="font-serif text-xl wrap-anywhere hover:text-rose-700"
+                      >
+                        {localize(lesson.title, language)}
+                      </Link>
+                      {lesson.hasVideo ? (
+                        <div className="mt-2 flex flex-col">
+                          <LessonProgressLine
+                            progress={lessonProgress(lesson.id)}
+                            title={localize(lesson.title, language)}
+                          />
+                        </div>
+                      ) : null}
+                    </div>
+                    <span className="shrink-0 text-rose-700" aria-hidden="true">
+                      {owned || lessonProgress(lesson.id) ? (
+                        <PlayIcon width={20} height={20} />
+                      ) : (
+                        <LockIcon width={20} height={20} />
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
       </div>
       <PurchaseModal kind="course" item={buying ? course : null} flow={flow} onClose={() => setBuying(false)} />
     </article>

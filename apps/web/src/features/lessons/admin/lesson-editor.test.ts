@@ -22,6 +22,7 @@ const lesson: AdminLesson = {
   createdAt: '2024-01-01T00:00:00.000Z',
   published: false,
   video: { filename: 'peony.mp4', size: 100 },
+  preview: null,
   methodology: { ru: { filename: 'peony.pdf', size: 10 } },
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
@@ -39,6 +40,8 @@ describe('lesson editor', () => {
       level: 'basic',
       price: { rub: 0, eur: null, usd: null },
       durationMinutes: null,
+      outcomes: { ru: '', en: '', es: '' },
+      materials: { ru: '', en: '', es: '' },
       published: true,
     });
     const form = { ...lessonFormOf(lesson, 9), removeVideo: true, removeMethodology: ['ru' as const] };
@@ -52,6 +55,17 @@ describe('lesson editor', () => {
     });
     const video = new File(['x'], 'new.mp4', { type: 'video/mp4' });
     expect(lessonBody(form, { video }).removeVideo).toBe(false);
+  });
+
+  it('keeps what you will learn and the materials, and removes the preview clip unless a new one is picked', () => {
+    const stored = { ...lesson, outcomes: { ru: 'Гофрировать\nТонировать' }, preview: { filename: 't.mp4', size: 9 } };
+    const form = { ...lessonFormOf(stored, 9), removePreview: true };
+    expect(form.outcomes).toEqual({ ru: 'Гофрировать\nТонировать', en: '', es: '' });
+    expect(form.materials).toEqual({ ru: '', en: '', es: '' });
+    expect(lessonBody(form, {})).toMatchObject({ outcomes: form.outcomes, removePreview: true });
+    const preview = new File(['x'], 'trailer.mp4', { type: 'video/mp4' });
+    expect(lessonBody(form, { preview }).removePreview).toBe(false);
+    expect(lessonBody(form, null)).not.toHaveProperty('removePreview');
   });
 
   it('is refused before sending without a Russian title or a rouble price', async () => {

@@ -8,6 +8,7 @@ import {
   LessonWriteSchema,
   METHODOLOGY_MAX_BYTES,
   POSTER_MAX_BYTES,
+  PREVIEW_MAX_BYTES,
 } from '@atelier/shared';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
@@ -37,11 +38,15 @@ export interface LessonForm {
   number: string;
   title: FullText;
   description: FullText;
+  /** "What you'll learn" and "Materials", one point per line. */
+  outcomes: FullText;
+  materials: FullText;
   level: LessonLevel;
   durationMinutes: string;
   price: { rub: string; eur: string; usd: string };
   published: boolean;
   removeVideo: boolean;
+  removePreview: boolean;
   removeMethodology: Language[];
 }
 
@@ -50,6 +55,8 @@ export function lessonFormOf(lesson: AdminLesson | null, nextNumber: number): Le
     number: String(lesson?.number ?? nextNumber),
     title: toFullText(lesson?.title),
     description: toFullText(lesson?.description),
+    outcomes: toFullText(lesson?.outcomes),
+    materials: toFullText(lesson?.materials),
     level: lesson?.level ?? 'basic',
     durationMinutes: numberText(lesson?.durationMinutes),
     price: {
@@ -59,6 +66,7 @@ export function lessonFormOf(lesson: AdminLesson | null, nextNumber: number): Le
     },
     published: lesson?.published ?? true,
     removeVideo: false,
+    removePreview: false,
     removeMethodology: [],
   };
 }
@@ -76,9 +84,17 @@ export function lessonBody(form: LessonForm, files: LessonFilesInput | null): Le
       usd: numberOrNull(form.price.usd),
     },
     durationMinutes: numberOrNull(form.durationMinutes),
+    outcomes: form.outcomes,
+    materials: form.materials,
     published: form.published,
     // Editing only (`files` given): a newly picked video replaces the stored one anyway.
-    ...(files ? { removeVideo: form.removeVideo && !files.video, removeMethodology: form.removeMethodology } : {}),
+    ...(files
+      ? {
+          removeVideo: form.removeVideo && !files.video,
+          removePreview: form.removePreview && !files.preview,
+          removeMethodology: form.removeMethodology,
+        }
+      : {}),
   };
 }
 
@@ -181,6 +197,22 @@ export function LessonEditor({
               maxLength: 20000,
               multiline: true,
             },
+            {
+              name: 'outcomes',
+              label: (lang) => t('training.admin.fields.outcomes', { lang: lang.toUpperCase() }),
+              hint: t('training.admin.fields.pointsHint'),
+              maxLength: 4000,
+              multiline: true,
+              inputClassName: 'min-h-24',
+            },
+            {
+              name: 'materials',
+              label: (lang) => t('training.admin.fields.materials', { lang: lang.toUpperCase() }),
+              hint: t('training.admin.fields.pointsHint'),
+              maxLength: 4000,
+              multiline: true,
+              inputClassName: 'min-h-24',
+            },
           ]}
         />
         <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -219,6 +251,21 @@ export function LessonEditor({
         {lesson?.video && !files.video ? (
           <CheckboxField {...register('removeVideo')} id="lesson-remove-video" className="-mt-3">
             {t('training.admin.removeVideo')}
+          </CheckboxField>
+        ) : null}
+        <FileField
+          id="lesson-preview"
+          label={t('training.admin.fields.preview')}
+          hint={t('training.admin.fields.previewHint')}
+          {...fileController('preview')}
+          currentName={watch('removePreview') ? null : lesson?.preview?.filename}
+          accept="video/mp4,video/webm"
+          maxBytes={PREVIEW_MAX_BYTES}
+          disabled={busy}
+        />
+        {lesson?.preview && !files.preview ? (
+          <CheckboxField {...register('removePreview')} id="lesson-remove-preview" className="-mt-3">
+            {t('training.admin.fields.removePreview')}
           </CheckboxField>
         ) : null}
         <FileField

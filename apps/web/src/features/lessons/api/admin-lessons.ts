@@ -16,6 +16,8 @@ export function useAdminLessons() {
 
 export interface LessonFilesInput {
   video?: File | null;
+  /** The public preview clip (a short trailer of its own). */
+  preview?: File | null;
   poster?: File | null;
   methodology_ru?: File | null;
   methodology_en?: File | null;

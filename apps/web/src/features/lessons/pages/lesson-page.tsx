@@ -2,23 +2,26 @@ import { LANGUAGES, type Language, type Lesson, localize } from '@atelier/shared
 import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
 import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { HeartButton } from '../../../shared/ui/heart-button';
-import { ChevronLeftIcon, LockIcon } from '../../../shared/ui/icons';
+import { ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
+import { LearningPoints } from '../../../shared/ui/learning-points';
 import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
+import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
-import { usePurchaseFlow } from '../../promo-codes/api/purchase';
+import { usePurchase, usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 
@@ -85,14 +88,35 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
   const id = params.id ?? searchParams.get('id');
   const { data: lesson, isPending, isError, error, refetch } = useLesson(id);
   const [buying, setBuying] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const signInFor = useSignInFor();
-  // Back from signing in to buy this lesson: the purchase opens by itself (once).
+  const start = usePurchase();
+  /**
+   * A free lesson starts in one click: no dialog (nothing to pay, no code, no terms of a sale) —
+   * the free order is placed and the page opens the player. A guest signs in first and comes back.
+   */
+  const startLesson = () => {
+    if (!lesson || start.isPending) return;
+    if (session.status !== 'authenticated') {
+      signInFor({ kind: 'buy', type: 'lesson', id: lesson.id, name: lesson.title, free: true });
+      return;
+    }
+    start.mutate(
+      { target: { type: 'lesson', id: lesson.id }, currency: 'RUB', consents: [] },
+      { onError: (failure) => toast.error(errorMessage(failure, t('training.startFailed'))) },
+    );
+  };
+  const startRef = useRef(startLesson);
+  startRef.current = startLesson;
+  // Back from signing in to buy this lesson: the purchase opens by itself (once); a free one starts.
   const resumed = useResumedIntent();
   useEffect(() => {
     if (resumed?.kind !== 'buy' || resumed.type !== 'lesson' || resumed.id !== id) return;
     if (!lesson || session.status !== 'authenticated') return;
     consumeResumed();
-    if (!lesson.purchased) setBuying(true);
+    if (lesson.purchased) return;
+    if (isFree(lesson.price)) startRef.current();
+    else setBuying(true);
   }, [resumed, id, lesson, session.status]);
   const flow = usePurchaseFlow({ type: 'lesson', id: id ?? '' });
   const inCart = useInCart('lesson', id ?? '');
@@ -117,9 +141,11 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
   }
 
   const title = localize(lesson.title, language);
+  const free = isFree(lesson.price);
   /** Guests sign in first and come back here, where the purchase opens or the lesson is in the cart. */
   const buy = () => {
-    if (session.status === 'authenticated') setBuying(true);
+    if (free) startLesson();
+    else if (session.status === 'authenticated') setBuying(true);
     else signInFor({ kind: 'buy', type: 'lesson', id: lesson.id, name: lesson.title });
   };
   const addToCart = () => {
@@ -133,6 +159,18 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
     if (session.status === 'authenticated') cartActions.add(item);
     else signInFor({ kind: 'cart', item, quantity: 1 });
   };
+  const cta = free ? t('training.startLesson') : t('training.buy');
+  const callToAction = (className: string) => (
+    <button
+      type="button"
+      className={className}
+      onClick={buy}
+      disabled={start.isPending}
+      aria-busy={start.isPending || undefined}
+    >
+      {start.isPending ? t('training.starting') : cta}
+    </button>
+  );
 
   return (
     <article className="container-page py-10 sm:py-14">
@@ -140,8 +178,50 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
         <ChevronLeftIcon width={16} height={16} />
         {t('training.backToList')}
       </Link>
-      <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="min-w-0">
+      {/* On a phone the title, price and the call to action come first; beside the video from lg up. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] lg:gap-10">
+        <aside
+          aria-labelledby="lesson-title"
+          className="lg:sticky lg:top-32 lg:col-start-2 lg:row-start-1 lg:self-start"
+        >
+          <div className="card p-6 sm:p-8">
+            <div className="flex items-start justify-between gap-3">
+              <p className="eyebrow">
+                {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
+                {lesson.durationMinutes ? ` · ${t('training.minutes', { count: lesson.durationMinutes })}` : ''}
+              </p>
+              <HeartButton {...favourite} label={t('favourites.toggle', { name: title })} />
+            </div>
+            <h1 id="lesson-title" className="mt-3 text-3xl sm:text-4xl wrap-anywhere">
+              {title}
+            </h1>
+            {canWatch ? (
+              <p className="mt-5 rounded-2xl bg-sage-100 px-4 py-3 font-semibold text-sage-700">
+                {lesson.purchased ? t('training.owned') : t('training.adminAccess')}
+              </p>
+            ) : (
+              <>
+                <p className="mt-4 font-serif text-4xl font-semibold text-rose-700" data-testid="lesson-price">
+                  {free ? t('common.free') : format(lesson.price)}
+                </p>
+                {callToAction('btn btn-primary mt-4 w-full')}
+                {free ? null : <AddToCartButton inCart={inCart} onAdd={addToCart} />}
+                {session.status !== 'authenticated' ? (
+                  <p className="mt-3 text-center text-sm text-muted">
+                    {free ? t('training.loginToStart') : t('training.loginToBuy')}
+                  </p>
+                ) : null}
+              </>
+            )}
+            <div className="mt-8 border-t border-line pt-6">
+              <h2 className="font-sans text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
+                {t('training.methodology')}
+              </h2>
+              <Methodology lesson={lesson} links={canWatch ? access.data?.methodology : undefined} />
+            </div>
+          </div>
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           {canWatch && lesson.hasVideo && access.data?.video && session.user ? (
             <Suspense fallback={<div className="aspect-video rounded-3xl bg-ink shadow-soft" />}>
               <LessonPlayer
@@ -159,6 +239,25 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
                 renewHls={async () => (await access.refetch()).data?.hls ?? null}
               />
             </Suspense>
+          ) : previewing ? (
+            <div>
+              {/* The public trailer only (its own file); the lesson video needs a purchase. */}
+              {/* biome-ignore lint/a11y/useMediaCaption: a short wordless excerpt of hands at work; the lesson's subtitles come with the lesson */}
+              <video
+                className="aspect-video w-full rounded-3xl bg-ink shadow-soft"
+                src={`/api/training/lessons/${encodeURIComponent(lesson.id)}/preview`}
+                poster={lesson.poster?.large}
+                controls
+                autoPlay
+                playsInline
+                preload="metadata"
+                aria-label={t('training.previewOf', { title })}
+                data-testid="lesson-preview"
+              />
+              <p className="mt-3 text-sm text-muted">
+                {free ? t('training.previewNoteFree') : t('training.previewNote')}
+              </p>
+            </div>
           ) : (
             <div className="relative aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
               {lesson.poster ? (
@@ -170,24 +269,30 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
                   className="size-full object-cover opacity-80"
                 />
               ) : null}
-              <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-gradient-to-t from-ink/70 to-ink/10 p-6 text-center text-white">
-                <span className="inline-flex size-14 items-center justify-center rounded-full bg-ivory/90 text-rose-700">
-                  <LockIcon width={24} height={24} />
-                </span>
-                <p className="max-w-sm font-semibold">
-                  {!canWatch
-                    ? t('training.videoLocked')
-                    : !lesson.hasVideo
-                      ? t('training.videoMissing')
-                      : access.isError
-                        ? t('training.videoUnavailable')
-                        : t('common.loading')}
-                </p>
-                {!canWatch ? (
-                  <button type="button" className="btn btn-primary" onClick={buy}>
-                    {isFree(lesson.price) ? t('training.getFree') : t('training.buy')}
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gradient-to-t from-ink/70 to-ink/10 p-4 text-center text-white sm:gap-4 sm:p-6">
+                {!canWatch && lesson.hasPreview ? (
+                  <button type="button" className="btn btn-primary" onClick={() => setPreviewing(true)}>
+                    <PlayIcon width={18} height={18} aria-hidden="true" />
+                    {t('training.watchPreview')}
                   </button>
-                ) : null}
+                ) : (
+                  <>
+                    <span className="inline-flex size-12 items-center justify-center rounded-full bg-ivory/90 text-rose-700 sm:size-14">
+                      <LockIcon width={24} height={24} />
+                    </span>
+                    <p className="max-w-sm font-semibold">
+                      {!canWatch
+                        ? free
+                          ? t('training.previewNoteFree')
+                          : t('training.videoLocked')
+                        : !lesson.hasVideo
+                          ? t('training.videoMissing')
+                          : access.isError
+                            ? t('training.videoUnavailable')
+                            : t('common.loading')}
+                    </p>
+                  </>
+                )}
               </div>
             </div>
           )}
@@ -196,6 +301,9 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
               {t('training.resumeHint', { time: formatTime(access.data.positionSeconds) })}
             </p>
           ) : null}
+          <div className="mt-8">
+            <LearningPoints outcomes={lesson.outcomes} materials={lesson.materials} />
+          </div>
           <div className="mt-10">
             <h2 className="mb-4 text-3xl">{t('training.description')}</h2>
             <ExpandableText text={localize(lesson.description, language)} />
@@ -206,46 +314,6 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
             canPost: canWatch,
           })}
         </div>
-        <aside aria-labelledby="lesson-title" className="lg:sticky lg:top-32 lg:self-start">
-          <div className="card p-6 sm:p-8">
-            <div className="flex items-start justify-between gap-3">
-              <p className="eyebrow">
-                {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
-              </p>
-              <HeartButton {...favourite} label={t('favourites.toggle', { name: title })} />
-            </div>
-            <h1 id="lesson-title" className="mt-3 text-4xl">
-              {title}
-            </h1>
-            {lesson.durationMinutes ? (
-              <p className="mt-2 text-sm text-muted">{t('training.minutes', { count: lesson.durationMinutes })}</p>
-            ) : null}
-            {canWatch ? (
-              <p className="mt-6 rounded-2xl bg-sage-100 px-4 py-3 font-semibold text-sage-700">
-                {lesson.purchased ? t('training.owned') : t('training.adminAccess')}
-              </p>
-            ) : (
-              <>
-                <p className="mt-6 font-serif text-4xl font-semibold text-rose-700">
-                  {isFree(lesson.price) ? t('common.free') : format(lesson.price)}
-                </p>
-                <button type="button" className="btn btn-primary mt-5 w-full" onClick={buy}>
-                  {isFree(lesson.price) ? t('training.getFree') : t('training.buy')}
-                </button>
-                <AddToCartButton inCart={inCart} onAdd={addToCart} />
-                {session.status !== 'authenticated' ? (
-                  <p className="mt-3 text-center text-sm text-muted">{t('training.loginToBuy')}</p>
-                ) : null}
-              </>
-            )}
-            <div className="mt-8 border-t border-line pt-6">
-              <h2 className="font-sans text-xs font-bold uppercase tracking-[0.2em] text-rose-800">
-                {t('training.methodology')}
-              </h2>
-              <Methodology lesson={lesson} links={canWatch ? access.data?.methodology : undefined} />
-            </div>
-          </div>
-        </aside>
       </div>
       <PurchaseModal kind="lesson" item={buying ? lesson : null} flow={flow} onClose={() => setBuying(false)} />
     </article>

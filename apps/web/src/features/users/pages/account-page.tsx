@@ -1,4 +1,4 @@
-import { formatMoney, localize } from '@atelier/shared';
+import { formatMoney, type Image, localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
@@ -7,6 +7,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { ContinueCard } from '../../../shared/ui/continue-card';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ProgressBar } from '../../../shared/ui/progress-bar';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { ScrollRow } from '../../../shared/ui/scroll-row';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
@@ -162,7 +163,8 @@ function CoursePurchasesList() {
       </h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="course-purchases">
         {courses.map((purchase) => (
-          <li key={purchase.id} className="card flex flex-col gap-2 p-5">
+          <li key={purchase.id} className="card flex flex-col gap-2 overflow-hidden p-5 pt-0">
+            <CardPoster image={purchase.course.cover} />
             <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
               {purchase.course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')} ·{' '}
               {t('training.courses.lessonsCount', { count: purchase.course.lessons.length })}
@@ -182,6 +184,22 @@ function CoursePurchasesList() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The poster (or cover) across the top of a card in "My lessons"; the title under it names it. */
+function CardPoster({ image }: { image: Image | null }) {
+  return (
+    <div className="-mx-5 mb-2 aspect-video overflow-hidden bg-blush-100" data-testid="card-poster">
+      {image ? (
+        <ResponsiveImage
+          image={image}
+          alt=""
+          sizes="(min-width: 640px) 24rem, 92vw"
+          className="size-full object-cover"
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -299,7 +317,12 @@ function LessonPurchasesList() {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {purchases.map((purchase) => (
-        <li key={purchase.id ?? purchase.lesson.id} className="card flex flex-col gap-2 p-5">
+        <li
+          key={purchase.id ?? purchase.lesson.id}
+          className="card flex flex-col gap-2 overflow-hidden p-5 pt-0"
+          data-testid="my-lesson"
+        >
+          <CardPoster image={purchase.lesson.poster} />
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-muted">
             {t('training.lessonNumber', { number: purchase.lesson.number })}
           </p>
