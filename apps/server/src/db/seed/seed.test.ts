@@ -163,6 +163,11 @@ describe('seedDemo on an empty database', () => {
       const video = await storage.stat('private', lesson.video!.key);
       expect(video?.size).toBeGreaterThan(10_000);
       expect(await storage.stat('public', lesson.video!.key)).toBeNull();
+      // A short trailer of its own, smaller than the video, and the two lists in every language.
+      expect(lesson.preview?.key).toBe(`lessons/${lesson.id}/preview.mp4`);
+      expect((await storage.stat('private', lesson.preview!.key))?.size).toBeLessThan(video!.size);
+      expect(Object.keys(lesson.outcomes ?? {}).sort()).toEqual(['en', 'es', 'ru']);
+      expect(Object.keys(lesson.materials ?? {}).sort()).toEqual(['en', 'es', 'ru']);
       expect(Object.keys(lesson.methodology).sort()).toEqual(['en', 'es', 'ru']);
       for (const ref of Object.values(lesson.methodology)) {
         expect((await storage.stat('private', ref.key))?.size).toBe(ref.size);

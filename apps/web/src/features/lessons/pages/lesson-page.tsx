@@ -373,7 +373,11 @@ function Methodology({ lesson, links }: { lesson: Lesson; links: Partial<Record<
           );
         })}
       </ul>
-      {!links ? <p className="mt-3 text-xs text-muted">{t('training.methodologyAfterPurchase')}</p> : null}
+      {!links ? (
+        <p className="mt-3 text-xs text-muted">
+          {isFree(lesson.price) ? t('training.methodologyAfterStart') : t('training.methodologyAfterPurchase')}
+        </p>
+      ) : null}
     </>
   );
 }
