@@ -63,7 +63,12 @@ describe('lessons that sell (360 px)', () => {
     await expect(price.textContent()).resolves.toBe('Бесплатно');
     const description = page.getByRole('heading', { level: 2, name: 'Об уроке' });
     // The order a phone shows: title, price, the call to action, and the description far below.
-    const [titleY, priceY, startY, descriptionY] = await Promise.all([top(title), top(price), top(start), top(description)]);
+    const [titleY, priceY, startY, descriptionY] = await Promise.all([
+      top(title),
+      top(price),
+      top(start),
+      top(description),
+    ]);
     expect(titleY).toBeLessThan(priceY);
     expect(priceY).toBeLessThan(startY);
     expect(startY).toBeLessThan(descriptionY);
