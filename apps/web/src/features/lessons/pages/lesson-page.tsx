@@ -271,10 +271,15 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
               ) : null}
               <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gradient-to-t from-ink/70 to-ink/10 p-4 text-center text-white sm:gap-4 sm:p-6">
                 {!canWatch && lesson.hasPreview ? (
-                  <button type="button" className="btn btn-primary" onClick={() => setPreviewing(true)}>
-                    <PlayIcon width={18} height={18} aria-hidden="true" />
-                    {t('training.watchPreview')}
-                  </button>
+                  <>
+                    <button type="button" className="btn btn-primary" onClick={() => setPreviewing(true)}>
+                      <PlayIcon width={18} height={18} aria-hidden="true" />
+                      {t('training.watchPreview')}
+                    </button>
+                    <p className="max-w-sm text-sm font-semibold">
+                      {free ? t('training.previewNoteFree') : t('training.videoLocked')}
+                    </p>
+                  </>
                 ) : (
                   <>
                     <span className="inline-flex size-12 items-center justify-center rounded-full bg-ivory/90 text-rose-700 sm:size-14">
