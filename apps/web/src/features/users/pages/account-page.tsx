@@ -161,7 +161,7 @@ function CoursePurchasesList() {
       <h2 id="account-courses" className="mb-4 font-serif text-2xl">
         {t('training.courses.accountTitle')}
       </h2>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="course-purchases">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-purchases">
         {courses.map((purchase) => (
           <li key={purchase.id} className="card flex flex-col gap-2 overflow-hidden p-5 pt-0">
             <CardPoster image={purchase.course.cover} />
@@ -195,7 +195,7 @@ function CardPoster({ image }: { image: Image | null }) {
         <ResponsiveImage
           image={image}
           alt=""
-          sizes="(min-width: 640px) 24rem, 92vw"
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 46vw, 92vw"
           className="size-full object-cover"
         />
       ) : null}
@@ -315,7 +315,7 @@ function LessonPurchasesList() {
       </EmptyState>
     );
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {purchases.map((purchase) => (
         <li
           key={purchase.id ?? purchase.lesson.id}
