@@ -47,6 +47,9 @@ const publicColumns = {
   stock: products.stock,
   bookFormats: products.bookFormats,
   images: products.images,
+  size: products.size,
+  materials: products.materials,
+  care: products.care,
   createdAt: products.createdAt,
 };
 
