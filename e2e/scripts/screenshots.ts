@@ -44,10 +44,10 @@ async function productPages(base: string): Promise<{ name: string; path: string 
   const list = async (query: string) =>
     (
       (await (await fetch(new URL(`/api/shop?${query}&limit=100`, base))).json()) as {
-        data: { id: string; images: unknown[]; bookFormats?: string[] }[];
+        data: { id: string; images: unknown[]; bookFormats?: string[]; size?: unknown }[];
       }
     ).data;
-  const bouquet = (await list('category=collection&subcategory=bouquets')).find((p) => p.images.length > 1);
+  const bouquet = (await list('category=collection&subcategory=bouquets')).find((p) => p.images.length > 1 && p.size);
   const book = (await list('category=book')).find((p) => p.bookFormats?.length === 2);
   if (!bouquet || !book) throw new Error('the demo catalogue has no bouquet with photos or no two-edition book');
   return [

@@ -316,7 +316,7 @@ export const PRODUCTS: ProductSeed[] = [
   },
   {
     slug: 'book-silk-flowers',
-    size: t('А4, 160 страниц, твёрдая обложка', 'A4, 160 pages, hardcover', 'A4, 160 páginas, tapa dura'),
+    size: t('А4, 184 страницы, твёрдая обложка', 'A4, 184 pages, hardcover', 'A4, 184 páginas, tapa dura'),
     materials: t(
       'Мелованная бумага, цветная печать',
       'Coated paper, full-colour print',
