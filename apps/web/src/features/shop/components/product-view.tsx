@@ -2,6 +2,7 @@ import {
   availableNow,
   type BookFormat,
   type Currency,
+  DELIVERY_DAYS,
   DELIVERY_METHODS,
   DELIVERY_PRICES_RUB,
   type DeliveryMethod,
@@ -56,6 +57,14 @@ function DeliveryOptions({ currency }: { currency: Currency }) {
       : DELIVERY_PRICES_RUB[method] === 0
         ? t('checkout.free')
         : money(DELIVERY_PRICES_RUB[method]);
+  // The same promise as the order's thank-you page.
+  const deliveryTime = (method: DeliveryMethod) => {
+    const days = DELIVERY_DAYS[method];
+    return t(method === 'pickup' ? 'orders.thanks.readyIn' : 'orders.thanks.deliveryTime', {
+      range: days.minDays === days.maxDays ? String(days.minDays) : `${days.minDays}–${days.maxDays}`,
+      count: days.maxDays,
+    });
+  };
   return (
     <>
       <ul className="flex flex-col gap-2">
@@ -63,7 +72,7 @@ function DeliveryOptions({ currency }: { currency: Currency }) {
           <li key={method} className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span>
               <span className="font-semibold">{t(`checkout.delivery.${method}`)}</span>
-              <span className="block text-xs text-muted">{t(`shop.page.deliveryTimes.${method}`)}</span>
+              <span className="block text-xs text-muted">{deliveryTime(method)}</span>
             </span>
             <span className="font-semibold whitespace-nowrap">{price(method)}</span>
           </li>
