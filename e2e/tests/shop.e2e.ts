@@ -50,9 +50,9 @@ describe('shop', () => {
     await page.getByRole('heading', { level: 1, name: 'Магазин' }).waitFor();
     const filters = page.getByRole('complementary', { name: 'Фильтры' });
 
-    await filters.getByRole('button', { name: 'Коллекция' }).last().click();
+    await filters.getByRole('button', { name: 'Цветы и украшения' }).last().click();
     await expect.poll(() => search(page).get('category')).toBe('collection');
-    await filters.getByRole('button', { name: 'Букеты' }).last().click();
+    await filters.getByRole('button', { name: 'Букеты и композиции' }).last().click();
     await expect.poll(() => search(page).get('subcategory')).toBe('bouquets');
     await page.getByRole('searchbox', { name: 'Поиск по магазину' }).fill('букет');
     await page.getByRole('searchbox', { name: 'Поиск по магазину' }).press('Enter');

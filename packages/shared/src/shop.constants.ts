@@ -7,7 +7,11 @@ export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'on_order'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 export const BOOK_FORMATS = ['physical', 'digital'] as const;
 export type BookFormat = (typeof BOOK_FORMATS)[number];
-export const SHOP_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+/**
+ * `recommended` (the default): the owner's order (a product's `position`), then bouquets that can be
+ * bought now, then everything else that can, then the rest; newest first within each group.
+ */
+export const SHOP_SORTS = ['recommended', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
 /** A product that can be bought from stock now; anything else offers "Notify me". */

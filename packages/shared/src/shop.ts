@@ -41,7 +41,7 @@ export const ShopQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   minPrice: priceFilter.optional(),
   maxPrice: priceFilter.optional(),
-  sort: z.enum(SHOP_SORTS).default('newest'),
+  sort: z.enum(SHOP_SORTS).default('recommended'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(24),
   /**
@@ -67,6 +67,8 @@ export const PRODUCT_DESCRIPTION_MAX = 5000;
 export const PRODUCT_DETAIL_MAX = 1000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
+/** Highest place in the owner's order of the shop (1 = first). */
+export const PRODUCT_POSITION_MAX = 10_000;
 /** A digital book (PDF/EPUB) is at most 200 MB. */
 export const DIGITAL_BOOK_MAX_BYTES = 200 * 1024 * 1024;
 
@@ -136,6 +138,8 @@ export const ProductWriteSchema = z
     stock: z.number().int().nonnegative().max(PRODUCT_STOCK_MAX).nullable().optional(),
     bookFormats: z.array(z.enum(BOOK_FORMATS)).max(2).optional(),
     images: z.array(ProductImagePlanEntrySchema).max(PRODUCT_IMAGES_MAX).optional(),
+    /** Place in the owner's order of the shop (1 = first); null = after the placed ones; left out = unchanged. */
+    position: z.number().int().min(1).max(PRODUCT_POSITION_MAX).nullable().optional(),
     removeDigitalFile: z.boolean().optional(),
     /** Packed weight and box for CDEK's price; null = the category's default; left out = unchanged. */
     parcel: ParcelSchema.nullable().optional(),
@@ -173,6 +177,8 @@ export const AdminProductSchema = ProductSchema.extend({
   parcel: ParcelSchema.nullable(),
   /** Picked by the owner for the home page. */
   featured: z.boolean(),
+  /** Place in the owner's order of the shop (1 = first); null = not placed. */
+  position: z.number().int().positive().nullable(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

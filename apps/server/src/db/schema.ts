@@ -229,6 +229,8 @@ export const products = pgTable(
     lengthCm: integer('length_cm'),
     widthCm: integer('width_cm'),
     heightCm: integer('height_cm'),
+    /** The owner's order of the shop (1 = first); null = not placed (see the `recommended` sort). */
+    position: integer('position'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Shop search: the names in all three languages, stemmed; name matches rank first. */

@@ -70,6 +70,8 @@ export interface ProductSeed {
   subcategory?: 'bouquets' | 'accessories';
   availability: 'in_stock' | 'out_of_stock' | 'on_order';
   stock: number | null;
+  /** The owner's order of the shop (1 = first); unset = after the placed ones. */
+  position?: number;
   bookFormats?: ('physical' | 'digital')[];
   /** The asset file of a digital book, copied to private storage. */
   digitalAsset?: string;
@@ -114,6 +116,7 @@ export const PRODUCTS: ProductSeed[] = [
     subcategory: 'bouquets',
     availability: 'in_stock',
     stock: 2,
+    position: 1,
     art: [
       { kind: 'bouquet', palette: 'blush' },
       { kind: 'bloom', palette: 'blush' },
@@ -134,6 +137,7 @@ export const PRODUCTS: ProductSeed[] = [
     subcategory: 'bouquets',
     availability: 'on_order',
     stock: null,
+    position: 3,
     art: [{ kind: 'bouquet', palette: 'ivory' }],
   },
   {
@@ -152,6 +156,7 @@ export const PRODUCTS: ProductSeed[] = [
     subcategory: 'bouquets',
     availability: 'in_stock',
     stock: 3,
+    position: 2,
     art: [{ kind: 'bloom', palette: 'coral' }],
   },
   {

@@ -209,6 +209,7 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
           subcategory: p.subcategory ?? null,
           availability: p.availability,
           stock: p.stock,
+          position: p.position ?? null,
           bookFormats: p.bookFormats ?? null,
           images: productArt[i]!.map(img),
           digitalFile: digitalFiles.get(p.slug) ?? null,

@@ -50,6 +50,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     orderCount: row.orderCount,
     parcel: parcelOf(row),
     featured: row.featured,
+    position: row.position,
   };
 }
 
@@ -103,6 +104,8 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
     bookFormats: isBook ? (fields.bookFormats?.length ? fields.bookFormats : ['physical']) : null,
     ...(fields.featured === undefined ? {} : { featured: fields.featured }),
     ...detailValues(fields),
+    // Left out = unchanged; null = not placed in the owner's order.
+    ...(fields.position === undefined ? {} : { position: fields.position }),
     // Left out = unchanged; null = back to the category's default.
     ...(fields.parcel === undefined
       ? {}

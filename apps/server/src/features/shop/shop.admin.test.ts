@@ -333,6 +333,27 @@ describe('admin shop: update and images', () => {
   });
 });
 
+describe("admin shop: the owner's order (position)", () => {
+  it('sets, keeps when left out, and clears a place; the public list puts the placed product first', async () => {
+    const product = await create({ ...FIELDS, position: 1 });
+    expect(product.position).toBe(1);
+    const publicFirst = await t.app.inject({ method: 'GET', url: '/api/shop?limit=1' });
+    expect(publicFirst.json().data[0].id).toBe(product.id);
+    const kept = await send('PUT', `/api/shop/${product.id}`, { ...FIELDS, stock: 4 });
+    expect(kept.json().data.position).toBe(1);
+    const cleared = await send('PUT', `/api/shop/${product.id}`, { ...FIELDS, position: null });
+    expect(cleared.json().data.position).toBeNull();
+    expect((await row(product.id))?.position).toBeNull();
+  });
+
+  it.each([0, -1, 1.5, 10_001, '3'])('refuses the place %j with a 400 and changes nothing', async (position) => {
+    const product = await create({ ...FIELDS, position: 5 });
+    const res = await send('PUT', `/api/shop/${product.id}`, { ...FIELDS, position });
+    expect(res.statusCode).toBe(400);
+    expect((await row(product.id))?.position).toBe(5);
+  });
+});
+
 describe('admin shop: delete (a product with orders is archived, not lost)', () => {
   async function orderFor(productId: string) {
     await storedOrder(

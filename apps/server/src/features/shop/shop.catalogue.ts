@@ -11,13 +11,15 @@
  * instance through the cache bus) and, with several instances, after the cache's TTL, so it is
  * never older than a cached catalogue reply would be.
  */
-import type { ShopSort } from '@atelier/shared';
+import { availableNow, type ShopSort } from '@atelier/shared';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { IndexRow, ProductFilter, ProductRow, ShopRepo } from './shop.repo';
 import { TYPO_MIN_LENGTH, TYPO_SIMILARITY } from './shop.repo';
 import { SHOP_CACHE_TAG } from './shop.schemas';
 import {
   matches,
+  nameVariants,
+  oneEditQuery,
   parseTsquery,
   parseTsvector,
   type Tsquery,
@@ -33,6 +35,8 @@ interface Entry {
   /** The names lower-cased by PostgreSQL (the `name_text` column). */
   nameText: string;
   nameTrigrams: string[];
+  /** The name's words and stems and their one-letter-less forms, for the one-edit typo rule. */
+  nameVariants: Set<string>;
   /** The descriptions in ru/en/es, lower-cased. */
   descriptions: string[];
   /** The name sort key (see shop.repo.ts), as PostgreSQL computed it. */
@@ -48,9 +52,20 @@ const READ_TEXTS_KEPT = 1000;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byId: Compare = (a, b) => byText(a.row.id, b.row.id);
 
+/** The `recommended` group of a product, as `recommendedGroup` in shop.repo.ts. */
+function recommendedGroup({ row }: Entry): number {
+  if (row.position !== null) return 0;
+  if (!availableNow(row)) return 3;
+  return row.subcategory === 'bouquets' ? 1 : 2;
+}
+
+const newest: Compare = (a, b) => b.createdAtMicros - a.createdAtMicros || -byId(a, b);
+
 /** The same orders as ORDER_BY in shop.repo.ts. */
 const ORDER: Record<ShopSort, Compare> = {
-  newest: (a, b) => b.createdAtMicros - a.createdAtMicros || -byId(a, b),
+  recommended: (a, b) =>
+    recommendedGroup(a) - recommendedGroup(b) || (a.row.position ?? 0) - (b.row.position ?? 0) || newest(a, b),
+  newest,
   price_asc: (a, b) => a.row.priceRub - b.row.priceRub || byId(a, b),
   price_desc: (a, b) => b.row.priceRub - a.row.priceRub || byId(a, b),
   name: (a, b) => byText(a.nameKey, b.nameKey) || byId(a, b),
@@ -67,6 +82,7 @@ function toEntry(row: IndexRow): Entry | null {
     textVector,
     nameText,
     nameTrigrams: trigrams(nameText),
+    nameVariants: nameVariants(nameText, nameVector.keys()),
     descriptions: [product.description.ru, product.description.en, product.description.es].map((d) =>
       (d ?? '').toLowerCase(),
     ),
@@ -79,13 +95,15 @@ interface Search {
   query: Tsquery;
   lower: string;
   typo: string[] | null;
+  oneEdit: string[] | null;
 }
 
 function nameMatches(entry: Entry, search: Search): boolean {
   return (
     matches(entry.nameVector, search.query) ||
     entry.nameText.includes(search.lower) ||
-    (search.typo !== null && wordSimilarity(search.typo, entry.nameTrigrams) >= TYPO_SIMILARITY)
+    (search.typo !== null && wordSimilarity(search.typo, entry.nameTrigrams) >= TYPO_SIMILARITY) ||
+    search.oneEdit?.some((variant) => entry.nameVariants.has(variant)) === true
   );
 }
 
@@ -171,7 +189,12 @@ export function createCatalogueIndex({
         const query = await readText(filter.search);
         if (!query) return null;
         const lower = filter.search.toLowerCase();
-        search = { query, lower, typo: [...lower].length >= TYPO_MIN_LENGTH ? trigrams(lower) : null };
+        search = {
+          query,
+          lower,
+          typo: [...lower].length >= TYPO_MIN_LENGTH ? trigrams(lower) : null,
+          oneEdit: oneEditQuery(lower),
+        };
       }
       const found: { entry: Entry; byName: boolean }[] = [];
       for (const entry of all) {

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
+import { ONE_EDIT_MIN_NAME_WORD, oneEditQuery, WORD_BREAKS } from './shop.text-search';
 
 export interface ProductFilter {
   category?: ProductCategory;
@@ -50,6 +51,7 @@ const publicColumns = {
   size: products.size,
   materials: products.materials,
   care: products.care,
+  position: products.position,
   createdAt: products.createdAt,
 };
 
@@ -77,7 +79,23 @@ export function escapeLike(text: string): string {
  */
 const nameSortKey = sql`replace(lower(${products.name}->>'ru'), 'ё', 'е')`;
 
+/**
+ * The `recommended` groups (see SHOP_SORTS): 0 placed by the owner, 1 a bouquet that can be bought
+ * now, 2 anything else that can, 3 the rest. `availableNow` in SQL: in stock and not counted out.
+ */
+const recommendedGroup = sql`case
+  when ${products.position} is not null then 0
+  when ${products.availability} = 'in_stock' and coalesce(${products.stock}, 1) <> 0
+    then case when ${products.subcategory} = 'bouquets' then 1 else 2 end
+  else 3 end`;
+
 export const ORDER_BY: Record<ShopSort, SQL[]> = {
+  recommended: [
+    asc(recommendedGroup),
+    sql`${products.position} asc nulls last`,
+    desc(products.createdAt),
+    desc(products.id),
+  ],
   newest: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(products.priceRub), asc(products.id)],
   price_desc: [desc(products.priceRub), asc(products.id)],
@@ -110,18 +128,39 @@ export const TYPO_MIN_LENGTH = 5;
 const stemmedQuery = (text: string): SQL =>
   sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('spanish', ${text}))`;
 
+/**
+ * A word or stem of the name one edit from the one-word search text (`oneEditQuery`): some word or
+ * stem of the name, or it with one letter left out, is one of the text's variants (`nameVariants`).
+ */
+function oneEditMatch(variants: string[]): SQL {
+  const spaces = ' '.repeat([...WORD_BREAKS].length);
+  return sql`exists (select 1 from (
+      select unnest(string_to_array(translate(${products.nameText}, ${WORD_BREAKS}, ${spaces}), ' '))
+      union all select unnest(tsvector_to_array(${products.nameSearch}))
+    ) as w(word)
+    cross join generate_series(0, char_length(w.word)) as g(i)
+    where char_length(w.word) >= ${ONE_EDIT_MIN_NAME_WORD}
+      and (case when g.i = 0 then w.word else overlay(w.word placing '' from g.i for 1) end) in (${sql.join(
+        variants.map((variant) => sql`${variant}`),
+        sql`, `,
+      )}))`;
+}
+
 function nameMatch(text: string): SQL {
   const lower = text.toLowerCase();
   const typo =
     [...lower].length >= TYPO_MIN_LENGTH
       ? sql` or word_similarity(${lower}, ${products.nameText}) >= ${TYPO_SIMILARITY}`
       : sql``;
-  return sql`(${products.nameSearch} @@ ${stemmedQuery(text)} or ${products.nameText} like ${`%${escapeLike(lower)}%`}${typo})`;
+  const variants = oneEditQuery(lower);
+  const oneEdit = variants ? sql` or ${oneEditMatch(variants)}` : sql``;
+  return sql`(${products.nameSearch} @@ ${stemmedQuery(text)} or ${products.nameText} like ${`%${escapeLike(lower)}%`}${typo}${oneEdit})`;
 }
 
 /**
  * The shop search: word forms in ru/en/es (full-text, stemmed), a literal substring of a name or
- * description (LIKE wildcards escaped), or a name with a small typo (trigrams).
+ * description (LIKE wildcards escaped), or a name with a small typo (trigrams for longer texts, one
+ * edit of a name's word for a one-word text of four letters or more).
  */
 export function searchMatch(text: string): SQL {
   const pattern = `%${escapeLike(text)}%`;

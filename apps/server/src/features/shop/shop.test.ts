@@ -143,10 +143,10 @@ async function keys(query: string): Promise<Key[]> {
 }
 
 describe('GET /api/shop — listing', () => {
-  it('lists every product that is not archived, newest first by default, in the shared list envelope', async () => {
+  it('lists every product that is not archived, recommended order by default, in the shared list envelope', async () => {
     const res = await shop();
     const body = listEnvelope(ProductSchema).parse(res.json());
-    expect(body.data.map((p) => nameOf.get(p.id))).toEqual(['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']);
+    expect(body.data.map((p) => nameOf.get(p.id))).toEqual(['bouquet', 'scissors', 'silk', 'book', 'tool', 'brooch']);
     expect(body.meta).toEqual({ total: 6, page: 1, limit: 24 });
   });
 
@@ -180,7 +180,7 @@ describe('GET /api/shop — listing', () => {
 
   it.each([
     ['?category=book', ['book']],
-    ['?category=collection', ['brooch', 'bouquet']],
+    ['?category=collection', ['bouquet', 'brooch']],
     ['?category=tools', ['scissors', 'tool']],
     ['?subcategory=bouquets', ['bouquet']],
     ['?category=collection&subcategory=accessories', ['brooch']],
@@ -191,9 +191,9 @@ describe('GET /api/shop — listing', () => {
 
 describe('GET /api/shop — currency: only what is sold in it, never a converted price', () => {
   it.each([
-    ['?currency=EUR', ['scissors', 'silk', 'tool', 'book', 'bouquet']],
-    ['?currency=USD', ['scissors', 'silk', 'tool', 'book', 'bouquet']],
-    ['?currency=RUB', ['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']],
+    ['?currency=EUR', ['bouquet', 'scissors', 'silk', 'book', 'tool']],
+    ['?currency=USD', ['bouquet', 'scissors', 'silk', 'book', 'tool']],
+    ['?currency=RUB', ['bouquet', 'scissors', 'silk', 'book', 'tool', 'brooch']],
     ['?currency=EUR&category=collection', ['bouquet']],
     ['?currency=EUR&search=брошь', []],
   ] as const)('%s lists %o', async (query, expected) => {
@@ -258,8 +258,15 @@ describe('GET /api/shop — search', () => {
     expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual(expected);
   });
 
-  it('does not guess from texts shorter than five letters', async () => {
-    expect(await keys(`?search=${encodeURIComponent('букт')}`)).toEqual([]);
+  it.each([
+    ['a letter missing', 'букт', ['bouquet']],
+    ['a letter missing, upper case', 'КНГА', ['book']],
+  ] as const)('forgives one wrong letter in a one-word text of four letters (%s)', async (_, term, expected) => {
+    expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual(expected);
+  });
+
+  it.each(['бкт', 'бакт'])('does not guess from three letters or two typos: %s', async (term) => {
+    expect(await keys(`?search=${encodeURIComponent(term)}`)).toEqual([]);
   });
 
   it('lists products whose name matches before those matched by their description only', async () => {
@@ -325,11 +332,27 @@ describe('GET /api/shop — sorting and pages', () => {
     expect(await keys('?sort=name')).toEqual(['bouquet', 'tool', 'brooch', 'book', 'scissors', 'silk']);
   });
 
+  it("sort=recommended, the default: the owner's order, then bouquets to buy now, then what else can be bought now, then the rest", async () => {
+    // Nothing placed: the in-stock bouquet, the in-stock products newest first, then the on-order
+    // brooch and the sold-out tool (newest first).
+    expect(await keys('')).toEqual(['bouquet', 'scissors', 'silk', 'book', 'tool', 'brooch']);
+    await t.database.db.update(products).set({ position: 2 }).where(eq(products.id, ids.tool));
+    await t.database.db.update(products).set({ position: 1 }).where(eq(products.id, ids.brooch));
+    t.app.cache.invalidate(SHOP_CACHE_TAG);
+    try {
+      expect(await keys('')).toEqual(['brooch', 'tool', 'bouquet', 'scissors', 'silk', 'book']);
+      expect(await keys('?sort=recommended')).toEqual(await keys(''));
+    } finally {
+      await t.database.db.update(products).set({ position: null });
+      t.app.cache.invalidate(SHOP_CACHE_TAG);
+    }
+  });
+
   it('sort=newest orders by creation date, newest first', async () => {
     expect(await keys('?sort=newest')).toEqual(['scissors', 'silk', 'tool', 'book', 'brooch', 'bouquet']);
   });
 
-  it.each(['newest', 'price_asc', 'price_desc', 'name'])(
+  it.each(['recommended', 'newest', 'price_asc', 'price_desc', 'name'])(
     'pages of sort=%s are stable: together they are the full list with no repeats',
     async (sort) => {
       const full = await keys(`?sort=${sort}`);

@@ -325,3 +325,55 @@ export function wordSimilarity(needle: string[], haystack: string[]): number {
   }
   return best;
 }
+
+/**
+ * What separates the words of a name for the one-edit typo rule. The SQL (`oneEditMatch` in
+ * shop.repo.ts) passes the same characters to `translate`, so both sides cut names alike.
+ */
+export const WORD_BREAKS = ` \t\n\r\f\v!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~«»“”„‘’–—…№`;
+const BREAK_SET = new Set(WORD_BREAKS);
+
+/** A search text of this many letters or more may have one wrong, missing or extra letter. */
+export const ONE_EDIT_MIN_LENGTH = 4;
+/** Words of a name shorter than this are not typo targets (a 4-letter text is one edit from 3). */
+export const ONE_EDIT_MIN_NAME_WORD = ONE_EDIT_MIN_LENGTH - 1;
+
+/** The word itself and every form with one letter left out: "пион" → пион, ион, пон, пин, пио. */
+export function oneEditVariants(word: string): string[] {
+  const letters = [...word];
+  const variants = new Set([word]);
+  for (let i = 0; i < letters.length; i++) variants.add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''));
+  return [...variants];
+}
+
+/** The words of a (lower-cased) name, cut at WORD_BREAKS. */
+export function nameWords(text: string): string[] {
+  let spaced = '';
+  for (const ch of text) spaced += BREAK_SET.has(ch) ? ' ' : ch;
+  return spaced.split(' ').filter((word) => word !== '');
+}
+
+/**
+ * The variants of a one-word search text of ONE_EDIT_MIN_LENGTH letters or more (lower-cased), or
+ * null when the rule does not apply (shorter, or several words).
+ */
+export function oneEditQuery(lower: string): string[] | null {
+  const word = lower.trim();
+  if ([...word].length < ONE_EDIT_MIN_LENGTH || [...word].some((ch) => BREAK_SET.has(ch))) return null;
+  return oneEditVariants(word);
+}
+
+/**
+ * Every variant of the name's words and of its stems (the `name_search` lexemes: "пионы" is also
+ * "пион") long enough to be a typo target. Two words one edit apart (a letter changed, left out or
+ * added, or two neighbours swapped) share a variant: "пеон" and "пион" share "пон" (so do a few
+ * pairs where one letter moved further).
+ */
+export function nameVariants(nameText: string, lexemes: Iterable<string>): Set<string> {
+  const variants = new Set<string>();
+  for (const word of [...nameWords(nameText), ...lexemes]) {
+    if ([...word].length < ONE_EDIT_MIN_NAME_WORD) continue;
+    for (const variant of oneEditVariants(word)) variants.add(variant);
+  }
+  return variants;
+}

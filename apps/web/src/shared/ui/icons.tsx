@@ -57,6 +57,11 @@ export const SearchIcon = (props: IconProps) => (
     <path d="M20 20l-3.5-3.5" />
   </Svg>
 );
+export const FiltersIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
+  </Svg>
+);
 export const ChevronLeftIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M15 5l-7 7 7 7" />

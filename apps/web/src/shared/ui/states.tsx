@@ -55,13 +55,28 @@ export function SectionHeading({
   );
 }
 
-export function PageTitle({ title, eyebrow, children }: { title: string; eyebrow?: string; children?: ReactNode }) {
+/** `compact`: on a phone only the title, small, so what the page lists starts in the first screen. */
+export function PageTitle({
+  title,
+  eyebrow,
+  children,
+  compact,
+}: {
+  title: string;
+  eyebrow?: string;
+  children?: ReactNode;
+  compact?: boolean;
+}) {
   return (
-    <header className="bg-gradient-to-b from-blush-50 to-cream pt-12 pb-10 sm:pt-16 sm:pb-12">
+    <header
+      className={`bg-gradient-to-b from-blush-50 to-cream ${compact ? 'pt-5 pb-3' : 'pt-12 pb-10'} sm:pt-16 sm:pb-12`}
+    >
       <div className="container-page text-center">
-        {eyebrow ? <p className="eyebrow mb-3">{eyebrow}</p> : null}
-        <h1 className="text-4xl sm:text-6xl">{title}</h1>
-        {children ? <div className="mx-auto mt-4 max-w-2xl text-ink-soft">{children}</div> : null}
+        {eyebrow ? <p className={`eyebrow mb-3 ${compact ? 'hidden sm:block' : ''}`}>{eyebrow}</p> : null}
+        <h1 className={`${compact ? 'text-3xl' : 'text-4xl'} sm:text-6xl`}>{title}</h1>
+        {children ? (
+          <div className={`mx-auto mt-4 max-w-2xl text-ink-soft ${compact ? 'hidden sm:block' : ''}`}>{children}</div>
+        ) : null}
       </div>
     </header>
   );

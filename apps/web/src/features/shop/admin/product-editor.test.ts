@@ -25,6 +25,7 @@ const book: AdminProduct = {
   orderCount: 0,
   parcel: null,
   featured: true,
+  position: 2,
 };
 
 describe('product editor', () => {
@@ -37,6 +38,7 @@ describe('product editor', () => {
       subcategory: null,
       availability: 'in_stock',
       stock: null,
+      position: 2,
       images: [{ url: image.url }],
       bookFormats: ['physical', 'digital'],
       parcel: null,
@@ -73,6 +75,19 @@ describe('product editor', () => {
     };
     const result = await check(resolver, partial);
     expect(errorAt(result.errors, 'parcel.lengthCm')).toBeDefined();
+  });
+
+  it("sends the place in the owner's order as a number, empty as null; anything but a whole number from 1 is refused", async () => {
+    expect(productBody({ ...productFormOf(book), position: ' 3 ' }).position).toBe(3);
+    expect(productBody({ ...productFormOf(book), position: '' }).position).toBeNull();
+    const resolver = writeResolver(ProductWriteSchema, productBody, productRules(true));
+    for (const position of ['0', '1.5', 'first', '-2']) {
+      const result = await check(resolver, { ...productFormOf(book), position });
+      expect(errorAt(result.errors, 'position'), position).toBeDefined();
+    }
+    expect(
+      errorAt((await check(resolver, { ...productFormOf(book), position: '7' })).errors, 'position'),
+    ).toBeUndefined();
   });
 
   it('only a collection piece sends its subcategory; only a book its formats', () => {

@@ -64,6 +64,8 @@ export interface ProductForm {
   subcategory: ProductSubcategory | '';
   availability: Availability;
   stock: string;
+  /** Place in the owner's order of the shop: a whole number from 1, or empty for none. */
+  position: string;
   bookFormats: BookFormat[];
   images: UploadItem[];
   bookFile: File | null;
@@ -93,6 +95,7 @@ export function productFormOf(product: AdminProduct | null): ProductForm {
     subcategory: product?.subcategory ?? '',
     availability: product?.availability ?? 'in_stock',
     stock: numberText(product?.stock),
+    position: numberText(product?.position),
     bookFormats: product?.bookFormats ?? ['physical'],
     images: itemsFromImages(product?.images ?? []),
     bookFile: null,
@@ -146,6 +149,7 @@ export function productBody(form: ProductForm): ProductWrite {
     subcategory: form.category === 'collection' && form.subcategory ? form.subcategory : null,
     availability: form.availability,
     stock: numberOrNull(form.stock),
+    position: numberOrNull(form.position),
     images: imagePlanOf(form.images),
     parcel: parcelBody(form.parcel),
     featured: form.featured,
@@ -194,6 +198,7 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
     'price.eur': t('shop.admin.priceFormat'),
     'price.usd': t('shop.admin.priceFormat'),
     stock: t('shop.admin.stockFormat'),
+    position: t('shop.admin.positionFormat'),
     bookFormats: t('shop.admin.formatRequired'),
     ...Object.fromEntries(
       PRODUCT_DETAIL_FIELDS.map((field) => [`${field}.ru`, t('shop.admin.details.detailsRuRequired')]),
@@ -320,6 +325,14 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
             label={t('shop.admin.fields.stock')}
             error={message('stock')}
             hint={t('shop.admin.stockHint')}
+            inputMode="numeric"
+          />
+          <TextField
+            {...register('position')}
+            id={id('position')}
+            label={t('shop.admin.fields.position')}
+            error={message('position')}
+            hint={t('shop.admin.positionHint')}
             inputMode="numeric"
           />
         </div>

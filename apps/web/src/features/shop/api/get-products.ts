@@ -21,7 +21,7 @@ export function inCurrency(params: ShopParams, currency: Currency): ShopParams {
 }
 
 export const SHOP_PAGE_SIZE = 12;
-export const DEFAULT_SHOP_PARAMS: ShopParams = { sort: 'newest', page: 1, limit: SHOP_PAGE_SIZE };
+export const DEFAULT_SHOP_PARAMS: ShopParams = { sort: 'recommended', page: 1, limit: SHOP_PAGE_SIZE };
 
 /** `silent`: a background prefetch must not toast about a page the visitor never opened. */
 export async function fetchProducts(params: ShopParams, signal?: AbortSignal, silent = false) {

@@ -1,11 +1,11 @@
 import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS, soldIn } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { ChipGroup } from '../../../shared/ui/chip-group';
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../../shared/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, FiltersIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions, useProducts } from '../api/get-products';
@@ -25,6 +25,8 @@ const CATEGORY_OPTIONS = ['all', ...PRODUCT_CATEGORIES] as const;
 const SUBCATEGORY_OPTIONS = ['all', ...PRODUCT_SUBCATEGORIES] as const;
 const FILTER_LEGEND = 'mb-3 text-xs font-bold uppercase tracking-[0.2em] text-rose-800';
 const FILTER_CHIPS = 'flex flex-wrap gap-2 lg:flex-col lg:items-start';
+/** Typing pauses this long before the list follows (one request per pause, not per key). */
+const SEARCH_DEBOUNCE_MS = 350;
 
 function pageList(current: number, total: number): (number | 'gap')[] {
   const pages = new Set([1, total, current - 1, current, current + 1]);
@@ -54,6 +56,8 @@ export function ShopPage() {
     items: products.data.items.filter((product) => soldIn(product.price, currency)),
   };
   const ids = { search: useId(), sort: useId() };
+  // The phone's filters: a disclosure (works before the script loads), closed from its button.
+  const panel = useRef<HTMLDetailsElement>(null);
   // The dearest product sets the right end of the price slider (a cached public read).
   const dearest = useQuery(
     productsQueryOptions(inCurrency({ ...DEFAULT_SHOP_PARAMS, sort: 'price_desc', limit: 1 }, currency)),
@@ -61,7 +65,14 @@ export function ShopPage() {
   const priceBound = Math.max(params.maxPrice ?? 0, dearest.data?.items[0]?.price.rub ?? 10_000);
 
   const [searchText, setSearchText] = useState(params.search ?? '');
-  useEffect(() => setSearchText(params.search ?? ''), [params.search]);
+  // The search the box last put in the address: its echo must not rewrite what is being typed
+  // ("пион " mid-word would lose its space); any other change (back, reset, a link) fills the box.
+  const pushedSearch = useRef(params.search);
+  useEffect(() => {
+    if (params.search === pushedSearch.current) return;
+    pushedSearch.current = params.search;
+    setSearchText(params.search ?? '');
+  }, [params.search]);
 
   // From the address bar, not from this render: React Router renders navigations in a transition,
   // so a quick second change (search right after a chip, the slider's delayed commit) would
@@ -69,9 +80,29 @@ export function ShopPage() {
   const change = (update: Change, replace = false) =>
     setSearchParams(updateShopSearch(new URLSearchParams(window.location.search), update), { replace });
 
+  const applySearch = (text: string) => {
+    const next = text.trim() || undefined;
+    const current = new URLSearchParams(window.location.search).get('search')?.trim() || undefined;
+    if (next === current) return;
+    pushedSearch.current = next;
+    // Starting a search is one history entry; refining or clearing it replaces that entry, so
+    // typing a word does not pile up one entry per pause.
+    change({ search: next ?? null }, current !== undefined);
+  };
+
+  // Search as you type: the list follows once typing pauses (Enter does not wait).
+  const pause = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pause.current), []);
+  const typeSearch = (text: string) => {
+    setSearchText(text);
+    window.clearTimeout(pause.current);
+    pause.current = window.setTimeout(() => applySearch(text), SEARCH_DEBOUNCE_MS);
+  };
+
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    change({ search: searchText.trim() || null });
+    window.clearTimeout(pause.current);
+    applySearch(searchText);
   };
 
   const totalPages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.limit)) : 1;
@@ -82,6 +113,39 @@ export function ShopPage() {
     params.search !== undefined ||
     params.minPrice !== undefined ||
     params.maxPrice !== undefined;
+  const filterCount = [
+    params.category,
+    params.subcategory,
+    params.minPrice !== undefined || params.maxPrice !== undefined ? 'price' : undefined,
+  ].filter((value) => value !== undefined).length;
+
+  const closePanel = () => {
+    const details = panel.current as HTMLDetailsElement;
+    details.open = false;
+    details.querySelector('summary')?.focus();
+  };
+
+  const searchForm = (
+    <form onSubmit={submitSearch}>
+      <label htmlFor={ids.search} className="sr-only">
+        {t('shop.search')}
+      </label>
+      <div className="relative">
+        <input
+          id={ids.search}
+          type="search"
+          value={searchText}
+          onChange={(event) => typeSearch(event.target.value)}
+          placeholder={t('shop.searchPlaceholder')}
+          maxLength={100}
+          className="input pr-14"
+        />
+        <button type="submit" aria-label={t('shop.search')} className="shop-search-button">
+          <SearchIcon width={18} height={18} />
+        </button>
+      </div>
+    </form>
+  );
 
   const filters = (
     <div className="flex flex-col gap-8">
@@ -126,72 +190,66 @@ export function ShopPage() {
 
   return (
     <>
-      <PageTitle title={t('shop.title')} eyebrow={t('shop.eyebrow')}>
+      <PageTitle title={t('shop.title')} eyebrow={t('shop.eyebrow')} compact>
         {t('shop.lead')}
       </PageTitle>
       <div className="container-page grid grid-cols-1 gap-10 pb-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        <aside aria-label={t('shop.filters')} className="lg:pt-2">
-          <details className="group card p-5 lg:hidden">
-            <summary className="cursor-pointer list-none font-semibold text-ink">
-              {t('shop.filters')}
-              <span aria-hidden="true" className="float-right text-rose-700 group-open:rotate-45">
-                +
-              </span>
-            </summary>
-            <div className="mt-5">{filters}</div>
-          </details>
-          <div className="hidden lg:block">{filters}</div>
+        <aside aria-label={t('shop.filters')} className="hidden lg:block lg:pt-2">
+          {filters}
         </aside>
         <div>
-          <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-            <search className="flex-1">
-              <form onSubmit={submitSearch}>
-                <label htmlFor={ids.search} className="sr-only">
-                  {t('shop.search')}
-                </label>
-                <div className="relative">
-                  <input
-                    id={ids.search}
-                    type="search"
-                    value={searchText}
-                    onChange={(event) => setSearchText(event.target.value)}
-                    placeholder={t('shop.searchPlaceholder')}
-                    maxLength={100}
-                    className="input pr-14"
-                  />
-                  <button
-                    type="submit"
-                    aria-label={t('shop.search')}
-                    className="absolute top-1/2 right-1.5 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-rose-600 text-white hover:bg-rose-700"
+          {/* On a phone the search, then a bar under the header with the filters button and the sort,
+              kept in view while scrolling (the filters open below it); from lg on, one row. The
+              wrapper has no box on a phone, so the bar sticks along the whole list. */}
+          <div className="contents lg:mb-6 lg:flex lg:items-end lg:gap-3">
+            <search className="mb-2 block lg:mb-0 lg:flex-1">{searchForm}</search>
+            <div className="shop-bar">
+              <div className="flex items-end gap-3">
+                <details ref={panel} className="lg:hidden">
+                  <summary className="shop-filters-button chip">
+                    <FiltersIcon width={18} height={18} />
+                    {t('shop.filters')}
+                    {filterCount > 0 ? (
+                      <>
+                        <span aria-hidden="true" className="rounded-full bg-rose-600 px-1.5 text-xs text-white">
+                          {filterCount}
+                        </span>
+                        <span className="sr-only">{`, ${t('shop.filtersOn', { count: filterCount })}`}</span>
+                      </>
+                    ) : null}
+                  </summary>
+                  <section aria-label={t('shop.filters')} className="shop-panel">
+                    {filters}
+                    <button type="button" className="btn btn-primary mt-6 w-full" onClick={closePanel}>
+                      {data ? t('shop.showFound', { count: data.meta.total }) : t('common.close')}
+                    </button>
+                  </section>
+                </details>
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={ids.sort} className="shop-sort-label">
+                    {t('shop.sort')}
+                  </label>
+                  <select
+                    id={ids.sort}
+                    value={params.sort}
+                    onChange={(event) => change({ sort: event.target.value })}
+                    className="input appearance-auto"
                   >
-                    <SearchIcon width={18} height={18} />
-                  </button>
+                    {SHOP_SORTS.map((sort) => (
+                      <option key={sort} value={sort}>
+                        {t(`shop.sorts.${sort}`)}
+                      </option>
+                    ))}
+                  </select>
                 </div>
-              </form>
-            </search>
-            <div className="sm:w-56">
-              <label htmlFor={ids.sort} className="mb-1 block text-xs font-semibold text-muted">
-                {t('shop.sort')}
-              </label>
-              <select
-                id={ids.sort}
-                value={params.sort}
-                onChange={(event) => change({ sort: event.target.value })}
-                className="input appearance-auto"
-              >
-                {SHOP_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {t(`shop.sorts.${sort}`)}
-                  </option>
-                ))}
-              </select>
+              </div>
             </div>
           </div>
           <p className="mb-4 text-sm text-muted" aria-live="polite">
             {data ? t('shop.found', { count: data.meta.total }) : ''}
           </p>
           {isPending ? (
-            <div aria-hidden="true" className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            <div aria-hidden="true" className="shop-grid">
               {[0, 1, 2, 3, 4, 5].map((index) => (
                 <div key={index} className="aspect-[3/4] animate-pulse rounded-3xl bg-blush-100" />
               ))}
@@ -201,15 +259,12 @@ export function ShopPage() {
           ) : data.items.length === 0 ? (
             <EmptyState title={t('shop.empty')}>{t('shop.emptyHint')}</EmptyState>
           ) : (
-            <ul
-              className={`grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 ${isFetching ? 'opacity-70' : ''}`}
-              aria-busy={isFetching}
-            >
+            <ul className={`shop-grid ${isFetching ? 'opacity-70' : ''}`} aria-busy={isFetching}>
               {data.items.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard
                     product={product}
-                    priority={index < 3}
+                    priority={index < 4}
                     onOpen={() => change({ product: product.id }, false)}
                   />
                 </li>
