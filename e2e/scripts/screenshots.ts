@@ -3,7 +3,9 @@
  * screenshots of the home page to docs/screenshots/: in Russian with roubles (the defaults),
  * home-ru-1280.png (desktop) and home-ru-360.png (phone), and in English with euros,
  * home-en-eur-1280.png and home-en-eur-360.png. The cookie choice is stored first so the banner
- * does not cover the page.
+ * does not cover the page. Then the product page of a bouquet and of a book in both editions, as a
+ * visitor first sees it (the viewport, not the whole page): product-bouquet-<variant>-<width>.png
+ * and product-book-<variant>-<width>.png.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +37,23 @@ async function loadEverything(page: Page): Promise<void> {
     )
     .catch(() => console.warn('some images were still loading; taking the screenshot anyway'));
   await page.evaluate(() => document.fonts.ready);
+}
+
+/** The demo's first bouquet with more than one photo and its book sold in both editions. */
+async function productPages(base: string): Promise<{ name: string; path: string }[]> {
+  const list = async (query: string) =>
+    (
+      (await (await fetch(new URL(`/api/shop?${query}&limit=100`, base))).json()) as {
+        data: { id: string; images: unknown[]; bookFormats?: string[]; size?: unknown }[];
+      }
+    ).data;
+  const bouquet = (await list('category=collection&subcategory=bouquets')).find((p) => p.images.length > 1 && p.size);
+  const book = (await list('category=book')).find((p) => p.bookFormats?.length === 2);
+  if (!bouquet || !book) throw new Error('the demo catalogue has no bouquet with photos or no two-edition book');
+  return [
+    { name: 'product-bouquet', path: `/shop/${bouquet.id}` },
+    { name: 'product-book', path: `/shop/${book.id}` },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -72,6 +91,15 @@ async function main(): Promise<void> {
         const file = join(OUT, `home-${variant.name}-${viewport.width}.png`);
         await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
         console.log(`wrote ${file}`);
+        for (const product of await productPages(server.url)) {
+          await page.goto(product.path);
+          await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+          await page.waitForLoadState('networkidle');
+          await page.evaluate(() => document.fonts.ready);
+          const shot = join(OUT, `${product.name}-${variant.name}-${viewport.width}.png`);
+          await page.screenshot({ path: shot, animations: 'disabled' });
+          console.log(`wrote ${shot}`);
+        }
         await context.close();
       }
     }

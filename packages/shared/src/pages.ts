@@ -29,6 +29,9 @@ export const PAGES = {
   lesson: { path: '/training-detail/:id', text: 'lesson', sitemap: false, noindex: false, disallow: false },
   course: { path: '/training-course/:id', text: 'course', sitemap: false, noindex: false, disallow: false },
   shop: { path: '/shop', text: 'shop', sitemap: true, noindex: false, disallow: false },
+  // One product's own address (the sitemap lists every product's); `/shop?product=<id>` opens the
+  // same product over the shop and names this one as its canonical URL.
+  product: { path: '/shop/:id', text: 'product', sitemap: false, noindex: false, disallow: false },
   giftCertificates: {
     path: '/gift-certificates',
     text: 'giftCertificates',

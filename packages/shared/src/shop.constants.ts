@@ -21,3 +21,12 @@ export function availableNow(product: { availability: Availability; stock: numbe
 
 /** How many products the home page shows (the owner's pick, or the best sellers in stock). */
 export const FEATURED_HOME_LIMIT = 4;
+
+/** The product page's optional texts, each per language. */
+export const PRODUCT_DETAIL_FIELDS = ['size', 'materials', 'care'] as const;
+export type ProductDetailField = (typeof PRODUCT_DETAIL_FIELDS)[number];
+
+/** A product's own page, its canonical URL (`/shop?product=<id>` opens it over the shop). */
+export function productPath(id: string): string {
+  return `/shop/${id}`;
+}

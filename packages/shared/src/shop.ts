@@ -15,6 +15,10 @@ export const ProductSchema = z.object({
   availability: z.enum(AVAILABILITIES),
   stock: z.number().int().nonnegative().nullable(),
   bookFormats: z.array(z.enum(BOOK_FORMATS)).optional(),
+  /** Size, materials and care as the owner wrote them; absent = not given. */
+  size: LocalizedTextSchema.optional(),
+  materials: LocalizedTextSchema.optional(),
+  care: LocalizedTextSchema.optional(),
   createdAt: z.iso.datetime(),
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -59,6 +63,8 @@ const m = (key: ServerMessageKey) => key;
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
+/** Size, materials and care are a few lines each. */
+export const PRODUCT_DETAIL_MAX = 1000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 export const PRODUCT_IMAGES_MAX = 10;
 /** Highest place in the owner's order of the shop (1 = first). */
@@ -75,6 +81,26 @@ const AdminLocalizedSchema = (max: number) =>
     en: AdminTextSchema(max).optional(),
     es: AdminTextSchema(max).optional(),
   });
+
+/**
+ * An optional per-language text (size, materials, care): every language may be left empty; one
+ * left empty falls back to ru on the page, all empty = not shown. Null = cleared; left out = unchanged.
+ */
+const AdminOptionalLocalizedSchema = (max: number) =>
+  z
+    .object({
+      ru: AdminTextSchema(max).optional(),
+      en: AdminTextSchema(max).optional(),
+      es: AdminTextSchema(max).optional(),
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (!value.ru && (value.en || value.es)) {
+        ctx.addIssue({ code: 'custom', path: ['ru'], message: m('productRuRequired') });
+      }
+    })
+    .nullable()
+    .optional();
 
 /** Major units with at most two decimals (kopecks/cents), as the admin types them. */
 const MajorAmountSchema = z
@@ -119,6 +145,9 @@ export const ProductWriteSchema = z
     parcel: ParcelSchema.nullable().optional(),
     /** Shown on the home page (the owner's pick); left out = unchanged. */
     featured: z.boolean().optional(),
+    size: AdminOptionalLocalizedSchema(PRODUCT_DETAIL_MAX),
+    materials: AdminOptionalLocalizedSchema(PRODUCT_DETAIL_MAX),
+    care: AdminOptionalLocalizedSchema(PRODUCT_DETAIL_MAX),
   })
   .strict()
   .superRefine((value, ctx) => {

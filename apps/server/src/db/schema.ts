@@ -220,6 +220,10 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Picked by the owner for the home page (see docs/decisions/0055). */
     featured: boolean('featured').notNull().default(false),
+    /** Optional texts of the product page (size, materials, care); null = not given. */
+    size: jsonb('size').$type<LocalizedText | null>(),
+    materials: jsonb('materials').$type<LocalizedText | null>(),
+    care: jsonb('care').$type<LocalizedText | null>(),
     /** Packed weight (g) and box (cm) for CDEK's price; null = the category's default (all four or none). */
     weightGrams: integer('weight_grams'),
     lengthCm: integer('length_cm'),

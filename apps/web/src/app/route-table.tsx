@@ -14,6 +14,7 @@ import { lazyPage } from './lazy-page';
 import { HomePage } from './routes/home-page';
 
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
+const ProductPage = lazyPage(() => import('../features/shop/pages/product-page'), 'ProductPage');
 const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');
 const LessonPage = lazyPage(() => import('./routes/lesson-route'), 'LessonPage');
 const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'), 'CoursePage');
@@ -77,6 +78,11 @@ function LessonById() {
   return <LessonPage key={id} />;
 }
 
+function ProductById() {
+  const { id } = useParams();
+  return <ProductPage key={id} />;
+}
+
 const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   home: <HomePage />,
   lessons: <TrainingPage />,
@@ -84,6 +90,7 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   lesson: <LessonById />,
   course: <CoursePage />,
   shop: <ShopPage />,
+  product: <ProductById />,
   giftCertificates: <GiftCertificatePage />,
   // Open to guests: they fill it in, sign in on sending, and come back to it filled.
   customOrder: <CustomRequestPage />,

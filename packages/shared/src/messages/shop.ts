@@ -75,4 +75,7 @@ export const SHOP_PAGE_TEXTS = {
       es: 'Ramos y flores de seda, libros, herramientas y materiales para floristería en tela. Envío por mensajero, a punto de recogida o por correo.',
     },
   },
+  product: {
+    title: { ru: 'Товар', en: 'Product', es: 'Producto' },
+  },
 } satisfies Record<string, PageText>;

@@ -77,6 +77,10 @@ export interface ProductSeed {
   digitalAsset?: string;
   /** Picked for the home page. */
   featured?: true;
+  /** The product page's size, materials and care. */
+  size?: LocalizedText;
+  materials?: LocalizedText;
+  care?: LocalizedText;
   art: ArtSpec[];
 }
 
@@ -84,6 +88,21 @@ export const PRODUCTS: ProductSeed[] = [
   {
     slug: 'bouquet-morning-powder',
     featured: true,
+    size: t(
+      'Высота около 35 см, диаметр 25 см',
+      'About 35 cm tall, 25 cm across',
+      'Unos 35 cm de alto y 25 cm de diámetro',
+    ),
+    materials: t(
+      'Натуральный шёлк, желатиновая пропитка, анилиновые красители, флористическая проволока',
+      'Natural silk, gelatine-stiffened; aniline dyes; florist wire',
+      'Seda natural apretada con gelatina, tintes de anilina, alambre de floristería',
+    ),
+    care: t(
+      'Беречь от воды и прямого солнца. Пыль снимать мягкой кистью или феном на холодном режиме.',
+      'Keep away from water and direct sun. Dust with a soft brush or a hair dryer on cold.',
+      'Protéjalo del agua y del sol directo. Quite el polvo con un pincel suave o un secador en frío.',
+    ),
     name: t('Букет «Утренняя пудра»', 'Bouquet “Morning Powder”', 'Ramo «Polvo de la mañana»'),
     description: t(
       'Нежный букет из пудровых роз и пионов с эвкалиптом и гипсофилой. Лепестки окрашены вручную в три оттенка розового. Высота около 35 см.',
@@ -302,6 +321,12 @@ export const PRODUCTS: ProductSeed[] = [
   },
   {
     slug: 'book-silk-flowers',
+    size: t('А4, 184 страницы, твёрдая обложка', 'A4, 184 pages, hardcover', 'A4, 184 páginas, tapa dura'),
+    materials: t(
+      'Мелованная бумага, цветная печать',
+      'Coated paper, full-colour print',
+      'Papel estucado, impresión a todo color',
+    ),
     featured: true,
     name: t(
       'Книга «Цветы из шёлка: от лепестка до букета»',

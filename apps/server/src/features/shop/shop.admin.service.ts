@@ -4,8 +4,11 @@ import {
   availableNow,
   type Image,
   type ListMeta,
+  type LocalizedText,
+  PRODUCT_DETAIL_FIELDS,
   PRODUCT_IMAGES_MAX,
   type ProductDeleteResult,
+  type ProductDetailField,
   type ProductImagePlanEntry,
   type ProductWrite,
   priceToMinor,
@@ -70,6 +73,24 @@ function safeFilename(name: string, contentType: string): string {
   return base.toLowerCase().endsWith(extension) ? base : `${base}${extension}`;
 }
 
+/** Size, materials, care: left out = unchanged; null or all languages empty = cleared. */
+function detailValues(fields: ProductWrite): Partial<Pick<ProductValues, ProductDetailField>> {
+  const values: Partial<Pick<ProductValues, ProductDetailField>> = {};
+  for (const key of PRODUCT_DETAIL_FIELDS) {
+    const text = fields[key];
+    if (text === undefined) continue;
+    if (!text?.ru) {
+      values[key] = null;
+      continue;
+    }
+    const stored: LocalizedText = { ru: text.ru };
+    if (text.en) stored.en = text.en;
+    if (text.es) stored.es = text.es;
+    values[key] = stored;
+  }
+  return values;
+}
+
 function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'digitalFile'> {
   const isBook = fields.category === 'book';
   return {
@@ -82,6 +103,7 @@ function productValues(fields: ProductWrite): Omit<ProductValues, 'images' | 'di
     stock: fields.stock ?? null,
     bookFormats: isBook ? (fields.bookFormats?.length ? fields.bookFormats : ['physical']) : null,
     ...(fields.featured === undefined ? {} : { featured: fields.featured }),
+    ...detailValues(fields),
     // Left out = unchanged; null = not placed in the owner's order.
     ...(fields.position === undefined ? {} : { position: fields.position }),
     // Left out = unchanged; null = back to the category's default.

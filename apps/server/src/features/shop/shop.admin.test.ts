@@ -159,6 +159,10 @@ describe('admin shop: create', () => {
     ],
     ['a book with no format', { ...BOOK, bookFormats: [] }, 'bookFormats'],
     ['an unknown field', { ...FIELDS, archivedAt: '2020-01-01T00:00:00Z' }, ''],
+    ['a size in English without Russian', { ...FIELDS, size: { en: '30 cm' } }, 'size.ru'],
+    ['materials over 1000 characters', { ...FIELDS, materials: { ru: 'ш'.repeat(1001) } }, 'materials.ru'],
+    ['care in an unknown language', { ...FIELDS, care: { ru: 'Беречь от воды', de: 'Trocken' } }, 'care'],
+    ['a size that is not text', { ...FIELDS, size: { ru: 30 } }, 'size.ru'],
   ])('refuses %s with 400 VALIDATION_ERROR and writes nothing', async (_rule, data, field) => {
     const before = (await t.database.db.select().from(products)).length;
     const res = await send('POST', '/api/shop', data);
@@ -187,6 +191,48 @@ describe('admin shop: create', () => {
       .map((p) => p.digitalFile?.key.replace(/^books\//, ''))
       .filter(Boolean);
     expect(books.sort()).toEqual(referenced.sort());
+  });
+});
+
+describe('admin shop: size, materials and care', () => {
+  const DETAILS = {
+    size: { ru: 'Высота 35 см', en: '35 cm tall', es: '35 cm de alto' },
+    materials: { ru: 'Шёлк, проволока', en: 'Silk, wire', es: '' },
+    care: { ru: '  Беречь от воды  ' },
+  };
+
+  it('stores each text in ru/en/es (trimmed, empty languages left out) and shows it on the public product', async () => {
+    const product = await create({ ...FIELDS, ...DETAILS });
+    expect(product).toMatchObject({
+      size: DETAILS.size,
+      materials: { ru: 'Шёлк, проволока', en: 'Silk, wire' },
+      care: { ru: 'Беречь от воды' },
+    });
+    expect(product.materials).not.toHaveProperty('es');
+    const pub = await t.app.inject({ method: 'GET', url: `/api/shop/${product.id}` });
+    const shown = successEnvelope(ProductSchema).parse(pub.json()).data;
+    expect(shown.size).toEqual(DETAILS.size);
+    expect(shown.care).toEqual({ ru: 'Беречь от воды' });
+  });
+
+  it('a product without them shows none; left out on update keeps them, null or all empty clears them', async () => {
+    const bare = await create();
+    expect(bare.size).toBeUndefined();
+    expect(bare.materials).toBeUndefined();
+    const product = await create({ ...FIELDS, ...DETAILS });
+    const kept = await send('PUT', `/api/shop/${product.id}`, { ...FIELDS, name: { ru: 'Новое имя' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.size).toEqual(DETAILS.size);
+    const cleared = await send('PUT', `/api/shop/${product.id}`, {
+      ...FIELDS,
+      size: null,
+      materials: { ru: '', en: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.size).toBeUndefined();
+    expect(cleared.json().data.materials).toBeUndefined();
+    expect(cleared.json().data.care).toEqual({ ru: 'Беречь от воды' });
+    expect((await row(product.id))?.size).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Language, localize, type Product, priceFromMinor } from '@atelier/shared';
+import { type Language, localize, type Product, priceFromMinor, productPath } from '@atelier/shared';
 import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
 import type { ProductRow } from './shop.repo';
 
@@ -15,6 +15,9 @@ export function toProduct(row: ProductRow): Product {
     createdAt: row.createdAt.toISOString(),
   };
   if (row.subcategory) product.subcategory = row.subcategory;
+  if (row.size) product.size = row.size;
+  if (row.materials) product.materials = row.materials;
+  if (row.care) product.care = row.care;
   // Formats only mean something for books (a stale value on another category is not shown); a
   // book saved without formats is an ordinary printed one.
   if (row.category === 'book') product.bookFormats = row.bookFormats?.length ? row.bookFormats : ['physical'];
@@ -29,7 +32,7 @@ const AVAILABILITY_URL = {
 
 /** schema.org Product with one Offer per currency the product is sold in. */
 export function productJsonLd(product: Product, lang: Language, publicUrl: string): object {
-  const url = absoluteUrl(publicUrl, `/shop?product=${product.id}`);
+  const url = absoluteUrl(publicUrl, productPath(product.id));
   // Counted stock that ran out wins over the availability flag the admin set.
   const availability = AVAILABILITY_URL[product.stock === 0 ? 'out_of_stock' : product.availability];
   const offers = offersJsonLd(product.price, { availability, url });

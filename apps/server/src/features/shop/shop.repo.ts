@@ -48,6 +48,9 @@ const publicColumns = {
   stock: products.stock,
   bookFormats: products.bookFormats,
   images: products.images,
+  size: products.size,
+  materials: products.materials,
+  care: products.care,
   position: products.position,
   createdAt: products.createdAt,
 };

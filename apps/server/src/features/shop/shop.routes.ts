@@ -112,6 +112,7 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
 
   await app.register(shopAdminRoutes, { service: admin, cache, storage });
 
-  seo.register('/shop', (_params, query, lang) => service.productSeo(query.product, lang));
+  seo.register('/shop', (_params, query, lang) => service.productSeo(query.product, lang, false));
+  seo.register('/shop/:id', (params, _query, lang) => service.productSeo(params.id, lang, true));
   seo.addSitemapSource(() => service.sitemap());
 };

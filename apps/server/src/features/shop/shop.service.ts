@@ -6,6 +6,7 @@ import {
   localize,
   PAGE_TEXTS,
   type Product,
+  productPath,
   type ShopQuery,
   toMinor,
 } from '@atelier/shared';
@@ -82,21 +83,27 @@ export function createShopService({
       return product;
     },
 
-    /** Title, description, image and Product JSON-LD for `/shop?product=<id>`; {} when there is none. */
-    async productSeo(id: string | undefined, lang: Language): Promise<SeoResult> {
-      if (!id || !UUID_RE.test(id)) return {};
+    /**
+     * The head of a product: on its own page (`ownPage`, `/shop/<id>`, 404 when there is no such
+     * listed product) or opened over the shop (`/shop?product=<id>`, the shop's head when there is
+     * none). Both name the product's own page as the canonical URL.
+     */
+    async productSeo(id: string | undefined, lang: Language, ownPage: boolean): Promise<SeoResult> {
+      const missing: SeoResult = ownPage ? { status: 404, noindex: true } : {};
+      if (!id || !UUID_RE.test(id)) return missing;
       const product = await findProduct(id);
-      if (!product) return {};
+      if (!product) return missing;
+      const path = productPath(product.id);
       const result: SeoResult = {
         title: localize(product.name, lang),
         description: metaDescription(localize(product.description, lang)),
         ogType: 'product',
-        canonical: `/shop?product=${product.id}`,
+        canonical: path,
         jsonLd: [
           productJsonLd(product, lang, base),
           breadcrumbJsonLd(base, lang, [
             { name: PAGE_TEXTS.shop.title[lang], path: '/shop' },
-            { name: localize(product.name, lang), path: `/shop?product=${product.id}` },
+            { name: localize(product.name, lang), path },
           ]),
         ],
       };
@@ -107,7 +114,7 @@ export function createShopService({
 
     async sitemap(): Promise<SitemapEntry[]> {
       const rows = await repo.listedIds();
-      return rows.map((row) => ({ path: `/shop?product=${row.id}`, lastmod: row.updatedAt }));
+      return rows.map((row) => ({ path: productPath(row.id), lastmod: row.updatedAt }));
     },
 
     // ---- for orders and the cart; each runs on the caller's transaction `q`

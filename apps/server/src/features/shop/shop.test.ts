@@ -514,7 +514,7 @@ describe('SEO for /shop?product=<id>', () => {
           '@type': 'ListItem',
           position: 3,
           name: 'Morning bouquet',
-          item: `${t.config.publicUrl}/shop?product=${ids.bouquet}&lang=en`,
+          item: `${t.config.publicUrl}/shop/${ids.bouquet}?lang=en`,
         },
       ],
     });
@@ -555,12 +555,62 @@ describe('SEO for /shop?product=<id>', () => {
     expect(jsonLd(res.body).some((b) => b['@type'] === 'Product')).toBe(false);
   });
 
+  it('names the product page /shop/<id> as the canonical URL of /shop?product=<id>', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/shop?product=${ids.bouquet}&lang=en&sort=price_asc`,
+      headers: { accept: 'text/html' },
+    });
+    expect(res.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/shop/${ids.bouquet}?lang=en">`);
+  });
+
   it('lists every listed product in the sitemap, archived ones not', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     for (const key of ['bouquet', 'book', 'silk'] as const) {
-      expect(res.body).toContain(`${t.config.publicUrl}/shop?product=${ids[key]}</loc>`);
+      expect(res.body).toContain(`${t.config.publicUrl}/shop/${ids[key]}</loc>`);
     }
     expect(res.body).not.toContain(ids.archived);
+  });
+});
+
+describe('the product page /shop/<id>', () => {
+  it.each([
+    ['ru', '', 'Букет «Утро»'],
+    ['en', '?lang=en', 'Morning bouquet'],
+  ] as const)(
+    'carries its own canonical URL, its title and Product JSON-LD with one Offer per currency (%s)',
+    async (_lang, suffix, name) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/shop/${ids.bouquet}${suffix}`,
+        headers: { accept: 'text/html' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/shop/${ids.bouquet}${suffix}">`);
+      expect(res.body).toContain(`<title>${name} — Atelier</title>`);
+      const product = jsonLd(res.body).find((block) => block['@type'] === 'Product');
+      expect(product).toMatchObject({
+        name,
+        url: `${t.config.publicUrl}/shop/${ids.bouquet}`,
+        offers: [
+          { priceCurrency: 'RUB', price: '1500.00', url: `${t.config.publicUrl}/shop/${ids.bouquet}` },
+          { priceCurrency: 'EUR', price: '16.00' },
+          { priceCurrency: 'USD', price: '17.50' },
+        ],
+      });
+    },
+  );
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'nope'],
+    ['an archived product', 'archived'],
+  ])('answers 404 with noindex and no Product JSON-LD for %s', async (_, id) => {
+    const product = id === 'archived' ? ids.archived : id;
+    const res = await t.app.inject({ method: 'GET', url: `/shop/${product}`, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*">/);
+    expect(jsonLd(res.body).some((b) => b['@type'] === 'Product')).toBe(false);
   });
 });

@@ -64,7 +64,7 @@ describe('the pages declared in @atelier/shared are the pages the server knows',
   });
 
   it('refuses a resolver for a path that is not a declared page', () => {
-    expect(() => createSeoRegistry().register('/shop/:id', () => null)).toThrow(/not a page declared/);
+    expect(() => createSeoRegistry().register('/shop/:id/reviews', () => null)).toThrow(/not a page declared/);
   });
 });
 

@@ -171,16 +171,24 @@ describe('the app on the S3 driver', () => {
     const signed = access.json().data.video as string;
     expect(signed).toMatch(/^\/api\/training\/lessons\//);
 
-    const middle = await t.app.inject({ method: 'GET', url: signed, headers: { range: 'bytes=6000000-6000099' } });
+    const middle = await t.app.inject({
+      method: 'GET',
+      url: signed,
+      headers: { ...admin, range: 'bytes=6000000-6000099' },
+    });
     expect(middle.statusCode).toBe(206);
     expect(middle.headers['content-range']).toBe(`bytes 6000000-6000099/${video.length}`);
     expect(middle.rawPayload.equals(video.subarray(6_000_000, 6_000_100))).toBe(true);
 
-    const tail = await t.app.inject({ method: 'GET', url: signed, headers: { range: 'bytes=-4' } });
+    const tail = await t.app.inject({ method: 'GET', url: signed, headers: { ...admin, range: 'bytes=-4' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(video.subarray(video.length - 4))).toBe(true);
 
-    const beyond = await t.app.inject({ method: 'GET', url: signed, headers: { range: `bytes=${video.length}-` } });
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: signed,
+      headers: { ...admin, range: `bytes=${video.length}-` },
+    });
     expect(beyond.statusCode).toBe(416);
 
     // Not reachable as a public file under any spelling of its key.

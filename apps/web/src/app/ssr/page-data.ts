@@ -26,7 +26,13 @@ import { portfolioQueryOptions } from '../../features/portfolio/api/get-portfoli
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
 import { featuredQueryOptions } from '../../features/shop/api/get-featured';
 import { productQueryOptions } from '../../features/shop/api/get-product';
-import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions } from '../../features/shop/api/get-products';
+import {
+  DEFAULT_SHOP_PARAMS,
+  inCurrency,
+  productsQueryOptions,
+  RELATED_PARAMS,
+  relatedQueryOptions,
+} from '../../features/shop/api/get-products';
 import { parseShopParams } from '../../features/shop/shop-url';
 import { lessonWorksQueryOptions, recentWorksQueryOptions } from '../../features/student-works/api/student-works';
 import { legalDocumentQueryOptions } from '../../shared/legal/legal-api';
@@ -100,6 +106,19 @@ export const PAGE_DATA: Partial<Record<PageId, Prefetch>> = {
       fill(client, productsQueryOptions(params), () => data.products(params)),
       fill(client, productsQueryOptions(dearest), () => data.products(dearest)),
       ...(product ? [fill(client, productQueryOptions(product), () => data.product(product))] : []),
+    ];
+  },
+  // The product, then the others of its category ("you may also like").
+  product: ({ client, data, params, currency }) => {
+    const id = params.id;
+    if (!id) return [];
+    return [
+      data.product(id).then(async (product) => {
+        if (!product) return;
+        client.setQueryData(productQueryOptions(id).queryKey, product);
+        const related = RELATED_PARAMS(product.category, currency);
+        await fill(client, relatedQueryOptions(product.category, currency), () => data.products(related));
+      }),
     ];
   },
   lessons: ({ client, data }) => [

@@ -43,7 +43,21 @@ describe('product editor', () => {
       bookFormats: ['physical', 'digital'],
       parcel: null,
       featured: true,
+      size: null,
+      materials: null,
+      care: null,
     });
+  });
+
+  it('sends size, materials and care per language, null when every language is empty; English without Russian is refused', async () => {
+    const own = { ...book, size: { ru: 'А4', en: 'A4' }, care: { ru: 'Беречь от воды' } };
+    const body = productBody(productFormOf(own));
+    expect(body.size).toEqual({ ru: 'А4', en: 'A4', es: '' });
+    expect(body.care).toEqual({ ru: 'Беречь от воды', en: '', es: '' });
+    expect(body.materials).toBeNull();
+    const resolver = writeResolver(ProductWriteSchema, productBody, productRules(true));
+    const result = await check(resolver, { ...productFormOf(own), materials: { ru: '', en: 'Silk', es: '' } });
+    expect(errorAt(result.errors, 'materials.ru')).toBeDefined();
   });
 
   it('sends the home-page pick as the owner left it; a new product is not picked', () => {

@@ -9,6 +9,8 @@ import {
   PARCEL_DEFAULTS,
   PRODUCT_CATEGORIES,
   PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_DETAIL_FIELDS,
+  PRODUCT_DETAIL_MAX,
   PRODUCT_IMAGES_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_SUBCATEGORIES,
@@ -72,6 +74,10 @@ export interface ProductForm {
   parcel: { weightGrams: string; lengthCm: string; widthCm: string; heightCm: string };
   /** Shown on the home page (the owner's pick). */
   featured: boolean;
+  /** The product page's size, materials and care; all languages empty = not shown. */
+  size: FullText;
+  materials: FullText;
+  care: FullText;
 }
 
 const PARCEL_FIELDS = ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const;
@@ -101,7 +107,15 @@ export function productFormOf(product: AdminProduct | null): ProductForm {
       heightCm: numberText(product?.parcel?.heightCm),
     },
     featured: product?.featured ?? false,
+    size: toFullText(product?.size),
+    materials: toFullText(product?.materials),
+    care: toFullText(product?.care),
   };
+}
+
+/** A text left empty in every language is cleared (null); otherwise sent as typed. */
+function detailBody(text: FullText): ProductWrite['size'] {
+  return Object.values(text).every((value) => value.trim() === '') ? null : text;
 }
 
 /** All four empty: the category's default (null); otherwise the four numbers, checked by the shared schema. */
@@ -139,6 +153,9 @@ export function productBody(form: ProductForm): ProductWrite {
     images: imagePlanOf(form.images),
     parcel: parcelBody(form.parcel),
     featured: form.featured,
+    size: detailBody(form.size),
+    materials: detailBody(form.materials),
+    care: detailBody(form.care),
   };
   if (form.category === 'book') body.bookFormats = form.bookFormats;
   if (form.removeDigitalFile && !form.bookFile) body.removeDigitalFile = true;
@@ -183,6 +200,9 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
     stock: t('shop.admin.stockFormat'),
     position: t('shop.admin.positionFormat'),
     bookFormats: t('shop.admin.formatRequired'),
+    ...Object.fromEntries(
+      PRODUCT_DETAIL_FIELDS.map((field) => [`${field}.ru`, t('shop.admin.details.detailsRuRequired')]),
+    ),
     ...Object.fromEntries(PARCEL_FIELDS.map((field) => [`parcel.${field}`, t('shop.admin.parcel.invalid')])),
   });
   const category = watch('category');
@@ -233,6 +253,21 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
             },
           ]}
         />
+        <fieldset className="grid grid-cols-1 gap-3 rounded-2xl border border-line p-4">
+          <legend className="field-label px-1">{t('shop.admin.details.detailsLegend')}</legend>
+          <p className="text-sm text-muted">{t('shop.admin.details.detailsHint')}</p>
+          <LocalizedFields
+            idPrefix={`${prefix}-details`}
+            legend={t('shop.admin.language')}
+            message={message}
+            fields={PRODUCT_DETAIL_FIELDS.map((name) => ({
+              name,
+              label: (lang) => t(`shop.admin.details.${name}`, { lang: lang.toUpperCase() }),
+              maxLength: PRODUCT_DETAIL_MAX,
+              multiline: name === 'care',
+            }))}
+          />
+        </fieldset>
         <fieldset>
           <legend className="field-label">{t('shop.admin.fields.prices')}</legend>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">

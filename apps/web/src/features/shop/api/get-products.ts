@@ -41,3 +41,13 @@ export const productsQueryOptions = (params: ShopParams) =>
 export function useProducts(params: ShopParams) {
   return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
 }
+
+/**
+ * The product page's "you may also like": the newest of the category sold in the visitor's
+ * currency (the product itself is left out on screen).
+ */
+export const RELATED_PARAMS = (category: ProductCategory, currency: Currency): ShopParams =>
+  inCurrency({ ...DEFAULT_SHOP_PARAMS, category, limit: 5 }, currency);
+
+export const relatedQueryOptions = (category: ProductCategory, currency: Currency) =>
+  productsQueryOptions(RELATED_PARAMS(category, currency));

@@ -1,6 +1,6 @@
 import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS, soldIn } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
@@ -11,8 +11,13 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions, useProducts } from '../api/get-products';
 import { PriceRange } from '../components/price-range';
 import { ProductCard } from '../components/product-card';
-import { ProductModal } from '../components/product-modal';
 import { parseShopParams, updateShopSearch } from '../shop-url';
+
+// The product's view (gallery, editions, delivery) is not part of the shop's first load: it comes
+// when a product is opened.
+const ProductModal = lazy(() =>
+  import('../components/product-modal').then((module) => ({ default: module.ProductModal })),
+);
 
 type Change = Parameters<typeof updateShopSearch>[1];
 
@@ -309,7 +314,11 @@ export function ShopPage() {
           ) : null}
         </div>
       </div>
-      <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
+      {productId ? (
+        <Suspense fallback={null}>
+          <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

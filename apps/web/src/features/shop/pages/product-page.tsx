@@ -1,0 +1,162 @@
+import { localize, type Product, productPath } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCurrency } from '../../../shared/currency/currency-store';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { Spinner } from '../../../shared/ui/spinner';
+import { ErrorState } from '../../../shared/ui/states';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { portfolioQueryOptions } from '../../portfolio/api/get-portfolio';
+import { useProduct } from '../api/get-product';
+import { relatedQueryOptions } from '../api/get-products';
+import { ProductView } from '../components/product-view';
+
+/** How many portfolio pieces are searched for the ones made after this product. */
+const PORTFOLIO_SCAN = 100;
+const RELATED_SHOWN = 4;
+
+/** Other products of the same category, each a link to its own page. */
+function Related({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = usePriceFormatter();
+  const currency = useCurrency();
+  const { data } = useQuery(relatedQueryOptions(product.category, currency));
+  const items = (data?.items ?? []).filter((item) => item.id !== product.id).slice(0, RELATED_SHOWN);
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-14">
+      <h2 id="related-title" className="mb-5 font-serif text-3xl">
+        {t('shop.page.related')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={productPath(item.id)} className="group block">
+              <div className="aspect-square overflow-hidden rounded-2xl bg-blush-50">
+                {item.images[0] ? (
+                  <ResponsiveImage
+                    image={item.images[0]}
+                    alt=""
+                    sizes="(min-width: 1024px) 16rem, 45vw"
+                    className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+                  />
+                ) : null}
+              </div>
+              <p className="mt-2 font-serif text-lg leading-tight group-hover:text-rose-700">
+                {localize(item.name, language)}
+              </p>
+              <p className="text-sm font-semibold text-rose-700">{format(item.price)}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Portfolio pieces the owner linked to this product ("order similar"). */
+function MadeLikeThis({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(portfolioQueryOptions('all', PORTFOLIO_SCAN));
+  const pieces = (data ?? []).filter((piece) => piece.linkedProductId === productId);
+  if (pieces.length === 0) return null;
+  return (
+    <section aria-labelledby="portfolio-title" className="mt-14">
+      <h2 id="portfolio-title" className="mb-5 font-serif text-3xl">
+        {t('shop.page.portfolio')}
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {pieces.map((piece) => {
+          const image = piece.images[piece.mainImageIndex] ?? piece.images[0];
+          const title = localize(piece.title, language);
+          return (
+            <li key={piece.id}>
+              <figure>
+                <div className="aspect-square overflow-hidden rounded-2xl bg-blush-50">
+                  {image ? (
+                    <ResponsiveImage
+                      image={image}
+                      alt={title}
+                      sizes="(min-width: 1024px) 16rem, 45vw"
+                      className="size-full object-cover"
+                    />
+                  ) : null}
+                </div>
+                <figcaption className="mt-2 font-serif text-lg leading-tight">{title}</figcaption>
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** `/shop/:id`: one product's own page, server-rendered (its canonical URL). */
+export function ProductPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { id = '' } = useParams();
+  const query = useProduct(id);
+  const product = query.data;
+  const [added, setAdded] = useState(false);
+  usePageTitle(product ? localize(product.name, language) : null);
+
+  return (
+    <div className="container-page pt-6 pb-28 md:pb-16">
+      <nav aria-label={t('shop.page.breadcrumbs')} className="mb-5 text-sm">
+        <Link to="/shop" className="link">
+          {t('shop.title')}
+        </Link>
+        {product ? (
+          <>
+            {' / '}
+            <Link to={`/shop?category=${product.category}`} className="link">
+              {t(`shop.categories.${product.category}`)}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      {product ? (
+        <>
+          <ProductView
+            key={product.id}
+            product={product}
+            place="page"
+            onAdded={() => setAdded(true)}
+            heading={
+              <h1 className="font-serif text-4xl leading-tight wrap-anywhere sm:text-5xl">
+                {localize(product.name, language)}
+              </h1>
+            }
+          />
+          {added ? (
+            <div
+              className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-sage-100 px-5 py-4"
+              role="status"
+            >
+              <span className="font-semibold text-sage-700">{t('cart.added')}</span>
+              <Link to="/cart" className="btn btn-outline btn-sm">
+                {t('shop.goToCart')}
+              </Link>
+            </div>
+          ) : null}
+          <MadeLikeThis productId={product.id} />
+          <Related product={product} />
+        </>
+      ) : query.isError || !id ? (
+        <ErrorState message={t('shop.productMissing')} />
+      ) : (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      )}
+    </div>
+  );
+}
