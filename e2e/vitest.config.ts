@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { HOOK_TIMEOUT, TEST_TIMEOUT } from './src/timeouts';
+import { ACTION_TIMEOUT, HOOK_TIMEOUT, TEST_TIMEOUT } from './src/timeouts';
 
 /**
  * End-to-end journeys: one server from the built dist for the whole run (src/global-setup.ts),
@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: TEST_TIMEOUT,
     hookTimeout: HOOK_TIMEOUT,
     teardownTimeout: HOOK_TIMEOUT,
+    // expect.poll waits as long as a browser action may take (its own default is one second).
+    expect: { poll: { timeout: ACTION_TIMEOUT } },
     reporters: ['default', './src/summary-reporter.ts'],
   },
 });

@@ -193,6 +193,6 @@ describe('signing in continues the guest’s intent (360 px)', () => {
     expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
     await page.keyboard.press('Enter');
     await waitForPath(page, (p) => p === '/account/gift-certificates');
-    expect(await last.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => last.getAttribute('aria-current')).toBe('page');
   });
 });
