@@ -3,7 +3,8 @@
  * a paid order mails the owner and shows in the chart total and in "needs action" (to ship, linking
  * to the order page); the orders page downloads a CSV with its filter applied (BOM, `;`, the
  * formula in a comment neutralised); a notification kind switched off in the settings stays off
- * after a reload. axe clean; the dashboard fits a 360 px phone.
+ * after a reload. The admin texts arrive with the admin area, in every language switched to. axe
+ * clean; the dashboard fits a 360 px phone.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,29 @@ describe('the owner hears what needs her and sees how the shop does', () => {
     await link.click();
     await page.getByRole('heading', { level: 1, name: new RegExp(`${paid.number}`) }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/orders/${paid.id}`);
+  });
+
+  it('the admin texts come with the admin area and follow a language switch made in it', async () => {
+    const page = await adminPage();
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Обзор' }).waitFor();
+    await page.getByRole('region', { name: 'Оповещения для владельца' }).waitFor();
+
+    await page.getByRole('button', { name: 'EN', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('region', { name: 'Owner alerts' }).waitFor();
+
+    await page.getByRole('button', { name: 'ES', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Resumen' }).waitFor();
+    await page.getByRole('region', { name: 'Avisos para la dueña' }).waitFor();
+    // A feature's own admin texts too, on a page opened after the switch.
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: 'Descargar CSV' }).waitFor();
+
+    // Back to a language whose texts were already loaded before the admin area opened.
+    await page.getByRole('button', { name: 'RU', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Скачать CSV' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
   });
 
   it('a notification kind switched off stays off after a reload', async () => {

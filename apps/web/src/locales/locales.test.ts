@@ -1,9 +1,17 @@
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
 import { describe, expect, it } from 'vitest';
-import en from './en/index';
-import es from './es/index';
-import ru from './ru/index';
-import { mergeTrees, type Tree } from './tree';
+import enAdmin from './en/admin/index';
+import enBase from './en/index';
+import esAdmin from './es/admin/index';
+import esBase from './es/index';
+import ruAdmin from './ru/admin/index';
+import ruBase from './ru/index';
+import { mergeArea, mergeTrees, type Tree } from './tree';
+
+// Each language as the admin area sees it: its texts with the admin texts laid in (no key twice).
+const ru = mergeArea(ruBase, ruAdmin);
+const en = mergeArea(enBase, enAdmin);
+const es = mergeArea(esBase, esAdmin);
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -71,6 +79,23 @@ describe('the fixed product texts are exact in ru', () => {
 describe('locale files are split by feature', () => {
   it('refuses a top-level key defined in two files', () => {
     expect(() => mergeTrees([{ shop: { a: 'x' } }, { shop: { b: 'y' } }])).toThrow(/shop/);
+  });
+
+  it('lays the admin texts into a feature and refuses a key both define', () => {
+    expect(mergeArea({ shop: { a: 'x' } }, { shop: { admin: { b: 'y' } } })).toEqual({
+      shop: { a: 'x', admin: { b: 'y' } },
+    });
+    expect(() => mergeArea({ shop: { admin: { b: 'x' } } }, { shop: { admin: { b: 'y' } } })).toThrow(/shop\.admin\.b/);
+  });
+
+  it.each([
+    ['ru', ruBase],
+    ['en', enBase],
+    ['es', esBase],
+  ] as const)('%s keeps the admin-only texts out of the chunk every visitor loads', (_name, tree) => {
+    const keys = [...flatten(tree).keys()];
+    expect(keys.filter((key) => /^\w+\.(admin|\w+Admin)\./.test(key))).toEqual([]);
+    expect(keys.filter((key) => key.startsWith('admin.dashboard.') || key.startsWith('admin.sections.'))).toEqual([]);
   });
 });
 

@@ -14,3 +14,19 @@ export function mergeTrees(trees: Tree[]): Tree {
   }
   return merged;
 }
+
+/**
+ * The language's texts with the admin area's texts (`<lang>/admin/`) laid into them, as
+ * i18next's deep `addResourceBundle` does; a key in both is a bug.
+ */
+export function mergeArea(base: Tree, area: Tree, path = ''): Tree {
+  const merged: Tree = { ...base };
+  for (const [key, value] of Object.entries(area)) {
+    const existing = merged[key];
+    if (existing === undefined) merged[key] = value;
+    else if (typeof existing === 'string' || typeof value === 'string') {
+      throw new Error(`Locale key "${path}${key}" is defined twice`);
+    } else merged[key] = mergeArea(existing, value, `${path}${key}.`);
+  }
+  return merged;
+}

@@ -3,8 +3,9 @@
  * SERVER_MESSAGES), the head texts of its pages (see pages.ts) and the order status and payment
  * method labels that the web and the order mails share.
  */
-import type { OrderStatus, PaymentMethod, TrackingCarrier } from '../orders';
 import type { PageText, Texts } from '../texts';
+
+export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from './order-labels';
 
 export const ORDERS_MESSAGES = {
   quantityInvalid: {
@@ -124,31 +125,3 @@ export const ORDERS_PAGE_TEXTS = {
     title: { ru: 'Спасибо за заказ', en: 'Thank you for your order', es: 'Gracias por su pedido' },
   },
 } satisfies Record<string, PageText>;
-/**
- * Order status names (pending = awaiting payment, confirmed = paid, …) as the web shows
- * them on badges, filters and buttons and as the order mails write them (in a sentence, first
- * letter lowered). The one source of both.
- */
-export const ORDER_STATUS_LABELS = {
-  pending: { ru: 'Ожидает оплаты', en: 'Awaiting payment', es: 'Pendiente de pago' },
-  confirmed: { ru: 'Оплачен', en: 'Paid', es: 'Pagado' },
-  processing: { ru: 'В работе', en: 'Processing', es: 'En preparación' },
-  shipped: { ru: 'Отправлен', en: 'Shipped', es: 'Enviado' },
-  delivered: { ru: 'Доставлен', en: 'Delivered', es: 'Entregado' },
-  cancelled: { ru: 'Отменён', en: 'Cancelled', es: 'Cancelado' },
-} satisfies Record<OrderStatus, Texts>;
-
-/** Payment method names: the checkout's choices, the order pages and the order mails. */
-export const PAYMENT_METHOD_LABELS = {
-  card: { ru: 'Банковская карта', en: 'Bank card', es: 'Tarjeta bancaria' },
-  paypal: { ru: 'PayPal (евро / доллары)', en: 'PayPal (euro / dollars)', es: 'PayPal (euros / dólares)' },
-  cash: { ru: 'Наличными при получении', en: 'Cash on receipt', es: 'Efectivo a la entrega' },
-  bank_transfer: { ru: 'Банковский перевод', en: 'Bank transfer', es: 'Transferencia bancaria' },
-} satisfies Record<PaymentMethod, Texts>;
-
-/** Carrier names for a parcel's tracking number: the admin's choice, the order page, the mails. */
-export const TRACKING_CARRIER_LABELS = {
-  russian_post: { ru: 'Почта России', en: 'Russian Post', es: 'Correos de Rusia' },
-  cdek: { ru: 'СДЭК', en: 'CDEK', es: 'CDEK' },
-  other: { ru: 'Другая служба', en: 'Another carrier', es: 'Otra empresa' },
-} satisfies Record<TrackingCarrier, Texts>;

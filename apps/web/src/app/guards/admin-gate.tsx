@@ -2,13 +2,17 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
+import { loadAdminTexts } from '../../shared/i18n/i18n';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
 import { lazyPage } from '../lazy-page';
 import { SessionUnavailable } from './session-unavailable';
 
-// The admin panel is its own chunk: visitors and customers never download it.
-const AdminApp = lazyPage(() => import('../../features/admin/pages/admin-app'), 'AdminApp');
+// The admin panel and its texts are their own chunks: visitors and customers never download them.
+const AdminApp = lazyPage(
+  () => Promise.all([import('../../features/admin/pages/admin-app'), loadAdminTexts()]).then(([module]) => module),
+  'AdminApp',
+);
 
 function AccessDenied() {
   const { t } = useTranslation();

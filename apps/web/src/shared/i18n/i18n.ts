@@ -14,6 +14,34 @@ const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   es: () => import('../../locales/es/index'),
 };
 
+// The admin area's texts, one chunk per language: loaded only when the admin area opens.
+const adminLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  ru: () => import('../../locales/ru/admin/index'),
+  en: () => import('../../locales/en/admin/index'),
+  es: () => import('../../locales/es/admin/index'),
+};
+
+let adminTextsWanted = false;
+const adminTextsAdded = new Set<Language>();
+
+async function addAdminTexts(language: Language): Promise<void> {
+  if (adminTextsAdded.has(language)) return;
+  const { default: texts } = await adminLoaders[language]();
+  // The language's own texts must be in first: i18next does not load a language it already holds.
+  await i18next.loadLanguages(language);
+  i18next.addResourceBundle(language, 'translation', texts, true, false);
+  adminTextsAdded.add(language);
+}
+
+/**
+ * Adds the admin area's texts to the current language, and from now on to every language
+ * switched to: the admin area awaits it before it renders.
+ */
+export async function loadAdminTexts(): Promise<void> {
+  adminTextsWanted = true;
+  await addAdminTexts(currentLanguage());
+}
+
 const backend: BackendModule = {
   type: 'backend',
   init() {},
@@ -67,6 +95,7 @@ export async function initI18n(): Promise<void> {
 /** Switches the interface language and remembers it in the `lang` cookie for 365 days. */
 export async function changeLanguage(language: Language): Promise<void> {
   writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_DAYS);
+  if (adminTextsWanted) await addAdminTexts(language);
   await i18next.changeLanguage(language);
 }
 
