@@ -316,7 +316,8 @@ describe('the lesson player', () => {
       page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
       await page.goto(`/training-detail/${lessonId}?lang=en`);
       await page.getByRole('heading', { level: 1, name: TITLE.en }).waitFor();
-      await page.getByText('The video becomes available after you buy the lesson').waitFor();
+      // A free lesson: its video opens once the visitor starts it.
+      await page.getByText('The video opens once you start the lesson').waitFor();
       await expect(page.getByTestId('lesson-player').count()).resolves.toBe(0);
       expect(fetched.filter((path) => /\/lesson-player-[^/]*\.js$|\/subtitles\/|player-settings/.test(path))).toEqual(
         [],

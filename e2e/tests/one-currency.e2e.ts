@@ -9,12 +9,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useToken } from '../src/accounts';
 import { apiData, verifiedUser } from '../src/api';
-import { baseUrl, useBrowser, waitForPath } from '../src/browser';
+import { type PageOptions, useBrowser, waitForPath } from '../src/browser';
 import { tickEveryBox } from '../src/consents';
 import { newEmail } from '../src/mail';
+import { useOwnServer } from '../src/own-server';
+import { E2E_ADMIN } from '../src/server';
 import { ACTION_TIMEOUT } from '../src/timeouts';
 
-const session = useBrowser();
+// Other journeys buy, edit and archive the demo products on the run's server: this one picks its
+// products and follows them to the order on a server of its own.
+const baseUrl = useOwnServer({ prefix: 'atelier-e2e-one-currency-', admin: E2E_ADMIN });
+const browser = useBrowser();
+const session = { newPage: (options: PageOptions = {}) => browser.newPage({ baseURL: baseUrl(), ...options }) };
 
 interface ShopProduct {
   id: string;

@@ -288,7 +288,7 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
                     <p className="max-w-sm font-semibold">
                       {!canWatch
                         ? free
-                          ? t('training.previewNoteFree')
+                          ? t('training.videoLockedFree')
                           : t('training.videoLocked')
                         : !lesson.hasVideo
                           ? t('training.videoMissing')
