@@ -42,9 +42,9 @@ export async function mailFiles(): Promise<Set<string>> {
   return new Set((await listMail()).map((mail) => mail.file));
 }
 
-/** The 6-digit code of the newest verification mail to `to`. */
-export async function verificationCode(to: string, after?: ReadonlySet<string>): Promise<string> {
-  const mail = await waitForMail(to, (m) => m.codes.length > 0 && m.links.some(isVerificationLink), { after });
+/** The 6-digit code of the newest verification mail to `to` (`base`: a journey's own server). */
+export async function verificationCode(to: string, after?: ReadonlySet<string>, base?: string): Promise<string> {
+  const mail = await waitForMail(to, (m) => m.codes.length > 0 && m.links.some(isVerificationLink), { after, base });
   return mail.codes[0] as string;
 }
 

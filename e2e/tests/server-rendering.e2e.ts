@@ -152,7 +152,9 @@ describe('server-rendered public pages', () => {
     expect(en.body).toContain('<html lang="en"');
     const enMain = mainOf(en.body);
     expect(enMain).toContain('>Shop</h1>');
-    expect(enMain).toMatch(/font-semibold text-rose-700">€\d/);
+    // Product prices in euros, and not one in roubles.
+    expect(enMain).toMatch(/>€\d/);
+    expect(enMain).not.toContain('₽');
 
     // A visitor whose choice is only in local storage (set before the cookie existed): the first
     // page hands it to the server, and the next one comes rendered in dollars and Spanish.

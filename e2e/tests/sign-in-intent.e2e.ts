@@ -11,11 +11,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authPanel, loginThroughUi, registerThroughUi, TEXTS, typeCode } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { appStarted, baseUrl, MOBILE, useBrowser, waitForPath } from '../src/browser';
+import { appStarted, MOBILE, type PageOptions, useBrowser, waitForPath } from '../src/browser';
 import { newEmail, verificationCode } from '../src/mail';
+import { useOwnServer } from '../src/own-server';
 import { E2E_ADMIN } from '../src/server';
 
-const session = useBrowser();
+// Other journeys buy, edit and archive products on the run's server: this one follows its own
+// bouquet through sign-in on a server of its own.
+const baseUrl = useOwnServer({ prefix: 'atelier-e2e-sign-in-intent-', admin: E2E_ADMIN });
+const browser = useBrowser();
+const session = { newPage: (options: PageOptions = {}) => browser.newPage({ baseURL: baseUrl(), ...options }) };
 const BOUQUET = { ru: 'Пудровые розы', en: 'Powder roses', es: 'Rosas empolvadas' };
 let bouquetId: string;
 
@@ -96,7 +101,7 @@ describe('signing in continues the guest’s intent (360 px)', () => {
     await page.getByText('Введите код из письма, чтобы добавить «Пудровые розы» в корзину', { exact: true }).waitFor();
 
     // The sixth digit sends the code: back on the bouquet, with it in the cart and one toast.
-    await typeCode(page, 'ru', await verificationCode(account.email));
+    await typeCode(page, 'ru', await verificationCode(account.email, undefined, baseUrl()));
     await page.waitForURL((url) => url.pathname === '/shop' && url.search === `?product=${bouquetId}`, {
       waitUntil: 'commit',
     });
