@@ -4,10 +4,8 @@ import {
   type Currency,
   DELIVERY_DAYS,
   DELIVERY_METHODS,
-  DELIVERY_PRICES_RUB,
   type DeliveryMethod,
-  EXCHANGE_RATES_RUB,
-  FREE_DELIVERY_FROM_RUB,
+  deliveryTerms,
   formatMoney,
   localize,
   MAX_LINE_QUANTITY,
@@ -32,11 +30,6 @@ import { AvailabilityBadge, shownAvailability } from './availability-badge';
 import { NotifyMe } from './notify-me';
 import { ProductGallery } from './product-gallery';
 
-/** A rouble amount in `currency` at the shop's rates, as checkout converts delivery. */
-function fromRub(rub: number, currency: Currency): number {
-  return Math.round((rub / EXCHANGE_RATES_RUB[currency]) * 100) / 100;
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="border-t border-line pt-4">
@@ -50,13 +43,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function DeliveryOptions({ currency }: { currency: Currency }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const money = (rub: number) => formatMoney(fromRub(rub, currency), currency, language);
+  // The cart's and checkout's price list and free-delivery threshold, in this currency.
+  const terms = deliveryTerms(currency);
+  const money = (amount: number) => formatMoney(amount, currency, language);
   const price = (method: DeliveryMethod) =>
     method === 'courier_pickup'
       ? t('shop.page.deliveryAtCheckout')
-      : DELIVERY_PRICES_RUB[method] === 0
+      : terms.prices[method] === 0
         ? t('checkout.free')
-        : money(DELIVERY_PRICES_RUB[method]);
+        : money(terms.prices[method]);
   // The same promise as the order's thank-you page.
   const deliveryTime = (method: DeliveryMethod) => {
     const days = DELIVERY_DAYS[method];
@@ -78,7 +73,7 @@ function DeliveryOptions({ currency }: { currency: Currency }) {
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-muted">{t('checkout.freeFrom', { amount: money(FREE_DELIVERY_FROM_RUB) })}</p>
+      <p className="mt-2 text-xs text-muted">{t('checkout.freeFrom', { amount: money(terms.freeFrom) })}</p>
     </>
   );
 }
