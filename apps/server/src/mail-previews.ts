@@ -33,6 +33,7 @@ import {
   orderExpiredMail,
   orderPageUrl,
   orderReceivedMail,
+  orderShippedMail,
   orderStatusMail,
   orderTrackingMail,
 } from './features/orders/orders.mail';
@@ -145,6 +146,17 @@ const LESSON_ORDER_ITEMS: Order['items'] = [
   },
 ];
 
+const SAMPLE_NOTE: Record<Language, string> = {
+  ru: 'Положила в посылку образец ленты в подарок.',
+  en: 'I put a ribbon sample in the parcel as a gift.',
+  es: 'He puesto una muestra de cinta de regalo en el paquete.',
+};
+const SAMPLE_PICKUP_NOTE: Record<Language, string> = {
+  ru: 'Мастерская открыта по будням с 11:00 до 19:00.',
+  en: 'The workshop is open on weekdays from 11:00 to 19:00.',
+  es: 'El taller abre de lunes a viernes de 11:00 a 19:00.',
+};
+
 type Sample = (lang: Language, site: string) => RenderedMail;
 
 const to = SAMPLE_EMAIL;
@@ -192,7 +204,7 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       site,
     ),
   order_shipped: (lang, site) =>
-    orderStatusMail(
+    orderShippedMail(
       sampleOrder(lang, {
         status: 'shipped',
         delivery: {
@@ -203,9 +215,15 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
           postalCode: '420111',
         },
         tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
+        carrier: 'russian_post',
       }),
+      SAMPLE_NOTE[lang],
       site,
     ),
+  order_ready_pickup: (lang, site) =>
+    orderShippedMail(sampleOrder(lang, { status: 'shipped', carrier: 'pickup' }), SAMPLE_PICKUP_NOTE[lang], site, {
+      phone: '+7 900 000-00-00',
+    }),
   order_tracking: (lang, site) =>
     orderTrackingMail(
       sampleOrder(lang, {

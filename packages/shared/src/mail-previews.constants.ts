@@ -13,6 +13,7 @@ export const MAIL_PREVIEW_KINDS = [
   'order_paid',
   'order_lessons_paid',
   'order_shipped',
+  'order_ready_pickup',
   'order_tracking',
   'order_cancelled',
   'order_expired',
@@ -48,6 +49,11 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
   order_paid: { ru: 'Заказ оплачен', en: 'Order paid', es: 'Pedido pagado' },
   order_lessons_paid: { ru: 'Оплачены уроки', en: 'Lessons paid', es: 'Clases pagadas' },
   order_shipped: { ru: 'Заказ отправлен', en: 'Order shipped', es: 'Pedido enviado' },
+  order_ready_pickup: {
+    ru: 'Заказ готов к выдаче',
+    en: 'Order ready for pickup',
+    es: 'Pedido listo para recoger',
+  },
   order_tracking: { ru: 'Трек-номер посылки', en: 'Tracking number', es: 'Número de seguimiento' },
   order_cancelled: { ru: 'Заказ отменён', en: 'Order cancelled', es: 'Pedido cancelado' },
   order_expired: {

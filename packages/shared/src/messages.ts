@@ -33,7 +33,12 @@ import { STUDENT_WORKS_MESSAGES } from './messages/student-works';
 import { USERS_MESSAGES, USERS_PAGE_TEXTS } from './messages/users';
 
 export { CONSENT_SOURCE_LABELS, LEGAL_KIND_LABELS } from './messages/legal';
-export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from './messages/orders';
+export {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SHIP_CARRIER_LABELS,
+  TRACKING_CARRIER_LABELS,
+} from './messages/orders';
 
 /** A union of objects as one object with every key of each (`A | B` → `A & B`). */
 type AllOf<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never;

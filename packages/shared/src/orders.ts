@@ -179,6 +179,45 @@ export type Tracking = z.infer<typeof TrackingSchema>;
 export const SetTrackingBody = z.object({ tracking: TrackingSchema.nullable() });
 export type SetTrackingBody = z.infer<typeof SetTrackingBody>;
 
+/**
+ * How the admin sends an order in one step (`POST /api/orders/:id/ship`): Russian Post and CDEK give
+ * a tracking number (required), a courier and pickup from the workshop do not. A parcel's carrier is
+ * stored with the order; `pickup` means "ready for pickup" (the order is then shipped: SPEC has no
+ * status of its own for it).
+ */
+export const SHIP_CARRIERS = ['russian_post', 'cdek', 'courier', 'pickup'] as const;
+export type ShipCarrier = (typeof SHIP_CARRIERS)[number];
+/** Carriers whose parcels have a tracking number (required by the ship dialog). */
+export const TRACKED_SHIP_CARRIERS: readonly ShipCarrier[] = ['russian_post', 'cdek'];
+/** What an order records as its carrier: a ship-dialog carrier, or "another" from the tracking panel. */
+export const ORDER_CARRIERS = ['russian_post', 'cdek', 'other', 'courier', 'pickup'] as const;
+export type OrderCarrier = (typeof ORDER_CARRIERS)[number];
+export const SHIP_NOTE_MAX = 1000;
+
+/**
+ * `POST /api/orders/:id/ship` (admin): the carrier, its tracking number (required for Russian Post
+ * and CDEK, ignored for a courier and pickup) and an optional note the customer reads in the mail.
+ */
+export const ShipOrderBody = z
+  .object({
+    carrier: z.enum(SHIP_CARRIERS),
+    tracking: z.string().trim().max(40, m('trackingNumberInvalid')).optional().nullable(),
+    note: z.string().trim().max(SHIP_NOTE_MAX, m('textTooLong')).optional().nullable(),
+  })
+  .superRefine((body, ctx) => {
+    if (!TRACKED_SHIP_CARRIERS.includes(body.carrier)) return;
+    if (!body.tracking) ctx.addIssue({ code: 'custom', path: ['tracking'], message: m('trackingNumberRequired') });
+    else if (!/^[A-Za-z0-9-]{4,40}$/.test(body.tracking))
+      ctx.addIssue({ code: 'custom', path: ['tracking'], message: m('trackingNumberInvalid') });
+  })
+  .transform((body) => ({
+    carrier: body.carrier,
+    tracking: TRACKED_SHIP_CARRIERS.includes(body.carrier) && body.tracking ? body.tracking.toUpperCase() : null,
+    note: body.note ? body.note : null,
+  }));
+export type ShipOrderInput = z.input<typeof ShipOrderBody>;
+export type ShipOrder = z.output<typeof ShipOrderBody>;
+
 /** The carrier's public tracking page for a number; null for another carrier. */
 export function trackingUrl(tracking: Tracking): string | null {
   const number = encodeURIComponent(tracking.number);
@@ -244,6 +283,8 @@ export const OrderSchema = z.object({
     .object({ carrier: z.enum(TRACKING_CARRIERS), number: z.string() })
     .nullable()
     .optional(),
+  /** How the order was sent (a courier and pickup have no tracking number); null before. */
+  carrier: z.enum(ORDER_CARRIERS).nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -445,7 +445,7 @@ export const orders = pgTable(
     discountRub: integer('discount_rub').notNull().default(0),
     deliveryCostRub: integer('delivery_cost_rub').notNull().default(0),
     /** The parcel's carrier and tracking number, set by the admin when she ships it. */
-    trackingCarrier: text('tracking_carrier', { enum: ['russian_post', 'cdek', 'other'] }),
+    trackingCarrier: text('tracking_carrier', { enum: ['russian_post', 'cdek', 'other', 'courier', 'pickup'] }),
     trackingNumber: text('tracking_number'),
     totalRub: integer('total_rub').notNull(),
     /** Amount to charge in the display currency (minor units), when not RUB. */

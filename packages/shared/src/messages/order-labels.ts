@@ -2,7 +2,7 @@
  * The order labels the web and the order mails share, in ru, en and es: a module of their own, so
  * the web's texts take them without the server's answers (messages/orders.ts re-exports them).
  */
-import type { OrderStatus, PaymentMethod, TrackingCarrier } from '../orders';
+import type { OrderStatus, PaymentMethod, ShipCarrier, TrackingCarrier } from '../orders';
 import type { Texts } from '../texts';
 
 /**
@@ -33,3 +33,11 @@ export const TRACKING_CARRIER_LABELS = {
   cdek: { ru: 'СДЭК', en: 'CDEK', es: 'CDEK' },
   other: { ru: 'Другая служба', en: 'Another carrier', es: 'Otra empresa' },
 } satisfies Record<TrackingCarrier, Texts>;
+
+/** How the admin sends an order (the ship dialog, packing slips, the order page). */
+export const SHIP_CARRIER_LABELS = {
+  russian_post: { ru: 'Почта России', en: 'Russian Post', es: 'Correos de Rusia' },
+  cdek: { ru: 'СДЭК', en: 'CDEK', es: 'CDEK' },
+  courier: { ru: 'Курьер', en: 'Courier', es: 'Mensajero' },
+  pickup: { ru: 'Самовывоз из мастерской', en: 'Pickup from the workshop', es: 'Recogida en el taller' },
+} satisfies Record<ShipCarrier, Texts>;

@@ -5,7 +5,12 @@
  */
 import type { PageText, Texts } from '../texts';
 
-export { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRACKING_CARRIER_LABELS } from './order-labels';
+export {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SHIP_CARRIER_LABELS,
+  TRACKING_CARRIER_LABELS,
+} from './order-labels';
 
 export const ORDERS_MESSAGES = {
   quantityInvalid: {
@@ -43,6 +48,22 @@ export const ORDERS_MESSAGES = {
     es: 'Este pedido no tiene nada que enviar',
   },
   trackingSaved: { ru: 'Трек-номер сохранён', en: 'Tracking number saved', es: 'Número de seguimiento guardado' },
+  trackingNumberRequired: {
+    ru: 'Укажите трек-номер: у этой службы доставки он есть',
+    en: 'Enter the tracking number: this carrier gives one',
+    es: 'Indique el número de seguimiento: esta empresa lo proporciona',
+  },
+  orderAlreadyShipped: {
+    ru: 'Заказ уже отправлен. Исправить трек-номер можно в блоке «Трек-номер».',
+    en: 'The order has already been shipped. The tracking number can be corrected in the “Tracking number” panel.',
+    es: 'El pedido ya se ha enviado. El número de seguimiento se puede corregir en el bloque «Número de seguimiento».',
+  },
+  orderShippedSaved: { ru: 'Заказ отправлен', en: 'Order shipped', es: 'Pedido enviado' },
+  orderReadyForPickupSaved: {
+    ru: 'Покупатель получил письмо: заказ готов к выдаче',
+    en: 'The customer has been told the order is ready for pickup',
+    es: 'Se ha avisado al cliente de que el pedido está listo para recoger',
+  },
   pickupPointRequired: {
     ru: 'Укажите адрес пункта выдачи',
     en: 'Enter the pickup point address',

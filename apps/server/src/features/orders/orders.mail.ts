@@ -15,6 +15,7 @@ import {
   ORDER_STATUS_LABELS,
   type Order,
   PAYMENT_METHOD_LABELS,
+  SHIP_CARRIER_LABELS,
   type Texts,
   TRACKING_CARRIER_LABELS,
   trackingUrl,
@@ -64,6 +65,36 @@ export const ORDER_MAIL_TEXTS = {
     ru: 'Посылку с вашим заказом №{n} можно отслеживать по трек-номеру ниже.',
     en: 'The parcel with your order #{n} can be tracked with the number below.',
     es: 'El paquete con su pedido n.º {n} se puede seguir con el número de abajo.',
+  },
+  shippedSubject: {
+    ru: 'Заказ №{n} отправлен',
+    en: 'Order #{n} has been shipped',
+    es: 'El pedido n.º {n} ha sido enviado',
+  },
+  shippedIntro: {
+    ru: 'Ваш заказ №{n} отправлен. Способ доставки: {carrier}.',
+    en: 'Your order #{n} is on its way. Sent by: {carrier}.',
+    es: 'Su pedido n.º {n} está en camino. Enviado por: {carrier}.',
+  },
+  pickupSubject: {
+    ru: 'Заказ №{n} готов к выдаче',
+    en: 'Order #{n} is ready for pickup',
+    es: 'El pedido n.º {n} está listo para recoger',
+  },
+  pickupIntro: {
+    ru: 'Ваш заказ №{n} готов, его можно забрать в мастерской.',
+    en: 'Your order #{n} is ready: you can collect it from the workshop.',
+    es: 'Su pedido n.º {n} está listo: puede recogerlo en el taller.',
+  },
+  pickupPhone: {
+    ru: 'Договориться о времени можно по телефону {phone}.',
+    en: 'To arrange a time, call {phone}.',
+    es: 'Para acordar la hora, llame al {phone}.',
+  },
+  note: {
+    ru: 'Сообщение от мастерской: {note}',
+    en: 'A note from the workshop: {note}',
+    es: 'Nota del taller: {note}',
   },
   subtotal: { ru: 'Товары', en: 'Items', es: 'Artículos' },
   discount: { ru: 'Скидка', en: 'Discount', es: 'Descuento' },
@@ -153,6 +184,7 @@ function render(
   baseUrl: string,
   brand: MailBrand | undefined,
   withTracking = false,
+  extra: string[] = [],
 ): OrderMail {
   const lang = order.language;
   const tracking = withTracking ? trackingParts(order) : { block: [], action: [] };
@@ -161,7 +193,7 @@ function render(
       lang,
       subject,
       greeting: fillText(L.hello[lang], { name: order.customer.firstName }),
-      blocks: [intro, ...tracking.block],
+      blocks: [intro, ...tracking.block, ...extra],
       ...summary(order, lang),
       after: [`${L.payment[lang]}: ${PAYMENT_METHOD_LABELS[order.paymentMethod][lang]}`],
       actions: [{ label: L.action[lang], url: orderPageUrl(baseUrl, order.id) }, ...tracking.action],
@@ -215,6 +247,45 @@ export function orderTrackingMail(order: Order, baseUrl: string): OrderMail {
     baseUrl,
     undefined,
     true,
+  );
+}
+
+/**
+ * The one mail of the ship dialog: the order is on its way with its carrier, the tracking number and
+ * the carrier's tracking page (Russian Post, CDEK) and the admin's note. Sent by pickup from the
+ * workshop, it says the order is ready to collect (with the shop's phone, when the settings have one).
+ */
+export function orderShippedMail(
+  order: Order,
+  note: string | null,
+  baseUrl: string,
+  shop: { phone?: string | null } = {},
+): OrderMail {
+  const lang = order.language;
+  const noteLine = note ? [fillText(L.note[lang], { note })] : [];
+  if (order.carrier === 'pickup') {
+    const values = { n: order.number };
+    const phone = shop.phone?.trim();
+    return render(
+      order,
+      fillText(L.pickupSubject[lang], values),
+      fillText(L.pickupIntro[lang], values),
+      baseUrl,
+      undefined,
+      false,
+      [...(phone ? [fillText(L.pickupPhone[lang], { phone })] : []), ...noteLine],
+    );
+  }
+  const carrier = order.carrier && order.carrier !== 'other' ? SHIP_CARRIER_LABELS[order.carrier][lang] : null;
+  const values = { n: order.number, carrier: carrier ?? TRACKING_CARRIER_LABELS.other[lang] };
+  return render(
+    order,
+    fillText(L.shippedSubject[lang], values),
+    fillText(L.shippedIntro[lang], values),
+    baseUrl,
+    undefined,
+    true,
+    noteLine,
   );
 }
 

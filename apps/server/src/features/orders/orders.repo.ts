@@ -1,4 +1,4 @@
-import type { AdminOrdersQuery, OrderStatus, PaymentState, TrackingCarrier } from '@atelier/shared';
+import type { AdminOrdersQuery, OrderCarrier, OrderStatus, PaymentState } from '@atelier/shared';
 import {
   and,
   asc,
@@ -240,7 +240,11 @@ export const ordersRepo = {
     return row ?? null;
   },
 
-  async setTracking(q: Q, id: string, tracking: { carrier: TrackingCarrier; number: string } | null): Promise<void> {
+  async setTracking(
+    q: Q,
+    id: string,
+    tracking: { carrier: OrderCarrier; number: string | null } | null,
+  ): Promise<void> {
     await q
       .update(orders)
       .set({

@@ -10,6 +10,7 @@ import {
   OrderSchema,
   PaginationQuerySchema,
   SetTrackingBody,
+  ShipOrderBody,
   serverMessage,
   successEnvelope,
   UpdateOrderStatusBody,
@@ -175,6 +176,26 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
     async (request) => {
       const order = await service.setTracking(request.params.id, request.body.tracking);
       return ok({ order }, serverMessage('trackingSaved', requestLanguage(request)));
+    },
+  );
+
+  api.post(
+    '/api/orders/:id/ship',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Ship a paid order in one step: carrier (tracking number required for Russian Post and CDEK), optional note; paid → processing → shipped along the status machine, one mail to the customer. The same shipment again changes nothing (200); unpaid, cancelled, nothing to ship or already shipped otherwise: 409',
+        params: IdParamSchema,
+        body: ShipOrderBody,
+        response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { order } = await service.ship(request.params.id, request.body, { userId: requireUser(request).id });
+      const key = order.carrier === 'pickup' ? 'orderReadyForPickupSaved' : 'orderShippedSaved';
+      return ok({ order }, serverMessage(key, requestLanguage(request)));
     },
   );
 

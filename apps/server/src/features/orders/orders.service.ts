@@ -40,7 +40,9 @@ import {
   rubMinorIn,
   SERVER_MESSAGES,
   type ServerMessageKey,
+  type ShipOrder,
   scaleLikeRub,
+  TRACKING_CARRIERS,
   type Tracking,
   toMinor,
 } from '@atelier/shared';
@@ -50,13 +52,20 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import type { PublicCache } from '../../platform/http/public-cache';
-import { shopReplyTo } from '../../platform/mail/brand';
+import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { SHOP_CACHE_TAG } from '../shop/shop.schemas';
 import { ordersCsv } from './orders.csv';
-import { type OrderMail, orderExpiredMail, orderReceivedMail, orderStatusMail, orderTrackingMail } from './orders.mail';
+import {
+  type OrderMail,
+  orderExpiredMail,
+  orderReceivedMail,
+  orderShippedMail,
+  orderStatusMail,
+  orderTrackingMail,
+} from './orders.mail';
 import { createPurchase, ONLINE_PAYMENT_METHOD, splitName } from './orders.purchase';
 import {
   type NewOrderItem,
@@ -346,6 +355,9 @@ function unitInOrderCurrency(row: OrderRow, item: OrderItemRow): number {
 }
 
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */
+const isTrackingCarrier = (carrier: string | null): carrier is Tracking['carrier'] =>
+  (TRACKING_CARRIERS as readonly (string | null)[]).includes(carrier);
+
 export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[], policy?: OrderPolicy): Order {
   const totalInCurrency = row.totalInCurrency ?? row.totalRub;
   const subtotalInCurrency = items.reduce((sum, item) => sum + unitInOrderCurrency(row, item) * item.quantity, 0);
@@ -398,7 +410,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     tracking:
-      row.trackingCarrier && row.trackingNumber ? { carrier: row.trackingCarrier, number: row.trackingNumber } : null,
+      row.trackingNumber && isTrackingCarrier(row.trackingCarrier)
+        ? { carrier: row.trackingCarrier, number: row.trackingNumber }
+        : null,
+    carrier: row.trackingCarrier ?? null,
   };
   if (policy) {
     order.holdUntil =
@@ -684,7 +699,13 @@ export function createOrdersService({
     orderId: string,
     to: OrderStatus,
     actor: Actor,
-    options: { note?: string | null; paymentState?: PaymentState; expired?: boolean } = {},
+    options: {
+      note?: string | null;
+      paymentState?: PaymentState;
+      expired?: boolean;
+      /** The customer's mail instead of the status mail; false: none (a step of a larger change). */
+      mail?: false | ((order: Order) => OrderMail);
+    } = {},
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; stockReturned: boolean }> {
     const current = await ordersRepo.lock(tx, orderId);
     if (!current) throw new NotFound();
@@ -714,17 +735,20 @@ export function createOrdersService({
       stockReturned = taken.length > 0;
     }
     const order = toOrder(row, items);
-    await mailCustomer(
-      tx,
-      row.userId,
-      options.expired
-        ? orderExpiredMail(
-            order,
-            holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
-            siteUrl,
-          )
-        : orderStatusMail(order, siteUrl),
-    );
+    if (options.mail !== false)
+      await mailCustomer(
+        tx,
+        row.userId,
+        options.mail
+          ? options.mail(order)
+          : options.expired
+            ? orderExpiredMail(
+                order,
+                holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
+                siteUrl,
+              )
+            : orderStatusMail(order, siteUrl),
+      );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
     if (to === 'shipped') await events.emit(tx, 'orderShipped', toEvent(row, items));
@@ -1285,6 +1309,42 @@ export function createOrdersService({
     /** The carrier's tracking number, set inside `tx` (mailed at once when the parcel is already on its way). */
     async setCarrierTracking(tx: Tx, orderId: string, tracking: Tracking): Promise<void> {
       await applyTracking(tx, orderId, tracking);
+    },
+
+    /**
+     * Ships a paid order in one step: records the carrier and its tracking number, walks the status
+     * machine (paid → processing → shipped, each step checked and recorded on the locked row) and
+     * queues exactly one mail, the "shipped" one with the tracking link (or "ready for pickup").
+     * The same shipment submitted again (a second tab, a retried request) changes nothing and mails
+     * nothing; a different one for an order already on its way is a 409 (the tracking panel
+     * corrects it). Unpaid, cancelled or nothing to ship: 409, nothing changed.
+     */
+    async ship(id: string, input: ShipOrder, actor: Actor): Promise<{ order: Order; changed: boolean }> {
+      return db.transaction(async (tx) => {
+        const current = await ordersRepo.lock(tx, id);
+        if (!current) throw new NotFound();
+        if (current.status === 'shipped' || current.status === 'delivered') {
+          const same = current.trackingCarrier === input.carrier && (current.trackingNumber ?? null) === input.tracking;
+          if (!same) throw new Conflict('orderAlreadyShipped', undefined, 'ALREADY_SHIPPED');
+          return { order: (await loadOrder(tx, id))!, changed: false };
+        }
+        if (current.status !== 'confirmed' && current.status !== 'processing') {
+          throw new Conflict(
+            'orderTransitionNotAllowed',
+            { from: current.status, to: 'shipped' },
+            'INVALID_TRANSITION',
+          );
+        }
+        if (current.delivery.method === 'none') throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+        await ordersRepo.setTracking(tx, id, { carrier: input.carrier, number: input.tracking });
+        if (current.status === 'confirmed') await transition(tx, id, 'processing', actor, { mail: false });
+        const phone = input.carrier === 'pickup' ? await shopPhone(tx) : null;
+        await transition(tx, id, 'shipped', actor, {
+          note: input.note,
+          mail: (order) => orderShippedMail(order, input.note, siteUrl, { phone }),
+        });
+        return { order: (await loadOrder(tx, id))!, changed: true };
+      });
     },
 
     async changeStatus(id: string, to: OrderStatus, actor: Actor): Promise<Order> {

@@ -20,3 +20,13 @@ export async function shopReplyTo(q: Db | Tx): Promise<string | null> {
   const email = (row?.value as { contactEmail?: unknown } | undefined)?.contactEmail;
   return typeof email === 'string' && ADDRESS.test(email.trim()) ? email.trim() : null;
 }
+
+/** The shop's contact phone from the same settings (the pickup mail gives it), or null when none is set. */
+export async function shopPhone(q: Db | Tx): Promise<string | null> {
+  const [row] = await q
+    .select({ value: landingContent.value })
+    .from(landingContent)
+    .where(eq(landingContent.key, 'settings'));
+  const phone = (row?.value as { contactPhone?: unknown } | undefined)?.contactPhone;
+  return typeof phone === 'string' && phone.trim() ? phone.trim().slice(0, 40) : null;
+}
