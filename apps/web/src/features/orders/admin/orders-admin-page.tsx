@@ -1,7 +1,7 @@
 import { formatMoney, ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@atelier/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -21,7 +21,9 @@ import { canMarkPaid } from '../payment-path';
 import { OrderCdekPanel } from './order-cdek-panel';
 import { OrderPaymentsPanel } from './order-payments-panel';
 import { OrderReceiptsPanel } from './order-receipts-panel';
+import { canShip, OrderShipPanel } from './order-ship-panel';
 import { OrderTrackingPanel } from './order-tracking-panel';
+import { MAX_SLIPS, PackingSlipsPage, slipsPath } from './packing-slips-page';
 
 const LIMIT = 20;
 const STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
@@ -33,6 +35,7 @@ export function OrdersAdminPage() {
   return (
     <Routes>
       <Route index element={<OrdersList />} />
+      <Route path="slips" element={<PackingSlipsPage />} />
       <Route path=":id" element={<OrderAdminDetail />} />
     </Routes>
   );
@@ -90,7 +93,33 @@ function OrdersList() {
     }
   };
 
+  // Orders picked for packing slips: paid ones with something to send, kept across pages.
+  const [picked, setPicked] = useState<string[]>([]);
+  const navigate = useNavigate();
+  const toggle = (id: string, on: boolean) =>
+    setPicked((current) => (on ? [...current.filter((other) => other !== id), id] : current.filter((x) => x !== id)));
+
   const columns: DataColumn<Order>[] = [
+    {
+      key: 'pick',
+      header: t('orders.admin.slips.pick'),
+      className: 'w-16',
+      cell: (order) =>
+        canShip(order) ? (
+          <input
+            type="checkbox"
+            className="size-5 accent-rose-600"
+            checked={picked.includes(order.id)}
+            disabled={!picked.includes(order.id) && picked.length >= MAX_SLIPS}
+            aria-label={t('orders.admin.slips.pickOrder', { number: order.number })}
+            onChange={(event) => toggle(order.id, event.target.checked)}
+          />
+        ) : (
+          <span className="text-muted" aria-hidden="true">
+            —
+          </span>
+        ),
+    },
     {
       key: 'number',
       header: t('orders.admin.number'),
@@ -168,6 +197,14 @@ function OrdersList() {
             <button
               type="button"
               className="btn btn-outline"
+              disabled={picked.length === 0}
+              onClick={() => void navigate(slipsPath(picked))}
+            >
+              {t('orders.admin.slips.open', { n: picked.length })}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
               disabled={exportCsv.isPending}
               onClick={() => void download()}
             >
@@ -230,6 +267,7 @@ function OrderAdminDetail() {
           order={order}
           actions={
             <>
+              <OrderShipPanel order={order} ask={ask} />
               <section className="card p-5 sm:p-6" aria-labelledby="admin-order-actions">
                 <h2 id="admin-order-actions" className="font-serif text-2xl">
                   {t('orders.admin.nextSteps')}

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, Tracking } from '@atelier/shared';
+import type { Order, OrderStatus, ShipOrderInput, Tracking } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -65,6 +65,29 @@ export function useSetOrderTracking() {
     onSuccess: (order) => {
       queryClient.setQueryData(['orders', 'one', order.id], order);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/** `POST /orders/{id}/ship`: carrier, tracking number and note in one step; the server walks the status machine. */
+export async function shipOrder({ id, body }: { id: string; body: ShipOrderInput }): Promise<Order> {
+  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/ship`, {
+    method: 'POST',
+    body,
+    silent: true,
+  });
+  return data.order;
+}
+
+export function useShipOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrder,
+    onSuccess: (order) => {
+      queryClient.setQueryData(['orders', 'one', order.id], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', order.id] });
     },
   });
 }
