@@ -200,7 +200,7 @@ describe('cart, checkout and orders', () => {
     }
     await adminPage
       .getByText('Статус окончательный')
-      .or(adminPage.getByRole('button', { name: 'Перевести в «Доставлен»' }))
+      .or(adminPage.getByRole('button', { name: 'Отметить «Доставлен»' }))
       .waitFor();
     await expectNoAxeViolations(adminPage);
     const mail = await waitForMail(email, (m) => m.subject === `Заказ №${number}: отправлен`, { after: before });

@@ -239,9 +239,13 @@ function OrderAdminDetail() {
   const title = order ? t('checkout.orderNumber', { number: order.number }) : t('admin.sections.orders');
   // A cash, transfer or PayPal-invoice order is confirmed through "Mark paid" (with the payment's
   // reference, recorded as a payment), not by a bare status change that would leave it "not paid".
+  // "Delivered" of a shipped order is the shipping panel's "Mark delivered" (asked first), not a second button here.
   const next = order
-    ? ORDER_TRANSITIONS[order.status].filter((target) => !(target === 'confirmed' && canMarkPaid(order)))
+    ? ORDER_TRANSITIONS[order.status].filter(
+        (target) => !(target === 'confirmed' && canMarkPaid(order)) && !(target === 'delivered'),
+      )
     : [];
+  const final = order ? ORDER_TRANSITIONS[order.status].length === 0 : false;
 
   return (
     <section aria-labelledby="admin-order-title">
@@ -268,47 +272,49 @@ function OrderAdminDetail() {
           actions={
             <>
               <OrderShipPanel order={order} ask={ask} />
-              <section className="card p-5 sm:p-6" aria-labelledby="admin-order-actions">
-                <h2 id="admin-order-actions" className="font-serif text-2xl">
-                  {t('orders.admin.nextSteps')}
-                </h2>
-                {next.length === 0 ? (
-                  <p className="mt-3 text-sm text-muted">{t('orders.admin.final')}</p>
-                ) : (
-                  <div className="mt-4 flex flex-col gap-2">
-                    {next.map((target) =>
-                      target === 'cancelled' ? (
-                        <button
-                          key={target}
-                          type="button"
-                          className="btn btn-outline"
-                          disabled={change.isPending}
-                          onClick={() =>
-                            ask({
-                              title: t('orders.admin.cancelTitle', { number: order.number }),
-                              description: t('orders.admin.cancelText'),
-                              confirmLabel: t('orders.admin.cancelConfirm'),
-                              action: () => move(target),
-                            })
-                          }
-                        >
-                          {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
-                        </button>
-                      ) : (
-                        <button
-                          key={target}
-                          type="button"
-                          className="btn btn-primary"
-                          disabled={change.isPending}
-                          onClick={() => void move(target).catch(() => undefined)}
-                        >
-                          {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
-                        </button>
-                      ),
-                    )}
-                  </div>
-                )}
-              </section>
+              {next.length > 0 || final ? (
+                <section className="card p-5 sm:p-6" aria-labelledby="admin-order-actions">
+                  <h2 id="admin-order-actions" className="font-serif text-2xl">
+                    {t('orders.admin.nextSteps')}
+                  </h2>
+                  {next.length === 0 ? (
+                    <p className="mt-3 text-sm text-muted">{t('orders.admin.final')}</p>
+                  ) : (
+                    <div className="mt-4 flex flex-col gap-2">
+                      {next.map((target) =>
+                        target === 'cancelled' ? (
+                          <button
+                            key={target}
+                            type="button"
+                            className="btn btn-outline"
+                            disabled={change.isPending}
+                            onClick={() =>
+                              ask({
+                                title: t('orders.admin.cancelTitle', { number: order.number }),
+                                description: t('orders.admin.cancelText'),
+                                confirmLabel: t('orders.admin.cancelConfirm'),
+                                action: () => move(target),
+                              })
+                            }
+                          >
+                            {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
+                          </button>
+                        ) : (
+                          <button
+                            key={target}
+                            type="button"
+                            className="btn btn-primary"
+                            disabled={change.isPending}
+                            onClick={() => void move(target).catch(() => undefined)}
+                          >
+                            {t('orders.admin.moveTo', { status: t(`labels.orderStatus.${target}`) })}
+                          </button>
+                        ),
+                      )}
+                    </div>
+                  )}
+                </section>
+              ) : null}
               <OrderPaymentsPanel order={order} ask={ask} />
               <OrderReceiptsPanel order={order} ask={ask} />
               {order.delivery.cdek ? <OrderCdekPanel order={order} /> : null}
