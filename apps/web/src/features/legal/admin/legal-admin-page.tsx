@@ -24,8 +24,8 @@ import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Markdown } from '../../../shared/ui/markdown';
-import { QueryState } from '../../../shared/ui/query-state';
 import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
+import { QueryState } from '../../../shared/ui/query-state';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminLegalVersions, usePublishLegalDocument } from '../api/admin-legal';
 

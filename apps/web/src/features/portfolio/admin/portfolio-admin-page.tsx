@@ -1,4 +1,10 @@
-import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem, missingLanguages, TRANSLATED_FIELDS } from '@atelier/shared';
+import {
+  localize,
+  missingLanguages,
+  PORTFOLIO_CATEGORIES,
+  type PortfolioItem,
+  TRANSLATED_FIELDS,
+} from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';

@@ -1,4 +1,16 @@
-import { ADMIN_ARCHIVE_FILTERS, type AdminArchiveFilter, type AdminProduct, AVAILABILITIES, type Availability, formatMoney, localize, PRODUCT_CATEGORIES, type ProductCategory, missingLanguages, TRANSLATED_FIELDS } from '@atelier/shared';
+import {
+  ADMIN_ARCHIVE_FILTERS,
+  type AdminArchiveFilter,
+  type AdminProduct,
+  AVAILABILITIES,
+  type Availability,
+  formatMoney,
+  localize,
+  missingLanguages,
+  PRODUCT_CATEGORIES,
+  type ProductCategory,
+  TRANSLATED_FIELDS,
+} from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
