@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localize, pickLanguage, resolveLanguage } from './i18n';
+import { localize, localizeWithLang, missingLanguages, pickLanguage, resolveLanguage } from './i18n';
 import { formatMoney } from './money';
 
 describe('localize falls back to ru', () => {
@@ -9,6 +9,43 @@ describe('localize falls back to ru', () => {
     [{ ru: 'Привет' }, 'es', 'Привет'],
   ] as const)('%o in %s is %s', (text, lang, expected) => {
     expect(localize(text, lang)).toBe(expected);
+  });
+});
+
+describe('localizeWithLang says when the Russian text stands in', () => {
+  it.each([
+    [{ ru: 'Роза', en: 'Rose' }, 'en', { text: 'Rose', lang: 'en' }],
+    [{ ru: 'Роза', en: 'Rose' }, 'es', { text: 'Роза', lang: 'ru' }],
+    [{ ru: 'Роза', es: '   ' }, 'es', { text: 'Роза', lang: 'ru' }],
+    [{ ru: 'Роза' }, 'ru', { text: 'Роза', lang: 'ru' }],
+    [{ ru: '', es: 'Rosa' }, 'es', { text: 'Rosa', lang: 'es' }],
+    [{ ru: '' }, 'en', { text: '', lang: 'en' }],
+    [null, 'es', { text: '', lang: 'es' }],
+  ] as const)('%o in %s is %o', (text, lang, expected) => {
+    expect(localizeWithLang(text, lang)).toEqual(expected);
+  });
+});
+
+describe('missingLanguages names the languages that would show Russian', () => {
+  const full = { ru: 'Роза', en: 'Rose', es: 'Rosa' };
+  it.each([
+    ['every language written', { name: full, description: full }, []],
+    ['es missing in one field', { name: full, description: { ru: 'Шёлк', en: 'Silk', es: '' } }, ['es']],
+    ['only ru', { name: { ru: 'Роза' }, description: { ru: 'Шёлк', en: null, es: null } }, ['en', 'es']],
+    ['blank counts as missing', { name: { ru: 'Роза', en: ' \n', es: 'Rosa' }, description: full }, ['en']],
+    ['a text empty in ru asks for nothing', { name: full, description: { ru: '', en: '', es: '' } }, []],
+    ['an absent optional text asks for nothing', { name: full, description: null }, []],
+  ] as const)('%s', (_case, value, expected) => {
+    expect(missingLanguages(value, ['name', 'description'])).toEqual(expected);
+  });
+
+  it('looks only at the fields it is given', () => {
+    expect(
+      missingLanguages({ name: { ru: 'Роза', en: 'Rose', es: 'Rosa' }, care: { ru: 'Беречь' } }, ['name']),
+    ).toEqual([]);
+    expect(
+      missingLanguages({ name: { ru: 'Роза', en: 'Rose', es: 'Rosa' }, care: { ru: 'Беречь' } }, ['name', 'care']),
+    ).toEqual(['en', 'es']);
   });
 });
 

@@ -19,6 +19,51 @@ export function localize(text: LocalizedText | null | undefined, lang: Language)
   return value && value.trim() !== '' ? value : text.ru;
 }
 
+/**
+ * `localize` that also says which language the text is in: `lang` is ru when the requested
+ * language is blank and the Russian text stands in, so the page can mark that text `lang="ru"`
+ * and a screen reader reads it with Russian pronunciation.
+ */
+export function localizeWithLang(
+  text: LocalizedText | null | undefined,
+  lang: Language,
+): { text: string; lang: Language } {
+  if (!text) return { text: '', lang };
+  const value = text[lang];
+  if (value && value.trim() !== '') return { text: value, lang };
+  return text.ru.trim() === '' ? { text: '', lang } : { text: text.ru, lang: DEFAULT_LANGUAGE };
+}
+
+/** A per-language text as content holds it (optional languages may be absent or null). */
+export type TextInLanguages = { ru?: string | null; en?: string | null; es?: string | null };
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/**
+ * The languages other than ru in which a visitor would see Russian instead: for each of `fields`
+ * (a per-language text of `value`, or absent), one that has Russian text and is blank in that
+ * language. A text empty in Russian too (an optional detail not written) asks for nothing.
+ * The admin lists' "no EN / no ES" marks and the editors' warning on save both use it.
+ */
+export function missingLanguages<T extends object>(value: T, fields: readonly (keyof T & string)[]): Language[] {
+  const texts = fields.map((field) => value[field] as TextInLanguages | null | undefined);
+  return LANGUAGES.filter(
+    (lang) => lang !== DEFAULT_LANGUAGE && texts.some((text) => text && !blank(text.ru) && blank(text[lang])),
+  );
+}
+
+/**
+ * The per-language texts of each kind of content a visitor reads, as `missingLanguages` checks
+ * them: the admin list's marks and the editor's warning look at the same fields.
+ */
+export const TRANSLATED_FIELDS = {
+  product: ['name', 'description', 'size', 'materials', 'care'],
+  lesson: ['title', 'description', 'outcomes', 'materials'],
+  course: ['title', 'description', 'outcomes', 'materials'],
+  portfolio: ['title', 'description'],
+  about: ['title', 'content'],
+} as const;
+
 /** Parses an Accept-Language header (or cookie value) into one of the supported languages. */
 export function pickLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;

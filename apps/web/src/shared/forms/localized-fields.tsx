@@ -1,6 +1,7 @@
-import { LANGUAGES, type Language } from '@atelier/shared';
+import { LANGUAGES, type Language, missingLanguages } from '@atelier/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ChipGroup } from '../ui/chip-group';
 import { FieldError, fieldControlProps } from '../ui/form-field';
 import { errorAt } from './write-resolver';
@@ -55,6 +56,7 @@ export function LocalizedFields({ idPrefix, legend, fields, message, className }
   const latestErrors = useRef(errors);
   latestErrors.current = errors;
   const names = fields.map((field) => field.name).join(' ');
+  const empty = useEmptyLanguages(fields.map((field) => field.name));
 
   useEffect(() => {
     if (submitCount === 0) return;
@@ -82,7 +84,7 @@ export function LocalizedFields({ idPrefix, legend, fields, message, className }
         options={LANGUAGES}
         value={lang}
         onChange={setLang}
-        label={(value) => value.toUpperCase()}
+        label={(value) => <LanguageTab lang={value} empty={empty.includes(value)} />}
       />
       <div className={className ?? 'grid grid-cols-1 gap-6'}>
         {fields.map((field) => {
@@ -120,6 +122,29 @@ export function LocalizedFields({ idPrefix, legend, fields, message, className }
           );
         })}
       </div>
+    </>
+  );
+}
+
+/** The languages whose texts a visitor would see in Russian (`missingLanguages` of the watched texts). */
+function useEmptyLanguages(names: string[]): Language[] {
+  const { control } = useFormContext();
+  const values: unknown[] = useWatch({ control, name: names });
+  return missingLanguages(Object.fromEntries(names.map((name, index) => [name, values[index]])), names);
+}
+
+/** A language switch's label: "EN", with a dot (and "empty" for a screen reader) while it lacks a text. */
+function LanguageTab({ lang, empty }: { lang: Language; empty: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {lang.toUpperCase()}
+      {empty ? (
+        <span data-empty-language={lang}>
+          <span aria-hidden="true" className="ml-1.5 inline-block size-2 rounded-full bg-gold-500 align-middle" />
+          <span className="sr-only"> ({t('translations.admin.emptyTab')})</span>
+        </span>
+      ) : null}
     </>
   );
 }

@@ -9,7 +9,7 @@ interface ChipGroupProps<T extends string> {
   options: readonly T[];
   value: T;
   onChange: (value: T) => void;
-  label: (value: T) => string;
+  label: (value: T) => ReactNode;
 }
 
 /** A row of toggle chips of which exactly one is pressed: the filters of the lists. */

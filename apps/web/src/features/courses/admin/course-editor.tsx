@@ -7,12 +7,14 @@ import {
   type LessonLevel,
   localize,
   POSTER_MAX_BYTES,
+  TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import {
@@ -145,8 +147,11 @@ export function CourseEditor({
   const available = lessons.filter((lesson) => !order.value.includes(lesson.id));
   const busy = save.isPending;
 
+  const warning = useMissingLanguagesWarning<CourseForm>(TRANSLATED_FIELDS.course);
+
   const submit = handleSubmit((fields) => {
     setProblem(null);
+    if (!warning.allows(form.getValues())) return;
     save.mutate(
       { id: course?.id ?? null, fields, cover },
       {
@@ -351,6 +356,7 @@ export function CourseEditor({
           <span className="font-semibold">{t('training.coursesAdmin.publishedField')}</span>
         </CheckboxField>
         <FormProblem>{problem}</FormProblem>
+        {warning.notice(submit)}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
             {t('common.cancel')}

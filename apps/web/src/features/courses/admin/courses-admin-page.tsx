@@ -1,9 +1,10 @@
-import { type AdminCourse, localize } from '@atelier/shared';
+import { type AdminCourse, localize, missingLanguages, TRANSLATED_FIELDS } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { useAdminLessons } from '../../lessons/api/admin-lessons';
 import { useAdminCourses, useDeleteCourse } from '../api/admin-courses';
 import { CourseEditor } from './course-editor';
@@ -29,6 +30,10 @@ export function CoursesAdminPage() {
               {t('training.coursesAdmin.draft')}
             </span>
           )}
+          <MissingLanguagesBadge
+            languages={missingLanguages(row, TRANSLATED_FIELDS.course)}
+            className="mt-1 flex flex-wrap gap-1"
+          />
         </span>
       ),
     },

@@ -1,8 +1,9 @@
-import { type Course, localize } from '@atelier/shared';
+import type { Course } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useDuration } from './duration';
@@ -13,7 +14,8 @@ export function CourseCard({ course, priority }: { course: Course; priority?: bo
   const language = useLanguage();
   const format = usePriceFormatter();
   const duration = useDuration();
-  const title = localize(course.title, language);
+  const shownTitle = useLocalized()(course.title);
+  const title = shownTitle.text;
   const credited = course.credit > 0 && !course.purchased;
 
   return (
@@ -50,7 +52,7 @@ export function CourseCard({ course, priority }: { course: Course; priority?: bo
             : ''}
           {course.durationMinutes ? ` · ${duration(course.durationMinutes)}` : ''}
         </p>
-        <h2 className="font-serif text-2xl leading-tight wrap-anywhere">
+        <h2 className="font-serif text-2xl leading-tight wrap-anywhere" lang={shownTitle.lang}>
           <Link to={`/training-course/${course.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
             {title}
           </Link>

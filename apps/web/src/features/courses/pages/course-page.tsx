@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { formatPercent } from '../../../shared/format/progress';
+import { fallbackText } from '../../../shared/i18n/fallback-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
@@ -70,7 +71,10 @@ export function CoursePage() {
     );
   }
 
-  const title = localize(course.title, language);
+  const localized = (text: Parameters<typeof fallbackText>[0]) => fallbackText(text, language);
+  const shownTitle = localized(course.title);
+  const title = shownTitle.text;
+  const description = localized(course.description);
   const credited = course.credit > 0 && !course.purchased;
   const dateTime = course.eventAt
     ? new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(course.eventAt))
@@ -133,7 +137,7 @@ export function CoursePage() {
             <p className="eyebrow">
               {course.isMasterClass ? t('training.courses.masterClass') : t('training.courses.course')}
             </p>
-            <h1 id="course-title" className="mt-3 text-4xl">
+            <h1 id="course-title" className="mt-3 text-4xl" lang={shownTitle.lang}>
               {title}
             </h1>
             <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
@@ -299,8 +303,8 @@ export function CoursePage() {
           <div className="mt-8">
             <LearningPoints outcomes={course.outcomes} materials={course.materials} />
           </div>
-          <div className="mt-10">
-            <RichText text={localize(course.description, language)} />
+          <div className="mt-10" lang={description.lang}>
+            <RichText text={description.text} />
           </div>
           <section aria-labelledby="course-lessons" className="mt-10">
             <h2 id="course-lessons" className="mb-4 text-3xl">
@@ -327,8 +331,9 @@ export function CoursePage() {
                       <Link
                         to={`/training-detail/${lesson.id}`}
                         className="font-serif text-xl wrap-anywhere hover:text-rose-700"
+                        lang={localized(lesson.title).lang}
                       >
-                        {localize(lesson.title, language)}
+                        {localized(lesson.title).text}
                       </Link>
                       {lesson.hasVideo ? (
                         <div className="mt-2 flex flex-col">

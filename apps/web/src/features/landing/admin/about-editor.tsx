@@ -1,14 +1,24 @@
-import { ABOUT_CONTENT_MAX, ABOUT_TITLE_MAX, type About, type AboutUpdate, AboutUpdateSchema } from '@atelier/shared';
+import {
+  ABOUT_CONTENT_MAX,
+  ABOUT_TITLE_MAX,
+  type About,
+  type AboutUpdate,
+  AboutUpdateSchema,
+  missingLanguages,
+  TRANSLATED_FIELDS,
+} from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';
 import { ImageUploadField, itemsFromImages, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
 import { Markdown } from '../../../shared/ui/markdown';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { toast } from '../../../shared/ui/toast';
 import { UploadProgressBar } from '../../../shared/ui/upload-progress';
 import { useUpdateAbout } from '../api/update-about';
@@ -45,8 +55,11 @@ export function AboutEditor({ about }: { about: About }) {
   const message = useFieldMessage(form.formState.errors, { 'title.ru': ruRequired, 'content.ru': ruRequired });
   const content = watch('content');
 
+  const warning = useMissingLanguagesWarning<AboutForm>(TRANSLATED_FIELDS.about);
+
   const submit = handleSubmit((fields) => {
     setProblem(null);
+    if (!warning.allows(form.getValues())) return;
     const image = newFilesOf(getValues('photo'))[0] ?? null;
     save.mutate(
       { fields, image, onProgress },
@@ -72,6 +85,7 @@ export function AboutEditor({ about }: { about: About }) {
         <h2 id="about-editor-title" className="text-3xl">
           {t('landing.admin.aboutTitle')}
         </h2>
+        <MissingLanguagesBadge languages={missingLanguages(about, TRANSLATED_FIELDS.about)} />
         <LocalizedFields
           idPrefix="about"
           legend={t('landing.admin.language')}
@@ -120,6 +134,7 @@ export function AboutEditor({ about }: { about: About }) {
         />
         <UploadProgressBar progress={progress} />
         <FormProblem>{problem}</FormProblem>
+        {warning.notice(submit)}
         <div className="flex justify-end">
           <SubmitButton pending={save.isPending}>{t('landing.admin.saveAbout')}</SubmitButton>
         </div>

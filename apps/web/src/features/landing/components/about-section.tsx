@@ -1,6 +1,7 @@
 import { localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { Markdown } from '../../../shared/ui/markdown';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
@@ -10,6 +11,7 @@ import { useAbout } from '../api/get-about';
 export function AboutSection() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const localized = useLocalized();
   const { data: about, isPending, isError, refetch } = useAbout();
 
   return (
@@ -37,10 +39,10 @@ export function AboutSection() {
         </div>
         <div>
           <p className="eyebrow mb-4">{t('landing.aboutEyebrow')}</p>
-          <h2 id="about-title" className="text-4xl sm:text-5xl">
-            {about ? localize(about.title, language) : t('nav.about')}
+          <h2 id="about-title" className="text-4xl sm:text-5xl" lang={about ? localized(about.title).lang : undefined}>
+            {about ? localized(about.title).text : t('nav.about')}
           </h2>
-          <div className="mt-6 text-lg">
+          <div className="mt-6 text-lg" lang={about ? localized(about.content).lang : undefined}>
             {isPending ? (
               <div aria-hidden="true" className="flex flex-col gap-3">
                 <div className="h-4 w-full animate-pulse rounded bg-blush-100" />
@@ -50,7 +52,7 @@ export function AboutSection() {
             ) : isError ? (
               <ErrorState onRetry={() => void refetch()} />
             ) : (
-              <Markdown text={localize(about.content, language)} />
+              <Markdown text={localized(about.content).text} />
             )}
           </div>
           <p className="mt-8 font-serif text-2xl text-rose-700 italic">{t('landing.signature')}</p>

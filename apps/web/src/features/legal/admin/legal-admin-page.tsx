@@ -24,6 +24,7 @@ import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Markdown } from '../../../shared/ui/markdown';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { QueryState } from '../../../shared/ui/query-state';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminLegalVersions, usePublishLegalDocument } from '../api/admin-legal';
@@ -49,15 +50,24 @@ function DocumentsList() {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
 
+  // A document is written per language; one whose en or es version does not exist is marked on its ru row.
+  const missingOf = (kind: LegalKind): Language[] =>
+    LANGUAGES.filter(
+      (lang) => lang !== 'ru' && !current?.some((summary) => summary.kind === kind && summary.language === lang),
+    );
+
   const columns: DataColumn<LegalDocumentSummary>[] = [
     {
       key: 'document',
       header: t('legal.admin.document'),
       cell: (row) => (
-        <Link to={`${row.kind}/${row.language}`} className="link font-semibold">
-          {t(`labels.legalKind.${row.kind}`)}
-          <span className="sr-only"> ({row.language.toUpperCase()})</span>
-        </Link>
+        <span className="flex flex-col items-start gap-1">
+          <Link to={`${row.kind}/${row.language}`} className="link font-semibold">
+            {t(`labels.legalKind.${row.kind}`)}
+            <span className="sr-only"> ({row.language.toUpperCase()})</span>
+          </Link>
+          {row.language === 'ru' ? <MissingLanguagesBadge languages={missingOf(row.kind)} /> : null}
+        </span>
       ),
     },
     {

@@ -9,6 +9,7 @@ import {
   METHODOLOGY_MAX_BYTES,
   POSTER_MAX_BYTES,
   PREVIEW_MAX_BYTES,
+  TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import {
   CheckboxField,
@@ -128,8 +130,11 @@ export function LessonEditor({
   const removeMethodology = watch('removeMethodology');
   const busy = save.isPending;
 
+  const warning = useMissingLanguagesWarning<LessonForm>(TRANSLATED_FIELDS.lesson);
+
   const submit = handleSubmit((fields) => {
     setProblem(null);
+    if (!warning.allows(form.getValues())) return;
     save.mutate(
       { id: lesson?.id ?? null, fields, files, onProgress },
       {
@@ -320,6 +325,7 @@ export function LessonEditor({
         </CheckboxField>
         <UploadProgressBar progress={progress} label={t('training.admin.uploading')} />
         <FormProblem>{problem}</FormProblem>
+        {warning.notice(submit)}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={busy}>
             {t('common.cancel')}

@@ -1,10 +1,11 @@
-import { type AdminLesson, localize } from '@atelier/shared';
+import { type AdminLesson, localize, missingLanguages, TRANSLATED_FIELDS } from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { Modal } from '../../../shared/ui/modal';
 import { type LessonCompletion, useLessonCompletion } from '../../progress/api/admin-completion';
 import { useAdminLessons, useDeleteLesson } from '../api/admin-lessons';
@@ -40,6 +41,10 @@ export function LessonsAdminPage() {
               {t('training.admin.draft')}
             </span>
           )}
+          <MissingLanguagesBadge
+            languages={missingLanguages(row, TRANSLATED_FIELDS.lesson)}
+            className="mt-1 flex flex-wrap gap-1"
+          />
           <CompletionLine entry={completion?.get(row.id)} loaded={completion !== undefined} />
         </span>
       ),

@@ -1,9 +1,9 @@
-import { type Course, type Lesson, localize } from '@atelier/shared';
+import type { Course, Lesson } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { PlayIcon } from '../../../shared/ui/icons';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { SectionHeading } from '../../../shared/ui/states';
@@ -21,7 +21,7 @@ type Entry = { kind: 'course'; item: Course } | { kind: 'lesson'; item: Lesson }
  */
 export function HomeLessons() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localized = useLocalized();
   const format = usePriceFormatter();
   const { data: lessons } = useLessons();
   const { data: courses } = useCourses();
@@ -64,8 +64,11 @@ export function HomeLessons() {
                 </span>
               </span>
               <span className="flex flex-col gap-2 p-5">
-                <span className="font-serif text-2xl leading-tight wrap-anywhere group-hover:text-rose-700">
-                  {localize(free.title, language)}
+                <span
+                  className="font-serif text-2xl leading-tight wrap-anywhere group-hover:text-rose-700"
+                  lang={localized(free.title).lang}
+                >
+                  {localized(free.title).text}
                 </span>
                 <span className="font-semibold text-rose-700">{t('training.home.watchFree')}</span>
               </span>
@@ -91,8 +94,11 @@ export function HomeLessons() {
                         {' · '}
                         {t(`training.levels.${entry.item.level}`)}
                       </span>
-                      <span className="font-serif text-xl leading-tight wrap-anywhere">
-                        {localize(entry.item.title, language)}
+                      <span
+                        className="font-serif text-xl leading-tight wrap-anywhere"
+                        lang={localized(entry.item.title).lang}
+                      >
+                        {localized(entry.item.title).text}
                       </span>
                     </span>
                     <span className="shrink-0 font-semibold text-rose-700">{format(entry.item.price)}</span>

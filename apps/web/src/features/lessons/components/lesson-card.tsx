@@ -1,8 +1,8 @@
-import { type Lesson, localize } from '@atelier/shared';
+import type { Lesson } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { CheckIcon, PlayIcon } from '../../../shared/ui/icons';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
@@ -12,9 +12,9 @@ import { useLessonProgress } from '../../progress/api/get-progress';
 
 export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const format = usePriceFormatter();
-  const title = localize(lesson.title, language);
+  const shownTitle = useLocalized()(lesson.title);
+  const title = shownTitle.text;
   const favourite = useFavouriteToggle('lesson', lesson.id, lesson.title);
   // The learner's own progress: known only in the browser, after sign-in (not on the rendered page).
   const progress = useLessonProgress(lesson.id);
@@ -54,7 +54,7 @@ export function LessonCard({ lesson, priority }: { lesson: Lesson; priority?: bo
           {t('training.lessonNumber', { number: lesson.number })} · {t(`training.levels.${lesson.level}`)}
           {lesson.durationMinutes ? ` · ${t('training.minutes', { count: lesson.durationMinutes })}` : ''}
         </p>
-        <h2 className="font-serif text-2xl leading-tight wrap-anywhere">
+        <h2 className="font-serif text-2xl leading-tight wrap-anywhere" lang={shownTitle.lang}>
           <Link to={`/training-detail/${lesson.id}`} className="after:absolute after:inset-0 hover:text-rose-700">
             {title}
           </Link>

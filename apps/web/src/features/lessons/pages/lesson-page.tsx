@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { fallbackText } from '../../../shared/i18n/fallback-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
@@ -140,7 +141,10 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
     );
   }
 
-  const title = localize(lesson.title, language);
+  const localized = (text: Parameters<typeof fallbackText>[0]) => fallbackText(text, language);
+  const shownTitle = localized(lesson.title);
+  const title = shownTitle.text;
+  const description = localized(lesson.description);
   const free = isFree(lesson.price);
   /** Guests sign in first and come back here, where the purchase opens or the lesson is in the cart. */
   const buy = () => {
@@ -192,7 +196,7 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
               </p>
               <HeartButton {...favourite} label={t('favourites.toggle', { name: title })} />
             </div>
-            <h1 id="lesson-title" className="mt-3 text-3xl sm:text-4xl wrap-anywhere">
+            <h1 id="lesson-title" className="mt-3 text-3xl sm:text-4xl wrap-anywhere" lang={shownTitle.lang}>
               {title}
             </h1>
             {canWatch ? (
@@ -311,7 +315,9 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
           </div>
           <div className="mt-10">
             <h2 className="mb-4 text-3xl">{t('training.description')}</h2>
-            <ExpandableText text={localize(lesson.description, language)} />
+            <div lang={description.lang}>
+              <ExpandableText text={description.text} />
+            </div>
           </div>
           {works?.({
             lessonId: lesson.id,

@@ -1,10 +1,17 @@
-import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
+import {
+  localize,
+  missingLanguages,
+  PORTFOLIO_CATEGORIES,
+  type PortfolioItem,
+  TRANSLATED_FIELDS,
+} from '@atelier/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import type { DataColumn } from '../../../shared/ui/data-table';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { useAdminPortfolio, useDeletePortfolioItem } from '../api/admin-portfolio';
 import type { PortfolioFilter } from '../api/get-portfolio';
 import { PortfolioEditor } from './portfolio-editor';
@@ -35,7 +42,16 @@ export function PortfolioAdminPage() {
         ) : null;
       },
     },
-    { key: 'title', header: t('portfolio.admin.columns.title'), cell: (item) => localize(item.title, language) },
+    {
+      key: 'title',
+      header: t('portfolio.admin.columns.title'),
+      cell: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          <span>{localize(item.title, language)}</span>
+          <MissingLanguagesBadge languages={missingLanguages(item, TRANSLATED_FIELDS.portfolio)} />
+        </span>
+      ),
+    },
     {
       key: 'category',
       header: t('portfolio.admin.columns.category'),

@@ -5,6 +5,7 @@ import {
   type PortfolioInput,
   PortfolioInputSchema,
   type PortfolioItem,
+  TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { type FormRuleProblem, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { FormField, FormProblem, fieldControlProps, SubmitButton } from '../../../shared/ui/form-field';
 import {
@@ -79,8 +81,11 @@ export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; 
   const { field: product } = useController({ control, name: 'linkedProductId' });
   const message = useFieldMessage(form.formState.errors, { 'title.ru': t('portfolio.admin.ruRequired') });
 
+  const warning = useMissingLanguagesWarning<PortfolioForm>(TRANSLATED_FIELDS.portfolio);
+
   const submit = handleSubmit((fields) => {
     setProblem(null);
+    if (!warning.allows(form.getValues())) return;
     save.mutate(
       { id: item?.id ?? null, fields, files: newFilesOf(getValues('images')), onProgress },
       {
@@ -139,6 +144,7 @@ export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; 
         <ProductPicker value={product.value} onChange={product.onChange} />
         <UploadProgressBar progress={progress} />
         <FormProblem>{problem}</FormProblem>
+        {warning.notice(submit)}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
             {t('common.cancel')}

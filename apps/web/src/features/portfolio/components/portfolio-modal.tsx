@@ -1,7 +1,7 @@
-import { localize, type PortfolioItem } from '@atelier/shared';
+import type { PortfolioItem } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { Gallery } from '../../../shared/ui/gallery';
 import { Modal } from '../../../shared/ui/modal';
 import { RichText } from '../../../shared/ui/rich-text';
@@ -9,13 +9,20 @@ import { RichText } from '../../../shared/ui/rich-text';
 /** Detail of one work: gallery with thumbnails, description, "order similar" and "request a custom piece". */
 export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
 
-  const title = item ? localize(item.title, language) : '';
+  const localized = useLocalized();
+  const shownTitle = localized(item?.title);
+  const title = shownTitle.text;
+  const description = localized(item?.description);
   const orderHref = item?.linkedProductId ? `/shop?product=${encodeURIComponent(item.linkedProductId)}` : '/shop';
 
   return (
-    <Modal open={item !== null} onOpenChange={(open) => !open && onClose()} title={title} size="xl">
+    <Modal
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={<span lang={shownTitle.lang}>{title}</span>}
+      size="xl"
+    >
       {item ? (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] md:gap-8">
           <Gallery
@@ -29,8 +36,8 @@ export function PortfolioModal({ item, onClose }: { item: PortfolioItem | null; 
           />
           <div className="flex flex-col">
             <p className="eyebrow">{t(`portfolio.categories.${item.category}`)}</p>
-            <div className="mt-4 text-base">
-              <RichText text={localize(item.description, language)} />
+            <div className="mt-4 text-base" lang={description.lang}>
+              <RichText text={description.text} />
             </div>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap md:mt-auto md:pt-8">
               <Link to={orderHref} className="btn btn-primary w-full sm:w-auto" onClick={onClose}>

@@ -1,7 +1,7 @@
-import { localize, PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
+import { PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
@@ -23,7 +23,7 @@ const preloadDetail = () => {
 /** The portfolio on the home page; `students` is what follows the pieces (the students' works, composed by the app). */
 export function PortfolioSection({ students }: { students?: ReactNode }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localized = useLocalized();
   const [filter, setFilter] = useState<PortfolioFilter>('all');
   const [selected, setSelected] = useState<PortfolioItem | null>(null);
   const { data: items, isPending, isError, isFetching, refetch } = usePortfolio(filter);
@@ -61,7 +61,8 @@ export function PortfolioSection({ students }: { students?: ReactNode }) {
           >
             {items.map((item) => {
               const image = item.images[item.mainImageIndex] ?? item.images[0];
-              const title = localize(item.title, language);
+              const shownTitle = localized(item.title);
+              const title = shownTitle.text;
               return (
                 // The section sits below the hero and about: every photo loads lazily, at normal
                 // priority, so it never competes with the hero image; the card's blush background
@@ -86,7 +87,10 @@ export function PortfolioSection({ students }: { students?: ReactNode }) {
                       <span className="block text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-blush-100">
                         {t(`portfolio.categories.${item.category}`)}
                       </span>
-                      <span className="mt-1 block font-serif text-lg leading-tight text-white wrap-anywhere sm:text-2xl">
+                      <span
+                        className="mt-1 block font-serif text-lg leading-tight text-white wrap-anywhere sm:text-2xl"
+                        lang={shownTitle.lang}
+                      >
                         {title}
                       </span>
                     </span>

@@ -18,6 +18,7 @@ import {
   type ProductSubcategory,
   type ProductWrite,
   ProductWriteSchema,
+  TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
@@ -26,6 +27,7 @@ import { useUploadProgress } from '../../../shared/api/upload';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import {
   type FormRuleProblem,
   numberOrNull,
@@ -209,10 +211,12 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
   const usual = PARCEL_DEFAULTS[category];
   const isBook = category === 'book';
   const digital = isBook && watch('bookFormats').includes('digital');
+  const warning = useMissingLanguagesWarning<ProductForm>(TRANSLATED_FIELDS.product);
 
   const submit = handleSubmit((fields) => {
     setProblem(null);
     const values = getValues();
+    if (!warning.allows(values)) return;
     save.mutate(
       {
         id: product?.id ?? null,
@@ -408,6 +412,7 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
         />
         <UploadProgressBar progress={progress} label={t('shop.admin.uploading')} />
         <FormProblem>{problem}</FormProblem>
+        {warning.notice(submit)}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className="btn btn-ghost" onClick={onDone} disabled={save.isPending}>
             {t('common.cancel')}

@@ -6,14 +6,17 @@ import {
   type Availability,
   formatMoney,
   localize,
+  missingLanguages,
   PRODUCT_CATEGORIES,
   type ProductCategory,
+  TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
+import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { useAdminProducts, useDeleteProduct } from '../api/admin-shop';
 import { AvailabilityBadge, shownAvailability } from '../components/availability-badge';
 import { ProductEditor } from './product-editor';
@@ -66,6 +69,7 @@ export function ShopAdminPage() {
       cell: (product) => (
         <span className="flex flex-col">
           <span className="font-semibold">{localize(product.name, language)}</span>
+          <MissingLanguagesBadge languages={missingLanguages(product, TRANSLATED_FIELDS.product)} />
           {product.archivedAt ? <span className="text-xs text-muted">{t('shop.admin.archivedBadge')}</span> : null}
           {product.featured ? (
             <span className="text-xs font-semibold text-rose-700">{t('shop.admin.featuredBadge')}</span>

@@ -1,8 +1,7 @@
-import { localize } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { SectionHeading } from '../../../shared/ui/states';
 import { useFeatured } from '../api/get-featured';
@@ -13,7 +12,7 @@ import { useFeatured } from '../api/get-featured';
  */
 export function FeaturedProducts() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localized = useLocalized();
   const format = usePriceFormatter();
   const { data: products } = useFeatured();
   if (!products || products.length === 0) return null;
@@ -42,8 +41,11 @@ export function FeaturedProducts() {
                     ) : null}
                   </span>
                   <span className="flex flex-1 flex-col gap-1 p-3 sm:p-5">
-                    <span className="font-serif text-lg leading-tight wrap-anywhere group-hover:text-rose-700 sm:text-2xl">
-                      {localize(product.name, language)}
+                    <span
+                      className="font-serif text-lg leading-tight wrap-anywhere group-hover:text-rose-700 sm:text-2xl"
+                      lang={localized(product.name).lang}
+                    >
+                      {localized(product.name).text}
                     </span>
                     <span className="mt-auto pt-1 font-semibold text-rose-700 sm:text-lg">{format(product.price)}</span>
                   </span>

@@ -1,7 +1,7 @@
-import { localize, type Product } from '@atelier/shared';
+import type { Product } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
@@ -17,10 +17,11 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const format = usePriceFormatter();
   const image = product.images[0];
-  const name = localize(product.name, language);
+  const localized = useLocalized();
+  const shownName = localized(product.name);
+  const name = shownName.text;
   const favourite = useFavouriteToggle('product', product.id, product.name);
 
   return (
@@ -43,7 +44,7 @@ export function ProductCard({
       <HeartButton {...favourite} label={t('favourites.toggle', { name })} className="absolute top-2 right-2 z-10" />
       <div className="product-card-body">
         <p className="product-card-category">{t(`shop.categories.${product.category}`)}</p>
-        <h2 className="product-card-name">
+        <h2 className="product-card-name" lang={shownName.lang}>
           <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:text-rose-700">
             {name}
           </button>

@@ -1,8 +1,8 @@
-import { localize, type Product, productPath } from '@atelier/shared';
+import { type Product, productPath } from '@atelier/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { Modal } from '../../../shared/ui/modal';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
@@ -23,7 +23,7 @@ export function ProductModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localized = useLocalized();
   const query = useProduct(productId);
   const product = query.data ?? initial;
   const [added, setAdded] = useState(false);
@@ -36,7 +36,13 @@ export function ProductModal({
     <Modal
       open={productId !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={product ? localize(product.name, language) : t('shop.productTitle')}
+      title={
+        product ? (
+          <span lang={localized(product.name).lang}>{localized(product.name).text}</span>
+        ) : (
+          t('shop.productTitle')
+        )
+      }
       size="xl"
     >
       {product ? (

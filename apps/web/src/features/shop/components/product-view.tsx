@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { RichText } from '../../../shared/ui/rich-text';
@@ -106,7 +107,9 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
   const [formatMissing, setFormatMissing] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const firstFormat = useRef<HTMLInputElement>(null);
+  const localized = useLocalized();
   const name = localize(product.name, language);
+  const description = localized(product.description);
   const availability = shownAvailability(product);
   const soldOut = availability === 'out_of_stock';
   const favourite = useFavouriteToggle('product', product.id, product.name);
@@ -304,12 +307,17 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </Link>
           </p>
         ) : null}
-        <RichText text={localize(product.description, language)} />
+        <div lang={description.lang}>
+          <RichText text={description.text} />
+        </div>
         {PRODUCT_DETAIL_FIELDS.map((field) => {
           const text = product[field];
+          const shown = localized(text);
           return text ? (
             <Section key={field} title={t(`shop.page.details.${field}`)}>
-              <p className="whitespace-pre-line">{localize(text, language)}</p>
+              <p className="whitespace-pre-line" lang={shown.lang}>
+                {shown.text}
+              </p>
             </Section>
           ) : null;
         })}

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useLocalized } from '../../../shared/i18n/use-localized';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
@@ -22,7 +23,7 @@ const RELATED_SHOWN = 4;
 /** Other products of the same category, each a link to its own page. */
 function Related({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const localized = useLocalized();
   const format = usePriceFormatter();
   const currency = useCurrency();
   const { data } = useQuery(relatedQueryOptions(product.category, currency));
@@ -47,8 +48,11 @@ function Related({ product }: { product: Product }) {
                   />
                 ) : null}
               </div>
-              <p className="mt-2 font-serif text-lg leading-tight group-hover:text-rose-700">
-                {localize(item.name, language)}
+              <p
+                className="mt-2 font-serif text-lg leading-tight group-hover:text-rose-700"
+                lang={localized(item.name).lang}
+              >
+                {localized(item.name).text}
               </p>
               <p className="text-sm font-semibold text-rose-700">{format(item.price)}</p>
             </Link>
@@ -102,6 +106,7 @@ function MadeLikeThis({ productId }: { productId: string }) {
 export function ProductPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const localized = useLocalized();
   const { id = '' } = useParams();
   const query = useProduct(id);
   const product = query.data;
@@ -131,8 +136,11 @@ export function ProductPage() {
             place="page"
             onAdded={() => setAdded(true)}
             heading={
-              <h1 className="font-serif text-4xl leading-tight wrap-anywhere sm:text-5xl">
-                {localize(product.name, language)}
+              <h1
+                className="font-serif text-4xl leading-tight wrap-anywhere sm:text-5xl"
+                lang={localized(product.name).lang}
+              >
+                {localized(product.name).text}
               </h1>
             }
           />
