@@ -13,7 +13,12 @@ import {
   sortRows,
 } from './vtt-cues';
 
-const row = (start: string, end: string, text = 'Слова', key = `${start}-${end}`): CueRow => ({ key, start, end, text });
+const row = (start: string, end: string, text = 'Слова', key = `${start}-${end}`): CueRow => ({
+  key,
+  start,
+  end,
+  text,
+});
 
 describe('subtitle cues from and to a file', () => {
   it('reads the cues of a file (identifiers, notes, styles and CRLF ends dropped; settings and line breaks kept)', () => {
@@ -54,7 +59,9 @@ describe('subtitle cues from and to a file', () => {
       { start: 4, end: 5, text: 'second' },
       { start: 1, end: 2, text: 'first\n\n  \nstill first --> here  ' },
     ]);
-    expect(file).toBe('WEBVTT\n\n00:01.000 --> 00:02.000\nfirst\nstill first → here\n\n00:04.000 --> 00:05.000\nsecond\n');
+    expect(file).toBe(
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nfirst\nstill first → here\n\n00:04.000 --> 00:05.000\nsecond\n',
+    );
     expect(checkWebVtt(file).ok).toBe(true);
   });
 
@@ -109,7 +116,13 @@ describe('cue times as typed', () => {
 describe('the cue list in the editor', () => {
   it('flags a time that is not one, an end not after its start, a time past the video, missing words', () => {
     const checks = checkCueRows(
-      [row('00:01.000', '00:02.000'), row('one', '00:02.000'), row('00:03.000', '00:03.000'), row('00:04.000', '00:11.000'), row('00:05.000', '00:06.000', '  ')],
+      [
+        row('00:01.000', '00:02.000'),
+        row('one', '00:02.000'),
+        row('00:03.000', '00:03.000'),
+        row('00:04.000', '00:11.000'),
+        row('00:05.000', '00:06.000', '  '),
+      ],
       10,
     );
     expect(checks.map(blocksSaving)).toEqual([false, true, true, true, true]);

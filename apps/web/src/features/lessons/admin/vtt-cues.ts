@@ -182,10 +182,12 @@ export function newCueEnd(start: number, rows: readonly CueRow[], duration?: num
 /** Rows sorted by their typed start (rows whose start is not a time keep their place at the end). */
 export function sortRows(rows: readonly CueRow[]): CueRow[] {
   const timed = rows.map((row, index) => ({ row, index, start: parseCueTime(row.start), end: parseCueTime(row.end) }));
-  return timed
+  const sorted = timed
     .sort((a, b) => {
       if (a.start === null || b.start === null) return (a.start === null ? 1 : 0) - (b.start === null ? 1 : 0);
       return a.start - b.start || (a.end ?? 0) - (b.end ?? 0) || a.index - b.index;
     })
     .map((entry) => entry.row);
+  // The same list when nothing moved, so a re-render does not move what has the focus.
+  return sorted.every((entry, index) => entry === rows[index]) ? (rows as CueRow[]) : sorted;
 }
