@@ -467,7 +467,8 @@ function SubtitleCuesForm({
       </ol>
 
       <div className="grid grid-cols-1 gap-2">
-        <div className="flex flex-wrap items-center gap-3">
+        {/* relative: the hidden input sits here, so focusing it scrolls to the button, not elsewhere */}
+        <div className="relative flex flex-wrap items-center gap-3">
           <input
             id={`${id}-file`}
             type="file"
