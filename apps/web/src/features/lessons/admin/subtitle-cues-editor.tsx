@@ -160,7 +160,6 @@ function LessonPreview({
         controls
         preload="metadata"
         playsInline
-        muted
         aria-label={t('player.admin.cues.previewLabel', { lang: lang.toUpperCase() })}
         data-testid="subtitles-preview"
         className="aspect-video w-full rounded-2xl bg-ink"
