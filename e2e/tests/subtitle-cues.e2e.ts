@@ -199,5 +199,13 @@ describe('subtitle cues', () => {
     expect(overflow.page).toBeLessThanOrEqual(0);
     expect(overflow.boxes).toEqual([]);
     await expectNoAxeViolations(page);
+
+    // Deleting by keyboard: the focus goes to the words of the cue left.
+    await dialog.getByRole('button', { name: 'Delete cue 2' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cue.count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value))
+      .toBe(WORDS);
   });
 });

@@ -154,6 +154,7 @@ function LessonPreview({
   }
   return (
     <div className="lg:sticky lg:top-4">
+      {/* biome-ignore lint/a11y/useMediaCaption: its track is the subtitles being edited, added once there is a cue */}
       <video
         ref={onVideo}
         src={source}
@@ -249,9 +250,13 @@ function SubtitleCuesForm({
     const ends = rows.map((row) => parseCueTime(row.end)).filter((end): end is number => end !== null);
     addAt(ends.length > 0 ? Math.max(...ends) : 0);
   };
+  // The focus goes to the words of the cue that takes its place (or the one before), else to the list.
   const removeRow = (key: string) => {
+    const index = rows.findIndex((row) => row.key === key);
+    const next = rows[index + 1] ?? rows[index - 1];
     setRows((current) => current.filter((row) => row.key !== key));
-    listRef.current?.focus();
+    if (next) setFocusKey(next.key);
+    else listRef.current?.focus();
   };
   const seek = (seconds: number) => {
     if (preview.video) preview.video.currentTime = seconds;
