@@ -1,7 +1,7 @@
 /**
  * The lesson player for learning a technique, in Chromium, on the real sample clip (5 s, 25 fps):
- * the admin gives a lesson chapters and English/Russian WebVTT subtitles (the editor checks WebVTT
- * as it is typed); a buyer opens the lesson in English → the English subtitles show first, over the
+ * the admin gives a lesson chapters and English/Russian subtitles files (the editor checks a file
+ * on import); a buyer opens the lesson in English → the English subtitles show first, over the
  * picture; speed by select and by keys (kept on the account), the mirror toggle, a chapter jump,
  * frame steps, and an A–B loop that keeps looping (also after seeking out of it); axe is clean
  * with the player's controls and shortcuts open, and nothing overflows at 360 px.
@@ -114,7 +114,7 @@ async function watchPlayback(page: Page, ms: number, wrapsWanted = Number.POSITI
 }
 
 describe('the lesson player', () => {
-  it('the admin writes subtitles in the editor: WebVTT is checked while typing, the server keeps them per language', async () => {
+  it('the admin imports subtitles files in the editor: a malformed one is refused naming its line, the server keeps them per language', async () => {
     const page = await session.newPage({ locale: 'en-US' });
     await useToken(page, adminToken);
     await page.goto('/admin/lessons?lang=en');
@@ -125,13 +125,21 @@ describe('the lesson player', () => {
     await expect(dialog.getByLabel('Title (EN)').nth(1).inputValue()).resolves.toBe('The petal');
 
     await dialog.getByRole('button', { name: 'EN', exact: true }).click();
-    const text = dialog.getByLabel('Subtitles (EN)');
-    await text.fill('WEBVTT\n\n00:00.000 -> 00:05.000\nFold the petal in half\n');
-    await dialog.getByText('Line 3: expected a cue time such as 00:01.000 --> 00:04.000').waitFor();
-    await dialog.getByRole('button', { name: 'Save subtitles (EN)' }).click();
-    await dialog.getByText('Line 3: expected a cue time such as 00:01.000 --> 00:04.000').first().waitFor();
-    await text.fill(EN_VTT);
-    await dialog.getByText('Valid WebVTT: 1 cue').waitFor();
+    const importFile = (name: string, text: string) =>
+      dialog
+        .getByLabel('Import subtitles file (.vtt)')
+        .setInputFiles({ name, mimeType: 'text/vtt', buffer: Buffer.from(text) });
+    await importFile('petal-en.vtt', 'WEBVTT\n\n00:00.000 -> 00:05.000\nFold the petal in half\n');
+    await dialog
+      .getByText(
+        'petal-en.vtt was not imported: line 3 should hold the times of a cue, such as 00:01.000 --> 00:04.000.',
+      )
+      .waitFor();
+    await importFile('petal-en.vtt', EN_VTT);
+    await dialog.getByText('1 cue imported from petal-en.vtt. Save to keep it.').waitFor();
+    await expect(dialog.getByTestId('subtitle-cue').getByLabel('Words').inputValue()).resolves.toBe(
+      'Fold the petal in half',
+    );
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Save subtitles (EN)' }).click();
     await dialog
@@ -139,12 +147,12 @@ describe('the lesson player', () => {
       .getByText(/^Saved: /)
       .waitFor();
 
-    // Russian from a .vtt file picked from disk.
+    // Russian from another file.
     await dialog.getByRole('button', { name: 'RU', exact: true }).click();
-    await dialog
-      .getByLabel('WebVTT file (RU)')
-      .setInputFiles({ name: 'petal-ru.vtt', mimeType: 'text/vtt', buffer: Buffer.from(RU_VTT) });
-    await expect.poll(() => dialog.getByLabel('Subtitles (RU)').inputValue()).toBe(RU_VTT);
+    await importFile('petal-ru.vtt', RU_VTT);
+    await expect
+      .poll(() => dialog.getByTestId('subtitle-cue').getByLabel('Words').inputValue())
+      .toBe('Сложите лепесток пополам');
     await dialog.getByRole('button', { name: 'Save subtitles (RU)' }).click();
     await dialog
       .getByTestId('subtitles-stored')
