@@ -232,8 +232,9 @@ describe('the lesson player', () => {
     const listed = (await chapters.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
     expect(listed).toHaveLength(3);
     expect(listed[0]).toMatch(/^0:00 Getting ready/);
-    expect(listed[1]).toBe('0:02 The petal');
-    expect(listed[2]).toBe('0:04 Finishing');
+    // The chapter being played carries "now playing": the video may be anywhere by now.
+    expect(listed[1]).toMatch(/^0:02 The petal( now playing)?$/);
+    expect(listed[2]).toMatch(/^0:04 Finishing( now playing)?$/);
     await chapters.filter({ hasText: 'The petal' }).click();
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(2);
     await page.getByTestId('player-current-chapter').getByText('Chapter: The petal').waitFor();
