@@ -22,7 +22,7 @@ import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { HeartButton } from '../../../shared/ui/heart-button';
-import { RichText } from '../../../shared/ui/rich-text';
+import { Markdown } from '../../../shared/ui/markdown';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
@@ -304,7 +304,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </Link>
           </p>
         ) : null}
-        <RichText text={localize(product.description, language)} />
+        <Markdown text={localize(product.description, language)} />
         {PRODUCT_DETAIL_FIELDS.map((field) => {
           const text = product[field];
           return text ? (

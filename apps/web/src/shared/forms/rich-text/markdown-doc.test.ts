@@ -44,7 +44,10 @@ describe('the rich-text editor stores the same Markdown it was given', () => {
     ['a bulleted list', '- roses\n- peonies\n- **eucalyptus**'],
     ['a numbered list', '1. cut\n2. dye\n3. shape'],
     ['a list after a paragraph', 'You will need:\n\n- silk\n- wire'],
-    ['Cyrillic with formatting', '## О мастерской\n\nЦветы из **натурального шёлка** и *ручная* работа.\n\n- броши\n- букеты'],
+    [
+      'Cyrillic with formatting',
+      '## О мастерской\n\nЦветы из **натурального шёлка** и *ручная* работа.\n\n- броши\n- букеты',
+    ],
     ['Spanish accents', 'Flores de **seda** — ¡hechas a mano!'],
     ['a refused link stays plain text', '[click](javascript:alert(1)) and [x](data:text/html,hi)'],
     ['stars and underscores that are not markup', '5 * 3 = 15, file_name_here, a*b'],
@@ -104,7 +107,9 @@ describe('the rich-text editor stores the same Markdown it was given', () => {
                 { type: 'paragraph', content: [{ type: 'text', text: 'one' }] },
                 {
                   type: 'bulletList',
-                  content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'two' }] }] }],
+                  content: [
+                    { type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'two' }] }] },
+                  ],
                 },
               ],
             },
