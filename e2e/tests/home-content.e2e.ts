@@ -202,7 +202,7 @@ describe('about text in English', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type(`Every petal is cut and shaped ${stamp}.`);
     await form.getByRole('button', { name: 'Предпросмотр' }).click();
-    await form.locator('strong', { hasText: 'silk' }).waitFor();
+    await form.getByRole('region', { name: 'Предпросмотр' }).locator('strong', { hasText: 'silk' }).waitFor();
     await form.getByRole('button', { name: 'Сохранить раздел' }).click();
     await toastWith(page, 'Раздел «Обо мне» сохранён').waitFor();
 

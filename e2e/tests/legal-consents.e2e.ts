@@ -127,7 +127,7 @@ describe('consents on record', () => {
       await admin.keyboard.press('Enter');
       await admin
         .getByRole('toolbar', { name: 'Оформление текста' })
-        .getByRole('button', { name: 'Заголовок' })
+        .getByRole('button', { name: 'Заголовок', exact: true })
         .click();
       await admin.keyboard.type(`7. ${marker}`);
       await admin.keyboard.press('Enter');
