@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../ui/form-field';
-import { safeHref } from '../../ui/markdown';
 import { Modal } from '../../ui/modal';
+import { linkAddress } from './markdown-doc';
 
 /** The selection the dialog edits: its range, its text and the address of the link it is in. */
 export interface LinkDraft {
@@ -10,19 +10,6 @@ export interface LinkDraft {
   to: number;
   text: string;
   href: string;
-}
-
-/**
- * What the owner typed → an address the public pages will make a link of, or null. "example.com"
- * gets https://, "name@example.com" mailto:; anything else (javascript:, data:, ftp:) is refused.
- */
-export function linkAddress(typed: string): string | null {
-  const value = typed.trim();
-  if (value === '') return null;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return safeHref(value);
-  if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(value)) return safeHref(`mailto:${value}`);
-  if (/^[^\s/]+\.[a-z]{2,}([/?#]\S*)?$/i.test(value)) return safeHref(`https://${value}`);
-  return null;
 }
 
 export function LinkDialog({

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../ui/markdown';
 import { richTextExtensions } from './extensions';
-import { docToMarkdown, markdownToDoc, normaliseMarkdown } from './markdown-doc';
+import { docToMarkdown, linkAddress, markdownToDoc, normaliseMarkdown } from './markdown-doc';
 
 const schema = getSchema(richTextExtensions);
 const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
@@ -118,5 +118,30 @@ describe('the rich-text editor stores the same Markdown it was given', () => {
       ],
     };
     expect(docToMarkdown(doc)).toBe('evil\n\n- one\n- two');
+  });
+});
+
+describe('the link dialog’s address', () => {
+  it.each([
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
+    ['  http://example.com ', 'http://example.com'],
+    ['mailto:anna@example.com', 'mailto:anna@example.com'],
+    ['example.com/shop', 'https://example.com/shop'],
+    ['anna@example.com', 'mailto:anna@example.com'],
+  ])('%s → %s', (typed, href) => {
+    expect(linkAddress(typed)).toBe(href);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,hi',
+    'ftp://example.com',
+    'vbscript:x',
+    'just words',
+    '',
+  ])('refuses %j', (typed) => {
+    expect(linkAddress(typed)).toBeNull();
   });
 });

@@ -142,6 +142,19 @@ export function markdownToDoc(source: string): DocNode {
   return { type: 'doc', content: blocks.length > 0 ? blocks : [{ type: 'paragraph' }] };
 }
 
+/**
+ * What the owner typed → an address the public pages will make a link of, or null. "example.com"
+ * gets https://, "name@example.com" mailto:; anything else (javascript:, data:, ftp:) is refused.
+ */
+export function linkAddress(typed: string): string | null {
+  const value = typed.trim();
+  if (value === '') return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return safeHref(value);
+  if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(value)) return safeHref(`mailto:${value}`);
+  if (/^[^\s/]+\.[a-z]{2,}([/?#]\S*)?$/i.test(value)) return safeHref(`https://${value}`);
+  return null;
+}
+
 /* ---------- document → Markdown ---------- */
 
 /** Link outermost, then bold, then italic: the order marks open in, and close in reverse. */
