@@ -242,7 +242,7 @@ export default function RichTextEditor({
         aria-label={t('richText.toolbar')}
         aria-controls={id}
         onKeyDown={onToolbarKey}
-        className="mb-2 flex flex-wrap gap-1 rounded-2xl border border-line bg-cream/60 p-1"
+        className="mb-2 flex flex-wrap gap-0.5 rounded-2xl border border-line bg-cream/60 p-1 sm:gap-1"
       >
         {buttons.map((button, index) => (
           <button
@@ -256,7 +256,7 @@ export default function RichTextEditor({
             disabled={!editor}
             onFocus={() => setActive(index)}
             onClick={() => editor && button.run(editor)}
-            className="inline-flex size-10 items-center justify-center rounded-xl text-ink-soft transition-colors hover:bg-blush-100 hover:text-rose-800 aria-pressed:bg-rose-600 aria-pressed:text-white"
+            className="inline-flex size-9 items-center justify-center rounded-xl text-ink-soft transition-colors hover:bg-blush-100 hover:text-rose-800 aria-pressed:bg-rose-600 aria-pressed:text-white"
           >
             {button.icon}
           </button>

@@ -14,7 +14,7 @@ export function RichTextField(props: RichTextEditorProps) {
     <Suspense
       fallback={
         <div aria-busy="true" className="min-w-0">
-          <div className="mb-2 h-12 rounded-2xl border border-line bg-cream/60" />
+          <div className="mb-2 h-[2.875rem] rounded-2xl border border-line bg-cream/60" />
           <div className={`input ${props.minHeightClass ?? 'min-h-40'}`} />
         </div>
       }
