@@ -191,11 +191,18 @@ describe('about text in English', () => {
     await form.getByRole('button', { name: 'EN', exact: true }).click();
     const stamp = Date.now();
     await form.getByLabel('Заголовок (EN)').fill(`About the studio ${stamp}`);
-    await form
-      .getByLabel('Текст (EN)')
-      .fill(`I make **silk** flowers by hand.\n\nEvery petal is cut and shaped ${stamp}.`);
+    // The text is replaced in the editor: bold by its shortcut, a new paragraph by Enter.
+    await form.getByRole('textbox', { name: 'Текст (EN)' }).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('I make ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('silk');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' flowers by hand.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`Every petal is cut and shaped ${stamp}.`);
     await form.getByRole('button', { name: 'Предпросмотр' }).click();
-    await form.locator('strong', { hasText: 'silk' }).waitFor();
+    await form.getByRole('region', { name: 'Предпросмотр' }).locator('strong', { hasText: 'silk' }).waitFor();
     await form.getByRole('button', { name: 'Сохранить раздел' }).click();
     await toastWith(page, 'Раздел «Обо мне» сохранён').waitFor();
 

@@ -120,8 +120,18 @@ describe('consents on record', () => {
       );
       const before = versions.find((v) => v.kind === 'terms')?.version ?? 0;
       const marker = `Cláusula nueva ${Date.now().toString(36)}`;
-      const body = admin.getByLabel('Текст (Markdown)');
-      await body.fill(`${await body.inputValue()}\n\n## 7. ${marker}\n\nEl Vendedor responde en un día hábil.`);
+      // A new section at the end of the text: a heading from the editor's toolbar, then a paragraph.
+      const body = admin.getByRole('textbox', { name: 'Текст', exact: true });
+      await body.click();
+      await admin.keyboard.press('Control+End');
+      await admin.keyboard.press('Enter');
+      await admin
+        .getByRole('toolbar', { name: 'Оформление текста' })
+        .getByRole('button', { name: 'Заголовок', exact: true })
+        .click();
+      await admin.keyboard.type(`7. ${marker}`);
+      await admin.keyboard.press('Enter');
+      await admin.keyboard.type('El Vendedor responde en un día hábil.');
       await expectNoAxeViolations(admin);
       await admin.getByRole('button', { name: `Опубликовать редакцию ${before + 1}` }).click();
       await toast(admin, `Опубликована редакция ${before + 1}`).waitFor();

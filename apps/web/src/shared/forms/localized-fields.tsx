@@ -1,9 +1,10 @@
 import { LANGUAGES, type Language, missingLanguages } from '@atelier/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChipGroup } from '../ui/chip-group';
 import { FieldError, fieldControlProps } from '../ui/form-field';
+import { RichTextField } from './rich-text/rich-text-field';
 import { errorAt } from './write-resolver';
 
 /** A per-language text as the admin editors hold it: every language present, '' when not written. */
@@ -20,6 +21,8 @@ export interface LocalizedFieldSpec {
   /** The label for one language, e.g. "Название (EN)". */
   label: (lang: Language) => string;
   multiline?: boolean;
+  /** `richtext`: the formatted-text editor, holding the same Markdown (`inputClassName`: its minimum height). */
+  kind?: 'richtext';
   maxLength?: number;
   hint?: string;
   /** Classes of the input or textarea, added to `input` (a textarea's replace its `min-h-32`). */
@@ -92,24 +95,39 @@ export function LocalizedFields({ idPrefix, legend, fields, message, className }
           const path = `${field.name}.${lang}`;
           const error = message(path);
           const hintId = field.hint ? `${id}-hint` : null;
-          const control = {
+          const describedBy = [error ? `${id}-error` : null, hintId].filter(Boolean).join(' ') || undefined;
+          const control = () => ({
             ...register(path),
             ...fieldControlProps(id, Boolean(error)),
-            'aria-describedby': [error ? `${id}-error` : null, hintId].filter(Boolean).join(' ') || undefined,
+            'aria-describedby': describedBy,
             maxLength: field.maxLength,
-          };
+          });
           return (
             <div key={id} className="min-w-0">
               <div className="flex flex-wrap items-end justify-between gap-2">
-                <label htmlFor={id} className="field-label">
-                  {field.label(lang)}
-                </label>
+                {field.kind === 'richtext' ? (
+                  <span id={`${id}-label`} className="field-label">
+                    {field.label(lang)}
+                  </span>
+                ) : (
+                  <label htmlFor={id} className="field-label">
+                    {field.label(lang)}
+                  </label>
+                )}
                 {field.labelAside}
               </div>
-              {field.multiline ? (
-                <textarea {...control} className={`input resize-y ${field.inputClassName ?? 'min-h-32'}`} />
+              {field.kind === 'richtext' ? (
+                <RichTextControl
+                  id={id}
+                  name={path}
+                  invalid={Boolean(error)}
+                  describedBy={describedBy}
+                  minHeightClass={field.inputClassName}
+                />
+              ) : field.multiline ? (
+                <textarea {...control()} className={`input resize-y ${field.inputClassName ?? 'min-h-32'}`} />
               ) : (
-                <input {...control} className={field.inputClassName ? `input ${field.inputClassName}` : 'input'} />
+                <input {...control()} className={field.inputClassName ? `input ${field.inputClassName}` : 'input'} />
               )}
               {error ? <FieldError id={id}>{error}</FieldError> : null}
               {hintId ? (
@@ -146,5 +164,35 @@ function LanguageTab({ lang, empty }: { lang: Language; empty: boolean }) {
         </span>
       ) : null}
     </>
+  );
+}
+
+/** A rich-text field of the form (react-hook-form's value and focus). */
+function RichTextControl({
+  id,
+  name,
+  invalid,
+  describedBy,
+  minHeightClass,
+}: {
+  id: string;
+  name: string;
+  invalid: boolean;
+  describedBy?: string;
+  minHeightClass?: string;
+}) {
+  const { field } = useController({ name });
+  return (
+    <RichTextField
+      id={id}
+      labelId={`${id}-label`}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      invalid={invalid}
+      describedBy={describedBy}
+      handleRef={field.ref}
+      minHeightClass={minHeightClass}
+    />
   );
 }

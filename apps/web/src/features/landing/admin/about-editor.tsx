@@ -100,8 +100,8 @@ export function AboutEditor({ about }: { about: About }) {
               name: 'content',
               label: (lang) => t('landing.admin.fields.content', { lang: lang.toUpperCase() }),
               maxLength: ABOUT_CONTENT_MAX,
-              multiline: true,
-              inputClassName: 'min-h-56 font-mono text-sm',
+              kind: 'richtext',
+              inputClassName: 'min-h-56',
               hint: t('landing.admin.markdownHint'),
               labelAside: (
                 <button

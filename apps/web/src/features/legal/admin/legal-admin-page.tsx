@@ -1,7 +1,6 @@
 import {
   LANGUAGES,
   type Language,
-  LEGAL_BODY_MAX,
   LEGAL_KINDS,
   LEGAL_TITLE_MAX,
   type LegalDocument,
@@ -12,17 +11,18 @@ import {
 } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
+import { RichTextField } from '../../../shared/forms/rich-text/rich-text-field';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
-import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
+import { FieldError, FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Markdown } from '../../../shared/ui/markdown';
 import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { QueryState } from '../../../shared/ui/query-state';
@@ -193,7 +193,8 @@ function PublishForm({ document }: { document: LegalDocument }) {
     resolver: writeResolver(PublishLegalDocumentBody, toBody),
     defaultValues: { title: document.title, body: document.body },
   });
-  const { register, handleSubmit, watch } = form;
+  const { register, handleSubmit, watch, control } = form;
+  const { field: bodyField } = useController({ control, name: 'body' });
   const message = useFieldMessage(form.formState.errors);
   const body = watch('body');
 
@@ -232,21 +233,29 @@ function PublishForm({ document }: { document: LegalDocument }) {
         error={message('title')}
         maxLength={LEGAL_TITLE_MAX}
       />
-      <FormField
-        id={`${base}-body`}
-        label={t('legal.admin.text')}
-        error={message('body')}
-        hint={t('legal.admin.markdownHint')}
-      >
-        <textarea
-          {...register('body')}
-          {...fieldControlProps(`${base}-body`, Boolean(message('body')))}
-          aria-describedby={message('body') ? `${base}-body-error` : `${base}-body-hint`}
-          maxLength={LEGAL_BODY_MAX}
-          rows={18}
-          className="input min-h-72 font-mono text-sm"
+      <div>
+        <span id={`${base}-body-label`} className="field-label">
+          {t('legal.admin.text')}
+        </span>
+        <RichTextField
+          id={`${base}-body`}
+          labelId={`${base}-body-label`}
+          value={bodyField.value}
+          onChange={bodyField.onChange}
+          onBlur={bodyField.onBlur}
+          handleRef={bodyField.ref}
+          invalid={Boolean(message('body'))}
+          describedBy={message('body') ? `${base}-body-error` : `${base}-body-hint`}
+          minHeightClass="min-h-72"
         />
-      </FormField>
+        {message('body') ? (
+          <FieldError id={`${base}-body`}>{message('body')}</FieldError>
+        ) : (
+          <p id={`${base}-body-hint`} className="mt-1.5 text-sm text-muted">
+            {t('legal.admin.markdownHint')}
+          </p>
+        )}
+      </div>
       <div>
         <button
           type="button"

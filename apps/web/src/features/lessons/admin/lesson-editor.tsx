@@ -200,7 +200,7 @@ export function LessonEditor({
               name: 'description',
               label: (lang) => t('training.admin.fields.description', { lang: lang.toUpperCase() }),
               maxLength: 20000,
-              multiline: true,
+              kind: 'richtext',
             },
             {
               name: 'outcomes',

@@ -12,9 +12,9 @@ import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/ui/icons';
 import { LearningPoints } from '../../../shared/ui/learning-points';
+import { Markdown } from '../../../shared/ui/markdown';
 import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
-import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
@@ -52,7 +52,7 @@ function ExpandableText({ text }: { text: string }) {
           expanded ? '' : 'max-h-48 overflow-hidden [mask-image:linear-gradient(to_bottom,black_70%,transparent)]'
         }
       >
-        <RichText text={text} />
+        <Markdown text={text} />
       </div>
       {long || expanded ? (
         <button

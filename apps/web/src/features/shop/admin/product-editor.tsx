@@ -253,7 +253,7 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
               name: 'description',
               label: (lang) => t('shop.admin.fields.description', { lang: lang.toUpperCase() }),
               maxLength: PRODUCT_DESCRIPTION_MAX,
-              multiline: true,
+              kind: 'richtext',
             },
           ]}
         />

@@ -23,7 +23,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { useLocalized } from '../../../shared/i18n/use-localized';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { HeartButton } from '../../../shared/ui/heart-button';
-import { RichText } from '../../../shared/ui/rich-text';
+import { Markdown } from '../../../shared/ui/markdown';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
@@ -308,7 +308,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
           </p>
         ) : null}
         <div lang={description.lang}>
-          <RichText text={description.text} />
+          <Markdown text={description.text} />
         </div>
         {PRODUCT_DETAIL_FIELDS.map((field) => {
           const text = product[field];
