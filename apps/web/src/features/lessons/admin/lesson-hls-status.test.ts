@@ -33,7 +33,9 @@ describe('the video-for-slow-connections status, in the owner’s words', () => 
   });
 
   it('reads the same in Russian', () => {
-    expect(hlsStatusText(t.ru!, { state: 'done', progress: 100 })).toMatch(/^Видео подготовлено для медленного интернета/);
+    expect(hlsStatusText(t.ru!, { state: 'done', progress: 100 })).toMatch(
+      /^Видео подготовлено для медленного интернета/,
+    );
     expect(hlsStatusText(t.ru!, { state: 'running', progress: 40 })).toContain('40 %');
     expect(hlsStatusText(t.ru!, { state: 'failed', progress: 0 })).toMatch(/^Не удалось подготовить/);
   });

@@ -11,7 +11,11 @@ const t: Record<string, TFunction> = {};
 beforeAll(async () => {
   for (const lang of ['ru', 'en', 'es'] as const) {
     const instance = i18next.createInstance();
-    await instance.init({ lng: lang, resources: { [lang]: { translation: texts[lang] } }, interpolation: { escapeValue: false } });
+    await instance.init({
+      lng: lang,
+      resources: { [lang]: { translation: texts[lang] } },
+      interpolation: { escapeValue: false },
+    });
     t[lang] = instance.t;
   }
 });
@@ -22,8 +26,15 @@ const developerWords = /\b[a-z]+\.[a-z_]+\b|\b[A-Z]+\.[A-Z.]+\b|[a-z]+_[a-z]+|\{
 
 describe('payment event → sentence', () => {
   it('says a card payment was received with its time and the amount in roubles', () => {
-    const sentence = paymentEventSentence(t.en!, { type: 'payment.succeeded', outcome: 'applied', createdAt: AT }, rub, 'en');
-    expect(sentence).toMatch(/^Payment received 20 Nov, \d\d:03, ₽\s?2,400$|^Payment received 20 Nov, \d\d:03, 2,400\s?₽$/);
+    const sentence = paymentEventSentence(
+      t.en!,
+      { type: 'payment.succeeded', outcome: 'applied', createdAt: AT },
+      rub,
+      'en',
+    );
+    expect(sentence).toMatch(
+      /^Payment received 20 Nov, \d\d:03, ₽\s?2,400$|^Payment received 20 Nov, \d\d:03, 2,400\s?₽$/,
+    );
     expect(sentence).not.toContain('payment.succeeded');
   });
 
