@@ -24,11 +24,11 @@ const base = useOwnServer({ prefix: 'atelier-e2e-plain-', admin: E2E_ADMIN });
 const browser = useBrowser();
 
 const UPPER_SNAKE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The event names the server records, as whole words (an e-mail or a domain never matches them). */
 const EVENT_NAMES = new RegExp(
   `(?<![\\w.@-])(?:${KNOWN_PAYMENT_EVENT_TYPES.filter((type) => type.includes('.'))
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})(?![\\w.-])`,
   'g',
 );

@@ -563,7 +563,8 @@ export const mailPreviewRoutes: FastifyPluginAsync<MailPreviewRoutesOptions> = a
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'A mail of the shop (to a customer or to the owner) drawn with sample data and the shop’s contact address, as it would be sent',
+        summary:
+          'A mail of the shop (to a customer or to the owner) drawn with sample data and the shop’s contact address, as it would be sent',
         params: MailPreviewParamsSchema,
         querystring: MailPreviewQuerySchema,
         response: { 200: successEnvelope(MailPreviewSchema), ...errors },
