@@ -460,9 +460,8 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       digestNotice(
         lang,
         {
-          date: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(
-            new Date('2026-11-20T12:00:00Z'),
-          ),
+          // The day as the digest names it (the shop's local date).
+          date: '2026-11-20',
           placed: 4,
           paid: 3,
           revenueRub: 12_400,
