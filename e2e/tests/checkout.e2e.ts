@@ -155,7 +155,7 @@ describe('cart, checkout and orders', () => {
     await markPaid.getByRole('button', { name: 'Отметить оплаченным' }).click();
     await markPaid.getByText('Укажите номер платежа', { exact: true }).waitFor();
     const payments = adminPage.getByRole('region', { name: 'Платежи' });
-    await payments.getByText('Вручную').or(payments.getByText('Платежей пока нет')).first().waitFor();
+    await payments.getByText('Оплата вне сайта').or(payments.getByText('Платежей пока нет')).first().waitFor();
     await expectNoAxeViolations(adminPage);
     await markPaid.getByLabel('Номер платежа').fill('КАССА-0042');
     await markPaid.getByRole('button', { name: 'Отметить оплаченным' }).click();
@@ -165,7 +165,8 @@ describe('cart, checkout and orders', () => {
     await confirm.getByRole('button', { name: 'Отметить оплаченным' }).click();
     await toast(adminPage, 'Заказ отмечен как оплаченный').waitFor();
     await payments.getByText('Номер платежа: КАССА-0042').waitFor();
-    await payments.getByText('Вручную').waitFor();
+    await payments.getByText('Оплата вне сайта').waitFor();
+    await payments.getByText(/^Вы отметили оплату .+\d{2}:\d{2}, /).waitFor();
     await expect.poll(() => markPaid.count()).toBe(0);
     await expectNoAxeViolations(adminPage);
 

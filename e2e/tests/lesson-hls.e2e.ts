@@ -101,7 +101,7 @@ describe('adaptive streaming', () => {
       await page.getByRole('button', { name: `Chapters and subtitles — ${TITLE.en}` }).click();
       const dialog = page.getByRole('dialog', { name: `Chapters and subtitles: ${TITLE.en}` });
       const status = dialog.getByTestId('lesson-hls-status');
-      await status.getByText('Renditions: 360p, 720p').waitFor();
+      await status.getByText('Qualities: 360p, 720p').waitFor();
       await expect(status.getAttribute('data-state')).resolves.toBe('done');
       await expectNoAxeViolations(page);
       await status.scrollIntoViewIfNeeded();

@@ -1,4 +1,17 @@
-import { LANGUAGES, MAIL_PREVIEW_KINDS, type Order } from '@atelier/shared';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  LANGUAGES,
+  MAIL_PREVIEW_KINDS,
+  MAIL_PREVIEW_LABELS,
+  type MailPreviewKind,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  OWNER_MAIL_PREVIEW_KINDS,
+} from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import { customerMail } from './features/custom-orders/custom-orders.mail';
 import { recipientMail } from './features/gift-certificates/gift-certificates.mail';
@@ -172,6 +185,67 @@ describe('what customers type', () => {
       expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
       expect(mail.html).not.toContain('<img');
       expect(mail.text).toContain(evil);
+    }
+  });
+});
+
+/** The server's source files that draw mails: every mail function they export. */
+function mailFunctionsOfFeatures(): string[] {
+  const features = join(dirname(fileURLToPath(import.meta.url)), 'features');
+  const names: string[] = [];
+  for (const feature of readdirSync(features)) {
+    for (const file of readdirSync(join(features, feature))) {
+      if (!/\.(mail|texts)\.ts$/.test(file)) continue;
+      const source = readFileSync(join(features, feature, file), 'utf8');
+      for (const match of source.matchAll(/^export function (\w+(?:Mail|Notice))\(/gm)) names.push(match[1]!);
+    }
+  }
+  return names;
+}
+
+describe('every mail the shop can send has a preview', () => {
+  it('draws each mail function of the features in some preview', () => {
+    const previews = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'mail-previews.ts'), 'utf8');
+    const functions = mailFunctionsOfFeatures();
+    expect(functions).toEqual(
+      expect.arrayContaining(['orderStatusMail', 'adminMail', 'paidOrderNotice', 'digestNotice']),
+    );
+    const missing = functions.filter((name) => !new RegExp(`\\b${name}\\(`).test(previews.split('const SAMPLES')[1]!));
+    expect(missing).toEqual([]);
+  });
+
+  it('has a preview for each order status a customer is mailed about', () => {
+    const previewed: Record<Exclude<OrderStatus, 'pending'>, MailPreviewKind> = {
+      confirmed: 'order_paid',
+      processing: 'order_processing',
+      shipped: 'order_shipped',
+      delivered: 'order_delivered',
+      cancelled: 'order_cancelled',
+    };
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'pending')) {
+      const kind = previewed[status as Exclude<OrderStatus, 'pending'>];
+      expect(MAIL_PREVIEW_KINDS, status).toContain(kind);
+      // The sample really is a mail about that status: its subject names the status as the shop does.
+      const mail = previewMail(kind, 'en', SITE, BRAND);
+      expect(mail.subject.toLowerCase(), status).toContain(ORDER_STATUS_LABELS[status].en.toLowerCase());
+    }
+  });
+
+  it('lists the owner’s own mails apart, each with a name in every language', () => {
+    expect(OWNER_MAIL_PREVIEW_KINDS.length).toBeGreaterThanOrEqual(9);
+    for (const kind of MAIL_PREVIEW_KINDS) {
+      for (const lang of LANGUAGES) expect(MAIL_PREVIEW_LABELS[kind][lang], `${kind} ${lang}`).toMatch(/\S/);
+    }
+    for (const kind of OWNER_MAIL_PREVIEW_KINDS) {
+      expect(previewMail(kind, 'ru', SITE, BRAND).text).toContain(SITE);
+    }
+  });
+
+  it('names the payment service in the owner’s payment alert, never its code name', () => {
+    for (const lang of LANGUAGES) {
+      const mail = previewMail('owner_payment_alert', lang, SITE, BRAND);
+      expect(mail.text).toMatch(/YooKassa|ЮKassa/);
+      expect(mail.text).not.toMatch(/\byookassa\b/);
     }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The admin's mail preview: every kind of mail a customer gets, drawn by the feature's own mail
+ * The admin's mail preview: every kind of mail the shop sends, to a customer or to the owner, drawn
+ * by the feature's own mail
  * function with sample data, then through the layout with the shop's settings exactly as
  * `enqueueMail` does before a mail is queued. Composition-level (like `pages.ts`): it reads the
  * mail functions of every feature and belongs to none.
@@ -27,8 +28,14 @@ import {
 } from './features/auth/auth.mail';
 import { cartReminderMail } from './features/cart/cart.mail';
 import { parcelNotDeliveredMail, parcelReadyMail } from './features/cdek/cdek.mail';
-import { customerMail } from './features/custom-orders/custom-orders.mail';
+import { adminMail, customerMail } from './features/custom-orders/custom-orders.mail';
 import { buyerMail, recipientMail } from './features/gift-certificates/gift-certificates.mail';
+import {
+  digestNotice,
+  expiringOrderNotice,
+  paidOrderNotice,
+  toMail,
+} from './features/notifications/notifications.texts';
 import {
   orderExpiredMail,
   orderPageUrl,
@@ -40,9 +47,11 @@ import {
 import {
   downloadsMail,
   instructionsMail,
+  paymentAlertMail,
   paymentInstructions,
   paymentLinkMail,
   paypalInvoiceMail,
+  paypalRequestAdminMail,
 } from './features/payments/payments.texts';
 import { backInStockMail, stockAlertConfirmMail } from './features/stock-alerts/stock-alerts.mail';
 import { ok } from './platform/http/envelope';
@@ -51,6 +60,8 @@ import { type MailBrand, type RenderedMail, renderMail } from './platform/mail/l
 
 const SAMPLE_ORDER_ID = '7d3f0c4e-2b1a-4c5d-9e8f-0a1b2c3d4e5f';
 const SAMPLE_EMAIL = 'anna@example.com';
+/** Where the owner's own mails go in the samples. */
+const OWNER_EMAIL = 'studio@example.com';
 
 const NAMES: Record<Language, string> = { ru: 'Анна', en: 'Anna', es: 'Ana' };
 
@@ -203,6 +214,7 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       }),
       site,
     ),
+  order_processing: (lang, site) => orderStatusMail(sampleOrder(lang, { status: 'processing' }), site),
   order_shipped: (lang, site) =>
     orderShippedMail(
       sampleOrder(lang, {
@@ -228,6 +240,21 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     orderTrackingMail(
       sampleOrder(lang, {
         status: 'shipped',
+        delivery: {
+          method: 'post',
+          country: 'Россия',
+          city: 'Казань',
+          address: 'ул. Баумана, 1',
+          postalCode: '420111',
+        },
+        tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
+      }),
+      site,
+    ),
+  order_delivered: (lang, site) =>
+    orderStatusMail(
+      sampleOrder(lang, {
+        status: 'delivered',
         delivery: {
           method: 'post',
           country: 'Россия',
@@ -375,6 +402,15 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       amountMinor: 360_000,
       currency: 'RUB',
     }),
+  custom_in_work: (lang, site) =>
+    customerMail({
+      to,
+      lang,
+      number: 17,
+      url: `${site}/account/custom-orders/sample`,
+      name: NAMES[lang],
+      kind: 'in_work',
+    }),
   custom_done: (lang, site) =>
     customerMail({
       to,
@@ -393,6 +429,122 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       name: NAMES[lang],
       kind: 'declined',
       note: null,
+    }),
+  owner_paid_order: (lang, site) =>
+    toMail(
+      OWNER_EMAIL,
+      lang,
+      paidOrderNotice(lang, {
+        number: 1042,
+        totalRub: 5200,
+        email: SAMPLE_EMAIL,
+        url: `${site}/admin/orders/${SAMPLE_ORDER_ID}`,
+      }),
+    ),
+  owner_expiring_order: (lang, site) =>
+    toMail(
+      OWNER_EMAIL,
+      lang,
+      expiringOrderNotice(lang, {
+        number: 1042,
+        totalRub: 5200,
+        email: SAMPLE_EMAIL,
+        at: new Intl.DateTimeFormat(lang, { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'short' }).format(
+          new Date('2026-11-23T10:00:00Z'),
+        ),
+        url: `${site}/admin/orders/${SAMPLE_ORDER_ID}`,
+      }),
+    ),
+  owner_paypal_request: (lang, site) =>
+    paypalRequestAdminMail(OWNER_EMAIL, lang, {
+      number: 1042,
+      total: '€52',
+      paypalEmail: SAMPLE_EMAIL,
+      url: `${site}/admin/orders/${SAMPLE_ORDER_ID}`,
+    }),
+  owner_payment_alert: (lang, site) =>
+    paymentAlertMail(OWNER_EMAIL, lang, 'order_cancelled', {
+      number: 1042,
+      provider: 'yookassa',
+      status: 'cancelled',
+      got: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
+      expected: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
+      url: `${site}/admin`,
+    }),
+  owner_daily_digest: (lang, site) =>
+    toMail(
+      OWNER_EMAIL,
+      lang,
+      digestNotice(
+        lang,
+        {
+          // The day as the digest names it (the shop's local date).
+          date: '2026-11-20',
+          placed: 4,
+          paid: 3,
+          revenueRub: 12_400,
+          expiring: 1,
+          toShip: 2,
+          reviews: 1,
+          studentWorks: 0,
+          paypal: 0,
+          alerts: 0,
+        },
+        `${site}/admin`,
+      ),
+    ),
+  owner_custom_new: (lang, site) =>
+    adminMail({
+      to: OWNER_EMAIL,
+      lang,
+      number: 17,
+      url: `${site}/admin/custom-orders/sample`,
+      customerName: NAMES[lang],
+      kind: 'new',
+      customerEmail: SAMPLE_EMAIL,
+      occasion: { ru: 'Свадьба', en: 'Wedding', es: 'Boda' }[lang],
+      dateNeeded: '2026-12-20',
+      colours: { ru: 'пудровый, айвори', en: 'powder pink, ivory', es: 'rosa empolvado, marfil' }[lang],
+      budget: { minor: 1_500_000, currency: 'RUB' },
+      description: {
+        ru: 'Букет невесты из пионов и бутоньерка для жениха.',
+        en: 'A bridal bouquet of peonies and a buttonhole for the groom.',
+        es: 'Un ramo de novia de peonías y un prendido para el novio.',
+      }[lang],
+      photos: 2,
+    }),
+  owner_custom_accepted: (lang, site) =>
+    adminMail({
+      to: OWNER_EMAIL,
+      lang,
+      number: 17,
+      url: `${site}/admin/custom-orders/sample`,
+      customerName: NAMES[lang],
+      kind: 'accepted',
+      priceMinor: 1_200_000,
+      currency: 'RUB',
+    }),
+  owner_custom_declined: (lang, site) =>
+    adminMail({
+      to: OWNER_EMAIL,
+      lang,
+      number: 17,
+      url: `${site}/admin/custom-orders/sample`,
+      customerName: NAMES[lang],
+      kind: 'declined',
+      note: { ru: 'Дороговато для меня.', en: 'A bit too expensive for me.', es: 'Un poco caro para mí.' }[lang],
+    }),
+  owner_custom_paid: (lang, site) =>
+    adminMail({
+      to: OWNER_EMAIL,
+      lang,
+      number: 17,
+      url: `${site}/admin/custom-orders/sample`,
+      customerName: NAMES[lang],
+      kind: 'paid',
+      part: 'deposit',
+      amountMinor: 360_000,
+      currency: 'RUB',
     }),
 };
 
@@ -428,7 +580,8 @@ export const mailPreviewRoutes: FastifyPluginAsync<MailPreviewRoutesOptions> = a
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'A customer mail drawn with sample data and the shop’s contact address, as it would be sent',
+        summary:
+          'A mail of the shop (to a customer or to the owner) drawn with sample data and the shop’s contact address, as it would be sent',
         params: MailPreviewParamsSchema,
         querystring: MailPreviewQuerySchema,
         response: { 200: successEnvelope(MailPreviewSchema), ...errors },

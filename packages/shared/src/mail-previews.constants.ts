@@ -1,10 +1,11 @@
 /**
- * The admin's mail preview: every kind of mail the shop sends a customer, drawn with sample data
- * (`GET /api/admin/mail-previews/:kind?lang=`), with the owner's names for them.
+ * The admin's mail preview: every kind of mail the shop sends (to a customer or to the owner),
+ * drawn with sample data (`GET /api/admin/mail-previews/:kind?lang=`), with the owner's names for them.
  */
 import type { Texts } from './texts';
 
-export const MAIL_PREVIEW_KINDS = [
+/** Mails to customers, in the order the preview lists them. */
+export const CUSTOMER_MAIL_PREVIEW_KINDS = [
   'verification',
   'registration_attempt',
   'password_reset',
@@ -12,9 +13,11 @@ export const MAIL_PREVIEW_KINDS = [
   'order_received',
   'order_paid',
   'order_lessons_paid',
+  'order_processing',
   'order_shipped',
   'order_ready_pickup',
   'order_tracking',
+  'order_delivered',
   'order_cancelled',
   'order_expired',
   'parcel_ready',
@@ -30,9 +33,25 @@ export const MAIL_PREVIEW_KINDS = [
   'cart_reminder',
   'custom_quote',
   'custom_paid',
+  'custom_in_work',
   'custom_done',
   'custom_declined',
 ] as const;
+
+/** Mails (and their Telegram copies) to the owner herself. */
+export const OWNER_MAIL_PREVIEW_KINDS = [
+  'owner_paid_order',
+  'owner_expiring_order',
+  'owner_paypal_request',
+  'owner_payment_alert',
+  'owner_daily_digest',
+  'owner_custom_new',
+  'owner_custom_accepted',
+  'owner_custom_declined',
+  'owner_custom_paid',
+] as const;
+
+export const MAIL_PREVIEW_KINDS = [...CUSTOMER_MAIL_PREVIEW_KINDS, ...OWNER_MAIL_PREVIEW_KINDS] as const;
 export type MailPreviewKind = (typeof MAIL_PREVIEW_KINDS)[number];
 
 /** The owner's names of the mails, in the order the preview lists them. */
@@ -48,6 +67,7 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
   order_received: { ru: 'Заказ принят', en: 'Order received', es: 'Pedido recibido' },
   order_paid: { ru: 'Заказ оплачен', en: 'Order paid', es: 'Pedido pagado' },
   order_lessons_paid: { ru: 'Оплачены уроки', en: 'Lessons paid', es: 'Clases pagadas' },
+  order_processing: { ru: 'Заказ в работе', en: 'Order being made', es: 'Pedido en preparación' },
   order_shipped: { ru: 'Заказ отправлен', en: 'Order shipped', es: 'Pedido enviado' },
   order_ready_pickup: {
     ru: 'Заказ готов к выдаче',
@@ -55,6 +75,7 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     es: 'Pedido listo para recoger',
   },
   order_tracking: { ru: 'Трек-номер посылки', en: 'Tracking number', es: 'Número de seguimiento' },
+  order_delivered: { ru: 'Заказ доставлен', en: 'Order delivered', es: 'Pedido entregado' },
   order_cancelled: { ru: 'Заказ отменён', en: 'Order cancelled', es: 'Pedido cancelado' },
   order_expired: {
     ru: 'Заказ отменён: не оплачен вовремя',
@@ -102,10 +123,48 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     en: 'Custom piece: deposit received',
     es: 'Pieza personalizada: anticipo recibido',
   },
+  custom_in_work: {
+    ru: 'Индивидуальный заказ: в работе',
+    en: 'Custom piece: in progress',
+    es: 'Pieza personalizada: en curso',
+  },
   custom_done: { ru: 'Индивидуальный заказ: готово', en: 'Custom piece: ready', es: 'Pieza personalizada: lista' },
   custom_declined: {
     ru: 'Индивидуальный заказ: отказ',
     en: 'Custom piece: declined',
     es: 'Pieza personalizada: rechazada',
+  },
+  owner_paid_order: { ru: 'Оплачен новый заказ', en: 'A new order is paid', es: 'Un pedido nuevo pagado' },
+  owner_expiring_order: {
+    ru: 'Неоплаченный заказ скоро отменится',
+    en: 'An unpaid order is about to expire',
+    es: 'Un pedido sin pagar está por vencer',
+  },
+  owner_paypal_request: {
+    ru: 'Покупатель просит счёт PayPal',
+    en: 'A customer asks for a PayPal invoice',
+    es: 'Un cliente pide una factura de PayPal',
+  },
+  owner_payment_alert: { ru: 'Платёж, который нужно проверить', en: 'A payment to check', es: 'Un pago que revisar' },
+  owner_daily_digest: { ru: 'Сводка за день', en: 'Daily summary', es: 'Resumen del día' },
+  owner_custom_new: {
+    ru: 'Новая заявка на индивидуальный заказ',
+    en: 'A new custom request',
+    es: 'Una nueva solicitud personalizada',
+  },
+  owner_custom_accepted: {
+    ru: 'Покупатель принял предложение',
+    en: 'A customer accepted the quote',
+    es: 'El cliente aceptó el presupuesto',
+  },
+  owner_custom_declined: {
+    ru: 'Покупатель отказался от предложения',
+    en: 'A customer declined the quote',
+    es: 'El cliente rechazó el presupuesto',
+  },
+  owner_custom_paid: {
+    ru: 'Оплата индивидуального заказа',
+    en: 'A custom request is paid',
+    es: 'Pago de una pieza personalizada',
   },
 };

@@ -13,9 +13,9 @@ export const COMMON_MESSAGES = {
     es: 'Revise los campos marcados',
   },
   malformedJson: {
-    ru: 'Тело запроса не является корректным JSON',
-    en: 'The request body is not valid JSON',
-    es: 'El cuerpo de la solicitud no es un JSON válido',
+    ru: 'Запрос пришёл повреждённым. Попробуйте ещё раз',
+    en: 'The request arrived damaged. Please try again',
+    es: 'La solicitud llegó dañada. Inténtelo de nuevo',
   },
   badRequest: {
     ru: 'Некорректный запрос',

@@ -23,14 +23,14 @@ export const LESSONS_MESSAGES = {
     es: 'Esta lección tiene pedidos y no se puede eliminar; despublíquela',
   },
   hlsUnavailable: {
-    ru: 'Сервер не может перекодировать видео (нет ffmpeg или HLS выключен)',
-    en: 'The server cannot transcode videos (no ffmpeg, or HLS is off)',
-    es: 'El servidor no puede transcodificar vídeos (no hay ffmpeg o HLS está desactivado)',
+    ru: 'Этот сервер не умеет готовить видео для медленного интернета',
+    en: 'This server cannot prepare videos for slow connections',
+    es: 'Este servidor no puede preparar vídeos para conexiones lentas',
   },
   hlsJobActive: {
-    ru: 'Видео уже перекодируется',
-    en: 'The video is already being transcoded',
-    es: 'El vídeo ya se está transcodificando',
+    ru: 'Видео уже готовится',
+    en: 'The video is already being prepared',
+    es: 'El vídeo ya se está preparando',
   },
   videoNotUploaded: {
     ru: 'Видео ещё не загружено',

@@ -223,6 +223,17 @@ export function paypalRequestAdminMail(
   );
 }
 
+/** The payment services by the names the owner knows them (a mail never shows the code name). */
+const PROVIDER_NAMES: Record<string, Texts> = {
+  yookassa: { ru: 'ЮKassa', en: 'YooKassa', es: 'YooKassa' },
+  paypal: { ru: 'PayPal', en: 'PayPal', es: 'PayPal' },
+  'paypal-manual': { ru: 'PayPal', en: 'PayPal', es: 'PayPal' },
+  test: { ru: 'тестовая оплата', en: 'test payment', es: 'pago de prueba' },
+  manual: { ru: 'оплата вне сайта', en: 'paid outside the site', es: 'pago fuera del sitio' },
+};
+const providerName = (provider: string, lang: Language) =>
+  PROVIDER_NAMES[provider]?.[lang] ?? { ru: 'платёжная система', en: 'payment service', es: 'servicio de pagos' }[lang];
+
 export function paymentAlertMail(
   to: string,
   lang: Language,
@@ -234,7 +245,14 @@ export function paymentAlertMail(
     to,
     lang,
     fill(PAYMENT_MAIL_TEXTS.alertSubject[lang], { n: vars.number }),
-    [fill(PAYMENT_MAIL_TEXTS[`alert_${kind}`][lang], { ...vars, status, n: vars.number })],
+    [
+      fill(PAYMENT_MAIL_TEXTS[`alert_${kind}`][lang], {
+        ...vars,
+        provider: providerName(vars.provider, lang),
+        status,
+        n: vars.number,
+      }),
+    ],
     [{ label: PAYMENT_MAIL_TEXTS.alertLabel[lang], url: vars.url }],
   );
 }

@@ -1,6 +1,7 @@
 import { type Image, MAX_IMAGE_BYTES } from '@atelier/shared';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from './file-picker';
 import { FieldError } from './form-field';
 import { moveItem, SortableList } from './sortable-list';
 
@@ -342,19 +343,15 @@ export function FileField({
               ? t('admin.ui.upload.current', { name: currentName })
               : t('admin.ui.upload.none')}
         </span>
-        <input
+        <FilePicker
           id={id}
-          type="file"
           accept={accept}
-          className="peer sr-only"
           disabled={disabled}
-          aria-labelledby={`${id}-label`}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={message ? true : undefined}
-          onChange={(event) => {
-            const picked = event.target.files?.[0] ?? null;
-            event.target.value = '';
-            if (!picked) return;
+          label={t('admin.ui.upload.chooseFile')}
+          labelledBy={`${id}-label`}
+          describedBy={describedBy}
+          invalid={Boolean(message)}
+          onFile={(picked) => {
             if (picked.size === 0) setProblem(t('admin.ui.upload.problems.empty'));
             else if (maxBytes !== undefined && picked.size > maxBytes)
               setProblem(t('admin.ui.upload.problems.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }));
@@ -364,9 +361,6 @@ export function FileField({
             }
           }}
         />
-        <label htmlFor={id} className={PICK_BUTTON}>
-          {t('admin.ui.upload.chooseFile')}
-        </label>
         {file ? (
           <button type="button" className="btn btn-ghost min-h-11" disabled={disabled} onClick={() => onChange(null)}>
             {t('admin.ui.upload.clear')}

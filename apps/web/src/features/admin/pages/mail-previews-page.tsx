@@ -1,5 +1,10 @@
 import { LANGUAGES, type Language } from '@atelier/shared';
-import { MAIL_PREVIEW_KINDS, MAIL_PREVIEW_LABELS, type MailPreviewKind } from '@atelier/shared/mail-previews.constants';
+import {
+  CUSTOMER_MAIL_PREVIEW_KINDS,
+  MAIL_PREVIEW_LABELS,
+  type MailPreviewKind,
+  OWNER_MAIL_PREVIEW_KINDS,
+} from '@atelier/shared/mail-previews.constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,10 +14,15 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useMailPreview } from '../api/get-mail-preview';
 
 const WIDTHS = ['phone', 'desktop'] as const;
+/** The mails in two groups: those customers get, and the owner's own alerts. */
+const GROUPS = [
+  { key: 'toCustomers', kinds: CUSTOMER_MAIL_PREVIEW_KINDS },
+  { key: 'toYou', kinds: OWNER_MAIL_PREVIEW_KINDS },
+] as const;
 type Width = (typeof WIDTHS)[number];
 
 /**
- * /admin/mails: every mail a customer gets, drawn with sample data in the chosen language, as it
+ * /admin/mails: every mail the shop sends (to customers, and the owner's own alerts), drawn with sample data in the chosen language, as it
  * would be sent: the designed version in a sandboxed frame (no script runs, no link leaves it) at a
  * phone's or a computer's width, and the plain-text version mail programs show without design.
  */
@@ -39,29 +49,42 @@ export function MailPreviewsPage() {
               value={kind}
               onChange={(event) => setKind(event.target.value as MailPreviewKind)}
             >
-              {MAIL_PREVIEW_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {MAIL_PREVIEW_LABELS[option][uiLanguage]}
-                </option>
+              {GROUPS.map((group) => (
+                <optgroup key={group.key} label={t(`admin.mails.groups.${group.key}`)}>
+                  {group.kinds.map((option) => (
+                    <option key={option} value={option}>
+                      {MAIL_PREVIEW_LABELS[option][uiLanguage]}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </label>
-          <ul className="hidden flex-col gap-1 xl:flex">
-            {MAIL_PREVIEW_KINDS.map((option) => (
-              <li key={option}>
-                <button
-                  type="button"
-                  aria-current={option === kind ? 'true' : undefined}
-                  onClick={() => setKind(option)}
-                  className={`min-h-11 w-full rounded-2xl px-4 py-2 text-left text-sm transition-colors ${
-                    option === kind ? 'bg-rose-600 font-semibold text-white' : 'text-ink-soft hover:bg-blush-100'
-                  }`}
-                >
-                  {MAIL_PREVIEW_LABELS[option][uiLanguage]}
-                </button>
-              </li>
+          <div className="hidden flex-col gap-4 xl:flex">
+            {GROUPS.map((group) => (
+              <div key={group.key}>
+                <h2 id={`mails-group-${group.key}`} className="mb-1 px-4 font-sans text-sm font-semibold text-ink">
+                  {t(`admin.mails.groups.${group.key}`)}
+                </h2>
+                <ul className="flex flex-col gap-1" aria-labelledby={`mails-group-${group.key}`}>
+                  {group.kinds.map((option) => (
+                    <li key={option}>
+                      <button
+                        type="button"
+                        aria-current={option === kind ? 'true' : undefined}
+                        onClick={() => setKind(option)}
+                        className={`min-h-11 w-full rounded-2xl px-4 py-2 text-left text-sm transition-colors ${
+                          option === kind ? 'bg-rose-600 font-semibold text-white' : 'text-ink-soft hover:bg-blush-100'
+                        }`}
+                      >
+                        {MAIL_PREVIEW_LABELS[option][uiLanguage]}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))}
-          </ul>
+          </div>
         </nav>
         <div className="min-w-0">
           <div className="mb-4 flex flex-wrap items-end gap-x-8 gap-y-3">

@@ -9,8 +9,40 @@ import { useNotificationSettings, useSaveNotificationSettings } from '../api/get
 
 const KINDS = ['paidOrder', 'expiringOrder', 'paypalInvoice', 'paymentAlert', 'dailyDigest'] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const TELEGRAM_STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 
-/** Dashboard: which notices the owner gets (mail to NOTIFY_EMAIL, Telegram if set up), digest hour, language. */
+/**
+ * Whether alerts also go to Telegram, in the owner's words; when they do not, a short guide she
+ * can follow (the bot's key and chat are entered on the server by whoever runs it).
+ */
+export function TelegramStatus({ connected }: { connected: boolean }) {
+  const { t } = useTranslation();
+  if (connected) {
+    return (
+      <p className="mt-2 text-sm" data-testid="telegram-status" data-connected="true">
+        <span aria-hidden="true">✓ </span>
+        {t('admin.notifications.telegramOn')}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2 text-sm" data-testid="telegram-status" data-connected="false">
+      <p>{t('admin.notifications.telegramOff')}</p>
+      <details className="mt-1 rounded-xl bg-blush-50 px-3 py-2">
+        <summary className="min-h-11 cursor-pointer content-center font-semibold text-rose-800">
+          {t('admin.notifications.telegramHow')}
+        </summary>
+        <ol className="mt-1 mb-2 list-decimal space-y-1.5 ps-5">
+          {TELEGRAM_STEPS.map((step) => (
+            <li key={step}>{t(`admin.notifications.telegramSteps.${step}`)}</li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+/** Dashboard: which notices the owner gets (by mail, and in Telegram once connected), digest hour, language. */
 export function NotificationSettingsPanel() {
   const { t } = useTranslation();
   const base = useId();
@@ -49,10 +81,8 @@ export function NotificationSettingsPanel() {
         <ErrorState onRetry={() => void query.refetch()} />
       ) : (
         <form className="mt-2" onSubmit={(event) => void submit(event)}>
-          <p className="text-sm text-ink-soft">
-            {t('admin.notifications.hint', { email: query.data.email })}{' '}
-            {query.data.telegram ? t('admin.notifications.telegramOn') : t('admin.notifications.telegramOff')}
-          </p>
+          <p className="text-sm text-ink-soft">{t('admin.notifications.hint', { email: query.data.email })}</p>
+          <TelegramStatus connected={query.data.telegram} />
           <fieldset className="mt-4">
             <legend className="field-label">{t('admin.notifications.kinds')}</legend>
             <div className="mt-1 flex flex-col gap-2">

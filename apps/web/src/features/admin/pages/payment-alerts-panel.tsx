@@ -7,6 +7,9 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { usePaymentAlerts, useResolvePaymentAlert } from '../../payments/api/admin-payments';
 
+/** The payment services the order texts name; another reads as "payment service". */
+const PROVIDERS = ['test', 'yookassa', 'paypal', 'paypal-manual', 'manual'];
+
 type Money = { amountMinor: number; currency: string };
 const isMoney = (value: unknown): value is Money =>
   typeof value === 'object' &&
@@ -61,7 +64,9 @@ export function PaymentAlertsPanel() {
                   </Link>
                 ) : null}
                 {' · '}
-                {alert.provider}
+                {PROVIDERS.includes(alert.provider)
+                  ? t(`orders.admin.provider.${alert.provider}`)
+                  : t('orders.admin.provider.other')}
                 {' · '}
                 {t('admin.paymentAlerts.amounts', {
                   received: money(alert.details.received),

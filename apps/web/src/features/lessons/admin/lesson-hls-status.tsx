@@ -1,13 +1,22 @@
 /**
- * The adaptive-streaming state of a lesson's video for the admin: not available (no ffmpeg on the
- * server), waiting, transcoding with a progress bar, done with the renditions played, or failed
- * with ffmpeg's error and a button to try again.
+ * The adaptive-streaming state of a lesson's video, in the owner's words ("video for slow
+ * connections"): not available on this server, waiting, in progress with a bar, prepared with its
+ * qualities, or failed with a button to try again (the server's error folded away for whoever runs it).
  */
+import type { LessonHlsStatus as HlsStatus } from '@atelier/shared';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../shared/forms/server-errors';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { useAdminLessonHls, useRetryLessonHls } from '../api/admin-lesson-hls';
+
+/** The state line: "Video prepared for slow connections…", "…in progress 40 %", "…failed…". */
+export function hlsStatusText(t: TFunction, status: Pick<HlsStatus, 'state' | 'progress'>): string {
+  return status.state === 'running'
+    ? t('player.admin.hls.running', { percent: status.progress })
+    : t(`player.admin.hls.${status.state}`);
+}
 
 export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasVideo: boolean }) {
   const { t } = useTranslation();
@@ -32,10 +41,13 @@ export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasV
         <p className="mt-1 text-sm text-muted">{t('player.admin.hls.unavailable')}</p>
       ) : (
         <div className="mt-2 grid grid-cols-1 gap-2 text-sm">
-          <p>
-            {status.state === 'running'
-              ? t('player.admin.hls.running', { percent: status.progress })
-              : t(`player.admin.hls.${status.state}`)}
+          <p data-testid="lesson-hls-text">
+            {status.state === 'done' ? (
+              <span aria-hidden="true" className="font-semibold text-green-800">
+                ✓{' '}
+              </span>
+            ) : null}
+            {hlsStatusText(t, status)}
           </p>
           {status.state === 'running' ? (
             <progress className="w-full accent-rose-600" max={100} value={status.progress} aria-labelledby={headingId}>
@@ -48,12 +60,15 @@ export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasV
             </p>
           ) : null}
           {status.error ? (
-            <p
-              className="wrap-anywhere rounded-xl bg-blush-100 px-3 py-2 font-mono text-xs text-ink"
-              data-testid="lesson-hls-error"
-            >
-              {status.error}
-            </p>
+            <details className="text-xs text-ink-soft">
+              <summary className="cursor-pointer">{t('player.admin.hls.errorDetails')}</summary>
+              <p
+                className="wrap-anywhere mt-1 rounded-xl bg-blush-100 px-3 py-2 font-mono text-ink"
+                data-testid="lesson-hls-error"
+              >
+                {status.error}
+              </p>
+            </details>
           ) : null}
           {status.state === 'failed' || status.state === 'none' ? (
             <div>
@@ -63,7 +78,7 @@ export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasV
                 onClick={again}
                 disabled={retry.isPending}
               >
-                {t('player.admin.hls.retry')}
+                {status.state === 'failed' ? t('player.admin.hls.retry') : t('player.admin.hls.start')}
               </button>
             </div>
           ) : null}

@@ -12,6 +12,7 @@ import { useMarkOrderPaid, useOrderPayments, useSendPaypalInvoice } from '../../
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { formatDateTime } from '../components/order-detail';
 import { canMarkPaid } from '../payment-path';
+import { paymentEventSentence } from './payment-event-sentence';
 import { useRefundDialog } from './use-refund-dialog';
 
 const PAYMENT_STATUSES = [
@@ -32,24 +33,13 @@ const isHttpsUrl = (value: string) => {
     return false;
   }
 };
-const EVENT_OUTCOMES = [
-  'applied',
-  'duplicate',
-  'ignored',
-  'unknown_payment',
-  'amount_mismatch',
-  'order_cancelled',
-  'order_not_pending',
-  'provider_error',
-  'received',
-] as const;
 const known = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
 /**
  * Admin order page: "Mark paid" (cash, bank transfer or a PayPal invoice paid outside the site,
  * with the bank/PayPal reference, confirmed in the page's dialog), the refund of a cancelled order
- * paid by card through YooKassa, and every payment attempt with its provider events.
+ * paid by card through YooKassa, and every payment attempt with what happened to it, in a sentence each.
  */
 export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request: ConfirmRequest) => void }) {
   const { t } = useTranslation();
@@ -223,7 +213,7 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
                   <span className="font-semibold">
                     {known(PROVIDERS, payment.provider)
                       ? t(`orders.admin.provider.${payment.provider}`)
-                      : payment.provider}
+                      : t('orders.admin.provider.other')}
                   </span>
                   <span className="whitespace-nowrap font-semibold">
                     {formatMoney(payment.amount, payment.currency as Currency, language)}
@@ -232,7 +222,7 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
                 <span className="text-ink-soft">
                   {known(PAYMENT_STATUSES, payment.status)
                     ? t(`orders.admin.paymentStatus.${payment.status}`)
-                    : payment.status}
+                    : t('orders.admin.paymentStatus.other')}
                   {' · '}
                   <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt, language)}</time>
                 </span>
@@ -247,16 +237,10 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
                   </span>
                 ) : null}
                 {payment.events.length > 0 ? (
-                  <ul className="mt-1 flex flex-col gap-0.5 text-xs text-muted">
+                  <ul className="mt-1 flex flex-col gap-0.5 text-ink-soft">
                     {payment.events.map((event) => (
                       <li key={`${event.createdAt}-${event.type}`} className="break-words">
-                        <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, language)}</time>{' '}
-                        <code>{event.type}</code> —{' '}
-                        {known(EVENT_OUTCOMES, event.outcome)
-                          ? t(`orders.admin.eventOutcome.${event.outcome}`)
-                          : event.outcome.startsWith('rejected')
-                            ? t('orders.admin.eventOutcome.rejected')
-                            : event.outcome}
+                        {paymentEventSentence(t, event, payment, language)}
                       </li>
                     ))}
                   </ul>

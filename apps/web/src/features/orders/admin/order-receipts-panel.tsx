@@ -12,6 +12,9 @@ import { useRefundDialog } from './use-refund-dialog';
 const SUBJECTS = ['commodity', 'job', 'service', 'intellectual_activity', 'another'] as const;
 const MODES = ['full_prepayment', 'full_payment'] as const;
 const PROVIDER_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+/** YooKassa's codes of tax systems and VAT rates, read out in words (another code shows as a number). */
+const TAX_SYSTEMS = [1, 2, 3, 4, 5, 6];
+const VAT_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const known = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
 
@@ -101,7 +104,13 @@ export function OrderReceiptsPanel({ order, ask }: { order: Order; ask: (request
                     <span className="break-words text-ink-soft">{t('receipts.email', { email: receipt.email })}</span>
                   ) : null}
                   {receipt.taxSystemCode !== null ? (
-                    <span className="text-ink-soft">{t('receipts.taxSystem', { code: receipt.taxSystemCode })}</span>
+                    <span className="text-ink-soft">
+                      {t('receipts.taxSystem', {
+                        code: TAX_SYSTEMS.includes(receipt.taxSystemCode)
+                          ? t(`receipts.taxSystemName.${receipt.taxSystemCode}`)
+                          : receipt.taxSystemCode,
+                      })}
+                    </span>
                   ) : null}
                   {receipt.lines.length > 0 ? (
                     <details className="mt-1">
@@ -118,7 +127,9 @@ export function OrderReceiptsPanel({ order, ask }: { order: Order; ask: (request
                             <span className="text-xs text-muted">
                               {t('receipts.line', { quantity: line.quantity, price: money(line.amount) })}
                               {' · '}
-                              {t('receipts.vat', { code: line.vatCode })}
+                              {VAT_CODES.includes(line.vatCode)
+                                ? t(`receipts.vatName.${line.vatCode}`)
+                                : t('receipts.vat', { code: line.vatCode })}
                               {known(SUBJECTS, line.paymentSubject)
                                 ? ` · ${t(`receipts.subject.${line.paymentSubject}`)}`
                                 : null}
@@ -132,7 +143,13 @@ export function OrderReceiptsPanel({ order, ask }: { order: Order; ask: (request
                     <span className="text-ink-soft">{t('receipts.annulled')}</span>
                   ) : null}
                   {receipt.error && receipt.state !== 'sent' ? (
-                    <p className="break-words text-red-800">{t('receipts.error', { error: receipt.error })}</p>
+                    <div className="text-red-800">
+                      <p>{t('receipts.error')}</p>
+                      <details className="mt-1 text-xs text-ink-soft">
+                        <summary className="cursor-pointer">{t('receipts.errorDetails')}</summary>
+                        <p className="mt-1 break-words font-mono">{receipt.error}</p>
+                      </details>
+                    </div>
                   ) : null}
                   {receipt.attempts > 1 ? (
                     <span className="text-xs text-muted">{t('receipts.attempts', { count: receipt.attempts })}</span>

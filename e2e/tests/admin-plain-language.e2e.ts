@@ -1,0 +1,201 @@
+/**
+ * The owner's screens speak her language, not a developer's: as the admin, in Russian and in
+ * English, every admin section, a product's and a lesson's editor, the lesson's video panel and an
+ * order paid by card (with its payment events) are read as rendered text, which must hold no
+ * setting name (UPPER_SNAKE), no code value printed as is (in_stock), no payment event name the
+ * server records (payment.succeeded…), no "HLS" and no "WebVTT". The dashboard says whether Telegram notices are connected, with a guide
+ * she can open; the order's payment events read as "Payment received …, amount".
+ */
+import { formatMoney } from '@atelier/shared';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS } from '../../apps/web/src/features/admin/admin-sections';
+import { KNOWN_PAYMENT_EVENT_TYPES } from '../../apps/web/src/features/orders/admin/payment-event-sentence';
+import { useToken } from '../src/accounts';
+import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
+import { type PageOptions, useBrowser } from '../src/browser';
+import { newEmail } from '../src/mail';
+import { useOwnServer } from '../src/own-server';
+import { E2E_ADMIN } from '../src/server';
+import { budget, REQUEST_TIMEOUT } from '../src/timeouts';
+
+// The journey places and pays an order: on a server of its own, so no other journey's lists change.
+const base = useOwnServer({ prefix: 'atelier-e2e-plain-', admin: E2E_ADMIN });
+const browser = useBrowser();
+
+const UPPER_SNAKE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The event names the server records, as whole words (an e-mail or a domain never matches them). */
+const EVENT_NAMES = new RegExp(
+  `(?<![\\w.@-])(?:${KNOWN_PAYMENT_EVENT_TYPES.filter((type) => type.includes('.'))
+    .map(escapeRegExp)
+    .join('|')})(?![\\w.-])`,
+  'g',
+);
+const TECHNICAL = /\bHLS\b|WebVTT/g;
+/** A code value printed as is (in_stock, bank_transfer, invoice_sent); e-mail names are left alone. */
+const SNAKE_CODE = /(?<![\w.@/-])[a-z]+(?:_[a-z]+)+(?![\w@/-])/g;
+
+/** Every developer word in a rendered text (empty: the screen speaks plainly). */
+function developerWords(text: string, { subtitles = true } = {}): string[] {
+  const found = [
+    ...text.matchAll(UPPER_SNAKE),
+    ...text.matchAll(SNAKE_CODE),
+    ...text.matchAll(EVENT_NAMES),
+    ...text.matchAll(TECHNICAL),
+  ].map((match) => match[0]);
+  // The subtitle editor's own words are checked by its journey.
+  return subtitles ? found : found.filter((word) => word !== 'WebVTT');
+}
+
+const TEXTS = {
+  ru: {
+    edit: 'Изменить',
+    media: 'Главы и субтитры',
+    telegramOff: 'Уведомления в Telegram: не подключены.',
+    telegramHow: 'Как подключить',
+    botFather: '@BotFather',
+    received: 'Оплата получена',
+    video: 'Видео для медленного интернета',
+  },
+  en: {
+    edit: 'Edit',
+    media: 'Chapters and subtitles',
+    telegramOff: 'Telegram notifications: not connected.',
+    telegramHow: 'How to connect',
+    botFather: '@BotFather',
+    received: 'Payment received',
+    video: 'Video for slow connections',
+  },
+} as const;
+type Lang = keyof typeof TEXTS;
+
+let orderId = '';
+let orderTotal = 0;
+
+beforeAll(async () => {
+  // A customer's card order paid through the sandbox: the order keeps a "payment.succeeded" event.
+  const { token, email } = await verifiedUser(base(), newEmail('plain'));
+  const products = await apiData<{ id: string; category: string; availability: string; stock?: number | null }[]>(
+    base(),
+    '/shop?limit=100&sort=price_asc',
+  );
+  const product = products.find((p) => p.availability === 'in_stock' && (p.stock ?? 0) >= 1 && p.category !== 'book');
+  if (!product) throw new Error('the demo catalogue has no product in stock');
+  const placed = await placeOrder(base(), token, orderBody([{ type: 'product', id: product.id, quantity: 1 }], email));
+  expect(placed.status, placed.raw).toBe(201);
+  orderId = placed.id!;
+  const start = await apiData<{ redirectUrl: string }>(base(), '/payments', { token, body: { orderId } });
+  const sandbox = new URL(start.redirectUrl, base());
+  const paid = await fetch(new URL(`${sandbox.pathname}/pay`, base()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ signature: sandbox.searchParams.get('signature') ?? '' }).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+  });
+  expect(paid.status).toBe(303);
+  const { order } = await apiData<{ order: { status: string; total: number } }>(base(), `/orders/${orderId}`, {
+    token,
+  });
+  expect(order.status).toBe('confirmed');
+  orderTotal = order.total;
+}, budget(40_000));
+
+async function adminPage(lang: Lang, options: PageOptions = {}): Promise<Page> {
+  const page = await browser.newPage({ baseURL: base(), ...options });
+  await useToken(page, await login(base(), E2E_ADMIN));
+  await page.goto(`/admin?lang=${lang}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
+}
+
+/** The page's rendered text once its data has arrived. */
+async function settledText(page: Page, scope?: Locator): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (closed disclosures left out).
+  return scope ? scope.innerText() : page.evaluate(() => document.body.innerText);
+}
+
+describe.each(['ru', 'en'] as const)('the admin in %s speaks plainly', (lang) => {
+  const text = TEXTS[lang];
+
+  it(
+    'every section page holds no setting name, event name or technical term',
+    async () => {
+      const page = await adminPage(lang);
+      const found: Record<string, string[]> = {};
+      for (const section of ADMIN_SECTIONS) {
+        await page.goto(`/admin/${section.path}?lang=${lang}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const words = developerWords(await settledText(page));
+        if (words.length > 0) found[section.key] = words;
+      }
+      expect(found).toEqual({});
+      await page.context().close();
+    },
+    budget(90_000),
+  );
+
+  it(
+    'the dashboard says Telegram is not connected and opens a guide in steps',
+    async () => {
+      const page = await adminPage(lang);
+      const status = page.getByTestId('telegram-status');
+      await status.getByText(text.telegramOff).waitFor();
+      await status.getByText(text.telegramHow).click();
+      await status.getByText(text.botFather, { exact: false }).first().waitFor();
+      expect(await status.locator('ol > li').count()).toBe(4);
+      expect(developerWords(await settledText(page))).toEqual([]);
+      await page.context().close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    'the order paid by card tells its payment in a sentence with the amount',
+    async () => {
+      const page = await adminPage(lang);
+      await page.goto(`/admin/orders/${orderId}?lang=${lang}`);
+      const payments = page.locator('section[aria-labelledby="admin-order-payments"]');
+      const received = payments.getByText(text.received, { exact: false });
+      await received.first().waitFor();
+      const sentence = (await received.first().textContent()) ?? '';
+      expect(sentence).toContain(formatMoney(orderTotal, 'RUB', lang));
+      expect(sentence).toMatch(/\d{1,2}:\d{2}/);
+      expect(developerWords(await settledText(page))).toEqual([]);
+      await page.context().close();
+    },
+    budget(30_000),
+  );
+
+  it(
+    'a product’s editor, a lesson’s editor and the lesson’s video panel speak plainly',
+    async () => {
+      const page = await adminPage(lang);
+      await page.goto(`/admin/shop?lang=${lang}`);
+      await page.getByRole('button', { name: text.edit }).first().click();
+      const productEditor = page.getByRole('dialog');
+      await productEditor.waitFor();
+      expect(developerWords(await settledText(page, productEditor))).toEqual([]);
+      await page.keyboard.press('Escape');
+      await productEditor.waitFor({ state: 'hidden' });
+
+      await page.goto(`/admin/lessons?lang=${lang}`);
+      await page.getByRole('button', { name: text.edit }).first().click();
+      const lessonEditor = page.getByRole('dialog');
+      await lessonEditor.waitFor();
+      expect(developerWords(await settledText(page, lessonEditor))).toEqual([]);
+      await page.keyboard.press('Escape');
+      await lessonEditor.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: text.media }).first().click();
+      const media = page.getByRole('dialog');
+      const status = media.getByTestId('lesson-hls-status');
+      await status.getByRole('heading', { name: text.video }).waitFor();
+      expect(developerWords(await settledText(page, media), { subtitles: false })).toEqual([]);
+      await page.context().close();
+    },
+    budget(40_000),
+  );
+});
