@@ -99,9 +99,9 @@ export const LESSONS_MESSAGES = {
   },
   // The WebVTT check (webvtt.ts), one text per problem; {line} is the line number of the file.
   vttHeader: {
-    ru: 'Субтитры должны начинаться строкой WEBVTT',
-    en: 'Subtitles must begin with the line WEBVTT',
-    es: 'Los subtítulos deben empezar con la línea WEBVTT',
+    ru: 'Это не файл субтитров: неверная первая строка',
+    en: 'This is not a subtitles file: its first line is wrong',
+    es: 'Esto no es un archivo de subtítulos: la primera línea no es correcta',
   },
   vttTiming: {
     ru: 'Строка {line}: ожидалось время реплики вида 00:01.000 --> 00:04.000',

@@ -240,7 +240,7 @@ describe('subtitles per language', () => {
       '1\n00:00:01,000 --> 00:00:02,000\nHello\n',
       'header',
       1,
-      'Subtitles must begin with the line WEBVTT',
+      'This is not a subtitles file: its first line is wrong',
     ],
     [
       'a broken time',
