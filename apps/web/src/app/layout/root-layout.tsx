@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/api/auth-session';
 import { PageLoader } from '../../shared/ui/spinner';
 import { useToasterWanted } from '../../shared/ui/toast';
+import { type AccessDecision, decideAccess } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { IntentResumer } from '../intent-resumer';
 import { CookieBanner } from './cookie-banner';
@@ -37,11 +39,46 @@ function useHashScroll() {
   }, [hash, key]);
 }
 
+/**
+ * The admin area has a shell of its own (header, grouped sections): the shop's header, footer,
+ * currency choice and cookie banner are left out while the admin is let in, or still being checked.
+ * A visitor who is refused, or whose session could not be checked, stays in the shop's layout.
+ */
+export function usesAdminShell(pathname: string, access: AccessDecision): boolean {
+  return (pathname === '/admin' || pathname.startsWith('/admin/')) && (access === 'allow' || access === 'checking');
+}
+
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const session = useSession();
   useHashScroll();
   const toasterWanted = useToasterWanted();
+
+  const toaster = toasterWanted ? (
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        duration={TOAST_DURATION_MS}
+        closeButton
+        toastOptions={{ className: 'font-sans' }}
+      />
+    </Suspense>
+  ) : null;
+
+  if (usesAdminShell(pathname, decideAccess(session, 'admin'))) {
+    return (
+      <>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+        {toaster}
+        <ScrollRestoration getKey={(location) => location.pathname} />
+      </>
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -67,16 +104,7 @@ export function RootLayout() {
       </Suspense>
       <CookieBanner />
       <IntentResumer />
-      {toasterWanted ? (
-        <Suspense fallback={null}>
-          <Toaster
-            position="top-center"
-            duration={TOAST_DURATION_MS}
-            closeButton
-            toastOptions={{ className: 'font-sans' }}
-          />
-        </Suspense>
-      ) : null}
+      {toaster}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );
