@@ -43,7 +43,7 @@ function AccessDenied() {
 
 /**
  * /admin/*: guests go to /login, a non-admin sees the denial (inside the shop's layout), an admin
- * gets the panel in its own shell (the root layout leaves its chrome out, see `usesAdminShell`).
+ * gets the panel in its own shell (the root layout leaves its chrome out: `usesAdminShell`).
  */
 export function AdminGate() {
   const { t } = useTranslation();

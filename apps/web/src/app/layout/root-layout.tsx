@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
 import { PageLoader } from '../../shared/ui/spinner';
 import { useToasterWanted } from '../../shared/ui/toast';
-import { type AccessDecision, decideAccess } from '../access';
+import { decideAccess, usesAdminShell } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { IntentResumer } from '../intent-resumer';
 import { CookieBanner } from './cookie-banner';
@@ -37,15 +37,6 @@ function useHashScroll() {
     attempt();
     return () => window.clearTimeout(frame);
   }, [hash, key]);
-}
-
-/**
- * The admin area has a shell of its own (header, grouped sections): the shop's header, footer,
- * currency choice and cookie banner are left out while the admin is let in, or still being checked.
- * A visitor who is refused, or whose session could not be checked, stays in the shop's layout.
- */
-export function usesAdminShell(pathname: string, access: AccessDecision): boolean {
-  return (pathname === '/admin' || pathname.startsWith('/admin/')) && (access === 'allow' || access === 'checking');
 }
 
 export function RootLayout() {

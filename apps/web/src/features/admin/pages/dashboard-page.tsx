@@ -38,7 +38,7 @@ export function DashboardPage() {
       <div className="mt-8">
         <QueryState query={stats}>
           {(stats) => (
-            <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <ul data-testid="dashboard-counters" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
                 const value = stats[card.key] ?? 0;
                 return (
