@@ -125,7 +125,7 @@ export function DataTable<T>({
                           {column.header}
                         </span>
                       )}
-                      <div className="min-w-0 wrap-anywhere">{column.cell(row)}</div>
+                      <div className="min-w-0 wrap-break-word">{column.cell(row)}</div>
                     </td>
                   ))}
                 </tr>
