@@ -1,11 +1,11 @@
-import { type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { ADMIN_PAGES } from '../admin-pages';
 import { ADMIN_SECTIONS } from '../admin-sections';
-import { AdminHeader } from './admin-header';
+import { type AdminAppProps, AdminHeader } from './admin-header';
 import { AdminNav } from './admin-nav';
 
 function SectionLoader() {
@@ -16,13 +16,6 @@ function SectionLoader() {
       <span className="text-sm text-muted">{t('common.loading')}</span>
     </div>
   );
-}
-
-export interface AdminAppProps {
-  /** The site's language choice (the app's own switcher), shown in the admin's header and menu. */
-  languageSwitcher: ReactNode;
-  /** Signs out and leaves the admin area. */
-  onLogout: () => void;
 }
 
 /**

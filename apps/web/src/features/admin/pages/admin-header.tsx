@@ -4,8 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloseIcon, EyeIcon, FlowerIcon, LogoutIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
 import { useSession } from '../../auth/api/auth-session';
-import type { AdminAppProps } from './admin-app';
 import { AdminNav } from './admin-nav';
+
+/** What the admin app is given (here, beside the header and menu that show both). */
+export interface AdminAppProps {
+  /** The site's language choice (the app's own switcher), shown in the admin's header and menu. */
+  languageSwitcher: ReactNode;
+  /** Signs out and leaves the admin area. */
+  onLogout: () => void;
+}
 
 const iconButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold text-ink-soft hover:bg-blush-100 hover:text-rose-800';
