@@ -26,11 +26,18 @@ const run = promisify(execFile);
 const CLIP_SECONDS = Number(process.env.BENCH_HLS_SECONDS ?? 60);
 const PLAY_SECONDS = 30;
 
+/** Targets: transcode time per minute of video, HLS first frame against the MP4's, bytes of 30 s. */
+export const HLS_MAX_TRANSCODE_S_PER_MIN = 60;
+export const HLS_MAX_FIRST_FRAME_RATIO = 1.2;
+export const HLS_MAX_FIRST30S_RATIO = 0.5;
+
 export interface HlsBench {
   clipSeconds: number;
   clipBytes: number;
   transcodeSeconds: number;
   transcodeSecondsPerMinute: number;
+  /** From the job's start until the lowest rendition plays (published before the others are made). */
+  firstRenditionSeconds: number | null;
   renditions: number[];
   throttle: string;
   firstFrame: {
@@ -38,6 +45,9 @@ export interface HlsBench {
     mp4: { fromNavigationMs: number; fromPlayMs: number };
   };
   first30s: { hls360Bytes: number; mp4Bytes: number; ratio: number };
+  /** HLS first frame from play over the MP4's. */
+  firstFrameRatio: number;
+  targetsMet: boolean;
 }
 
 async function makeClip(dir: string): Promise<string> {
@@ -83,16 +93,26 @@ interface Status {
 
 async function waitTranscoded(base: string, token: string, lessonId: string) {
   let startedAt: number | null = null;
+  let firstRendition: number | null = null;
   let lastProgress = -1;
   for (;;) {
     const status = await apiData<Status>(base, `/admin/lessons/${lessonId}/hls`, { token });
     if (status.state === 'running' && startedAt === null) startedAt = performance.now();
+    if (status.renditions.length > 0 && firstRendition === null && startedAt !== null) {
+      firstRendition = (performance.now() - startedAt) / 1000;
+      console.log(`bench: ${status.renditions.join(', ')}p playable after ${firstRendition.toFixed(1)} s`);
+    }
     if (status.state === 'running' && status.progress >= lastProgress + 20) {
       lastProgress = status.progress;
-      console.log(`bench: transcoding… ${status.progress} %`);
+      const left = (status as Status & { secondsLeft: number | null }).secondsLeft;
+      console.log(`bench: transcoding… ${status.progress} %${left === null ? '' : `, ${left} s left`}`);
     }
     if (status.state === 'done') {
-      return { seconds: (performance.now() - (startedAt ?? performance.now())) / 1000, renditions: status.renditions };
+      return {
+        seconds: (performance.now() - (startedAt ?? performance.now())) / 1000,
+        firstRendition,
+        renditions: status.renditions,
+      };
     }
     if (status.state === 'failed') throw new Error(`transcode failed: ${status.error}`);
     if (status.state === 'none') throw new Error('no transcode job: is ffmpeg installed and HLS=auto?');
@@ -211,19 +231,24 @@ export async function hlsBench(
     const hls360 = await first30s(browser, base, buyer.token, lessonId, false);
     const mp4 = await first30s(browser, base, buyer.token, lessonId, true);
     const clipBytes = readFileSync(clip).length;
+    const perMinute = Math.round((transcode.seconds / (CLIP_SECONDS / 60)) * 10) / 10;
+    const frameRatio = Math.round((hlsFrame.fromPlayMs / Math.max(1, mp4Frame.fromPlayMs)) * 100) / 100;
+    const bytesRatio = Math.round((hls360.total / Math.max(1, mp4.total)) * 100) / 100;
     return {
       clipSeconds: CLIP_SECONDS,
       clipBytes,
       transcodeSeconds: Math.round(transcode.seconds * 10) / 10,
-      transcodeSecondsPerMinute: Math.round((transcode.seconds / (CLIP_SECONDS / 60)) * 10) / 10,
+      transcodeSecondsPerMinute: perMinute,
+      firstRenditionSeconds: transcode.firstRendition === null ? null : Math.round(transcode.firstRendition * 10) / 10,
       renditions: transcode.renditions,
       throttle: '150 ms, 1.6 Mbit/s down',
       firstFrame: { hls: hlsFrame, mp4: mp4Frame },
-      first30s: {
-        hls360Bytes: hls360.total,
-        mp4Bytes: mp4.total,
-        ratio: Math.round((hls360.total / Math.max(1, mp4.total)) * 100) / 100,
-      },
+      first30s: { hls360Bytes: hls360.total, mp4Bytes: mp4.total, ratio: bytesRatio },
+      firstFrameRatio: frameRatio,
+      targetsMet:
+        perMinute <= HLS_MAX_TRANSCODE_S_PER_MIN &&
+        frameRatio <= HLS_MAX_FIRST_FRAME_RATIO &&
+        bytesRatio <= HLS_MAX_FIRST30S_RATIO,
     };
   } finally {
     await browser.close();
@@ -232,12 +257,16 @@ export async function hlsBench(
 
 export function hlsRows(hls: HlsBench): [string, string][] {
   const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   return [
     [
       `HLS transcode (${hls.clipSeconds} s 1080p → ${hls.renditions.map((h) => `${h}p`).join('/')})`,
-      `${hls.transcodeSeconds} s`,
+      `${hls.transcodeSeconds} s${hls.firstRenditionSeconds === null ? '' : `; ${hls.renditions[0]}p playable after ${hls.firstRenditionSeconds} s`}`,
     ],
-    ['HLS transcode per minute of video', `${hls.transcodeSecondsPerMinute} s`],
+    [
+      `HLS transcode per minute of video (target ≤ ${HLS_MAX_TRANSCODE_S_PER_MIN} s)`,
+      `${hls.transcodeSecondsPerMinute} s — ${verdict(hls.transcodeSecondsPerMinute <= HLS_MAX_TRANSCODE_S_PER_MIN)}`,
+    ],
     [
       `first frame, HLS (${hls.throttle})`,
       `${hls.firstFrame.hls.fromNavigationMs} ms from navigation, ${hls.firstFrame.hls.fromPlayMs} ms from play`,
@@ -247,8 +276,12 @@ export function hlsRows(hls: HlsBench): [string, string][] {
       `${hls.firstFrame.mp4.fromNavigationMs} ms from navigation, ${hls.firstFrame.mp4.fromPlayMs} ms from play`,
     ],
     [
-      `bytes in the first ${PLAY_SECONDS} s: HLS 360p vs MP4`,
-      `${mib(hls.first30s.hls360Bytes)} vs ${mib(hls.first30s.mp4Bytes)} (${hls.first30s.ratio}×; the MP4 file is ${mib(hls.clipBytes)})`,
+      `first frame from play, HLS / MP4 (target ≤ ${HLS_MAX_FIRST_FRAME_RATIO}×)`,
+      `${hls.firstFrameRatio}× — ${verdict(hls.firstFrameRatio <= HLS_MAX_FIRST_FRAME_RATIO)}`,
+    ],
+    [
+      `bytes in the first ${PLAY_SECONDS} s: HLS 360p vs MP4 (target ≤ ${HLS_MAX_FIRST30S_RATIO}×)`,
+      `${mib(hls.first30s.hls360Bytes)} vs ${mib(hls.first30s.mp4Bytes)} (${hls.first30s.ratio}×; the MP4 file is ${mib(hls.clipBytes)}) — ${verdict(hls.first30s.ratio <= HLS_MAX_FIRST30S_RATIO)}`,
     ],
   ];
 }
