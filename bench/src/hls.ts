@@ -189,14 +189,20 @@ async function first30s(browser: Browser, base: string, token: string, lessonId:
   });
   const before = bytes();
   await page.getByTestId('player-play').click();
-  await page.waitForFunction(
-    (seconds) => {
-      const video = document.querySelector('video');
-      return video !== null && video.currentTime >= seconds;
-    },
-    PLAY_SECONDS - 0.2,
-    { timeout: (PLAY_SECONDS + 60) * 1000, polling: 200 },
-  );
+  await page
+    .waitForFunction(
+      (seconds) => {
+        const video = document.querySelector('video');
+        return video !== null && video.currentTime >= seconds;
+      },
+      PLAY_SECONDS - 0.2,
+      { timeout: (PLAY_SECONDS + 60) * 1000, polling: 200 },
+    )
+    .catch(async () => {
+      // A stall is a finding, not a crash: say where playback stood.
+      const at = await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime);
+      console.log(`bench: ${mp4 ? 'MP4' : 'HLS'} playback reached only ${at.toFixed(1)} s in ${PLAY_SECONDS + 60} s`);
+    });
   const total = bytes();
   await context.close();
   return { total, beforePlay: before };
@@ -226,6 +232,7 @@ export async function hlsBench(
     const mp4Page = await lessonPage(browser, base, buyer.token, true, true);
     const mp4Frame = await firstFrame(mp4Page.page, lessonId);
     await mp4Page.context.close();
+    console.log(`bench: first frame from play: HLS ${hlsFrame.fromPlayMs} ms, MP4 ${mp4Frame.fromPlayMs} ms`);
 
     console.log(`bench: bytes of the first ${PLAY_SECONDS} s of playback, HLS at 360p then MP4…`);
     const hls360 = await first30s(browser, base, buyer.token, lessonId, false);
