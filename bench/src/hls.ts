@@ -4,15 +4,16 @@
  *  - Transcode time per minute of video: a 1080p clip (ffmpeg's testsrc2 pattern with a tone,
  *    BENCH_HLS_SECONDS long, 60 by default, 5 Mbit/s H.264 with the index at the front as a good
  *    upload would be) is uploaded through the admin API; the time from the job's start (`running`)
- *    to `done` (three renditions: 360p, 720p, 1080p), divided by the clip's minutes.
+ *    to `done` (three renditions: 360p, 720p, 1080p), divided by the clip's minutes (target ≤ 60 s),
+ *    and the time until the lowest rendition plays (it is published before the others are made).
  *  - Time to first frame in Chromium on a throttled connection (slow 4G as Lighthouse's mobile:
  *    150 ms, 1.6 Mbit/s down): the buyer's lesson page, play pressed as soon as the player is
  *    there, to the first frame the video presents (requestVideoFrameCallback); with HLS (hls.js,
  *    automatic rendition) and with the MP4 (the same page, /access answered without the HLS URL).
- *    Both from navigation and from the press.
+ *    Both from navigation and from the press; target: HLS from the press ≤ 1.2× the MP4's.
  *  - Bytes downloaded in the first 30 s of playback (unthrottled): HLS pinned to 360p (picked in
  *    the quality menu as soon as it shows) vs the MP4, counted from the network events of the media
- *    requests.
+ *    requests; target: at most half the MP4's.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
