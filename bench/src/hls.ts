@@ -17,6 +17,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -37,6 +38,8 @@ export interface HlsBench {
   clipBytes: number;
   transcodeSeconds: number;
   transcodeSecondsPerMinute: number;
+  /** The machine's 1-minute load average when the transcode ended: a busy machine stretches it. */
+  loadAverageAfterTranscode?: number;
   /** From the job's start until the lowest rendition plays (published before the others are made). */
   firstRenditionSeconds: number | null;
   renditions: number[];
@@ -220,6 +223,7 @@ export async function hlsBench(
   const lessonId = await upload(base, adminToken, clip);
   console.log('bench: transcoding into HLS renditions…');
   const transcode = await waitTranscoded(base, adminToken, lessonId);
+  const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
 
   const buyer = await verifiedUser(base, `hls-bench-${Date.now()}@bench.test`);
   await apiData(base, `/training/lessons/${lessonId}/purchase`, { token: buyer.token, method: 'POST', body: {} });
@@ -247,6 +251,7 @@ export async function hlsBench(
       clipBytes,
       transcodeSeconds: Math.round(transcode.seconds * 10) / 10,
       transcodeSecondsPerMinute: perMinute,
+      loadAverageAfterTranscode: load,
       firstRenditionSeconds: transcode.firstRendition === null ? null : Math.round(transcode.firstRendition * 10) / 10,
       renditions: transcode.renditions,
       throttle: '150 ms, 1.6 Mbit/s down',
@@ -269,7 +274,7 @@ export function hlsRows(hls: HlsBench): [string, string][] {
   return [
     [
       `HLS transcode (${hls.clipSeconds} s 1080p → ${hls.renditions.map((h) => `${h}p`).join('/')})`,
-      `${hls.transcodeSeconds} s${hls.firstRenditionSeconds === null ? '' : `; ${hls.renditions[0]}p playable after ${hls.firstRenditionSeconds} s`}`,
+      `${hls.transcodeSeconds} s${hls.firstRenditionSeconds === null ? '' : `; ${hls.renditions[0]}p playable after ${hls.firstRenditionSeconds} s`}${hls.loadAverageAfterTranscode === undefined ? '' : ` (load average ${hls.loadAverageAfterTranscode} on ${availableParallelism()} cores)`}`,
     ],
     [
       `HLS transcode per minute of video (target ≤ ${HLS_MAX_TRANSCODE_S_PER_MIN} s)`,
