@@ -5,6 +5,9 @@
  * renditions), and a buyer's player plays the master playlist through hls.js; forcing 360p and
  * then 720p in the quality menu switches the rendition playing (hls.js level switched), back to
  * Auto; speed, mirror and a key jump work on the HLS video too; axe is clean with the quality menu, and nothing overflows at 360 px.
+ * On a throttled connection (slow 4G, emulated through the DevTools protocol) playback starts on
+ * the lowest rendition: its media playlist and its segment are the first ones asked for, and the
+ * first rendition playing is 360p.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -192,6 +195,60 @@ describe('adaptive streaming', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(tmpdir(), 'atelier-hls-360.png'), fullPage: false });
+      await page.context().close();
+    },
+    budget(40_000),
+  );
+
+  it(
+    'on a slow connection playback starts on the lowest rendition',
+    async () => {
+      const { token } = await verifiedUser(base, newEmail('hls-slow'));
+      await apiData(base, `/training/lessons/${lessonId}/purchase`, { token, method: 'POST', body: {} });
+      const page = await session.newPage({ baseURL: base, locale: 'en-US' });
+      await useToken(page, token);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      // Lighthouse's mobile profile: 150 ms, 1.6 Mbit/s down, 750 kbit/s up.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      const media: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/\/hls\/.*\/\d+p\/(index\.m3u8|init\.mp4|seg_\d+\.m4s)$/.test(path)) media.push(path);
+      });
+      // Every rendition the player reports playing, in order, from the moment the player is there.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { streamHeights: string[] }).streamHeights = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const height = (record.target as Element).getAttribute('data-stream-height');
+            if (height && seen.at(-1) !== height) seen.push(height);
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-stream-height'] });
+      });
+      await page.goto(`/training-detail/${lessonId}?lang=en`);
+      await player(page).waitFor({ timeout: ACTION_TIMEOUT });
+      await expect.poll(() => player(page).getAttribute('data-stream'), { timeout: ACTION_TIMEOUT }).toBe('hls');
+      await page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => {
+        element.muted = true;
+      });
+      await page.getByTestId('player-play').click();
+      await expect
+        .poll(() => page.getByTestId('lesson-video').evaluate((element: HTMLVideoElement) => element.currentTime), {
+          timeout: budget(20_000),
+        })
+        .toBeGreaterThan(0.2);
+      const heights = await page.evaluate(() => (window as unknown as { streamHeights: string[] }).streamHeights);
+      const first = (suffix: RegExp) => media.find((path) => suffix.test(path));
+      expect(first(/index\.m3u8$/), media.join('\n')).toMatch(/\/360p\/index\.m3u8$/);
+      expect(first(/seg_\d+\.m4s$/), media.join('\n')).toMatch(/\/360p\/seg_00000\.m4s$/);
+      expect(heights[0]).toBe('360');
       await page.context().close();
     },
     budget(40_000),

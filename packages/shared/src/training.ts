@@ -238,6 +238,10 @@ export const LessonHlsStatusSchema = z.object({
   state: z.enum(['none', 'queued', 'running', 'done', 'failed']),
   /** Percent of the current job done. */
   progress: z.number().int().min(0).max(100),
+  /** When the running job started (null unless running). */
+  startedAt: z.iso.datetime().nullable(),
+  /** Seconds the running job should still take, from its pace so far (null until it can be told). */
+  secondsLeft: z.number().int().nonnegative().nullable(),
   error: z.string().nullable(),
   /** Heights of the renditions the lesson plays now (empty: the MP4). */
   renditions: z.array(z.number().int()),

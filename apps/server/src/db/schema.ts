@@ -334,6 +334,8 @@ export const lessonTranscodes = pgTable(
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When the current attempt started: with the progress, the time left shown to the admin. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

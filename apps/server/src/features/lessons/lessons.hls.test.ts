@@ -7,7 +7,7 @@
  * These tests need ffmpeg (CI installs it): without it they fail, they are not skipped.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,8 @@ import { lessons, lessonTranscodes } from '../../db/schema';
 import { adminUser, orderBody, placeOrder, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { fakeMp4, grant } from '../../test/lessons';
-import { findFfmpeg, progressSeconds, renditionsFor } from './lessons.hls.transcode';
+import { secondsLeft } from './lessons.hls';
+import { findFfmpeg, progressSeconds, renditionsFor, transcodeToHls } from './lessons.hls.transcode';
 import { createMediaSigner } from './lessons.media';
 
 const run = promisify(execFile);
@@ -164,6 +165,53 @@ describe('the transcode plan', () => {
     expect(progressSeconds('progress=continue')).toBeNull();
   });
 
+  it('tells the time left from the pace so far, not before 2 %', () => {
+    const started = new Date('2026-01-01T10:00:00Z');
+    const at = (seconds: number) => started.getTime() + seconds * 1000;
+    expect(secondsLeft(started, 0.01, at(30))).toBeNull();
+    expect(secondsLeft(started, 0.25, at(60))).toBe(180);
+    expect(secondsLeft(started, 0.5, at(60))).toBe(60);
+    expect(secondsLeft(started, 1, at(60))).toBe(0);
+  });
+
+  it('makes the lowest rendition first and hands it over before the others exist', async () => {
+    const out = join(work, 'plan-out');
+    const source = join(work, 'a.mp4');
+    const seen: { renditions: number[]; files: string[]; others: string[] }[] = [];
+    const progress: number[] = [];
+    const result = await transcodeToHls(
+      ffmpeg as NonNullable<typeof ffmpeg>,
+      source,
+      out,
+      (fraction) => progress.push(fraction),
+      undefined,
+      async (first) => {
+        seen.push({
+          renditions: first.renditions.map((r) => r.height),
+          files: first.files,
+          others: existsSync(join(out, '720p')) ? readdirSync(join(out, '720p')) : [],
+        });
+        expect(readFileSync(join(out, 'master.m3u8'), 'utf8')).not.toContain('720p');
+      },
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.renditions).toEqual([360]);
+    expect(seen[0]?.others).toEqual([]);
+    expect(seen[0]?.files.at(-1)).toBe('master.m3u8');
+    expect(seen[0]?.files.every((name) => name === 'master.m3u8' || name.startsWith('360p/'))).toBe(true);
+    expect(result.renditions.map((r) => r.height)).toEqual([360, 720]);
+    expect(result.files.at(-1)).toBe('master.m3u8');
+    expect(readFileSync(join(out, 'master.m3u8'), 'utf8').match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
+    // Progress only moves forward, and ends at the whole.
+    expect(progress.every((value, i) => i === 0 || value >= (progress[i - 1] ?? 0))).toBe(true);
+    expect(progress.at(-1)).toBe(1);
+    // A 4 s clip: four one-second segments, keyframes at the same times in both renditions.
+    for (const height of [360, 720]) {
+      const playlist = readFileSync(join(out, `${height}p/index.m3u8`), 'utf8');
+      expect(playlist.match(/#EXTINF:1\.0+,/g), playlist).toHaveLength(4);
+    }
+  });
+
   it('keeps the signature of an HLS path out of the logs', () => {
     const url = '/api/training/lessons/l1/hls/v1/user.123.secretsig/720p/seg_00000.m4s';
     expect(redactUrl(url)).toBe('/api/training/lessons/l1/hls/v1/[redacted]/720p/seg_00000.m4s');
@@ -199,6 +247,7 @@ describe('HLS renditions with ffmpeg', () => {
 
     const status = await a.status(admin, lessonId);
     expect(status).toMatchObject({ enabled: true, state: 'done', progress: 100, error: null, renditions: [360, 720] });
+    expect(status).toMatchObject({ startedAt: null, secondsLeft: null });
 
     const access = await a.access(buyer, lessonId);
     expect(access.video).toMatch(/\/video\?u=/);
@@ -420,6 +469,21 @@ describe('HLS renditions with ffmpeg', () => {
     expect(successEnvelope(LessonHlsStatusSchema).parse(retry.json()).data.state).toBe('queued');
   });
 
+  it('shows a running job with its start and the time left at its pace', async () => {
+    const id = await a.upload(admin, 'POST', '/api/admin/lessons', 308, clipB);
+    const startedAt = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(lessonTranscodes)
+      .set({ state: 'running', progress: 250, startedAt, leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(lessonTranscodes.lessonId, id));
+    const status = await a.status(admin, id);
+    expect(status).toMatchObject({ state: 'running', progress: 25, startedAt: startedAt.toISOString() });
+    // A quarter in a minute: about three minutes left.
+    expect(status.secondsLeft).toBeGreaterThanOrEqual(179);
+    expect(status.secondsLeft).toBeLessThanOrEqual(185);
+    await t.database.db.delete(lessonTranscodes).where(eq(lessonTranscodes.lessonId, id));
+  });
+
   it('shows the status to admins only', async () => {
     expect((await a.get(`/api/admin/lessons/${lessonId}/hls`, buyer.headers)).statusCode).toBe(403);
     expect((await a.get(`/api/admin/lessons/${lessonId}/hls`)).statusCode).toBe(401);
@@ -461,6 +525,8 @@ describe('HLS=off', () => {
       enabled: false,
       state: 'none',
       progress: 0,
+      startedAt: null,
+      secondsLeft: null,
       error: null,
       renditions: [],
     });

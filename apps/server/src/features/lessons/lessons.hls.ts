@@ -26,7 +26,7 @@ import { type HlsRef, lessons, lessonTranscodes } from '../../db/schema';
 import { Conflict, NotFound } from '../../platform/errors';
 import { createPeriodicTask } from '../../platform/periodic';
 import type { Storage } from '../../platform/storage/storage';
-import { type Ffmpeg, hlsContentType, transcodeToHls } from './lessons.hls.transcode';
+import { type Ffmpeg, hlsContentType, type TranscodeResult, transcodeToHls } from './lessons.hls.transcode';
 
 export interface HlsLog {
   info(object: object, message: string): void;
@@ -50,6 +50,16 @@ export interface LessonHlsDeps {
 const DEFAULT_LEASE_MS = 60_000;
 
 type JobRow = typeof lessonTranscodes.$inferSelect;
+
+/**
+ * The time a running job should still take at the pace it has kept: null before 2 % (too early to
+ * tell), never negative.
+ */
+export function secondsLeft(startedAt: Date, fraction: number, now = Date.now()): number | null {
+  if (fraction < 0.02) return null;
+  const elapsed = Math.max(0, (now - startedAt.getTime()) / 1000);
+  return Math.max(0, Math.round((elapsed * (1 - Math.min(1, fraction))) / fraction));
+}
 
 /** The storage prefix of one lesson's renditions, or of one version of them. */
 export const hlsPrefix = (lessonId: string) => `lessons/hls/${lessonId}/`;
@@ -114,6 +124,7 @@ export function createLessonHls({
           error: null,
           attempts: sql`${lessonTranscodes.attempts} + 1`,
           leaseUntil: new Date(Date.now() + leaseMs),
+          startedAt: new Date(),
           updatedAt: new Date(),
         })
         .where(eq(lessonTranscodes.id, job.id))
@@ -172,31 +183,50 @@ export function createLessonHls({
       const input = join(work, 'source');
       await pipeline(await storage.read('private', job.sourceKey), createWriteStream(input));
       const out = join(work, 'out');
-      const result = await transcodeToHls(ffmpeg, input, out, (f) => (fraction = f * 0.95), abort.signal);
+      const uploaded = new Set<string>();
+      /** Stores the files not stored yet (the master last) and points the lesson at them. */
+      const publish = async (result: TranscodeResult, final: boolean) => {
+        const files = result.files.filter((name) => name === 'master.m3u8' || !uploaded.has(name));
+        for (const [index, name] of files.entries()) {
+          await storage.put('private', `${prefix}${name}`, await readFile(join(out, name)), hlsContentType(name));
+          uploaded.add(name);
+          if (final) fraction = 0.95 + (0.05 * (index + 1)) / files.length;
+          if (abort.signal.aborted) throw new Superseded();
+        }
+        const ref: HlsRef = { version: job.id, prefix, sourceKey: job.sourceKey, renditions: result.renditions };
+        const replaced = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ video: lessons.video, hls: lessons.hls })
+            .from(lessons)
+            .where(eq(lessons.id, job.lessonId))
+            .for('update');
+          if (!row || row.video?.key !== job.sourceKey) throw new Superseded();
+          const still = await tx
+            .update(lessonTranscodes)
+            .set(
+              final
+                ? { state: 'done', progress: 1000, error: null, leaseUntil: null, updatedAt: new Date() }
+                : { updatedAt: new Date() },
+            )
+            .where(mine(job))
+            .returning({ id: lessonTranscodes.id });
+          if (still.length === 0) throw new Superseded();
+          await tx.update(lessons).set({ hls: ref }).where(eq(lessons.id, job.lessonId));
+          return row.hls;
+        });
+        if (replaced && replaced.prefix !== prefix) await removePrefix(replaced.prefix);
+      };
+      const result = await transcodeToHls(
+        ffmpeg,
+        input,
+        out,
+        (f) => (fraction = f * 0.95),
+        abort.signal,
+        // The lowest rendition plays while the others are made.
+        (first) => publish(first, false),
+      );
       if (abort.signal.aborted) throw new Superseded();
-      for (const [index, name] of result.files.entries()) {
-        await storage.put('private', `${prefix}${name}`, await readFile(join(out, name)), hlsContentType(name));
-        fraction = 0.95 + (0.05 * (index + 1)) / result.files.length;
-        if (abort.signal.aborted) throw new Superseded();
-      }
-      const ref: HlsRef = { version: job.id, prefix, sourceKey: job.sourceKey, renditions: result.renditions };
-      const replaced = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ video: lessons.video, hls: lessons.hls })
-          .from(lessons)
-          .where(eq(lessons.id, job.lessonId))
-          .for('update');
-        if (!row || row.video?.key !== job.sourceKey) throw new Superseded();
-        const done = await tx
-          .update(lessonTranscodes)
-          .set({ state: 'done', progress: 1000, error: null, leaseUntil: null, updatedAt: new Date() })
-          .where(mine(job))
-          .returning({ id: lessonTranscodes.id });
-        if (done.length === 0) throw new Superseded();
-        await tx.update(lessons).set({ hls: ref }).where(eq(lessons.id, job.lessonId));
-        return row.hls;
-      });
-      if (replaced && replaced.prefix !== prefix) await removePrefix(replaced.prefix);
+      await publish(result, true);
       // Earlier attempts of this job that died half-way left their directories.
       if (job.attempts > 1) await removePrefix(`${hlsPrefix(job.lessonId)}${job.id}.`, prefix);
       log.info(
@@ -209,7 +239,10 @@ export function createLessonHls({
         'lesson video transcoded to HLS',
       );
     } catch (error) {
-      await removePrefix(prefix);
+      // The lowest rendition may be published already: the lesson keeps playing it until a newer
+      // set replaces it (which deletes this prefix then).
+      const [row] = await db.select({ hls: lessons.hls }).from(lessons).where(eq(lessons.id, job.lessonId)).limit(1);
+      if (row?.hls?.prefix !== prefix) await removePrefix(prefix);
       if (abort.signal.reason instanceof Stopping) {
         await db
           .update(lessonTranscodes)
@@ -312,10 +345,13 @@ export function createLessonHls({
       if (!lesson) throw new NotFound();
       const job = await latestJob(lessonId);
       const current = job && job.sourceKey === lesson.video?.key ? job : null;
+      const running = current?.state === 'running' && current.startedAt ? current : null;
       return {
         enabled: ffmpeg !== null,
         state: current?.state ?? 'none',
         progress: current ? Math.floor(current.progress / 10) : 0,
+        startedAt: running?.startedAt?.toISOString() ?? null,
+        secondsLeft: running?.startedAt ? secondsLeft(running.startedAt, running.progress / 1000) : null,
         error: current?.error ?? null,
         renditions: lesson.hls?.renditions.map((r) => r.height) ?? [],
       };

@@ -32,6 +32,23 @@ describe('the video-for-slow-connections status, in the owner’s words', () => 
     expect(hlsStatusText(t.en!, { state: 'failed', progress: 0 })).toMatch(/failed/);
   });
 
+  it('adds the time left once the pace is known, in plain words', () => {
+    expect(hlsStatusText(t.en!, { state: 'running', progress: 40, secondsLeft: 170 })).toBe(
+      'Preparing the video for slow connections: in progress 40 %, about 3 min left',
+    );
+    expect(hlsStatusText(t.en!, { state: 'running', progress: 90, secondsLeft: 20 })).toMatch(
+      /, less than a minute left$/,
+    );
+    expect(hlsStatusText(t.en!, { state: 'running', progress: 1, secondsLeft: null })).not.toMatch(/left/);
+    expect(hlsStatusText(t.ru!, { state: 'running', progress: 40, secondsLeft: 300 })).toMatch(
+      /, осталось около 5 минут$/,
+    );
+    expect(hlsStatusText(t.ru!, { state: 'running', progress: 40, secondsLeft: 60 })).toMatch(/около 1 минуты$/);
+    expect(hlsStatusText(t.es!, { state: 'running', progress: 40, secondsLeft: 120 })).toMatch(
+      /, faltan alrededor de 2 min$/,
+    );
+  });
+
   it('reads the same in Russian', () => {
     expect(hlsStatusText(t.ru!, { state: 'done', progress: 100 })).toMatch(
       /^Видео подготовлено для медленного интернета/,
@@ -42,8 +59,8 @@ describe('the video-for-slow-connections status, in the owner’s words', () => 
 
   it.each(['ru', 'en', 'es'])('has no technical word in %s for any state, title or button', (lang) => {
     const lines = [
-      ...STATES.map((state) => hlsStatusText(t[lang]!, { state, progress: 40 })),
-      ...['title', 'unavailable', 'renditions', 'retry', 'start', 'errorDetails'].map((key) =>
+      ...STATES.map((state) => hlsStatusText(t[lang]!, { state, progress: 40, secondsLeft: 200 })),
+      ...['title', 'unavailable', 'renditions', 'firstReady', 'retry', 'start', 'errorDetails'].map((key) =>
         t[lang]!(`player.admin.hls.${key}`, { list: '360p' }),
       ),
     ];

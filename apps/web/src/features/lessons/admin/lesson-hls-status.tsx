@@ -11,11 +11,25 @@ import { problemText } from '../../../shared/forms/server-errors';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { useAdminLessonHls, useRetryLessonHls } from '../api/admin-lesson-hls';
 
-/** The state line: "Video prepared for slow connections…", "…in progress 40 %", "…failed…". */
-export function hlsStatusText(t: TFunction, status: Pick<HlsStatus, 'state' | 'progress'>): string {
-  return status.state === 'running'
-    ? t('player.admin.hls.running', { percent: status.progress })
-    : t(`player.admin.hls.${status.state}`);
+/**
+ * The state line: "Video prepared for slow connections…", "…in progress 40 %, about 3 min left",
+ * "…failed…".
+ */
+export function hlsStatusText(
+  t: TFunction,
+  status: Pick<HlsStatus, 'state' | 'progress'> & { secondsLeft?: number | null },
+): string {
+  if (status.state !== 'running') return t(`player.admin.hls.${status.state}`);
+  const running = t('player.admin.hls.running', { percent: status.progress });
+  const left = timeLeftText(t, status.secondsLeft ?? null);
+  return left ? `${running}, ${left}` : running;
+}
+
+/** "about 3 min left", "less than a minute left"; null while the pace is not known yet. */
+export function timeLeftText(t: TFunction, seconds: number | null): string | null {
+  if (seconds === null) return null;
+  if (seconds < 60) return t('player.admin.hls.leftSoon');
+  return t('player.admin.hls.left', { count: Math.round(seconds / 60) });
 }
 
 export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasVideo: boolean }) {
@@ -55,8 +69,10 @@ export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasV
             </progress>
           ) : null}
           {status.renditions.length > 0 ? (
-            <p className="text-ink-soft">
-              {t('player.admin.hls.renditions', { list: status.renditions.map((h) => `${h}p`).join(', ') })}
+            <p className="text-ink-soft" data-testid="lesson-hls-renditions">
+              {status.state === 'running'
+                ? t('player.admin.hls.firstReady', { list: status.renditions.map((h) => `${h}p`).join(', ') })
+                : t('player.admin.hls.renditions', { list: status.renditions.map((h) => `${h}p`).join(', ') })}
             </p>
           ) : null}
           {status.error ? (

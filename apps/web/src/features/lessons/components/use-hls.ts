@@ -11,6 +11,7 @@
 
 import type HlsType from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { loadHls } from './load-hls';
 
 export type HlsMode = 'off' | 'loading' | 'hls' | 'native' | 'mp4';
 
@@ -61,7 +62,7 @@ export function useHls(
       return;
     }
     setMode('loading');
-    import('hls.js/light')
+    loadHls()
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
@@ -71,7 +72,10 @@ export function useHls(
           } else setMode('mp4');
           return;
         }
-        const created = new Hls({ capLevelToPlayerSize: false, startLevel: -1 });
+        // Start on the lowest rendition (its first segments last one second): the first frame
+        // comes after a small download on any connection, and the measured bandwidth then moves
+        // playback up. Never above what the player's size shows.
+        const created = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
         instance = created;
         hls.current = created;
         created.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {

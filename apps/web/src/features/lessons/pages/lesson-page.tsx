@@ -25,6 +25,7 @@ import { usePurchase, usePurchaseFlow } from '../../checkout/api/purchase';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
+import { loadHls } from '../components/load-hls';
 
 /** The player is its own chunk, loaded only for those who may watch (a guest's page never fetches it). */
 const LessonPlayer = lazy(() =>
@@ -129,6 +130,11 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
     id ?? '',
     canWatch && Boolean(lesson?.hasVideo || lesson?.methodologyLanguages.length),
   );
+  // A lesson with renditions needs hls.js: fetched alongside the player's chunk, not after it.
+  const hlsUrl = canWatch ? access.data?.hls : null;
+  useEffect(() => {
+    if (hlsUrl && 'MediaSource' in window) loadHls().catch(() => undefined);
+  }, [hlsUrl]);
 
   if (!id) return <EmptyStateWrapper />;
   if (isPending) return <PageLoader label={t('common.loading')} />;
@@ -227,7 +233,16 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
         </aside>
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           {canWatch && lesson.hasVideo && access.data?.video && session.user ? (
-            <Suspense fallback={<div className="aspect-video rounded-3xl bg-ink shadow-soft" />}>
+            <Suspense
+              fallback={
+                // The poster while the player's code arrives: the page's largest paint is the picture.
+                <div className="aspect-video overflow-hidden rounded-3xl bg-ink shadow-soft">
+                  {lesson.poster?.large ? (
+                    <img src={lesson.poster.large} alt="" className="size-full object-contain" fetchPriority="high" />
+                  ) : null}
+                </div>
+              }
+            >
               <LessonPlayer
                 key={lesson.id}
                 lessonId={lesson.id}
