@@ -40,6 +40,8 @@ import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
 import { createCertificatesService } from './features/certificates/certificates.service';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { createCoursesService } from './features/courses/courses.service';
@@ -94,6 +96,7 @@ import { createShopAdminRepo } from './features/shop/shop.admin.repo';
 import { createShopAdminService } from './features/shop/shop.admin.service';
 import { createShopRepo } from './features/shop/shop.repo';
 import { shopRoutes } from './features/shop/shop.routes';
+import { SHOP_CACHE_TAG } from './features/shop/shop.schemas';
 import { createShopService } from './features/shop/shop.service';
 import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
@@ -227,15 +230,24 @@ export function buildServices(deps: ServiceDeps) {
   // The balance of gift certificates: orders pay with it, receipts settle against it.
   const giftLedger = createGiftCertificatesLedger({ db });
   const cart = createCartService({ db, products: shop, lessons, courses });
+  const catalog = { products: shop, lessons, courses };
+  const stockChanged = () => cache.invalidate(SHOP_CACHE_TAG);
   const orders = createOrdersService({
     db,
     events,
-    catalog: { products: shop, lessons, courses },
-    promoCodes,
-    giftCertificates: giftLedger,
-    cache,
+    catalog,
+    stockChanged,
     publicUrl,
     policy: config.orders,
+    cancelGuard: giftLedger,
+  });
+  const checkout = createCheckoutService({
+    db,
+    orders,
+    catalog,
+    promoCodes,
+    giftCertificates: giftLedger,
+    stockChanged,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
     cart,
@@ -317,12 +329,13 @@ export function buildServices(deps: ServiceDeps) {
       publicUrl,
     }),
     orders,
+    checkout,
     cdek,
     cdekShipments,
     giftCertificates: createGiftCertificatesService({
       db,
       ledger: giftLedger,
-      orders,
+      orders: checkout,
       publicUrl,
       timeZone: config.notify.timeZone,
     }),
@@ -330,6 +343,7 @@ export function buildServices(deps: ServiceDeps) {
       db,
       images,
       orders,
+      checkout,
       owner: { email: config.notify.email, language: (q) => ownerNotifier.language(q) },
       publicUrl,
       timeZone: config.notify.timeZone,
@@ -541,11 +555,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Courses before lessons: the sitemap lists course pages first.
   await app.register(coursesRoutes, {
     service: services.courses,
-    orders: services.orders,
-    legal: services.legal,
     cache,
     seo,
-    limitGiftCodes,
     limitPromoCodes,
   });
   await app.register(lessonsRoutes, {
@@ -553,13 +564,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     access: services.lessonAccess,
     admin: services.lessonsAdmin,
     hls: services.lessonHls,
-    orders: services.orders,
-    legal: services.legal,
     cache,
     seo,
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
-    limitGiftCodes,
     limitPromoCodes,
   });
   await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
@@ -568,14 +576,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cartRoutes, { service: services.cart });
   await app.register(favouritesRoutes, { service: services.favourites });
   await app.register(stockAlertsRoutes, { service: services.stockAlerts });
-  await app.register(ordersRoutes, { service: services.orders, legal: services.legal, limitGiftCodes });
+  await app.register(checkoutRoutes, {
+    service: services.checkout,
+    legal: services.legal,
+    limitGiftCodes,
+    limitPromoCodes,
+  });
+  await app.register(ordersRoutes, { service: services.orders });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
   await app.register(customOrdersRoutes, { service: services.customOrders });
   await app.register(receiptsRoutes, { service: services.receipts });
   await app.register(cdekRoutes, {
     service: services.cdek,
     shipments: services.cdekShipments,
-    orders: services.orders,
+    checkout: services.checkout,
   });
   await app.register(paymentsRoutes, {
     service: services.payments,
