@@ -8,17 +8,36 @@
 // - web: features/<a>/ may import from features/<b>/ only `api/` (the query hooks and fetchers);
 //   the admin shell (features/admin) may also import `features/<b>/admin/`, the admin pages each
 //   feature keeps beside its public pages (loaded only inside the lazy admin chunk);
-// - web: shared/ never imports features/ and app/ (layers go app -> features -> shared).
+// - web: shared/ never imports features/ and app/ (layers go app -> features -> shared);
+// - server: the composition root (src/services.ts building the services, src/events.ts wiring the
+//   domain events, src/pages.ts, src/app.ts, src/main.ts, src/jobs.ts) imports the features, never
+//   the other way: nothing under features/, platform/ or db/ imports those files (tests, which
+//   build the whole app, excepted);
+// - no import cycles (scripts/import-graph.mjs finds them; docs/decisions/0069): none between the
+//   files of apps/server/src, apps/web/src and packages/shared/src (type-only imports count), and
+//   none between features (features/<a> reaching features/<b> and back, directly or through other
+//   files), except the cycles listed in ALLOWED_CYCLES below.
 // Runs as part of `npm run lint`; exits 1 listing every violation.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collapse, cycles, describeCycle, fileGraph } from './import-graph.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** `export * from '…'`, `export * as x from '…'`, `export { … } from '…'`, `export type { … } from '…'`. */
 const REEXPORT_RE = /^\s*export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/gm;
 const SCHEMAS_RE = /\.schemas(\.ts)?$/;
+/** The server's composition root: top-level files of src/ that import features and are imported by none. */
+const ROOT_FILES = /^(app|services|events|jobs|pages|main)(\.ts)?$/;
+
+/**
+ * Cycles known and being taken apart, each by its tree, its kind (`file`: the files of one
+ * strongly connected component; `feature`: the features of one) and its exact members. A cycle
+ * not listed here fails the check; so does an entry whose cycle is gone or has changed, so the
+ * list can only shrink. Empty is the goal.
+ */
+const ALLOWED_CYCLES = [];
 
 function* walk(dir) {
   let entries;
@@ -68,6 +87,17 @@ for (const [side, srcRoot] of [
       if (side === 'web' && layer === 'shared' && (targetRel[0] === 'features' || targetRel[0] === 'app')) {
         violations.push(`${where}: web/shared must not depend on features or app`);
       }
+      if (
+        side === 'server' &&
+        ['features', 'platform', 'db'].includes(layer ?? '') &&
+        !/\.test\.ts$/.test(file) &&
+        targetRel.length === 1 &&
+        ROOT_FILES.test(targetRel[0] ?? '')
+      ) {
+        violations.push(
+          `${where}: the composition root imports the features, never the other way (declare what you need in your deps; services.ts hands it in)`,
+        );
+      }
       if (!to || to === from || from === null) continue;
       const inside = targetRel.slice(2);
       const allowed =
@@ -83,8 +113,47 @@ for (const [side, srcRoot] of [
   }
 }
 
+/** `features/<x>/…` → `x`; anything else stays a node of its own. */
+const featureNode = (file) => {
+  const parts = file.split('/');
+  return parts[0] === 'features' && parts.length > 2 ? parts[1] : null;
+};
+const isFeature = (node) => !node.includes('/') && !/\.(ts|tsx|mts)$/.test(node);
+const unmatched = new Set(ALLOWED_CYCLES);
+const sameMembers = (a, b) => a.length === b.length && [...a].sort().every((member, i) => member === [...b].sort()[i]);
+function checkCycle(tree, kind, graph, members) {
+  const allowed = ALLOWED_CYCLES.find(
+    (entry) => entry.tree === tree && entry.kind === kind && sameMembers(entry.members, members),
+  );
+  if (allowed) {
+    unmatched.delete(allowed);
+    return;
+  }
+  violations.push(
+    `${tree}: ${kind === 'file' ? 'import cycle' : 'cycle between features'} ${describeCycle(graph, members)}` +
+      (kind === 'feature' ? ` (members: ${members.join(', ')})` : ''),
+  );
+}
+for (const tree of ['apps/server/src', 'apps/web/src', 'packages/shared/src']) {
+  const files = fileGraph(join(root, tree));
+  for (const members of cycles(files)) checkCycle(tree, 'file', files, members);
+  if (tree === 'packages/shared/src') continue;
+  const features = collapse(files, featureNode);
+  for (const members of cycles(features)) {
+    // A component of files alone is reported above as a file cycle.
+    if (members.some(isFeature)) checkCycle(tree, 'feature', features, members);
+  }
+}
+for (const entry of unmatched) {
+  violations.push(
+    `${entry.tree}: the allowed ${entry.kind} cycle ${entry.members.join(' ↔ ')} is gone or has changed: update ALLOWED_CYCLES in scripts/check-boundaries.mjs (remove the entry once the cycle is gone)`,
+  );
+}
+
 if (violations.length > 0) {
   console.error(`Feature boundary violations (${violations.length}):\n  ${violations.join('\n  ')}`);
   process.exit(1);
 }
-console.log('feature boundaries: ok');
+console.log(
+  `feature boundaries: ok; no import cycles${ALLOWED_CYCLES.length > 0 ? ` beyond the ${ALLOWED_CYCLES.length} allowed` : ''}`,
+);

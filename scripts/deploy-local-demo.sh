@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs docs/deploy.md on this machine without touching /etc: two production instances of the built
+# Runs docs/operations/deployment.md on this machine without touching /etc: two production instances of the built
 # server (ports 3001, 3002) on one new PostgreSQL database, behind nginx started from a temp dir
 # with the guide's own upstream/proxy files; checks them through nginx, then removes everything.
 # Needs: PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth), root or nginx installed.

@@ -100,10 +100,10 @@ beforeAll(async () => {
   orderTotal = order.total;
 }, budget(40_000));
 
-async function adminPage(lang: Lang, options: PageOptions = {}): Promise<Page> {
+async function adminPage(lang: Lang, options: PageOptions = {}, path = '/admin'): Promise<Page> {
   const page = await browser.newPage({ baseURL: base(), ...options });
   await useToken(page, await login(base(), E2E_ADMIN));
-  await page.goto(`/admin?lang=${lang}`);
+  await page.goto(`${path}?lang=${lang}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
@@ -136,9 +136,9 @@ describe.each(['ru', 'en'] as const)('the admin in %s speaks plainly', (lang) =>
   );
 
   it(
-    'the dashboard says Telegram is not connected and opens a guide in steps',
+    'the settings say Telegram is not connected and open a guide in steps',
     async () => {
-      const page = await adminPage(lang);
+      const page = await adminPage(lang, {}, '/admin/settings');
       const status = page.getByTestId('telegram-status');
       await status.getByText(text.telegramOff).waitFor();
       await status.getByText(text.telegramHow).click();

@@ -4,8 +4,8 @@
  *   1. logging with request ids, error envelope, access declarations + the auth guard, zod compilers
  *   2. security headers and compression (before any route)
  *   3. OpenAPI at /api/docs
- *   4. the services, each built once here (`buildServices`), and the domain events wired between
- *      them (src/events.ts)
+ *   4. the services, each built once (`buildServices`, src/services.ts, the composition root), and
+ *      the domain events wired between them (src/events.ts)
  *   5. feature routes, each handed the services it uses (each route declares its access level),
  *      /uploads, /dev/mail outside production (loopback callers only); production has no sandbox
  *      page, `test` webhook or /dev/mail at all
@@ -25,91 +25,37 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { type DomainEvents, wireEvents } from './events';
-import { createAdminRepo } from './features/admin/admin.repo';
+import { wireEvents } from './events';
 import { adminRoutes } from './features/admin/admin.routes';
-import { createAdminService } from './features/admin/admin.service';
 import { authRoutes } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
-import { createCartReminders } from './features/cart/cart.reminders';
 import { cartRoutes } from './features/cart/cart.routes';
-import { createCartService } from './features/cart/cart.service';
 import { cdekRoutes } from './features/cdek/cdek.routes';
-import { createCdekService } from './features/cdek/cdek.service';
-import { createCdekShipments } from './features/cdek/cdek.shipments';
-import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
-import { createCertificatesService } from './features/certificates/certificates.service';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
-import { createCheckoutService } from './features/checkout/checkout.service';
-import { createCoursesRepo } from './features/courses/courses.repo';
 import { coursesRoutes } from './features/courses/courses.routes';
-import { createCoursesService } from './features/courses/courses.service';
 import { customOrdersRoutes } from './features/custom-orders/custom-orders.routes';
-import { createCustomOrdersService } from './features/custom-orders/custom-orders.service';
-import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
-import { createFavouritesService } from './features/favourites/favourites.service';
-import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
 import { giftCertificatesRoutes, giftCodeLimiter } from './features/gift-certificates/gift-certificates.routes';
-import { createGiftCertificatesService } from './features/gift-certificates/gift-certificates.service';
 import { healthRoutes } from './features/health/health.routes';
-import { createLandingRepo } from './features/landing/landing.repo';
 import { landingRoutes } from './features/landing/landing.routes';
-import { createLandingService } from './features/landing/landing.service';
 import { legalRoutes } from './features/legal/legal.routes';
-import { createLegalService } from './features/legal/legal.service';
-import { createLessonAccess } from './features/lessons/lessons.access';
-import { createLessonsAdminRepo } from './features/lessons/lessons.admin.repo';
-import { createLessonsAdminService } from './features/lessons/lessons.admin.service';
-import { createLessonHls } from './features/lessons/lessons.hls';
-import { findFfmpeg } from './features/lessons/lessons.hls.transcode';
-import { createMediaSigner } from './features/lessons/lessons.media';
-import { createLessonsRepo } from './features/lessons/lessons.repo';
 import { lessonsRoutes } from './features/lessons/lessons.routes';
-import { createLessonsService } from './features/lessons/lessons.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
-import {
-  createOwnerNotifier,
-  type NotifierLog,
-  type OwnerNotifier,
-} from './features/notifications/notifications.service';
+import type { OwnerNotifier } from './features/notifications/notifications.service';
 import { ordersRoutes } from './features/orders/orders.routes';
-import { createOrdersService } from './features/orders/orders.service';
-import { createDownloadsService } from './features/payments/downloads.service';
-import { createPaymentsRepo } from './features/payments/payments.repo';
 import { paymentsRoutes } from './features/payments/payments.routes';
-import { createPaymentsService } from './features/payments/payments.service';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes';
-import { createPortfolioService } from './features/portfolio/portfolio.service';
-import { createProgressRepo } from './features/progress/progress.repo';
 import { progressRoutes } from './features/progress/progress.routes';
-import { createProgressService } from './features/progress/progress.service';
-import { createPromoCodesRepo } from './features/promo-codes/promo-codes.repo';
 import { promoCodesRoutes } from './features/promo-codes/promo-codes.routes';
-import { createPromoCodesService } from './features/promo-codes/promo-codes.service';
 import { receiptsRoutes } from './features/receipts/receipts.routes';
-import { createReceiptsService } from './features/receipts/receipts.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
-import { createReviewsService } from './features/reviews/reviews.service';
-import { createShopAdminRepo } from './features/shop/shop.admin.repo';
-import { createShopAdminService } from './features/shop/shop.admin.service';
-import { createShopRepo } from './features/shop/shop.repo';
 import { shopRoutes } from './features/shop/shop.routes';
-import { SHOP_CACHE_TAG } from './features/shop/shop.schemas';
-import { createShopService } from './features/shop/shop.service';
-import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
-import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
 import { studentWorksRoutes } from './features/student-works/student-works.routes';
-import { createStudentWorksService } from './features/student-works/student-works.service';
-import { createUsersRepo } from './features/users/users.repo';
 import { usersRoutes } from './features/users/users.routes';
-import { createUsersService } from './features/users/users.service';
 import { mailPreviewRoutes } from './mail-previews';
 import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
-import { createCdekClient } from './platform/delivery/cdek-client';
 import { createEventBus, type EventBus } from './platform/event-bus';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
@@ -117,7 +63,7 @@ import { clientErrorHandler, handleError, registerErrorHandling } from './platfo
 import { registerMultipart } from './platform/http/multipart';
 import { privateImagesRoutes } from './platform/http/private-images.routes';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
-import { accountAndAddressLimit, createRateLimiter, type RateLimiter } from './platform/http/rate-limit';
+import { accountAndAddressLimit, createRateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
 import { spaRoutes } from './platform/http/spa.routes';
@@ -126,8 +72,9 @@ import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import type { Mailer } from './platform/mail/mail';
-import { createPaymentProviders, type PaymentProviders } from './platform/payments/providers';
+import { createPaymentProviders } from './platform/payments/providers';
 import type { Storage } from './platform/storage/storage';
+import { buildServices, type DomainEvents, type Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -160,211 +107,6 @@ export type App = FastifyInstance & {
   /** Marks the instance as shutting down: /api/ready answers 503 from now on. */
   startDraining(): void;
 };
-
-interface ServiceDeps {
-  config: Config;
-  database: Database;
-  storage: Storage;
-  images: ImagePipeline;
-  cache: PublicCache;
-  limiter: RateLimiter;
-  providers: PaymentProviders;
-  events: EventBus<DomainEvents>;
-  log: NotifierLog;
-}
-
-/**
- * The composition root: every feature service, built once, each handed the services it uses
- * (features reach each other only through these). Route plugins get theirs from here.
- */
-export function buildServices(deps: ServiceDeps) {
-  const { config, database, storage, images, cache, limiter, providers, events } = deps;
-  const db = database.db;
-  const { publicUrl, passwordCost } = config;
-
-  const ownerNotifier = createOwnerNotifier({
-    db,
-    email: config.notify.email,
-    telegram: config.notify.telegram,
-    timeZone: config.notify.timeZone,
-    publicUrl,
-    policy: config.orders,
-    log: deps.log,
-  });
-  const promoCodes = createPromoCodesService({ db, repo: createPromoCodesRepo(db) });
-  const lessonsRepo = createLessonsRepo(db);
-  const lessons = createLessonsService({ repo: lessonsRepo, promoCodes, publicUrl, storage });
-  const lessonHls = createLessonHls({
-    db,
-    storage,
-    ffmpeg: findFfmpeg(config.hls),
-    log: deps.log,
-    singleProcess: database.kind === 'pglite',
-  });
-  const lessonAccess = createLessonAccess({
-    repo: lessonsRepo,
-    signer: createMediaSigner({ secret: config.media.urlSecret, ttlSeconds: config.media.urlTtlSeconds }),
-    hls: lessonHls.enabled,
-  });
-  const certificates = createCertificatesService({ repo: createCertificatesRepo(db), publicUrl, pages: cache });
-  const progress = createProgressService({
-    db,
-    repo: createProgressRepo(db),
-    access: lessonAccess,
-    lessons,
-    certificates,
-    events,
-  });
-  const courses = createCoursesService({ db, repo: createCoursesRepo(db), promoCodes, cache, images, publicUrl });
-  const shop = createShopService({ repo: createShopRepo(db), publicUrl, events, cache });
-  // CDEK (CDEK_CLIENT_ID/SECRET): pickup points and prices at the checkout, shipments for the admin.
-  const cdekClient = config.cdek
-    ? createCdekClient({
-        apiUrl: config.cdek.apiUrl,
-        clientId: config.cdek.clientId,
-        clientSecret: config.cdek.clientSecret,
-        timeoutMs: config.cdek.timeoutMs,
-      })
-    : null;
-  const cdek = createCdekService({ config: config.cdek, client: cdekClient, log: deps.log });
-  // The balance of gift certificates: orders pay with it, receipts settle against it.
-  const giftLedger = createGiftCertificatesLedger({ db });
-  const cart = createCartService({ db, products: shop, lessons, courses });
-  const catalog = { products: shop, lessons, courses };
-  const stockChanged = () => cache.invalidate(SHOP_CACHE_TAG);
-  const orders = createOrdersService({
-    db,
-    events,
-    catalog,
-    stockChanged,
-    publicUrl,
-    policy: config.orders,
-    cancelGuard: giftLedger,
-  });
-  const checkout = createCheckoutService({
-    db,
-    orders,
-    catalog,
-    promoCodes,
-    giftCertificates: giftLedger,
-    stockChanged,
-    cardPayments: config.payments.provider !== 'none',
-    carrier: cdek.carrier,
-    cart,
-  });
-  const paymentsRepo = createPaymentsRepo(db);
-  const receipts = createReceiptsService({
-    db,
-    orders,
-    giftCertificates: giftLedger,
-    settings: config.receipts,
-    provider: providers.card,
-    log: deps.log,
-  });
-  const cdekShipments = createCdekShipments({
-    db,
-    config: config.cdek,
-    client: cdekClient,
-    orders,
-    publicUrl,
-    log: deps.log,
-  });
-
-  return {
-    ownerNotifier,
-    legal: createLegalService({
-      db,
-      cache,
-      limiter,
-      limits: { perIp: config.rateLimits.authPerIp, windowMs: config.rateLimits.windowMs },
-    }),
-    auth: createAuthService({ db, limiter, publicUrl, limits: config.rateLimits, passwordCost }),
-    users: createUsersService({
-      repo: createUsersRepo(db),
-      db,
-      limiter,
-      limits: config.rateLimits,
-      passwordCost,
-      pages: cache,
-    }),
-    landing: createLandingService({ repo: createLandingRepo(db), images, publicUrl }),
-    shop,
-    shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),
-    portfolio: createPortfolioService({ db, images }),
-    reviews: createReviewsService({ db, images, pendingMax: config.maxPendingReviews }),
-    studentWorks: createStudentWorksService({ db, images, access: lessonAccess }),
-    admin: createAdminService({
-      repo: createAdminRepo(db),
-      db,
-      policy: config.orders,
-      timeZone: config.notify.timeZone,
-    }),
-    promoCodes,
-    lessons,
-    lessonAccess,
-    progress,
-    certificates,
-    lessonHls,
-    lessonsAdmin: createLessonsAdminService({
-      repo: createLessonsAdminRepo(db),
-      storage,
-      images,
-      cache,
-      hls: lessonHls,
-    }),
-    courses,
-    cart,
-    cartReminders: createCartReminders({ db, cart, publicUrl, afterHours: config.cartReminders.afterHours }),
-    favourites: createFavouritesService({ db, repo: createFavouritesRepo(db), products: shop, lessons }),
-    stockAlerts: createStockAlertsService({
-      db,
-      repo: createStockAlertsRepo(),
-      products: shop,
-      limiter,
-      limits: {
-        perIp: config.rateLimits.authPerIp,
-        perEmail: config.rateLimits.mailPerAccount,
-        windowMs: config.rateLimits.windowMs,
-      },
-      publicUrl,
-    }),
-    orders,
-    checkout,
-    cdek,
-    cdekShipments,
-    giftCertificates: createGiftCertificatesService({
-      db,
-      ledger: giftLedger,
-      orders: checkout,
-      publicUrl,
-      timeZone: config.notify.timeZone,
-    }),
-    customOrders: createCustomOrdersService({
-      db,
-      images,
-      orders,
-      checkout,
-      owner: { email: config.notify.email, language: (q) => ownerNotifier.language(q) },
-      publicUrl,
-      timeZone: config.notify.timeZone,
-    }),
-    receipts,
-    payments: createPaymentsService({
-      db,
-      repo: paymentsRepo,
-      orders,
-      providers,
-      publicUrl,
-      bankDetails: config.payments.bankDetails,
-      notifier: ownerNotifier,
-      receipts,
-      providerTimeoutMs: config.payments.httpTimeoutMs,
-      limiter,
-    }),
-    downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
-  };
-}
-export type Services = ReturnType<typeof buildServices>;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -51,7 +51,7 @@ async function run(argv: string[]): Promise<string> {
         command === 'backup'
           ? `A running Atelier (pid ${error.ownerPid} on ${error.ownerHost}) holds DATA_DIR ${config.dataDir}; ` +
               'the embedded database cannot be copied while it runs. Stop the server and run the backup again, ' +
-              'or let the server make its own nightly backups (set BACKUP_DIR; see "Backups" in README.md).'
+              'or let the server make its own nightly backups (set BACKUP_DIR; see docs/operations/backups.md).'
           : `Refusing to restore: a running Atelier (pid ${error.ownerPid} on ${error.ownerHost}) holds DATA_DIR ` +
               `${config.dataDir}. Stop it first; nothing was changed.`,
       );

@@ -1,5 +1,6 @@
 /**
- * Who reacts to which domain event: every subscription of the app, in one place. The feature
+ * Who reacts to which domain event: every subscription of the app, in one place (the union of
+ * the events, `DomainEvents`, is in services.ts beside the bus's users). The feature
  * that emits an event declares it (orders: `OrderEvents` in features/orders/orders.schemas.ts;
  * shop: `ShopEvents` in features/shop/shop.schemas.ts; progress: `ProgressEvents` in
  * features/progress/progress.schemas.ts);
@@ -7,14 +8,8 @@
  * of the change, in the order written here; one that throws rolls the whole change back.
  */
 
-import type { Services } from './app';
-import type { OrderEvents } from './features/orders/orders.schemas';
-import type { ProgressEvents } from './features/progress/progress.schemas';
-import type { ShopEvents } from './features/shop/shop.schemas';
 import type { EventBus } from './platform/event-bus';
-
-/** Every domain event of the app, on one bus. */
-export type DomainEvents = OrderEvents & ShopEvents & ProgressEvents;
+import type { DomainEvents, Services } from './services';
 
 type Listeners = Pick<
   Services,

@@ -197,7 +197,7 @@ function modeBanner(config: ReturnType<typeof loadConfig>, databaseKind: string)
         config.mail.smtpUrl
           ? '    mail: sent through SMTP_URL'
           : `    mail: not sent — read it at ${config.publicUrl}/dev/mail (from this machine only)`,
-        '    To take real orders see "Going live" in README.md (NODE_ENV=production).',
+        '    To take real orders see docs/operations/going-live.md (NODE_ENV=production).',
       ];
   return lines.join('\n');
 }

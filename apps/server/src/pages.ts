@@ -13,8 +13,8 @@ import {
   ShopQuerySchema,
   StudentWorksQuerySchema,
 } from '@atelier/shared';
-import type { Services } from './app';
 import { NotFound } from './platform/errors';
+import type { Services } from './services';
 
 /** What the public API's JSON carries: dates as ISO strings, no undefined fields. */
 function asJson<T>(value: T): T {

@@ -4,8 +4,11 @@
  * the web's first paint (docs/decisions/0032).
  */
 import { z } from 'zod';
-import { LANGUAGES } from './i18n';
-import { CURRENCIES } from './money';
+import { LANGUAGES, type LocalizedText } from './i18n';
+import { CURRENCIES, type Price } from './money';
+
+/** True when A and B are the same type: the hand-written types of i18n.ts and money.ts must match their schemas. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const LanguageSchema = z.enum(LANGUAGES);
 
@@ -15,6 +18,7 @@ export const LocalizedTextSchema = z.object({
   en: z.string().optional(),
   es: z.string().optional(),
 });
+true satisfies Same<z.infer<typeof LocalizedTextSchema>, LocalizedText>;
 
 export const CurrencySchema = z.enum(CURRENCIES);
 
@@ -24,6 +28,7 @@ export const PriceSchema = z.object({
   eur: z.number().nonnegative().nullable(),
   usd: z.number().nonnegative().nullable(),
 });
+true satisfies Same<z.infer<typeof PriceSchema>, Price>;
 
 /** One uploaded image with its WebP variants (public URLs under /uploads/). */
 export const ImageSchema = z.object({

@@ -2,15 +2,17 @@
  * Languages and localized text. Zod-free on purpose: the web's first paint uses these, and the
  * build keeps zod out of it (docs/decisions/0032); the schemas are in base-schemas.ts.
  */
-import type { z } from 'zod';
-import type { LocalizedTextSchema } from './base-schemas';
 
 export const LANGUAGES = ['ru', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
-/** Content written by the artisan per language; ru is required and is the fallback. */
-export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+/**
+ * Content written by the artisan per language; ru is required and is the fallback. Written out
+ * here (not inferred from its schema) so this file imports nothing; base-schemas.ts checks that
+ * `LocalizedTextSchema` produces exactly this.
+ */
+export type LocalizedText = { ru: string; en?: string | undefined; es?: string | undefined };
 
 /** Picks the text for `lang`, falling back to ru when that language is missing or blank. */
 export function localize(text: LocalizedText | null | undefined, lang: Language): string {

@@ -1,14 +1,15 @@
 /** Currencies and prices. Zod-free like i18n.ts (the first paint formats prices); schemas in base-schemas.ts. */
-import type { z } from 'zod';
-import type { PriceSchema } from './base-schemas';
 
 export const CURRENCIES = ['RUB', 'EUR', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'RUB';
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', EUR: '€', USD: '$' };
 
-/** Prices in major units as the API shows them; eur/usd null = not sold in that currency. */
-export type Price = z.infer<typeof PriceSchema>;
+/**
+ * Prices in major units as the API shows them; eur/usd null = not sold in that currency. Written
+ * out (not inferred from `PriceSchema`) so this file imports nothing; base-schemas.ts checks the match.
+ */
+export type Price = { rub: number; eur: number | null; usd: number | null };
 
 /** Money is stored as integer minor units (kopecks, cents). */
 export const toMinor = (major: number): number => Math.round(major * 100);

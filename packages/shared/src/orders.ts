@@ -12,15 +12,22 @@ import { GiftCodeInputSchema } from './gift-certificates';
 import { ConsentRefsSchema } from './legal';
 import type { ServerMessageKey } from './messages';
 import type { Currency } from './money';
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  SHIP_CARRIERS,
+  type ShipCarrier,
+  TRACKING_CARRIERS,
+} from './orders.constants';
 import { BOOK_FORMATS } from './shop.constants';
+
+export * from './orders.constants';
 
 const m = (key: ServerMessageKey) => key;
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export const PAYMENT_METHODS = ['card', 'paypal', 'cash', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 /** orders.payment_state: set by the payments feature (none until a payment is started). */
 export const PAYMENT_STATES = ['none', 'awaiting', 'invoice_sent', 'paid', 'failed', 'refunded'] as const;
@@ -160,10 +167,6 @@ export const OrderStatusEventSchema = z.object({
 });
 export type OrderStatusEvent = z.infer<typeof OrderStatusEventSchema>;
 
-/** Carriers whose parcels the admin can give a tracking number for. */
-export const TRACKING_CARRIERS = ['russian_post', 'cdek', 'other'] as const;
-export type TrackingCarrier = (typeof TRACKING_CARRIERS)[number];
-
 export const TrackingSchema = z.object({
   carrier: z.enum(TRACKING_CARRIERS),
   /** Letters, digits and dashes as carriers print them; stored in upper case. */
@@ -179,14 +182,6 @@ export type Tracking = z.infer<typeof TrackingSchema>;
 export const SetTrackingBody = z.object({ tracking: TrackingSchema.nullable() });
 export type SetTrackingBody = z.infer<typeof SetTrackingBody>;
 
-/**
- * How the admin sends an order in one step (`POST /api/orders/:id/ship`): Russian Post and CDEK give
- * a tracking number (required), a courier and pickup from the workshop do not. A parcel's carrier is
- * stored with the order; `pickup` means "ready for pickup" (the order is then shipped: SPEC has no
- * status of its own for it).
- */
-export const SHIP_CARRIERS = ['russian_post', 'cdek', 'courier', 'pickup'] as const;
-export type ShipCarrier = (typeof SHIP_CARRIERS)[number];
 /** Carriers whose parcels have a tracking number (required by the ship dialog). */
 export const TRACKED_SHIP_CARRIERS: readonly ShipCarrier[] = ['russian_post', 'cdek'];
 /** What an order records as its carrier: a ship-dialog carrier, or "another" from the tracking panel. */

@@ -24,3 +24,12 @@ export function decideAccess(session: SessionLike, need: Need): AccessDecision {
   if (need === 'admin' && !isAdmin(session.user)) return 'deny';
   return 'allow';
 }
+
+/**
+ * The admin area has a shell of its own (header, grouped sections): the shop's header, footer,
+ * currency choice and cookie banner are left out while the admin is let in, or still being checked.
+ * A visitor who is refused, or whose session could not be checked, stays in the shop's layout.
+ */
+export function usesAdminShell(pathname: string, access: AccessDecision): boolean {
+  return (pathname === '/admin' || pathname.startsWith('/admin/')) && (access === 'allow' || access === 'checking');
+}

@@ -14,7 +14,7 @@ import { lazyPage } from './lazy-page';
 import { HomePage } from './routes/home-page';
 
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
-const ProductPage = lazyPage(() => import('../features/shop/pages/product-page'), 'ProductPage');
+const ProductPage = lazyPage(() => import('./routes/product-route'), 'ProductPage');
 const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');
 const LessonPage = lazyPage(() => import('./routes/lesson-route'), 'LessonPage');
 const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'), 'CoursePage');

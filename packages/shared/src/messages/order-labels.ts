@@ -2,7 +2,7 @@
  * The order labels the web and the order mails share, in ru, en and es: a module of their own, so
  * the web's texts take them without the server's answers (messages/orders.ts re-exports them).
  */
-import type { OrderStatus, PaymentMethod, ShipCarrier, TrackingCarrier } from '../orders';
+import type { OrderStatus, PaymentMethod, ShipCarrier, TrackingCarrier } from '../orders.constants';
 import type { Texts } from '../texts';
 
 /**

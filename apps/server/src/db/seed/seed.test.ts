@@ -13,14 +13,20 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepo } from '../../features/users/users.repo';
+import { createUsersService } from '../../features/users/users.service';
+import { TEST_PASSWORD_COST } from '../../platform/auth/passwords';
 import { createImagePipeline } from '../../platform/images/sharp-pipeline';
 import { createLocalStorage } from '../../platform/storage/local-storage';
 import type { Storage } from '../../platform/storage/storage';
 import { type Database, type Db, openDatabase } from '../client';
-import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews } from '../schema';
+import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews, users } from '../schema';
+import { SETTINGS } from './content';
 import { seedDemo } from './seed';
 
 const SEED_TIMEOUT = 120_000;
+/** The suites' cost: the hash is not what this file tests. */
+const FAST_COST = TEST_PASSWORD_COST;
 const quietLog = { info: () => {} };
 
 async function freshDatabase(): Promise<Database> {
@@ -64,6 +70,13 @@ describe('seedDemo on an empty database', () => {
     database = await freshDatabase();
     root = await mkdtemp(path.join(tmpdir(), 'atelier-seed-'));
     storage = createLocalStorage({ root });
+    // As at start-up: the admin is made (under its placeholder name) before the demo is seeded;
+    // a second admin already has a name of her own.
+    const admins = createUsersService({ repo: createUsersRepo(database.db), db: database.db, passwordCost: FAST_COST });
+    await admins.ensureAdmin('owner@example.com', 'a long enough password');
+    await database.db
+      .insert(users)
+      .values({ email: 'helper@example.com', name: 'Мария', role: 'admin', passwordHash: 'x' });
     const started = Date.now();
     seeded = await seedDemo({ db: database.db, storage, images: createImagePipeline({ storage }), log: quietLog });
     elapsedMs = Date.now() - started;
@@ -78,6 +91,13 @@ describe('seedDemo on an empty database', () => {
     expect(seeded).toBe(true);
     // How long it takes is the bench's cold-start figure, not a test's.
     console.info(`seedDemo took ${elapsedMs} ms`);
+  });
+
+  it("the admin made under the placeholder name takes the artisan's name; an admin with her own name keeps it", async () => {
+    const rows = await database.db.select({ email: users.email, name: users.name }).from(users);
+    const names = Object.fromEntries(rows.map((row) => [row.email, row.name]));
+    expect(SETTINGS.artisanName).toBe('Анна');
+    expect(names).toEqual({ 'owner@example.com': 'Анна', 'helper@example.com': 'Мария' });
   });
 
   it('about and settings are complete in ru, en and es', async () => {

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { About, Image, Language } from '@atelier/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ImagePipeline } from '../../platform/images/images';
 import type { Storage } from '../../platform/storage/storage';
 import type { Db, Tx } from '../client';
@@ -27,6 +27,7 @@ import {
   promoCodes,
   reviews,
   type StoredFileRef,
+  users,
 } from '../schema';
 import { renderArtwork } from './art';
 import { ABOUT, type ArtSpec, COURSES, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
@@ -39,6 +40,9 @@ export interface SeedDeps {
 }
 
 /** Resolved relative to this module, so it works from src/ (vitest, tsx) and from dist/main.js. */
+/** The name `ensureAdmin` gives an admin it creates (the users service). */
+export const PLACEHOLDER_ADMIN_NAME = 'Administrator';
+
 export const SEED_ASSETS_URL = new URL('./assets/', import.meta.url);
 
 const LANGS: Language[] = ['ru', 'en', 'es'];
@@ -206,6 +210,14 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
         { key: 'about', value: about },
         { key: 'settings', value: SETTINGS },
       ]);
+      // The demo shop's owner is its artisan: the admin made at start-up under the placeholder name
+      // takes hers, so the panel greets and signs as a person.
+      if (SETTINGS.artisanName) {
+        await tx
+          .update(users)
+          .set({ name: SETTINGS.artisanName })
+          .where(and(eq(users.role, 'admin'), eq(users.name, PLACEHOLDER_ADMIN_NAME)));
+      }
       await tx.insert(products).values(
         PRODUCTS.map((p, i) => ({
           id: productIds.get(p.slug)!,

@@ -9,6 +9,7 @@
  * a course's last lesson sees every earlier completion — that is when `courseCompleted` is emitted.
  */
 import {
+  type CertificateSummary,
   type ContinueLesson,
   type CourseProgress,
   coursePercent,
@@ -23,7 +24,6 @@ import {
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import type { EventBus } from '../../platform/event-bus';
-import type { CertificatesService } from '../certificates/certificates.service';
 import type { LessonsService } from '../lessons/lessons.service';
 import type { ProgressRepo, ProgressRow } from './progress.repo';
 import { CREDIT_CAP_SECONDS, creditReport, refill, total } from './progress.rules';
@@ -40,7 +40,12 @@ export interface ProgressDeps {
     ): Promise<{ lessonId: string; courseId: string | null; owned: boolean }>;
   };
   lessons: Pick<LessonsService, 'videoDurations'>;
-  certificates: Pick<CertificatesService, 'summariesOf'>;
+  /**
+   * The learner's certificates by course id, for the summary. Declared here rather than taken from
+   * the certificates service: certificates already depend on progress (a completed course issues
+   * one), so progress names only what it reads and the composition root hands the service in.
+   */
+  certificates: { summariesOf(userId: string): Promise<Map<string, CertificateSummary>> };
   events: Pick<EventBus<ProgressEvents>, 'emit'>;
   now?: () => Date;
 }

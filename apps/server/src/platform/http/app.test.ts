@@ -34,7 +34,7 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
-    expect(res.json().message).toContain('JSON');
+    expect(res.json().message).toBe('La solicitud llegó dañada. Inténtelo de nuevo');
   });
 
   it('body over the limit → 413 PAYLOAD_TOO_LARGE', async () => {

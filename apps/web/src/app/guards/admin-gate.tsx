@@ -5,6 +5,8 @@ import { useSession } from '../../features/auth/api/auth-session';
 import { loadAdminTexts } from '../../shared/i18n/i18n';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
+import { useLogoutAction } from '../layout/header';
+import { LanguageSwitcher } from '../layout/switchers';
 import { lazyPage } from '../lazy-page';
 import { SessionUnavailable } from './session-unavailable';
 
@@ -39,10 +41,14 @@ function AccessDenied() {
   );
 }
 
-/** /admin/*: guests go to /login, a non-admin sees the denial, an admin gets the panel. */
+/**
+ * /admin/*: guests go to /login, a non-admin sees the denial (inside the shop's layout), an admin
+ * gets the panel in its own shell (the root layout leaves its chrome out: `usesAdminShell`).
+ */
 export function AdminGate() {
   const { t } = useTranslation();
   const session = useSession();
+  const logout = useLogoutAction();
   switch (decideAccess(session, 'admin')) {
     case 'checking':
       return <PageLoader label={t('admin.checkingAccess')} />;
@@ -56,7 +62,7 @@ export function AdminGate() {
     case 'allow':
       return (
         <Suspense fallback={<PageLoader label={t('admin.loading')} />}>
-          <AdminApp />
+          <AdminApp languageSwitcher={<LanguageSwitcher tone="plain" />} onLogout={logout} />
         </Suspense>
       );
   }

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/api/auth-session';
 import { PageLoader } from '../../shared/ui/spinner';
 import { useToasterWanted } from '../../shared/ui/toast';
+import { decideAccess, usesAdminShell } from '../access';
 import { ErrorBoundary } from '../error-boundary';
 import { IntentResumer } from '../intent-resumer';
 import { CookieBanner } from './cookie-banner';
@@ -40,8 +42,34 @@ function useHashScroll() {
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const session = useSession();
   useHashScroll();
   const toasterWanted = useToasterWanted();
+
+  const toaster = toasterWanted ? (
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        duration={TOAST_DURATION_MS}
+        closeButton
+        toastOptions={{ className: 'font-sans' }}
+      />
+    </Suspense>
+  ) : null;
+
+  if (usesAdminShell(pathname, decideAccess(session, 'admin'))) {
+    return (
+      <>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+        {toaster}
+        <ScrollRestoration getKey={(location) => location.pathname} />
+      </>
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -67,16 +95,7 @@ export function RootLayout() {
       </Suspense>
       <CookieBanner />
       <IntentResumer />
-      {toasterWanted ? (
-        <Suspense fallback={null}>
-          <Toaster
-            position="top-center"
-            duration={TOAST_DURATION_MS}
-            closeButton
-            toastOptions={{ className: 'font-sans' }}
-          />
-        </Suspense>
-      ) : null}
+      {toaster}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );

@@ -4,12 +4,12 @@ import { GiftTeaser } from '../../features/gift-certificates/components/gift-tea
 import { AboutSection } from '../../features/landing/components/about-section';
 import { ContactSection } from '../../features/landing/components/contact-section';
 import { Hero } from '../../features/landing/components/hero';
-import { HomeLessons } from '../../features/lessons/components/home-lessons';
 import { PortfolioSection } from '../../features/portfolio/components/portfolio-section';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 import { FeaturedProducts } from '../../features/shop/components/featured-products';
 import { StudentsStrip } from '../../features/student-works/components/students-strip';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { HomeLessons } from './home-lessons';
 
 /**
  * `/`: hero, what can be bought now (#featured), lessons and courses (#learn), the gift certificate

@@ -51,4 +51,5 @@ export const ADMIN_PAGES: Record<AdminSectionKey, LazyExoticComponent<ComponentT
   legal: adminPage(() => import('../legal/admin/legal-admin-page'), 'LegalAdminPage'),
   consents: adminPage(() => import('../legal/admin/consents-admin-page'), 'ConsentsAdminPage'),
   mails: adminPage(() => import('./pages/mail-previews-page'), 'MailPreviewsPage'),
+  settings: adminPage(() => import('./pages/settings-page'), 'SettingsPage'),
 };

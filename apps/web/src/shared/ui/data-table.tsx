@@ -8,7 +8,7 @@ export interface DataColumn<T> {
   /** Header text, already translated. Also shown as the cell's label on phones. */
   header: ReactNode;
   cell: (row: T) => ReactNode;
-  /** Extra classes for the th and td (e.g. `w-24`, `text-right`). */
+  /** Extra classes for the th and td (e.g. `w-24`, `text-right`); a width is dropped on phones (cards). */
   className?: string;
   /** Hide the phone label (an image or actions column speaks for itself). */
   hideLabelOnPhone?: boolean;
@@ -118,14 +118,14 @@ export function DataTable<T>({
                   {columns.map((column) => (
                     <td
                       key={column.key}
-                      className={`px-4 py-3 align-top max-sm:flex max-sm:gap-3 max-sm:p-0 ${column.className ?? ''}`}
+                      className={`px-4 py-3 align-top max-sm:flex max-sm:w-auto max-sm:gap-3 max-sm:p-0 ${column.className ?? ''}`}
                     >
                       {column.hideLabelOnPhone ? null : (
                         <span className="w-28 shrink-0 text-xs font-semibold uppercase tracking-[0.12em] text-muted sm:hidden">
                           {column.header}
                         </span>
                       )}
-                      <div className="min-w-0 break-words">{column.cell(row)}</div>
+                      <div className="min-w-0 wrap-break-word">{column.cell(row)}</div>
                     </td>
                   ))}
                 </tr>

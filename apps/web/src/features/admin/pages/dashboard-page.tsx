@@ -6,7 +6,6 @@ import { QueryState } from '../../../shared/ui/query-state';
 import { useSession } from '../../auth/api/auth-session';
 import { type AdminStats, useAdminStats } from '../api/get-stats';
 import { NeedsActionPanel } from './needs-action-panel';
-import { NotificationSettingsPanel } from './notification-settings-panel';
 import { PaymentAlertsPanel } from './payment-alerts-panel';
 import { SalesPanel } from './sales-panel';
 
@@ -39,16 +38,16 @@ export function DashboardPage() {
       <div className="mt-8">
         <QueryState query={stats}>
           {(stats) => (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <ul data-testid="dashboard-counters" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
               {CARDS.filter((card) => stats[card.key] !== undefined).map((card) => {
                 const value = stats[card.key] ?? 0;
                 return (
                   <li key={card.key}>
-                    <Link to={card.to} className="card block p-5 transition-colors hover:border-rose-300">
-                      <span className="block text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+                    <Link to={card.to} className="card block h-full p-4 transition-colors hover:border-rose-300 sm:p-5">
+                      <span className="block text-xs font-semibold uppercase tracking-[0.12em] break-words text-muted">
                         {t(`admin.stats.${card.key}`)}
                       </span>
-                      <span className="mt-2 block font-serif text-4xl font-semibold text-rose-700">
+                      <span className="figures mt-1 block font-serif text-2xl font-semibold break-words text-rose-700 sm:text-4xl">
                         {card.key === 'revenueRub' ? formatMoney(value, 'RUB', language) : value}
                       </span>
                     </Link>
@@ -60,7 +59,6 @@ export function DashboardPage() {
         </QueryState>
       </div>
       <SalesPanel />
-      <NotificationSettingsPanel />
     </section>
   );
 }

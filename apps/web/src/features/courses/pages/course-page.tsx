@@ -22,8 +22,8 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
 import { certificatePath, useCertificateDownload } from '../../certificates/api/certificates';
+import { usePurchaseFlow } from '../../checkout/api/purchase';
 import { useLearningProgress } from '../../progress/api/get-progress';
-import { usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useCourse } from '../api/courses';
 import { useDuration } from '../components/duration';
 

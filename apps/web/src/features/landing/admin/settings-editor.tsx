@@ -123,8 +123,8 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
             return (
               <div key={link.id}>
                 <div className="flex flex-wrap items-end gap-2">
-                  <label htmlFor={id} className="w-28 shrink-0 pb-3 text-sm font-semibold capitalize">
-                    {link.network}
+                  <label htmlFor={id} className="w-28 shrink-0 pb-3 text-sm font-semibold">
+                    {t(`footer.networks.${link.network}`)}
                   </label>
                   <input
                     {...register(`social.${index}.url`)}
@@ -135,7 +135,7 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
                   />
                   <button type="button" className="btn btn-ghost" onClick={() => social.remove(index)}>
                     {t('landing.admin.removeLink')}
-                    <span className="sr-only"> {link.network}</span>
+                    <span className="sr-only"> {t(`footer.networks.${link.network}`)}</span>
                   </button>
                 </div>
                 {error ? <FieldError id={id}>{error}</FieldError> : null}
@@ -148,10 +148,10 @@ export function SettingsEditor({ settings }: { settings: LandingSettings }) {
                 <button
                   key={network}
                   type="button"
-                  className="btn btn-outline btn-sm capitalize"
+                  className="btn btn-outline btn-sm"
                   onClick={() => social.append({ network, url: '' })}
                 >
-                  + {network}
+                  {t('landing.admin.addLink', { network: t(`footer.networks.${network}`) })}
                 </button>
               ))}
             </div>

@@ -21,8 +21,8 @@ import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
+import { usePurchase, usePurchaseFlow } from '../../checkout/api/purchase';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
-import { usePurchase, usePurchaseFlow } from '../../promo-codes/api/purchase';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 

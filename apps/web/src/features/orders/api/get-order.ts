@@ -17,9 +17,6 @@ export function useOrder(id: string | undefined) {
   return useQuery({ ...orderQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
 
-/** The thank-you page that stays: where the success windows close to, and cash / transfer orders land. */
-export const thanksUrl = (number: number | string) => `/account/orders/thanks/${encodeURIComponent(String(number))}`;
-
 /** `GET /orders/number/{number}`: the same, by the number the payment provider sends the buyer back with. */
 export async function fetchOrderByNumber(number: string): Promise<Order> {
   const { order } = await apiGet<{ order: Order }>(

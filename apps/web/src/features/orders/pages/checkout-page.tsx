@@ -27,6 +27,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
 import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
+import { thanksUrl } from '../../../shared/routing/order-urls';
 import {
   CheckboxField,
   FormField,
@@ -56,7 +57,6 @@ import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates'
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { useCardPayments } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
-import { thanksUrl } from '../api/get-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { CdekPointPicker } from '../components/cdek-point-picker';
 import { PaypalModal } from '../components/paypal-modal';

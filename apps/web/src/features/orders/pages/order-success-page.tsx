@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { thanksUrl } from '../../../shared/routing/order-urls';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
-import { thanksUrl } from '../api/get-order';
 
 /** Order placed: thanks, the number, and a return to the account after 10 s. */
 export function OrderSuccessPage() {

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { thanksUrl } from '../../../shared/routing/order-urls';
 import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { thanksUrl } from '../../orders/api/get-order';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment-status';
 

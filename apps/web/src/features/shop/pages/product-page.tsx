@@ -1,6 +1,6 @@
 import { localize, type Product, productPath } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
@@ -11,13 +11,10 @@ import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { portfolioQueryOptions } from '../../portfolio/api/get-portfolio';
 import { useProduct } from '../api/get-product';
 import { relatedQueryOptions } from '../api/get-products';
 import { ProductView } from '../components/product-view';
 
-/** How many portfolio pieces are searched for the ones made after this product. */
-const PORTFOLIO_SCAN = 100;
 const RELATED_SHOWN = 4;
 
 /** Other products of the same category, each a link to its own page. */
@@ -63,47 +60,13 @@ function Related({ product }: { product: Product }) {
   );
 }
 
-/** Portfolio pieces the owner linked to this product ("order similar"). */
-function MadeLikeThis({ productId }: { productId: string }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const { data } = useQuery(portfolioQueryOptions('all', PORTFOLIO_SCAN));
-  const pieces = (data ?? []).filter((piece) => piece.linkedProductId === productId);
-  if (pieces.length === 0) return null;
-  return (
-    <section aria-labelledby="portfolio-title" className="mt-14">
-      <h2 id="portfolio-title" className="mb-5 font-serif text-3xl">
-        {t('shop.page.portfolio')}
-      </h2>
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {pieces.map((piece) => {
-          const image = piece.images[piece.mainImageIndex] ?? piece.images[0];
-          const title = localize(piece.title, language);
-          return (
-            <li key={piece.id}>
-              <figure>
-                <div className="aspect-square overflow-hidden rounded-2xl bg-blush-50">
-                  {image ? (
-                    <ResponsiveImage
-                      image={image}
-                      alt={title}
-                      sizes="(min-width: 1024px) 16rem, 45vw"
-                      className="size-full object-cover"
-                    />
-                  ) : null}
-                </div>
-                <figcaption className="mt-2 font-serif text-lg leading-tight">{title}</figcaption>
-              </figure>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+/** What the page hands the section of portfolio pieces made like the product (the app composes the two). */
+export interface ProductPortfolioSlot {
+  productId: string;
 }
 
 /** `/shop/:id`: one product's own page, server-rendered (its canonical URL). */
-export function ProductPage() {
+export function ProductPage({ portfolio }: { portfolio?: (slot: ProductPortfolioSlot) => ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const localized = useLocalized();
@@ -155,7 +118,7 @@ export function ProductPage() {
               </Link>
             </div>
           ) : null}
-          <MadeLikeThis productId={product.id} />
+          {portfolio?.({ productId: product.id })}
           <Related product={product} />
         </>
       ) : query.isError || !id ? (
