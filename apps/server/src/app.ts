@@ -31,6 +31,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { cartRoutes } from './features/cart/cart.routes';
 import { cdekRoutes } from './features/cdek/cdek.routes';
 import { certificatesRoutes } from './features/certificates/certificates.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { customOrdersRoutes } from './features/custom-orders/custom-orders.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
@@ -296,11 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Courses before lessons: the sitemap lists course pages first.
   await app.register(coursesRoutes, {
     service: services.courses,
-    orders: services.orders,
-    legal: services.legal,
     cache,
     seo,
-    limitGiftCodes,
     limitPromoCodes,
   });
   await app.register(lessonsRoutes, {
@@ -308,13 +306,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     access: services.lessonAccess,
     admin: services.lessonsAdmin,
     hls: services.lessonHls,
-    orders: services.orders,
-    legal: services.legal,
     cache,
     seo,
     storage: deps.storage,
     uploadLimitBytes: config.uploadLimitBytes,
-    limitGiftCodes,
     limitPromoCodes,
   });
   await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
@@ -323,14 +318,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cartRoutes, { service: services.cart });
   await app.register(favouritesRoutes, { service: services.favourites });
   await app.register(stockAlertsRoutes, { service: services.stockAlerts });
-  await app.register(ordersRoutes, { service: services.orders, legal: services.legal, limitGiftCodes });
+  await app.register(checkoutRoutes, {
+    service: services.checkout,
+    legal: services.legal,
+    limitGiftCodes,
+    limitPromoCodes,
+  });
+  await app.register(ordersRoutes, { service: services.orders });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
   await app.register(customOrdersRoutes, { service: services.customOrders });
   await app.register(receiptsRoutes, { service: services.receipts });
   await app.register(cdekRoutes, {
     service: services.cdek,
     shipments: services.cdekShipments,
-    orders: services.orders,
+    checkout: services.checkout,
   });
   await app.register(paymentsRoutes, {
     service: services.payments,

@@ -66,7 +66,7 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
 
   // An order is cancelled (by the admin or unpaid past its hold; orders itself returns the stock):
   // first what it spent of a gift certificate comes back (or the certificate it bought is taken
-  // back, which refuses the cancellation once that certificate is partly spent) ...
+  // back; one partly spent was refused before, by the ledger's `mayCancel`) ...
   events.on('orderCancelled', (tx, event) => giftCertificates.onOrderCancelled(tx, event));
   // ... the promo code use it took comes back, the lessons and courses it granted go, its seat is freed.
   events.on('orderCancelled', async (tx, event) => {

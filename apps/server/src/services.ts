@@ -15,6 +15,7 @@ import { createCdekService } from './features/cdek/cdek.service';
 import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { createCertificatesService } from './features/certificates/certificates.service';
+import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { createCoursesService } from './features/courses/courses.service';
 import { createCustomOrdersService } from './features/custom-orders/custom-orders.service';
@@ -50,7 +51,7 @@ import { createReviewsService } from './features/reviews/reviews.service';
 import { createShopAdminRepo } from './features/shop/shop.admin.repo';
 import { createShopAdminService } from './features/shop/shop.admin.service';
 import { createShopRepo } from './features/shop/shop.repo';
-import type { ShopEvents } from './features/shop/shop.schemas';
+import { SHOP_CACHE_TAG, type ShopEvents } from './features/shop/shop.schemas';
 import { createShopService } from './features/shop/shop.service';
 import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
@@ -137,15 +138,24 @@ export function buildServices(deps: ServiceDeps) {
   // The balance of gift certificates: orders pay with it, receipts settle against it.
   const giftLedger = createGiftCertificatesLedger({ db });
   const cart = createCartService({ db, products: shop, lessons, courses });
+  const catalog = { products: shop, lessons, courses };
+  const stockChanged = () => cache.invalidate(SHOP_CACHE_TAG);
   const orders = createOrdersService({
     db,
     events,
-    catalog: { products: shop, lessons, courses },
-    promoCodes,
-    giftCertificates: giftLedger,
-    cache,
+    catalog,
+    stockChanged,
     publicUrl,
     policy: config.orders,
+    cancelGuard: giftLedger,
+  });
+  const checkout = createCheckoutService({
+    db,
+    orders,
+    catalog,
+    promoCodes,
+    giftCertificates: giftLedger,
+    stockChanged,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
     cart,
@@ -227,12 +237,13 @@ export function buildServices(deps: ServiceDeps) {
       publicUrl,
     }),
     orders,
+    checkout,
     cdek,
     cdekShipments,
     giftCertificates: createGiftCertificatesService({
       db,
       ledger: giftLedger,
-      orders,
+      orders: checkout,
       publicUrl,
       timeZone: config.notify.timeZone,
     }),
@@ -240,6 +251,7 @@ export function buildServices(deps: ServiceDeps) {
       db,
       images,
       orders,
+      checkout,
       owner: { email: config.notify.email, language: (q) => ownerNotifier.language(q) },
       publicUrl,
       timeZone: config.notify.timeZone,

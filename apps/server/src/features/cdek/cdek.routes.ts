@@ -30,14 +30,14 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { OrdersService } from '../orders/orders.service';
+import type { CheckoutService } from '../checkout/checkout.service';
 import type { CdekService } from './cdek.service';
 import type { CdekShipments } from './cdek.shipments';
 
 export interface CdekRoutesOptions {
   service: CdekService;
   shipments: CdekShipments;
-  orders: Pick<OrdersService, 'quoteDelivery'>;
+  checkout: Pick<CheckoutService, 'quoteDelivery'>;
 }
 
 const errors = {
@@ -55,7 +55,7 @@ const WebhookBodySchema = z.looseObject({
   uuid: z.string().min(1).max(64),
 });
 
-export const cdekRoutes: FastifyPluginAsync<CdekRoutesOptions> = async (app, { service, shipments, orders }) => {
+export const cdekRoutes: FastifyPluginAsync<CdekRoutesOptions> = async (app, { service, shipments, checkout }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['delivery'];
 
@@ -111,7 +111,8 @@ export const cdekRoutes: FastifyPluginAsync<CdekRoutesOptions> = async (app, { s
         response: { 200: successEnvelope(CdekQuoteSchema), ...errors },
       },
     },
-    async (request) => ok(await orders.quoteDelivery(requireUser(request).id, request.body, requestLanguage(request))),
+    async (request) =>
+      ok(await checkout.quoteDelivery(requireUser(request).id, request.body, requestLanguage(request))),
   );
 
   api.post(

@@ -9,36 +9,23 @@ import {
   IdParamSchema,
   POSTER_MAX_BYTES,
   PromoCheckBodySchema,
-  PurchaseLessonBodySchema,
-  PurchaseResultSchema,
-  serverMessage,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
-import { clientContext } from '../../platform/http/client-context';
 import { ok } from '../../platform/http/envelope';
-import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
-import type { LegalService } from '../legal/legal.service';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
-import type { OrdersService } from '../orders/orders.service';
 import type { CoursesService } from './courses.service';
 
 export interface CoursesRoutesOptions {
   service: CoursesService;
-  /** Checks and records the consents a purchase asks for. */
-  legal: Pick<LegalService, 'purchaseConsents'>;
-  /** The purchase flow shared with lessons. */
-  orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
   seo: SeoRegistry;
-  /** Counts a gift certificate code a purchase names against the code look-up limits. */
-  limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
   /** Counts a promo-code check or a purchase naming a code (429 past the limit; docs/decisions/0057). */
   limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
@@ -48,10 +35,10 @@ const FORM_DESCRIPTION =
   'multipart/form-data: a `data` part (JSON of the fields) and an optional `cover` image; or a plain JSON body. ' +
   '`lessonIds` is the ordered list of the lessons of the course (drag-and-drop order of the admin form).';
 
-/** /api/training/courses (public + purchase), /api/admin/courses (CRUD), the course pages' SEO. */
+/** /api/training/courses (public + promo check; the purchase: features/checkout), /api/admin/courses (CRUD), the course pages' SEO. */
 export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
   app,
-  { service, orders, legal, cache, seo, limitGiftCodes, limitPromoCodes },
+  { service, cache, seo, limitPromoCodes },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const coverRule = { cover: { maxBytes: POSTER_MAX_BYTES, tooLarge: 'imageTooLarge' as const } };
@@ -122,36 +109,6 @@ export const coursesRoutes: FastifyPluginAsync<CoursesRoutesOptions> = async (
     async (request) => {
       await limitPromoCodes?.(request);
       return ok(await service.quote(requireUser(request), request.params.id, request.body.promoCode));
-    },
-  );
-
-  api.post(
-    '/api/training/courses/:id/purchase',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['training'],
-        summary: 'Buys the course: one order of it (promo code optional; lessons already bought are credited)',
-        description:
-          'Seat-limited master classes take a seat atomically (409 SOLD_OUT when none is left). A zero total is ' +
-          'confirmed at once and every lesson unlocked (201, `purchased: true`); otherwise pay the pending ' +
-          'order with `POST /api/payments`. A cancelled order gives its seat back. Paying in euros or dollars ' +
-          '(PayPal) needs the cross-border consent version shown in `consents`.',
-        params: IdParamSchema,
-        body: PurchaseLessonBodySchema,
-        response: { 201: successEnvelope(PurchaseResultSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const item = { type: 'course' as const, id: request.params.id };
-      if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
-      if (request.body.promoCode?.trim()) await limitPromoCodes?.(request);
-      const user = requireUser(request);
-      const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
-      const result = await orders.purchase(user, item, { ...request.body, consents }, language);
-      const message = result.purchased ? serverMessage('coursePurchased', language) : undefined;
-      return reply.code(201).send(ok(result, message));
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * Courses and master classes: public list/page, the live promo check (price after the code and
  * after the credit for lessons already bought), what the purchase flow needs of a course (the
- * offer, its seat, the credit: orders.purchase.ts), seats given back on cancel, admin CRUD, SEO.
+ * offer, its seat, the credit: checkout.service.ts), seats given back on cancel, admin CRUD, SEO.
  * A course purchase unlocks its lessons through `lessons.course_id` (lessons.access.ts).
  */
 import {
@@ -143,7 +143,7 @@ export function createCoursesService({
       };
     },
 
-    // ---- for orders: buying a course (orders.purchase.ts) and pricing a course line
+    // ---- for checkout: buying a course (checkout.service.ts `purchase`) and pricing a course line
 
     /** The course on sale to `userId`: 404 unless published, 409 when they own it or no seat is left. */
     async offer(userId: string, courseId: string): Promise<PurchaseOffer> {

@@ -38,8 +38,9 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ImagePipeline } from '../../platform/images/images';
 import { enqueueMail } from '../../platform/mail/outbox';
+import type { CheckoutService } from '../checkout/checkout.service';
 import type { OrderEvent } from '../orders/orders.schemas';
-import type { CustomOrderPaymentInput, OrderForPayment } from '../orders/orders.service';
+import type { OrderForPayment } from '../orders/orders.service';
 import { type AdminMailInput, adminMail, customerMail, customText, occasionLabel } from './custom-orders.mail';
 import { type CustomRequestRow, type CustomRequestView, customOrdersRepo as repo } from './custom-orders.repo';
 
@@ -49,8 +50,9 @@ export const CUSTOM_PHOTOS_FOLDER = 'custom-orders';
 export interface CustomOrdersDeps {
   db: Db;
   images: ImagePipeline;
+  /** Places the order of a deposit or a balance. */
+  checkout: Pick<CheckoutService, 'placeCustomOrderPayment'>;
   orders: {
-    placeCustomOrderPayment(tx: Tx, input: CustomOrderPaymentInput): Promise<Order>;
     getForPayment(q: Db | Tx, orderId: string): Promise<OrderForPayment | null>;
     getVisible(id: string, viewer: { id: string; role: string }): Promise<Order>;
   };
@@ -359,7 +361,7 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
         const name = Object.fromEntries(
           LANGUAGES.map((lang) => [lang, customText(key, lang, { number: row.number })]),
         ) as Record<Language, string>;
-        const order = await deps.orders.placeCustomOrderPayment(tx, {
+        const order = await deps.checkout.placeCustomOrderPayment(tx, {
           user,
           currency: row.quoteCurrency!,
           amountMinor,

@@ -9,6 +9,8 @@
  *                 lock, then finds what is left);
  *   refundOrder   the order was cancelled (by the admin, or unpaid past its hold): what it spent
  *                 comes back to the balance;
+ *   mayCancel     asked by the orders' status machine before a cancel: an order that sold a
+ *                 certificate already spent in part cannot be cancelled (409), nothing changes;
  *   lookup        the balance check (no lock, nothing changes).
  * A code is compared normalised (upper case, no dashes), so it is case-insensitive.
  */
@@ -26,7 +28,7 @@ import {
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidInput } from '../../platform/errors';
-import type { GiftCertificatePayer } from '../orders/orders.schemas';
+import type { CancelGuard, GiftCertificatePayer } from '../orders/orders.schemas';
 import { type GiftCertificateRow, giftCertificatesRepo as repo } from './gift-certificates.repo';
 import { amountToSpend } from './gift-certificates.rules';
 
@@ -82,8 +84,21 @@ export function createGiftCertificatesLedger({ db }: { db: Db }) {
     },
   };
 
+  const guard: CancelGuard = {
+    async mayCancel(tx, orderId) {
+      // Locked until the cancel commits: the certificates it sold cannot be spent meanwhile.
+      for (const row of await repo.byPurchaseOrder(tx, orderId, { lock: true })) {
+        if (row.status === 'active' && row.balanceMinor < row.amountMinor) {
+          return new Conflict('giftCertificateSpent', { certificateId: row.id }, 'GIFT_CERTIFICATE_SPENT');
+        }
+      }
+      return null;
+    },
+  };
+
   return {
     ...payer,
+    ...guard,
 
     /** The balance check: what is left on the certificate, in its currency. */
     async lookup(code: string): Promise<GiftBalance> {

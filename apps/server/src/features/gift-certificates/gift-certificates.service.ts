@@ -13,7 +13,8 @@
  *              come gets its mail with the code and the printable PDF, once (delivered_at)
  *   cancelled  (orderCancelled) an order that spent a certificate gives it back (ledger); the
  *              order that bought one, unpaid, cancels it; paid and still whole, deactivates it;
- *              paid and partly spent, refuses the cancellation (409)
+ *              paid and partly spent, the ledger's `mayCancel` refused the cancellation (409)
+ *              before it began
  *   admin      list and search, issue by hand (a giveaway, mailed or not), deactivate, history,
  *              presets and limits per currency
  */
@@ -49,8 +50,8 @@ import { users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
+import type { GiftCertificateOrderInput } from '../checkout/checkout.schemas';
 import type { OrderEvent } from '../orders/orders.schemas';
-import type { GiftCertificateOrderInput } from '../orders/orders.service';
 import type { GiftCertificatesLedger } from './gift-certificates.ledger';
 import { buyerMail, giftMoney, giftText, recipientMail } from './gift-certificates.mail';
 import { certificatePdf } from './gift-certificates.pdf';
@@ -306,7 +307,7 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
     /**
      * An order is cancelled: what it spent of a certificate comes back; the certificate it bought
      * is cancelled (unpaid) or deactivated (paid, unspent). A paid certificate already spent in part
-     * cannot be taken back: 409, and the cancellation does not happen.
+     * never gets here: the status machine asked the ledger first (`mayCancel`) and refused.
      */
     async onOrderCancelled(tx: Tx, event: OrderEvent): Promise<void> {
       await ledger.refundOrder(tx, event.orderId, null);
@@ -318,9 +319,6 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
           continue;
         }
         if (row.status !== 'active') continue;
-        if (row.balanceMinor < row.amountMinor) {
-          throw new Conflict('giftCertificateSpent', { certificateId: row.id }, 'GIFT_CERTIFICATE_SPENT');
-        }
         await repo.move(tx, {
           certificateId: row.id,
           kind: 'deactivate',

@@ -379,21 +379,6 @@ export function createLegalService({ db, cache, limiter, limits }: LegalServiceD
     withdraw,
 
     /**
-     * A lesson's or course's purchase: what it asks for is known once the item's price is (the
-     * purchase flow calls this with it); refused now, recorded with the order in its transaction.
-     */
-    purchaseConsents(
-      refs: LegalDocumentRef[],
-      userId: string,
-      context: ConsentContext,
-    ): (asked: ConsentKind[]) => Promise<(tx: Q, orderId: string) => Promise<void>> {
-      return async (asked) => {
-        const checked = await checkConsents(refs, asked);
-        return (tx, orderId) => record(tx, checked, { userId, orderId }, { ...context, source: 'purchase' });
-      };
-    },
-
-    /**
      * The account's marketing opt-in or opt-out, checked now, recorded by what this returns in the
      * transaction that changes the setting. Opting in names the consent text version shown.
      */

@@ -10,25 +10,18 @@ import {
   PlayerSettingsSchema,
   PromoCheckBodySchema,
   PromoQuoteSchema,
-  PurchaseLessonBodySchema,
-  PurchaseResultSchema,
   SignedFileQuerySchema,
-  serverMessage,
   successEnvelope,
 } from '@atelier/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
-import { clientContext } from '../../platform/http/client-context';
 import { list, ok } from '../../platform/http/envelope';
-import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
 import type { SeoRegistry } from '../../platform/http/seo';
 import { sendStoredFile } from '../../platform/http/stored-file';
 import type { Storage } from '../../platform/storage/storage';
-import type { LegalService } from '../legal/legal.service';
-import type { OrdersService } from '../orders/orders.service';
 import type { LessonAccessService } from './lessons.access';
 import { lessonsAdminRoutes } from './lessons.admin.routes';
 import type { LessonsAdminService } from './lessons.admin.service';
@@ -43,16 +36,10 @@ export interface LessonsRoutesOptions {
   access: LessonAccessService;
   admin: LessonsAdminService;
   hls: LessonHls;
-  /** Checks and records the consents a purchase asks for. */
-  legal: Pick<LegalService, 'purchaseConsents'>;
-  /** The purchase flow shared with courses. */
-  orders: Pick<OrdersService, 'purchase'>;
   cache: PublicCache;
   seo: SeoRegistry;
   storage: Storage;
   uploadLimitBytes: number;
-  /** Counts a gift certificate code a purchase names against the code look-up limits. */
-  limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
   /** Counts a promo-code check or a purchase naming a code (429 past the limit; docs/decisions/0057). */
   limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
@@ -62,24 +49,11 @@ const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
 /**
  * Lessons for everyone (`purchased` for the signed-in viewer; the public cache skips requests with
  * an Authorization header), the purchaser's protected files (the position and watched time they
- * report: the progress feature), the promo check and the purchase, the admin lesson routes, and
+ * report: the progress feature), the promo check (the purchase: features/checkout), the admin lesson routes, and
  * the lesson pages' SEO.
  */
 export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (app, options) => {
-  const {
-    service,
-    access,
-    admin,
-    hls,
-    orders,
-    legal,
-    cache,
-    seo,
-    storage,
-    uploadLimitBytes,
-    limitGiftCodes,
-    limitPromoCodes,
-  } = options;
+  const { service, access, admin, hls, cache, seo, storage, uploadLimitBytes, limitPromoCodes } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -320,40 +294,6 @@ export const lessonsRoutes: FastifyPluginAsync<LessonsRoutesOptions> = async (ap
     async (request) => {
       await limitPromoCodes?.(request);
       return ok(await service.quote(request.params.id, request.body.promoCode));
-    },
-  );
-
-  api.post(
-    '/api/training/lessons/:id/purchase',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['training'],
-        summary: 'Buys the lesson: places its order (promo code optional, redeemed race-safely)',
-        description:
-          'A zero total (free lesson or a 100 % code) is confirmed at once and the lesson unlocked (201, ' +
-          '`purchased: true`); otherwise the pending order is returned to be paid with `POST /api/payments`. ' +
-          'Paying in euros or dollars (PayPal) needs the cross-border consent version shown in `consents`.',
-        params: IdParamSchema,
-        body: PurchaseLessonBodySchema,
-        response: {
-          201: successEnvelope(PurchaseResultSchema),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const item = { type: 'lesson' as const, id: request.params.id };
-      if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
-      if (request.body.promoCode?.trim()) await limitPromoCodes?.(request);
-      const user = requireUser(request);
-      const consents = legal.purchaseConsents(request.body.consents, user.id, clientContext(request));
-      const result = await orders.purchase(user, item, { ...request.body, consents }, language);
-      const message = result.purchased ? serverMessage('lessonPurchased', language) : undefined;
-      return reply.code(201).send(ok(result, message));
     },
   );
 

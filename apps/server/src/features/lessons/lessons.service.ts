@@ -197,7 +197,7 @@ export function createLessonsService({
       return result;
     },
 
-    // ---- for orders: buying a lesson (orders.purchase.ts) and pricing a lesson line
+    // ---- for checkout: buying a lesson (checkout.service.ts `purchase`) and pricing a lesson line
 
     /** The lesson on sale to `userId`: 404 unless published, 409 when they own it (or its course). */
     async offer(userId: string, lessonId: string): Promise<PurchaseOffer> {

@@ -1,7 +1,5 @@
 import {
   AdminOrdersQuerySchema,
-  CreateOrderBody,
-  checkoutConsents,
   ErrorBodySchema,
   IdParamSchema,
   listEnvelope,
@@ -15,56 +13,23 @@ import {
   successEnvelope,
   UpdateOrderStatusBody,
 } from '@atelier/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';
-import { clientContext } from '../../platform/http/client-context';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { LegalService } from '../legal/legal.service';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {
   service: OrdersService;
-  /** Checkout needs the personal-data consent (and the cross-border one for PayPal), recorded with the order. */
-  legal: LegalService;
-  /** Counts a gift certificate code a checkout names against the code look-up limits. */
-  limitGiftCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** Orders: checkout, the customer's history, the admin list and the status machine. */
-export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (
-  app,
-  { service, legal, limitGiftCodes },
-) => {
+/** Orders (placing one: features/checkout): the customer's history, the admin list and the status machine. */
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
-
-  api.post(
-    '/api/orders',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          'Place an order (every amount computed by the server; counted stock reserved atomically); `consents` names the personal-data consent version shown, plus the cross-border one for PayPal (400 without, 409 when no longer in force)',
-        body: CreateOrderBody,
-        response: { 201: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const lang = requestLanguage(request);
-      const userId = requireUser(request).id;
-      if (request.body.giftCertificateCode) await limitGiftCodes?.(request);
-      const consents = await legal.checkConsents(request.body.consents, checkoutConsents(request.body.paymentMethod));
-      const order = await service.create(userId, request.body, lang, (tx, placed) =>
-        legal.record(tx, consents, { userId, orderId: placed.id }, { ...clientContext(request), source: 'checkout' }),
-      );
-      return reply.code(201).send(ok({ order }, serverMessage('orderCreated', lang)));
-    },
-  );
 
   api.get(
     '/api/orders/user',

@@ -4,38 +4,8 @@
  */
 import type { PaymentMethod } from '@atelier/shared';
 
-export interface Reservation {
-  productId: string;
-  quantity: number;
-}
-
-/**
- * One reservation per product, whatever the lines looked like: two lines of one product (the same
- * book named with and without `bookFormat`, or the same id twice) add up, so the stock check
- * `stock >= quantity` sees the whole order. Sorted by product id so concurrent orders lock rows in
- * the same order and never deadlock. Lines with a quantity of 0 or less take nothing.
- */
-export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
-  const totals = new Map<string, number>();
-  for (const line of lines) {
-    if (line.quantity > 0) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-  }
-  return [...totals]
-    .map(([productId, quantity]) => ({ productId, quantity }))
-    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-}
-
-/** Products whose counted stock (null = not counted) cannot cover the aggregated quantity. */
-export function stockShortages(
-  reservations: readonly Reservation[],
-  stockOf: (productId: string) => number | null | undefined,
-): { productId: string; requested: number; available: number }[] {
-  return reservations.flatMap(({ productId, quantity }) => {
-    const stock = stockOf(productId);
-    if (stock === null || stock === undefined || stock >= quantity) return [];
-    return [{ productId, requested: quantity, available: Math.max(stock, 0) }];
-  });
-}
+// The stock rules are shared with checkout, which reserves what orders gives back on cancel.
+export { aggregateReservations, type Reservation, stockShortages } from '@atelier/shared';
 
 export interface OrderPolicy {
   /** Card and PayPal orders: hours an unpaid order holds its stock, seats and promo use. */

@@ -1,7 +1,8 @@
 /**
  * The shapes other features exchange with orders: the domain events orders emits (subscribed in
  * src/events.ts), what the catalogue answers for pricing an order line, and what a lesson or
- * course answers the one purchase flow (orders.purchase.ts).
+ * course answers the one purchase flow (features/checkout), and the ports orders and checkout ask
+ * of gift certificates (paying with a code, may an order be cancelled).
  */
 import type {
   BookFormat,
@@ -13,6 +14,7 @@ import type {
   Parcel,
 } from '@atelier/shared';
 import type { Tx } from '../../db/client';
+import type { AppError } from '../../platform/errors';
 
 export interface OrderEventItem {
   /** order_items.id */
@@ -178,6 +180,15 @@ export interface Seller {
  * Both run in the order's transaction: `hold` locks the certificate and decides the amount before
  * the order is written, `spend` takes it off the balance once the order has its id.
  */
+/**
+ * Asked by the status machine before it cancels an order, in the cancel's transaction: null when
+ * the order may be cancelled, else the refusal the cancel fails with (nothing is changed). What it
+ * checks stays locked until the transaction ends.
+ */
+export interface CancelGuard {
+  mayCancel(tx: Tx, orderId: string): Promise<AppError | null>;
+}
+
 export interface GiftCertificatePayer {
   /**
    * The certificate with `code`, locked for the transaction, and how much of `dueMinor` (in the

@@ -460,7 +460,7 @@ describe('contract for payments and training', () => {
     const before = confirmed.length;
     const promoCodeId = await promo();
     const order = await t.database.db.transaction((tx) =>
-      service().placeOrder(tx, {
+      t.app.services.checkout.placeOrder(tx, {
         userId: other.id,
         lines: [{ type: 'lesson', id, quantity: 1 }],
         customer: { firstName: 'O', lastName: 'T', email: 'other@example.com', phone: '' },

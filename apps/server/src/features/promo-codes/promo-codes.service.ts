@@ -6,7 +6,7 @@
  * A code is usable when it is active, not expired, not used up, and aimed at the target: both of
  * its lists empty = every lesson and every course; otherwise the lesson must be in `lessonIds`, the
  * course in `courseIds` (a code aimed at courses only is not for single lessons, and the reverse).
- * What the percentage takes off is the buyer's business (orders.purchase.ts, `applyPercentOff`).
+ * What the percentage takes off is the buyer's business (checkout/pricing.ts, `purchaseDiscount`).
  * Every request that names a code counts against the code-guess limits (promo-check and purchase).
  */
 import type { PromoCode, PromoCodeWriteSchema } from '@atelier/shared';

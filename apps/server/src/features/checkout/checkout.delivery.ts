@@ -1,0 +1,87 @@
+/**
+ * The delivery step of checkout: where the goods go (the address the method needs, or a carrier's
+ * pickup point) and what that costs (pricing.ts `deliveryCharge`).
+ */
+import {
+  ADDRESS_REQUIRED,
+  type Currency,
+  type Language,
+  type OrderDeliveryInput,
+  packageOf,
+  type ServerMessageKey,
+  toMinor,
+} from '@atelier/shared';
+import type { OrderDelivery } from '../../db/schema';
+import { InvalidInput } from '../../platform/errors';
+import type { DeliveryCarrier } from '../orders/orders.schemas';
+import { localized } from './checkout.lines';
+import { deliveryCharge, type PricedLine } from './pricing';
+
+function checkDelivery(
+  carrier: DeliveryCarrier | undefined,
+  delivery: OrderDeliveryInput | undefined,
+  lang: Language,
+): OrderDelivery {
+  const fieldError = (key: ServerMessageKey, fields: string[]) =>
+    new InvalidInput(key, {
+      fields: fields.map((field) => ({ field: `delivery.${field}`, message: localized(key, lang) })),
+    });
+  if (!delivery) throw fieldError('addressRequired', ['method']);
+  if (ADDRESS_REQUIRED[delivery.method]) {
+    const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
+    if (missing.length > 0) throw fieldError('addressRequired', missing);
+  }
+  // With a carrier the point is chosen from its list (cdekPointCode) and its address read from it.
+  if (delivery.method === 'courier_pickup' && carrier && !delivery.cdekPointCode)
+    throw fieldError('cdekPointRequired', ['cdekPointCode']);
+  if (delivery.method === 'courier_pickup' && !carrier && !delivery.pickupPoint)
+    throw fieldError('pickupPointRequired', ['pickupPoint']);
+  const kept: OrderDelivery = { method: delivery.method };
+  const fields =
+    delivery.method === 'pickup'
+      ? []
+      : delivery.method === 'courier_pickup'
+        ? (['country', 'city', 'pickupPoint'] as const)
+        : (['country', 'city', 'address', 'postalCode'] as const);
+  for (const field of fields) if (delivery[field]) kept[field] = delivery[field];
+  return kept;
+}
+
+/**
+ * Where the order's goods go and what that costs (RUB minor units): the flat price of the method,
+ * or, for a carrier's pickup point (CDEK), the point's address and the carrier's price of the
+ * parcel the goods make — both free from the shop's threshold. Nothing to ship: no delivery.
+ */
+export async function priceDelivery(
+  carrier: DeliveryCarrier | undefined,
+  lines: readonly PricedLine[],
+  currency: Currency,
+  input: OrderDeliveryInput | undefined,
+  lang: Language,
+) {
+  const none = { rubMinor: 0, inCurrencyMinor: 0 };
+  const hasPhysical = lines.some((line) => line.physical);
+  if (!hasPhysical) return { delivery: { method: 'none' } as OrderDelivery, charge: none };
+  const delivery = checkDelivery(carrier, input, lang);
+  // Free delivery is judged on the goods in the order's currency, the figures the customer sees.
+  const goods = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
+  if (delivery.method !== 'courier_pickup' || !carrier) {
+    return { delivery, charge: deliveryCharge(currency, delivery.method, goods, true) };
+  }
+  const parcel = packageOf(
+    lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])),
+  );
+  const quote = await carrier.quote({ pointCode: input?.cdekPointCode ?? '', parcel });
+  const point = quote.point;
+  return {
+    delivery: {
+      method: 'courier_pickup',
+      country: 'Россия',
+      city: point.city,
+      pickupPoint: `СДЭК ${point.code}: ${point.address}`,
+      cdek: quote.cdek,
+    } satisfies OrderDelivery,
+    charge: deliveryCharge(currency, 'courier_pickup', goods, true, toMinor(quote.carrierCostRub)),
+    quote,
+  };
+}
