@@ -92,20 +92,25 @@ async function main(): Promise<void> {
       db: database.db,
       passwordCost: config.passwordCost,
     });
-    const ensured = await users.ensureAdmin(config.admin.email, config.admin.password);
-    // Every shop, demo or not, needs the legal texts: consents point at their versions.
-    const seededDocuments = await createLegalService({ db: database.db }).ensureSeeded();
-    if (seededDocuments > 0) log.info({ documents: seededDocuments }, 'legal documents seeded (version 1)');
-    if (config.seedDemo) {
-      const seeded = await seedDemo(
-        { db: database.db, storage: platform.storage, images: platform.images, log, onImage: imageProgress },
-        prepared?.then((demo) => {
-          progress('Writing the demo content');
-          return demo;
-        }),
-      );
-      if (seeded) log.info('demo content seeded');
-    }
+    // The admin's password hash (scrypt, on the thread pool) is made while the content goes in.
+    const [ensured] = await Promise.all([
+      users.ensureAdmin(config.admin.email, config.admin.password),
+      (async () => {
+        // Every shop, demo or not, needs the legal texts: consents point at their versions.
+        const seededDocuments = await createLegalService({ db: database.db }).ensureSeeded();
+        if (seededDocuments > 0) log.info({ documents: seededDocuments }, 'legal documents seeded (version 1)');
+        if (config.seedDemo) {
+          const seeded = await seedDemo(
+            { db: database.db, storage: platform.storage, images: platform.images, log, onImage: imageProgress },
+            prepared?.then((demo) => {
+              progress('Writing the demo content');
+              return demo;
+            }),
+          );
+          if (seeded) log.info('demo content seeded');
+        }
+      })(),
+    ]);
     return ensured;
   });
   if (admin.tookOver) {
