@@ -30,7 +30,8 @@
  *    file is streamed to storage, so the RSS may grow by at most 64 MiB); see upload.ts.
  *
  * `npm run bench -- upload` (or `lighthouse`, `pages` or `search`) runs that section alone (one server start)
- * and updates only its entry in bench/results.json.
+ * and updates only its entry in bench/results.json. `npm run bench -- start` times a first start on an
+ * empty DATA_DIR against its target, `npm run bench -- auth` one registration and one login; see start.ts.
  *
  * `npm run bench -- hls` (needs ffmpeg; not part of the full run, which keeps HLS off) measures
  * adaptive streaming: transcode time per minute of video, time to first frame with HLS vs MP4 on a
@@ -49,6 +50,7 @@ import { pagesBench, pagesRows } from './pages';
 import { RELAY_MAX_MS, scaleBench } from './scale';
 import { SEARCH_CONNECTIONS, searchBench, searchRows } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
+import { authBench, authRows, startResult, startRows } from './start';
 import { UPLOAD_MAX_RSS_GROWTH_MIB, type UploadBench, uploadBench } from './upload';
 import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 
@@ -169,6 +171,7 @@ async function main(): Promise<void> {
       ['ratio shop / constant', `${results.shopToConstantRatio}`],
       ['response body', `${shopBody.length} bytes`],
       ['cold start, first (seeding)', `${coldSeedMs} ms`],
+      ...startRows(startResult(coldSeedMs)),
       ['cold start, seeded DATA_DIR', `${coldMs} ms`],
       ['idle RSS after load', `${idleRssMiB} MiB`],
       ...pagesRows(pages),
@@ -237,9 +240,11 @@ else if (sections.length === 1 && sections[0] === 'lighthouse') await lighthouse
 else if (sections.length === 1 && sections[0] === 'pages') await pagesOnly();
 else if (sections.length === 1 && sections[0] === 'search') await searchOnly();
 else if (sections.length === 1 && sections[0] === 'hls') await hlsOnly();
+else if (sections.length === 1 && sections[0] === 'start') await startOnly();
+else if (sections.length === 1 && sections[0] === 'auth') await authOnly();
 else {
   throw new Error(
-    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`search\` or \`hls\` alone`,
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`search\`, \`hls\`, \`start\` or \`auth\` alone`,
   );
 }
 
@@ -288,6 +293,28 @@ async function searchOnly(): Promise<void> {
     const search = await searchBench(server.url, DURATION_S);
     return { entry: search, rows: searchRows(search), met: search.targetMet };
   });
+}
+
+/** A newcomer's first start: an empty DATA_DIR, created, migrated and seeded, to the first answer. */
+async function startOnly(): Promise<void> {
+  await sectionOnly('start', true, async (server) => {
+    const start = startResult(server.readyMs ?? Number.NaN);
+    return { entry: start, rows: startRows(start), met: start.targetMet };
+  });
+}
+
+/** One registration and one login at a time, at the production scrypt cost. */
+async function authOnly(): Promise<void> {
+  await sectionOnly(
+    'auth',
+    false,
+    async (server) => {
+      console.log('bench: registration and login, one at a time…');
+      const auth = await authBench(server.url, BENCH_ADMIN);
+      return { entry: auth, rows: authRows(auth), met: auth.targetMet };
+    },
+    { RATE_LIMIT_AUTH_PER_IP: '1000' },
+  );
 }
 
 /** The constant-body floor for `body`, stopped by the caller (and killed with `children` at the end). */

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed/seed';
+import { createPgliteDataDir, openDatabase, pgliteDataDirIsNew } from './db/client';
+import { type PreparedDemo, prepareDemo, seedDemo } from './db/seed/seed';
 import { createCartReminderSweeper } from './features/cart/cart.reminders';
 import { createGiftDeliverySweeper } from './features/gift-certificates/gift-certificates.delivery';
 import { createLegalService } from './features/legal/legal.service';
@@ -58,11 +58,33 @@ async function main(): Promise<void> {
   }
 
   const started = performance.now();
-  const database = await openDatabase(config.database);
   const platform = createPlatform(config, log);
+  // A first start creates the embedded database on a worker thread and draws the demo images
+  // meanwhile (the two longest steps, each on its own core); seedDemo below writes the rows.
+  let prepared: Promise<PreparedDemo> | undefined;
+  const firstStart = config.database.kind === 'pglite' && pgliteDataDirIsNew(config.database.dataDir);
+  if (firstStart && config.database.kind === 'pglite') {
+    progress('First start: creating the database');
+    const creating = createPgliteDataDir(config.database.dataDir);
+    if (config.seedDemo) {
+      progress('Drawing the demo images meanwhile');
+      prepared = prepareDemo({ storage: platform.storage, images: platform.images, log, onImage: imageProgress });
+      // Awaited by seedDemo; a failure surfaces there, not as an unhandled rejection now.
+      prepared.catch(() => {});
+    }
+    try {
+      await creating;
+    } catch (error) {
+      await prepared?.then((demo) => demo.discard()).catch(() => {});
+      throw error;
+    }
+    progress('Database ready', true);
+  }
+  const database = await openDatabase(config.database);
   // Several instances may start at once on one empty PostgreSQL database: under the start-up lock
   // one migrates, creates the admin and seeds; the rest wait, then find it done and skip it.
   const admin = await database.withStartupLock(async () => {
+    progress('Applying database migrations');
     await database.migrate();
     log.info({ kind: database.kind, ms: Math.round(performance.now() - started) }, 'database ready');
     const users = createUsersService({
@@ -70,14 +92,25 @@ async function main(): Promise<void> {
       db: database.db,
       passwordCost: config.passwordCost,
     });
-    const ensured = await users.ensureAdmin(config.admin.email, config.admin.password);
-    // Every shop, demo or not, needs the legal texts: consents point at their versions.
-    const seededDocuments = await createLegalService({ db: database.db }).ensureSeeded();
-    if (seededDocuments > 0) log.info({ documents: seededDocuments }, 'legal documents seeded (version 1)');
-    if (config.seedDemo) {
-      const seeded = await seedDemo({ db: database.db, storage: platform.storage, images: platform.images, log });
-      if (seeded) log.info('demo content seeded');
-    }
+    // The admin's password hash (scrypt, on the thread pool) is made while the content goes in.
+    const [ensured] = await Promise.all([
+      users.ensureAdmin(config.admin.email, config.admin.password),
+      (async () => {
+        // Every shop, demo or not, needs the legal texts: consents point at their versions.
+        const seededDocuments = await createLegalService({ db: database.db }).ensureSeeded();
+        if (seededDocuments > 0) log.info({ documents: seededDocuments }, 'legal documents seeded (version 1)');
+        if (config.seedDemo) {
+          const seeded = await seedDemo(
+            { db: database.db, storage: platform.storage, images: platform.images, log, onImage: imageProgress },
+            prepared?.then((demo) => {
+              progress('Writing the demo content');
+              return demo;
+            }),
+          );
+          if (seeded) log.info('demo content seeded');
+        }
+      })(),
+    ]);
     return ensured;
   });
   if (admin.tookOver) {
@@ -179,7 +212,23 @@ async function main(): Promise<void> {
   // CDEK parcels: their statuses asked of CDEK in turn (CDEK does not retry its webhooks).
   app.services.cdekShipments.start();
   await app.services.lessonHls.start();
-  console.log(`\n  Atelier is running at ${config.publicUrl}\n${modeBanner(config, database.kind)}\n`);
+  const took = `${firstStart ? 'first start' : 'start'} took ${seconds(performance.now())} s`;
+  console.log(`\n  Atelier is running at ${config.publicUrl}  (${took})\n${modeBanner(config, database.kind)}\n`);
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/**
+ * One plain line on the console per start-up step, with the seconds since the process began, so a
+ * long first start shows what it is doing.
+ */
+function progress(step: string, done = false): void {
+  console.log(`  ${step}${done ? '' : '…'}  ${seconds(performance.now())} s`);
+}
+
+/** The demo images drawn so far, every tenth and the last. */
+function imageProgress(done: number, total: number): void {
+  if (done % 10 === 0 || done === total) progress(`Demo images ${done}/${total}`);
 }
 
 /** Says which mode this is, so nobody mistakes the demo for a shop that takes real money. */

@@ -2,7 +2,11 @@
  * One code path above the driver: PGlite (embedded, DATA_DIR/db) when DATABASE_URL is unset,
  * a pooled PostgreSQL connection otherwise. Everything above this file only sees `Db`.
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -23,6 +27,48 @@ export type Schema = typeof schema;
 export function newPglite(dataDir?: string, options: PGliteOptions = {}): PGlite {
   return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 }
+
+/** True when `dataDir` holds no embedded database yet (this start will create one). */
+export function pgliteDataDirIsNew(dataDir: string): boolean {
+  return !existsSync(join(dataDir, 'PG_VERSION'));
+}
+
+/**
+ * Creates an embedded database in the empty `dataDir` and applies the migrations, on a worker
+ * thread. PGlite's initdb is the longest step of a first start and, like every query, holds the
+ * thread it runs on for all of it (~5 s on a quiet 2-core machine, 20-30 s on a busy one); run
+ * here, the main thread draws the demo images meanwhile. `openDatabase` afterwards finds the
+ * database and resumes it, and its `migrate` finds nothing left to do.
+ */
+export async function createPgliteDataDir(dataDir: string, migrationsDir = MIGRATIONS_DIR): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const modules = [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/contrib/pg_trgm',
+    'drizzle-orm/pglite',
+    'drizzle-orm/pglite/migrator',
+  ];
+  const [pglite, trgm, drizzle, migrator] = modules.map((name) => JSON.stringify(require.resolve(name)));
+  const code = `
+    const { PGlite } = require(${pglite});
+    const { pg_trgm } = require(${trgm});
+    const { drizzle } = require(${drizzle});
+    const { migrate } = require(${migrator});
+    (async () => {
+      const client = new PGlite(${JSON.stringify(dataDir)}, { extensions: { pg_trgm } });
+      await client.waitReady;
+      await migrate(drizzle({ client }), { migrationsFolder: ${JSON.stringify(migrationsDir)} });
+      await client.close();
+    })();`;
+  const worker = new Worker(code, { eval: true });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (exitCode) =>
+      exitCode === 0 ? resolve() : reject(new Error(`creating the embedded database failed (exit ${exitCode})`)),
+    );
+  });
+}
+
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The `tx` handed to `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

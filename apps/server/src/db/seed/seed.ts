@@ -37,12 +37,21 @@ export interface SeedDeps {
   storage: Storage;
   images: ImagePipeline;
   log: { info(msg: string): void };
+  /** Called as the demo images are drawn (`done` of `total`), for the first start's progress lines. */
+  onImage?: (done: number, total: number) => void;
 }
 
-/** Resolved relative to this module, so it works from src/ (vitest, tsx) and from dist/main.js. */
+/** The demo's files, written to storage; its rows go in with `write`, or the files go with `discard`. */
+export interface PreparedDemo {
+  /** Inserts every row in one transaction; false (and the files removed) when the database has content. */
+  write(db: Db): Promise<boolean>;
+  discard(): Promise<void>;
+}
+
 /** The name `ensureAdmin` gives an admin it creates (the users service). */
 export const PLACEHOLDER_ADMIN_NAME = 'Administrator';
 
+/** Resolved relative to this module, so it works from src/ (vitest, tsx) and from dist/main.js. */
 export const SEED_ASSETS_URL = new URL('./assets/', import.meta.url);
 
 const LANGS: Language[] = ['ru', 'en', 'es'];
@@ -84,9 +93,25 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return results;
 }
 
-export async function seedDemo(deps: SeedDeps): Promise<boolean> {
-  const { db, storage, images, log } = deps;
-  if (await hasContent(db)) return false;
+/**
+ * Seeds an empty database. `prepared` is the demo's files drawn ahead (on a first start, while the
+ * database is still being created); without it they are drawn now.
+ */
+export async function seedDemo(deps: SeedDeps, prepared?: Promise<PreparedDemo>): Promise<boolean> {
+  if (await hasContent(deps.db)) {
+    await prepared?.then(
+      (demo) => demo.discard(),
+      () => {},
+    );
+    return false;
+  }
+  const demo = await (prepared ?? prepareDemo(deps));
+  return demo.write(deps.db);
+}
+
+/** Draws every demo image and stores the demo's files; nothing touches the database. */
+export async function prepareDemo(deps: Omit<SeedDeps, 'db'>): Promise<PreparedDemo> {
+  const { storage, images, log, onImage } = deps;
   const started = Date.now();
 
   const ingested: Image[] = [];
@@ -116,10 +141,12 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
     const courseArt = COURSES.map((c, i) => job(LESSONS[c.artOf]!.art, 'courses', 1280, 720, 3500 + i));
     const reviewArt = REVIEWS.map((r, i) => (r.art ? job(r.art, 'reviews', 800, 800, 4000 + i) : null));
 
+    let drawn = 0;
     const rendered = await mapLimit(jobs, IMAGE_CONCURRENCY, async (j) => {
       const png = await renderArtwork({ ...j.spec, seed: j.seed, width: j.width, height: j.height });
-      const image = await images.ingest(png, j.folder);
+      const image = await images.ingest(png, j.folder, 'public', { quick: true });
       ingested.push(image);
+      onImage?.(++drawn, jobs.length);
       return image;
     });
     const img = (index: number) => rendered[index]!;
@@ -196,121 +223,134 @@ export async function seedDemo(deps: SeedDeps): Promise<boolean> {
     );
 
     // ---- then every row in one transaction
-    const now = Date.now();
-    // Staggered dates so "newest" sorting and review dates look like a shop with a history.
-    const daysAgo = (days: number) => new Date(now - days * DAY_MS);
-    const about: About = { title: ABOUT.title, content: ABOUT.content, image: img(aboutArt) };
+    const write = async (db: Db): Promise<boolean> => {
+      const now = Date.now();
+      // Staggered dates so "newest" sorting and review dates look like a shop with a history.
+      const daysAgo = (days: number) => new Date(now - days * DAY_MS);
+      const about: About = { title: ABOUT.title, content: ABOUT.content, image: img(aboutArt) };
 
-    const seeded = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-      // Another instance may have seeded while we were drawing.
-      if (await hasContent(tx)) return false;
+      const seeded = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+        // Another instance may have seeded while we were drawing.
+        if (await hasContent(tx)) return false;
 
-      await tx.insert(landingContent).values([
-        { key: 'about', value: about },
-        { key: 'settings', value: SETTINGS },
-      ]);
-      // The demo shop's owner is its artisan: the admin made at start-up under the placeholder name
-      // takes hers, so the panel greets and signs as a person.
-      if (SETTINGS.artisanName) {
-        await tx
-          .update(users)
-          .set({ name: SETTINGS.artisanName })
-          .where(and(eq(users.role, 'admin'), eq(users.name, PLACEHOLDER_ADMIN_NAME)));
-      }
-      await tx.insert(products).values(
-        PRODUCTS.map((p, i) => ({
-          id: productIds.get(p.slug)!,
-          name: p.name,
-          description: p.description,
-          priceRub: p.priceRub,
-          priceEur: p.priceEur,
-          priceUsd: p.priceUsd,
-          category: p.category,
-          subcategory: p.subcategory ?? null,
-          availability: p.availability,
-          stock: p.stock,
-          position: p.position ?? null,
-          bookFormats: p.bookFormats ?? null,
-          images: productArt[i]!.map(img),
-          digitalFile: digitalFiles.get(p.slug) ?? null,
-          featured: p.featured ?? false,
-          size: p.size ?? null,
-          materials: p.materials ?? null,
-          care: p.care ?? null,
-          createdAt: daysAgo(PRODUCTS.length - i),
-          updatedAt: daysAgo(PRODUCTS.length - i),
-        })),
-      );
-      await tx.insert(portfolioItems).values(
-        PORTFOLIO.map((item, i) => ({
-          title: item.title,
-          description: item.description,
-          category: item.category,
-          images: portfolioArt[i]!.map(img),
-          mainImageIndex: item.mainImageIndex,
-          linkedProductId: item.linkedProduct ? productIds.get(item.linkedProduct)! : null,
-          sortOrder: i + 1,
-          createdAt: daysAgo(60 - i * 3),
-          updatedAt: daysAgo(60 - i * 3),
-        })),
-      );
-      await tx.insert(courses).values(
-        COURSES.map((c, i) => ({
-          id: courseIds[i]!,
-          title: c.title,
-          description: c.description,
-          level: c.level,
-          isMasterClass: c.isMasterClass,
-          durationMinutes: c.durationMinutes,
-          outcomes: c.outcomes,
-          materials: c.materials,
-          priceRub: c.priceRub,
-          priceEur: c.priceEur,
-          priceUsd: c.priceUsd,
-          cover: img(courseArt[i]!),
-          eventAt:
-            c.eventInDays === null
-              ? null
-              : new Date(Math.floor(now / DAY_MS) * DAY_MS + c.eventInDays * DAY_MS + 11 * 3_600_000),
-          eventPlace: c.eventPlace,
-          seatLimit: c.seatLimit,
-          sortOrder: i + 1,
-        })),
-      );
-      await tx.insert(lessons).values(lessonRows);
-      await tx.insert(reviews).values(
-        REVIEWS.map((review, i) => {
-          const artIndex = reviewArt[i];
-          return {
-            userId: null,
-            userName: review.userName,
-            text: review.text,
-            rating: review.rating,
-            image: artIndex === null || artIndex === undefined ? null : img(artIndex),
-            status: 'approved' as const,
+        await tx.insert(landingContent).values([
+          { key: 'about', value: about },
+          { key: 'settings', value: SETTINGS },
+        ]);
+        // The demo shop's owner is its artisan: the admin made at start-up under the placeholder name
+        // takes hers, so the panel greets and signs as a person.
+        if (SETTINGS.artisanName) {
+          await tx
+            .update(users)
+            .set({ name: SETTINGS.artisanName })
+            .where(and(eq(users.role, 'admin'), eq(users.name, PLACEHOLDER_ADMIN_NAME)));
+        }
+        await tx.insert(products).values(
+          PRODUCTS.map((p, i) => ({
+            id: productIds.get(p.slug)!,
+            name: p.name,
+            description: p.description,
+            priceRub: p.priceRub,
+            priceEur: p.priceEur,
+            priceUsd: p.priceUsd,
+            category: p.category,
+            subcategory: p.subcategory ?? null,
+            availability: p.availability,
+            stock: p.stock,
+            position: p.position ?? null,
+            bookFormats: p.bookFormats ?? null,
+            images: productArt[i]!.map(img),
+            digitalFile: digitalFiles.get(p.slug) ?? null,
+            featured: p.featured ?? false,
+            size: p.size ?? null,
+            materials: p.materials ?? null,
+            care: p.care ?? null,
+            createdAt: daysAgo(PRODUCTS.length - i),
+            updatedAt: daysAgo(PRODUCTS.length - i),
+          })),
+        );
+        await tx.insert(portfolioItems).values(
+          PORTFOLIO.map((item, i) => ({
+            title: item.title,
+            description: item.description,
+            category: item.category,
+            images: portfolioArt[i]!.map(img),
+            mainImageIndex: item.mainImageIndex,
+            linkedProductId: item.linkedProduct ? productIds.get(item.linkedProduct)! : null,
             sortOrder: i + 1,
-            moderatedAt: daysAgo(40 - i * 4),
-            createdAt: daysAgo(41 - i * 4),
-          };
-        }),
-      );
-      // An admin may already have made this code on an otherwise empty shop; theirs wins.
-      await tx
-        .insert(promoCodes)
-        .values({ code: PROMO.code, percentOff: PROMO.percentOff, lessonIds: [], courseIds: [], active: true })
-        .onConflictDoNothing();
-      return true;
-    });
+            createdAt: daysAgo(60 - i * 3),
+            updatedAt: daysAgo(60 - i * 3),
+          })),
+        );
+        await tx.insert(courses).values(
+          COURSES.map((c, i) => ({
+            id: courseIds[i]!,
+            title: c.title,
+            description: c.description,
+            level: c.level,
+            isMasterClass: c.isMasterClass,
+            durationMinutes: c.durationMinutes,
+            outcomes: c.outcomes,
+            materials: c.materials,
+            priceRub: c.priceRub,
+            priceEur: c.priceEur,
+            priceUsd: c.priceUsd,
+            cover: img(courseArt[i]!),
+            eventAt:
+              c.eventInDays === null
+                ? null
+                : new Date(Math.floor(now / DAY_MS) * DAY_MS + c.eventInDays * DAY_MS + 11 * 3_600_000),
+            eventPlace: c.eventPlace,
+            seatLimit: c.seatLimit,
+            sortOrder: i + 1,
+          })),
+        );
+        await tx.insert(lessons).values(lessonRows);
+        await tx.insert(reviews).values(
+          REVIEWS.map((review, i) => {
+            const artIndex = reviewArt[i];
+            return {
+              userId: null,
+              userName: review.userName,
+              text: review.text,
+              rating: review.rating,
+              image: artIndex === null || artIndex === undefined ? null : img(artIndex),
+              status: 'approved' as const,
+              sortOrder: i + 1,
+              moderatedAt: daysAgo(40 - i * 4),
+              createdAt: daysAgo(41 - i * 4),
+            };
+          }),
+        );
+        // An admin may already have made this code on an otherwise empty shop; theirs wins.
+        await tx
+          .insert(promoCodes)
+          .values({ code: PROMO.code, percentOff: PROMO.percentOff, lessonIds: [], courseIds: [], active: true })
+          .onConflictDoNothing();
+        return true;
+      });
 
-    if (!seeded) {
-      await cleanup();
-      return false;
-    }
-    log.info(
-      `demo content seeded in ${Date.now() - started} ms: ${PRODUCTS.length} products, ${PORTFOLIO.length} portfolio items, ${LESSONS.length} lessons, ${REVIEWS.length} reviews, ${rendered.length} images`,
-    );
-    return true;
+      if (!seeded) {
+        await cleanup();
+        return false;
+      }
+      log.info(
+        `demo content seeded in ${Date.now() - started} ms: ${PRODUCTS.length} products, ${PORTFOLIO.length} portfolio items, ${LESSONS.length} lessons, ${REVIEWS.length} reviews, ${rendered.length} images`,
+      );
+      return true;
+    };
+    return {
+      write: async (db) => {
+        try {
+          return await write(db);
+        } catch (error) {
+          await cleanup();
+          throw error;
+        }
+      },
+      discard: cleanup,
+    };
   } catch (error) {
     await cleanup();
     throw error;

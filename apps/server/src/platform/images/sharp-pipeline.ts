@@ -108,7 +108,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   }
 
   return {
-    async ingest(input, folder, visibility = 'public') {
+    async ingest(input, folder, visibility = 'public', { quick = false } = {}) {
       if (input.length === 0) throw new InvalidInput('imageOnly', { reason: 'empty' });
       if (input.length > maxBytes) throw new PayloadTooLarge('imageTooLarge');
       if (!sniffImageType(input)) throw new InvalidInput('imageOnly', { reason: 'type' });
@@ -128,7 +128,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
         if (!pending) {
           const pipeline = sharp(data, raw);
           if (target < info.width) pipeline.resize({ width: target });
-          pending = pipeline.webp({ quality, effort: 4 }).toBuffer();
+          pending = pipeline.webp({ quality, effort: quick ? 2 : 4 }).toBuffer();
           encodes.set(target, pending);
         }
         return pending;
