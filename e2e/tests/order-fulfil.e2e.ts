@@ -120,6 +120,8 @@ describe('fulfil an order in one step', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByText('Отправлен: Почта России', { exact: false }).waitFor();
     await page.getByRole('link', { name: /RA123456789RU/ }).waitFor();
+    // The tracking panel (for corrections) shows the number the dialog saved.
+    await expect.poll(() => page.locator('#tracking-number').inputValue()).toBe('RA123456789RU');
 
     const mail = await waitForMail(buyerEmail, (m) => m.subject === `Заказ №${order.number} отправлен`, {
       after: before,

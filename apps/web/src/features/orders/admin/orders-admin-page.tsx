@@ -318,8 +318,12 @@ function OrderAdminDetail() {
               <OrderPaymentsPanel order={order} ask={ask} />
               <OrderReceiptsPanel order={order} ask={ask} />
               {order.delivery.cdek ? <OrderCdekPanel order={order} /> : null}
+              {/* Keyed by the saved number: a parcel shipped from the dialog shows its number here at once. */}
               {order.delivery.method !== 'none' && order.status !== 'cancelled' ? (
-                <OrderTrackingPanel order={order} />
+                <OrderTrackingPanel
+                  key={`${order.tracking?.carrier ?? ''}:${order.tracking?.number ?? ''}`}
+                  order={order}
+                />
               ) : null}
             </>
           }
