@@ -252,6 +252,50 @@ describe('SPA pages', () => {
     },
   );
 
+  const ALTERNATES = [
+    '<link rel="alternate" hreflang="ru" href="https://atelier.test/">',
+    '<link rel="alternate" hreflang="en" href="https://atelier.test/?lang=en">',
+    '<link rel="alternate" hreflang="es" href="https://atelier.test/?lang=es">',
+    '<link rel="alternate" hreflang="x-default" href="https://atelier.test/">',
+  ];
+
+  it.each([
+    [{ 'accept-language': 'en-US,en;q=0.9' }, 'en'],
+    [{ cookie: 'lang=es', 'accept-language': 'ru' }, 'es'],
+    [{ 'accept-language': 'en-US,en;q=0.9' }, 'en', '/?lang=de'],
+  ])(
+    'renders the bare URL in the language asked for (%j) as a copy of that language URL: canonical to it, no alternates',
+    async (headers, lang, url = '/') => {
+      app = await build();
+      const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-language']).toBe(lang);
+      expect(res.headers.vary).toMatch(/Cookie/);
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toContain(`<link rel="canonical" href="https://atelier.test/?lang=${lang}">`);
+      expect(res.body).toContain(`<meta property="og:url" content="https://atelier.test/?lang=${lang}">`);
+      // The bare URL must not be declared the Russian version while it holds another language.
+      expect(res.body).not.toContain('hreflang=');
+    },
+  );
+
+  it.each([
+    ['/?lang=en', { 'accept-language': 'ru' }, 'en'],
+    ['/?lang=es', {}, 'es'],
+    ['/?lang=en', { cookie: 'lang=es' }, 'en'],
+    ['/', { cookie: 'lang=ru', 'accept-language': 'en' }, 'ru'],
+    ['/', { 'accept-language': 'de' }, 'ru'],
+  ])('renders %s (%j) at its own language URL with every alternate', async (url, headers, lang) => {
+    app = await build();
+    const res = await app.inject({ method: 'GET', url, headers: { ...HTML, ...headers } });
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    const canonical = lang === 'ru' ? 'https://atelier.test/' : `https://atelier.test/?lang=${lang}`;
+    expect(res.body).toContain(`<link rel="canonical" href="${canonical}">`);
+    for (const alternate of ALTERNATES) expect(res.body).toContain(alternate);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
   it('uses the ?lang URL of the served language as canonical', async () => {
     app = await build();
     const res = await app.inject({ method: 'GET', url: '/training?lang=es&utm_source=x', headers: HTML });

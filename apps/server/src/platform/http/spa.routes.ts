@@ -16,6 +16,7 @@ import {
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
   disallowedPrefixes,
   LANGUAGES,
   type Language,
@@ -191,6 +192,16 @@ export function pageLanguage(
   return resolveLanguage({ query: query.lang, cookie: cookies.lang, accept: acceptLanguage });
 }
 
+/**
+ * The language the URL itself names: its `?lang=`, else ru (the bare URL). When the page is rendered
+ * in another language (chosen by the cookie or Accept-Language), the response is a copy of that
+ * language's URL: see `renderPage`.
+ */
+export function urlLanguage(query: Record<string, string>): Language {
+  const named = query.lang ?? '';
+  return (LANGUAGES as readonly string[]).includes(named) ? (named as Language) : DEFAULT_LANGUAGE;
+}
+
 /** The display currency the visitor chose (the `currency` cookie the web app keeps), else RUB. */
 export function pageCurrency(cookies: FastifyRequest['cookies']): Currency {
   const value = cookies.currency;
@@ -213,6 +224,8 @@ export interface RenderContext {
   publicUrl: string;
   defaultImage?: string;
   lang: Language;
+  /** The language the request's URL names (`urlLanguage`); the page's own `lang` when absent. */
+  urlLang?: Language;
   path: string;
 }
 
@@ -229,7 +242,12 @@ export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContex
     tags.push('<meta name="robots" content="noindex, nofollow">');
   } else {
     tags.push(`<link rel="canonical" href="${attr(url)}">`);
-    for (const alt of [...LANGUAGES, 'x-default' as const]) {
+    // A page rendered in a language its URL does not name (the bare URL in English for a browser
+    // that asks for English) is a copy of that language's URL: the canonical names that URL, and
+    // the language alternates are left to the canonical pages (and the sitemap). Listing them here
+    // would declare this very URL the Russian version while it holds English.
+    const copy = (ctx.urlLang ?? lang) !== lang;
+    for (const alt of copy ? [] : [...LANGUAGES, 'x-default' as const]) {
       tags.push(`<link rel="alternate" hreflang="${alt}" href="${attr(languageUrl(publicUrl, seo.canonical, alt))}">`);
     }
   }
@@ -493,6 +511,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
         siteName,
         publicUrl,
         lang,
+        urlLang: urlLanguage(query),
         path: normalizePath(urlPath),
         ...(defaultImage ? { defaultImage } : {}),
       });
