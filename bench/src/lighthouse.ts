@@ -51,10 +51,8 @@ async function once(url: string): Promise<Omit<PageScores, 'path' | 'targetsMet'
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      // The shop's visitors read Russian, the default language. (A browser that prefers English gets
-      // the English page at the bare URL, canonical `?lang=en`; Lighthouse's canonical audit reports
-      // that for the negotiated page: see decision 0037.)
-      extraHeaders: { 'Accept-Language': 'ru-RU,ru;q=0.9' },
+      // Lighthouse's own Accept-Language (the browser's, English here): the bare URL is then the
+      // English copy of `?lang=en`, which must pass the SEO audits too (decision 0073).
     })) as LighthouseResult | undefined;
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const score = (key: string) => Math.round((result.lhr.categories[key]?.score ?? 0) * 100);
