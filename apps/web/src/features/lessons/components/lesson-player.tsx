@@ -12,28 +12,21 @@
  */
 import type { Chapter, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared/i18n';
-import {
-  DEFAULT_PLAYER_SETTINGS,
-  PLAYBACK_RATES,
-  type PlaybackRate,
-  type PlayerSettings,
-  subtitleLanguageFor,
-} from '@atelier/shared/lesson-player.constants';
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  type SyntheticEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { PLAYBACK_RATES, type PlaybackRate } from '@atelier/shared/lesson-player.constants';
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
-import { usePlayerSettings, useSavePlayerSettings } from '../api/player-settings';
 import { saveProgress } from '../api/save-progress';
+import {
+  type Loop,
+  useAnnouncer,
+  useFrameDuration,
+  useFullscreenAndPip,
+  useLoopWatch,
+  useSaveOnLeave,
+  useSpeed,
+  useWatermarkSpot,
+} from './player-effects';
 import {
   BackTenGlyph,
   ForwardTenGlyph,
@@ -48,36 +41,17 @@ import {
   SubtitlesGlyph,
   VolumeGlyph,
 } from './player-icons';
-import {
-  actionForKey,
-  chapterAt,
-  focusKindOf,
-  formatTime,
-  nextRate,
-  type PlayerAction,
-  SHORTCUT_HELP,
-} from './player-keys';
+import { actionForKey, chapterAt, focusKindOf, formatTime, nextRate, type PlayerAction } from './player-keys';
+import { ChapterList, ControlButton, SeekBar, ShortcutHelp } from './player-parts';
 import { useHls } from './use-hls';
+import { useLearnerSettings } from './use-learner-settings';
+import { useSubtitles } from './use-subtitles';
 import { createWatchTracker } from './watched-segments';
 
 /** Seconds between two saves of the position while the video plays. */
 const SAVE_EVERY_SECONDS = 5;
-/** How often the email overlay moves to another spot. */
-const OVERLAY_MOVE_MS = 6000;
 /** Seconds of one jump back or forward. */
 const JUMP_SECONDS = 10;
-/** One frame until the video tells its real frame rate (24 fps: one step always moves at 24–30 fps). */
-const DEFAULT_FRAME_SECONDS = 1 / 24;
-
-/** A spot for the overlay, kept inside the frame. */
-function randomSpot(): { left: number; top: number } {
-  return { left: 5 + Math.random() * 55, top: 6 + Math.random() * 62 };
-}
-
-interface Loop {
-  a: number | null;
-  b: number | null;
-}
 
 export interface LessonPlayerProps {
   lessonId: string;
@@ -101,15 +75,6 @@ export interface LessonPlayerProps {
   renewHls?: () => Promise<string | null>;
 }
 
-/** A polite live region: the same words said twice in a row are still spoken. */
-function useAnnouncer() {
-  const [message, setMessage] = useState('');
-  const announce = useCallback((text: string) => {
-    setMessage((previous) => (previous === text ? `${text}\u00a0` : text));
-  }, []);
-  return { message, announce };
-}
-
 export function LessonPlayer({
   lessonId,
   title,
@@ -130,23 +95,18 @@ export function LessonPlayer({
   const video = useRef<HTMLVideoElement>(null);
   const tracks = useRef(new Map<Language, HTMLTrackElement>());
   const [source, setSource] = useState(src);
-  const [spot, setSpot] = useState(randomSpot);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(startAt);
   const [duration, setDuration] = useState(0);
   const [muted, setMuted] = useState(false);
   const [volume, setVolume] = useState(1);
   const [loop, setLoop] = useState<Loop>({ a: null, b: null });
-  const [fullscreen, setFullscreen] = useState(false);
-  const [pip, setPip] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [caption, setCaption] = useState<string | null>(null);
   const { message, announce } = useAnnouncer();
   const lastSaved = useRef(startAt);
   /** Where to seek once metadata is loaded: the saved position first, then the spot before a renewal. */
   const pendingSeek = useRef<number | null>(startAt > 0 ? startAt : null);
   const renewing = useRef(false);
-  const frameSeconds = useRef(DEFAULT_FRAME_SECONDS);
   const [watched] = useState(createWatchTracker);
   /** Saves the position with what was played since the last save. */
   const report = (seconds: number) => saveProgress(lessonId, seconds, watched.take());
@@ -165,129 +125,31 @@ export function LessonPlayer({
   };
 
   // ---- settings kept on the account
-  const stored = usePlayerSettings();
-  const saveSettings = useSavePlayerSettings();
-  const [settings, setSettings] = useState<PlayerSettings>(DEFAULT_PLAYER_SETTINGS);
-  const settingsTouched = useRef(false);
-  useEffect(() => {
-    if (stored.data && !settingsTouched.current) setSettings(stored.data);
-  }, [stored.data]);
-  const changeSettings = (patch: Partial<PlayerSettings>) => {
-    settingsTouched.current = true;
-    const next = { ...settings, ...patch };
-    setSettings(next);
-    saveSettings.mutate(next);
-  };
+  const { settings, changeSettings } = useLearnerSettings();
 
   // ---- subtitles: the interface language first; a track keeps the URL it loaded with
-  const subtitleLanguages = useMemo(() => {
-    const available = (['ru', 'en', 'es'] as const).filter((lang) => subtitles[lang]);
-    return [...available].sort((a, b) => Number(b === language) - Number(a === language));
-  }, [subtitles, language]);
-  const shownSubtitles = subtitleLanguageFor(settings.subtitles, subtitleLanguages, language);
-  const [trackSources, setTrackSources] = useState<Partial<Record<Language, string>>>({});
-  const trackSource = (lang: Language) => trackSources[lang] ?? subtitles[lang];
-  useEffect(() => {
-    if (shownSubtitles && !trackSources[shownSubtitles] && subtitles[shownSubtitles]) {
-      setTrackSources((current) => ({ ...current, [shownSubtitles]: subtitles[shownSubtitles] }));
-    }
-  }, [shownSubtitles, subtitles, trackSources]);
-
-  useEffect(() => {
-    for (const [lang, element] of tracks.current) {
-      element.track.mode = lang === shownSubtitles ? 'hidden' : 'disabled';
-    }
-    const element = shownSubtitles ? tracks.current.get(shownSubtitles) : undefined;
-    if (!element) {
-      setCaption(null);
-      return;
-    }
-    const track = element.track;
-    // Drawn by the player (not the browser) so a mirrored picture keeps readable subtitles.
-    const update = () => {
-      const lines = Array.from(track.activeCues ?? [], (cue) =>
-        'getCueAsHTML' in cue ? ((cue as VTTCue).getCueAsHTML().textContent ?? '') : '',
-      ).filter((line) => line.trim() !== '');
-      setCaption(lines.length > 0 ? lines.join('\n') : null);
-    };
-    update();
-    track.addEventListener('cuechange', update);
-    return () => track.removeEventListener('cuechange', update);
-  }, [shownSubtitles]);
+  const { subtitleLanguages, shownSubtitles, trackSource, onTrackError, caption } = useSubtitles({
+    subtitles,
+    language,
+    choice: settings.subtitles,
+    tracks,
+  });
 
   // ---- the watermark moves; the position is saved when the page is left
-  useEffect(() => {
-    const timer = setInterval(() => setSpot(randomSpot()), OVERLAY_MOVE_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  useEffect(() => {
-    const element = video.current;
-    const save = () => {
-      if (element && element.currentTime > 0) saveProgress(lessonId, element.currentTime, watched.take());
-    };
-    window.addEventListener('pagehide', save);
-    return () => {
-      window.removeEventListener('pagehide', save);
-      save();
-    };
-  }, [lessonId, watched]);
+  const spot = useWatermarkSpot();
+  useSaveOnLeave(video, lessonId, watched);
 
   // ---- speed and mirror follow the settings
-  useEffect(() => {
-    const element = video.current;
-    if (!element) return;
-    element.defaultPlaybackRate = settings.speed;
-    element.playbackRate = settings.speed;
-  }, [settings.speed]);
+  useSpeed(video, settings.speed);
 
   // ---- the A–B loop: back to A whenever playback reaches B (checked every frame while playing)
-  useEffect(() => {
-    if (!playing || loop.a === null || loop.b === null) return;
-    const { a, b } = loop;
-    let frame = 0;
-    const tick = () => {
-      const element = video.current;
-      if (element && element.currentTime >= b) element.currentTime = a;
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
-  }, [playing, loop]);
+  useLoopWatch(video, playing, loop);
 
   // ---- the real frame duration, learnt from the frames the video presents while it plays
-  useEffect(() => {
-    const element = video.current;
-    if (!element || !('requestVideoFrameCallback' in element)) return;
-    let last: { time: number; frames: number } | null = null;
-    let handle = 0;
-    const onFrame = (_now: number, meta: VideoFrameCallbackMetadata) => {
-      if (last && meta.presentedFrames - last.frames === 1) {
-        const step = meta.mediaTime - last.time;
-        if (step > 1 / 121 && step < 1 / 9) frameSeconds.current = step;
-      }
-      last = { time: meta.mediaTime, frames: meta.presentedFrames };
-      handle = element.requestVideoFrameCallback(onFrame);
-    };
-    handle = element.requestVideoFrameCallback(onFrame);
-    return () => element.cancelVideoFrameCallback(handle);
-  }, []);
+  const frameSeconds = useFrameDuration(video);
 
   // ---- full screen and picture-in-picture state, whoever started them
-  useEffect(() => {
-    const v = video.current;
-    const onFullscreen = () => setFullscreen(document.fullscreenElement === root.current);
-    const onEnterPip = () => setPip(true);
-    const onLeavePip = () => setPip(false);
-    document.addEventListener('fullscreenchange', onFullscreen);
-    v?.addEventListener('enterpictureinpicture', onEnterPip);
-    v?.addEventListener('leavepictureinpicture', onLeavePip);
-    return () => {
-      document.removeEventListener('fullscreenchange', onFullscreen);
-      v?.removeEventListener('enterpictureinpicture', onEnterPip);
-      v?.removeEventListener('leavepictureinpicture', onLeavePip);
-    };
-  }, []);
+  const { fullscreen, pip } = useFullscreenAndPip(root, video);
 
   const rateText = (rate: number) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(rate)}×`;
   const languageName = (lang: Language) => t(`header.languageNames.${lang}`);
@@ -524,19 +386,12 @@ export function LessonPlayer({
     setVolume(event.currentTarget.volume);
   };
 
-  const onTrackError = (lang: Language) => {
-    const fresh = subtitles[lang];
-    if (fresh && fresh !== trackSources[lang]) setTrackSources((current) => ({ ...current, [lang]: fresh }));
-  };
-
-  const position = t('player.positionText', { time: formatTime(time), duration: formatTime(duration) });
   const loopText =
     loop.a !== null && loop.b !== null
       ? t('player.loopRange', { from: formatTime(loop.a), to: formatTime(loop.b) })
       : loop.a !== null
         ? t('player.loopFrom', { from: formatTime(loop.a) })
         : null;
-  const percent = (seconds: number) => (duration > 0 ? `${Math.min(100, (seconds / duration) * 100)}%` : '0%');
   const current = chapters[chapterIndex];
   const helpId = `${ids}-help`;
 
@@ -638,50 +493,7 @@ export function LessonPlayer({
           className="mt-3 rounded-3xl border border-line bg-ivory p-3 text-ink shadow-card sm:p-4"
           data-testid="player-controls"
         >
-          <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="w-12 shrink-0 text-right text-xs tabular-nums text-ink-soft">
-              {formatTime(time)}
-            </span>
-            <div className="relative min-w-0 flex-1">
-              <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-1/2 h-2 -translate-y-1/2">
-                {loop.a !== null ? (
-                  <span
-                    className="absolute inset-y-0 rounded-full bg-gold-300"
-                    style={{
-                      left: percent(loop.a),
-                      width: loop.b !== null ? `calc(${percent(loop.b)} - ${percent(loop.a)})` : '2px',
-                    }}
-                  />
-                ) : null}
-                {chapters.map((chapter) => (
-                  <span
-                    key={chapter.startSeconds}
-                    className="absolute inset-y-0 w-0.5 bg-rose-800"
-                    style={{ left: percent(chapter.startSeconds) }}
-                  />
-                ))}
-              </div>
-              <input
-                type="range"
-                min={0}
-                max={duration || 0}
-                step={0.1}
-                value={Math.min(time, duration || 0)}
-                onChange={(event) => seekTo(Number(event.target.value))}
-                aria-label={t('player.position')}
-                aria-valuetext={position}
-                className="relative block w-full accent-rose-600"
-                data-testid="player-seek"
-              />
-            </div>
-            <span
-              aria-hidden="true"
-              className="w-12 shrink-0 text-xs tabular-nums text-ink-soft"
-              data-testid="player-duration"
-            >
-              {formatTime(duration)}
-            </span>
-          </div>
+          <SeekBar time={time} duration={duration} loop={loop} chapters={chapters} onSeek={seekTo} />
 
           <div className="mt-2 flex flex-wrap items-center gap-1">
             <ControlButton
@@ -844,27 +656,7 @@ export function LessonPlayer({
             </p>
           ) : null}
 
-          <div id={helpId} hidden={!helpOpen} className="mt-3 border-t border-line pt-3">
-            <p className="text-sm font-bold text-ink">{t('player.shortcuts')}</p>
-            <p className="mt-1 text-sm text-ink-soft">{t('player.shortcutsHint')}</p>
-            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-              {SHORTCUT_HELP.map((item) => (
-                <div key={item.action} className="contents">
-                  <dt className="font-semibold">
-                    {item.keys.map((key, index) => (
-                      <span key={key}>
-                        {index > 0 ? ' / ' : null}
-                        <kbd className="rounded border border-line bg-white px-1.5 font-sans">
-                          {key === 'Space' ? t('player.keys.space') : key}
-                        </kbd>
-                      </span>
-                    ))}
-                  </dt>
-                  <dd className="text-ink-soft">{t(`player.keys.${item.action}`)}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
+          <ShortcutHelp id={helpId} open={helpOpen} />
         </div>
         <p className="sr-only" role="status" aria-live="polite" data-testid="player-status">
           {message}
@@ -872,86 +664,14 @@ export function LessonPlayer({
       </section>
 
       {chapters.length > 0 ? (
-        <section aria-labelledby={`${ids}-chapters`} className="mt-6">
-          <h2 id={`${ids}-chapters`} className="mb-3 text-2xl">
-            {t('player.chapters')}
-          </h2>
-          <ol className="grid grid-cols-1 gap-2" data-testid="player-chapters">
-            {chapters.map((chapter, index) => (
-              <li key={chapter.startSeconds} className="min-w-0">
-                <button
-                  type="button"
-                  onClick={() => jumpToChapter(chapter)}
-                  aria-current={index === chapterIndex ? 'true' : undefined}
-                  className="flex w-full min-w-0 items-baseline gap-3 rounded-2xl border border-line bg-ivory px-4 py-2.5 text-left hover:border-rose-400 aria-[current=true]:border-rose-600 aria-[current=true]:bg-blush-100"
-                >
-                  <span className="shrink-0 text-sm tabular-nums text-rose-800">
-                    {formatTime(chapter.startSeconds)}
-                  </span>
-                  <span className="min-w-0 wrap-anywhere font-medium">{chapterTitle(chapter)}</span>
-                  {index === chapterIndex ? (
-                    <span className="ml-auto shrink-0 text-xs font-semibold text-rose-800">
-                      {t('player.nowPlaying')}
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <ChapterList
+          headingId={`${ids}-chapters`}
+          chapters={chapters}
+          current={chapterIndex}
+          titleOf={chapterTitle}
+          onJump={jumpToChapter}
+        />
       ) : null}
     </div>
   );
 }
-
-function ControlButton({
-  label,
-  keys,
-  onClick,
-  pressed,
-  expanded,
-  controls,
-  testId,
-  children,
-}: {
-  label: string;
-  keys?: string;
-  onClick: () => void;
-  pressed?: boolean;
-  expanded?: boolean;
-  controls?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={keys ? `${label} (${keys})` : label}
-      aria-pressed={pressed}
-      aria-expanded={expanded}
-      aria-controls={controls}
-      aria-keyshortcuts={keys ? KEY_NAMES[keys] : undefined}
-      data-testid={testId}
-      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft transition-colors hover:bg-blush-100 hover:text-rose-800 aria-pressed:bg-rose-600 aria-pressed:text-white aria-expanded:bg-blush-100"
-    >
-      {children}
-    </button>
-  );
-}
-
-/** aria-keyshortcuts names of the keys shown on the buttons. */
-const KEY_NAMES: Record<string, string> = {
-  K: 'K Space',
-  J: 'J ArrowLeft',
-  L: 'L ArrowRight',
-  ',': 'Comma',
-  '.': 'Period',
-  M: 'M',
-  A: 'A',
-  B: 'B',
-  R: 'R',
-  P: 'P',
-  F: 'F',
-};
