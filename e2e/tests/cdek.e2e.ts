@@ -8,7 +8,7 @@
  * parcel on. axe on the checkout with the list open and on the admin order page.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCdekFake } from '../../apps/server/src/platform/delivery/fakes/cdek-fake';
+import { startCdekFake } from '../../apps/server/src/test/fakes/cdek-fake';
 import { useToken } from '../src/accounts';
 import { apiData, login, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';

@@ -42,7 +42,7 @@ async function createLesson(title: (typeof LESSONS)[number]): Promise<string> {
     published: true,
   };
   lessonFields.push(fields);
-  const sample = await readFile(new URL('../../apps/server/src/db/seed/assets/lesson-sample.mp4', import.meta.url));
+  const sample = await readFile(new URL('../../apps/server/src/demo/assets/lesson-sample.mp4', import.meta.url));
   const form = new FormData();
   form.set('data', JSON.stringify(fields));
   form.set('video', new Blob([sample], { type: 'video/mp4' }), 'rose.mp4');

@@ -6,7 +6,7 @@
  * the error, "Send again" sends it, the page says it went to YooKassa. Axe-clean, also at 360 px.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startYookassaFake } from '../../apps/server/src/platform/payments/fakes/yookassa-fake';
+import { startYookassaFake } from '../../apps/server/src/test/fakes/yookassa-fake';
 import { useToken } from '../src/accounts';
 import { apiData, login, orderBody } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';

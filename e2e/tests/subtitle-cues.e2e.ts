@@ -36,7 +36,7 @@ async function createLesson(token: string): Promise<string> {
     price: { rub: 0, eur: null, usd: null },
     published: true,
   };
-  const sample = await readFile(new URL('../../apps/server/src/db/seed/assets/lesson-sample.mp4', import.meta.url));
+  const sample = await readFile(new URL('../../apps/server/src/demo/assets/lesson-sample.mp4', import.meta.url));
   const form = new FormData();
   form.set('data', JSON.stringify(fields));
   form.set('video', new Blob([sample], { type: 'video/mp4' }), 'petal.mp4');

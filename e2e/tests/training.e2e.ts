@@ -203,7 +203,7 @@ describe('video lessons', () => {
     const { readFile, writeFile, mkdtemp } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const sample = await readFile(new URL('../../apps/server/src/db/seed/assets/lesson-sample.mp4', import.meta.url));
+    const sample = await readFile(new URL('../../apps/server/src/demo/assets/lesson-sample.mp4', import.meta.url));
     const video = Buffer.concat([sample, Buffer.alloc(40 * 1024 * 1024 - sample.length)]);
     const file = join(await mkdtemp(join(tmpdir(), 'atelier-e2e-video-')), 'boutonniere.mp4');
     await writeFile(file, video);

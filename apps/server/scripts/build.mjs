@@ -35,7 +35,7 @@ cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursi
 cpSync(join(root, 'src/features/auth/common-passwords.txt'), join(root, 'dist/common-passwords.txt'));
 // The PDFs' fonts (course and gift certificates), read with new URL('./fonts/…', import.meta.url) like the above.
 cpSync(join(root, 'src/platform/pdf/fonts'), join(root, 'dist/fonts'), { recursive: true });
-if (existsSync(join(root, 'src/db/seed/assets'))) {
-  cpSync(join(root, 'src/db/seed/assets'), join(root, 'dist/assets'), { recursive: true });
+if (existsSync(join(root, 'src/demo/assets'))) {
+  cpSync(join(root, 'src/demo/assets'), join(root, 'dist/assets'), { recursive: true });
 }
 console.log(`server built in ${Date.now() - started} ms → dist/main.js`);

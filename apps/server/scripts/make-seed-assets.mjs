@@ -1,6 +1,6 @@
 /**
  * Makes the binary demo assets the seed ships with, ONCE, by hand; the results are committed under
- * apps/server/src/db/seed/assets/ and this script is never run at install or start-up.
+ * apps/server/src/demo/assets/ and this script is never run at install or start-up.
  *
  *   npx tsx apps/server/scripts/make-seed-assets.mjs
  *
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { renderArtwork } from '../src/db/seed/art.ts';
+import { renderArtwork } from '../src/demo/art.ts';
 
 /** What the sheets say: one per lesson and language, written as the artisan would teach it. */
 const METHODOLOGY = {
@@ -388,7 +388,7 @@ const METHODOLOGY = {
   },
 };
 
-const ASSETS = fileURLToPath(new URL('../src/db/seed/assets/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('../src/demo/assets/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function makeVideo(work) {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createPgliteDataDir, openDatabase, pgliteDataDirIsNew } from './db/client';
-import { type PreparedDemo, prepareDemo, seedDemo } from './db/seed/seed';
+import { type PreparedDemo, prepareDemo, seedDemo } from './demo/seed';
 import { createCartReminderSweeper } from './features/cart/cart.reminders';
 import { createGiftDeliverySweeper } from './features/gift-certificates/gift-certificates.delivery';
 import { createLegalService } from './features/legal/legal.service';

@@ -4,7 +4,7 @@
  * something its own request would not have fetched. Checked on the demo content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './db/seed/seed';
+import { seedDemo } from './demo/seed';
 import { pageDataSource } from './pages';
 import { createTestContext, type TestContext } from './test/harness';
 

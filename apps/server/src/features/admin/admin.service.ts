@@ -12,6 +12,7 @@ import {
   type SalesPeriod,
 } from '@atelier/shared';
 import type { Db } from '../../db/client';
+import { localDate } from '../../platform/dates';
 import { expiringOrders } from '../orders/orders.service';
 import { type AdminRepo, createAdminRepo } from './admin.repo';
 
@@ -33,16 +34,6 @@ export interface AdminServiceDeps {
   policy: OrderPolicy;
   timeZone: string;
   now?: () => Date;
-}
-
-/** Today's calendar date in `timeZone` (YYYY-MM-DD). */
-export function localDate(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** Adds days or months to a calendar date (pure date arithmetic, no time zone involved). */

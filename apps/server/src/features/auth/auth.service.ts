@@ -12,6 +12,7 @@ import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../.
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
 import { type AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -47,7 +48,7 @@ function fieldError(field: string, message: ServerMessageKey, code = 'VALIDATION
 }
 
 export function createAuthService({ db, limiter, publicUrl, limits, passwordCost }: AuthServiceDeps) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   const windowMs = limits.windowMs;
   /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
   const dummyHash = hashPassword(newToken(), passwordCost);

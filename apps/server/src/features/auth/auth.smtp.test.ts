@@ -53,7 +53,7 @@ describe('verification over real SMTP', () => {
 
     const mail = received.find((m) => m.to.includes('smtp-user@example.com'));
     expect(mail).toBeDefined();
-    const parsed = parseEml(mail!.raw);
+    const parsed = await parseEml(mail!.raw);
     expect(parsed.subject).toMatch(/^Your verification code: \d{6}$/);
     expect(mail!.raw).toMatch(/Content-Type: text\/html/i);
     const [code] = extractCodes(parsed.text);

@@ -9,6 +9,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carts, users } from '../../db/schema';
+import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { createPeriodicTask } from '../../platform/periodic';
 import { cartReminderMail } from './cart.mail';
@@ -22,7 +23,7 @@ export interface CartRemindersDeps {
 }
 
 export function createCartReminders({ db, cart, publicUrl, afterHours }: CartRemindersDeps) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   return {
     /**
      * Reminds every cart due by `now`, one per transaction; resolves with the user ids mailed. A

@@ -31,6 +31,7 @@ import {
   type CdekOrderRequest,
 } from '../../platform/delivery/cdek-client';
 import { AppError, Conflict, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { createPeriodicTask } from '../../platform/periodic';
 import type { OrderForCarrier } from '../orders/orders.schemas';
@@ -105,7 +106,7 @@ export function createCdekShipments(deps: CdekShipmentsDeps) {
   const { db, config, client, orders, log } = deps;
   const clock = deps.now ?? (() => new Date());
   const enabled = config !== null && client !== null;
-  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const publicUrl = siteLinks(deps.publicUrl).base;
   const webhookUrl = `${publicUrl}/api/cdek/webhook`;
   let subscribed = false;
   let receptionPoint: string | null = null;

@@ -15,7 +15,6 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdekShipments, mailOutbox, orders } from '../../db/schema';
-import { type CdekFake, fakeTariffSum, startCdekFake } from '../../platform/delivery/fakes/cdek-fake';
 import {
   adminUser,
   orderBody,
@@ -25,6 +24,7 @@ import {
   type TestUser,
   verifiedUser,
 } from '../../test/factory';
+import { type CdekFake, fakeTariffSum, startCdekFake } from '../../test/fakes/cdek-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let fake: CdekFake;

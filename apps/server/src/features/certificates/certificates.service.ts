@@ -22,6 +22,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { AppError, Forbidden, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import { PAGES_TAG, type PublicCache } from '../../platform/http/public-cache';
 import type { SeoResult } from '../../platform/http/seo';
 import type { OrderEvent } from '../orders/orders.schemas';
@@ -64,7 +65,7 @@ export function createCertificatesService({
   pages?: Pick<PublicCache, 'invalidate'>;
   now?: () => Date;
 }) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   const rendered = new Map<string, Uint8Array>();
   const verifyUrl = (code: string) => `${base}/certificate/${code}`;
 

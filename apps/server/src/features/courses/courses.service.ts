@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
@@ -53,7 +54,7 @@ export function createCoursesService({
   images: ImagePipeline;
   publicUrl: string;
 }) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
 
   async function build(rows: CourseRecord[], userId: string | undefined, publishedOnly: boolean): Promise<Course[]> {
     const ids = rows.map((row) => row.id);

@@ -35,7 +35,9 @@ import {
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
+import { localDate } from '../../platform/dates';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import type { ImagePipeline } from '../../platform/images/images';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { CheckoutService } from '../checkout/checkout.service';
@@ -62,10 +64,6 @@ export interface CustomOrdersDeps {
   /** The shop's time zone: "today" for the dates. */
   timeZone: string;
   now?: () => Date;
-}
-
-function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -152,7 +150,7 @@ function present(view: CustomRequestView, admin: boolean, show: (image: Image) =
 export function createCustomOrdersService(deps: CustomOrdersDeps) {
   const { db, images } = deps;
   const clock = deps.now ?? (() => new Date());
-  const base = deps.publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(deps.publicUrl).base;
   const accountUrl = (id: string) => `${base}/account/custom-orders/${id}`;
   const adminUrl = (id: string) => `${base}/admin/custom-orders/${id}`;
 

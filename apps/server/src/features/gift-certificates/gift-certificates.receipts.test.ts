@@ -8,7 +8,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCertificates, payments, receipts } from '../../db/schema';
-import { startYookassaFake, type YookassaFake } from '../../platform/payments/fakes/yookassa-fake';
 import type { Receipt, ReceiptRequest } from '../../platform/payments/receipt';
 import {
   adminUser,
@@ -19,6 +18,7 @@ import {
   type TestUser,
   verifiedUser,
 } from '../../test/factory';
+import { startYookassaFake, type YookassaFake } from '../../test/fakes/yookassa-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { lessonWithFiles } from '../../test/lessons';
 

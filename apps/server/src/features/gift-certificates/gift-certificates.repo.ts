@@ -22,13 +22,12 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { giftCertificateMovements, giftCertificateSettings, giftCertificates, orders, users } from '../../db/schema';
+import { escapeLike } from '../../platform/sql-text';
 
 export type GiftCertificateRow = typeof giftCertificates.$inferSelect;
 export type NewGiftCertificateRow = typeof giftCertificates.$inferInsert;
 export type MovementRow = typeof giftCertificateMovements.$inferSelect;
 type Q = Db | Tx;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export const giftCertificatesRepo = {
   async insert(q: Q, values: NewGiftCertificateRow): Promise<GiftCertificateRow> {

@@ -48,7 +48,9 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth/sessions';
+import { localDate } from '../../platform/dates';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { GiftCertificateOrderInput } from '../checkout/checkout.schemas';
 import type { OrderEvent } from '../orders/orders.schemas';
@@ -66,11 +68,6 @@ export interface GiftCertificatesDeps {
   /** The shop's time zone: "today" and the morning a later day's mail goes out. */
   timeZone: string;
   now?: () => Date;
-}
-
-/** Today's calendar date in `timeZone` (YYYY-MM-DD). */
-export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -140,7 +137,7 @@ function fieldProblem(
 export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
   const { db, ledger } = deps;
   const clock = deps.now ?? (() => new Date());
-  const base = deps.publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(deps.publicUrl).base;
   const site = base.replace(/^https?:\/\//, '');
 
   async function settings(q: Db | Tx = db): Promise<GiftCertificateSettings> {

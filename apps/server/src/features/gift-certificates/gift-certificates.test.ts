@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCertificateMovements, giftCertificates, mailOutbox, orders, payments } from '../../db/schema';
+import { localDate } from '../../platform/dates';
 import { bearer, lastMail, mailCount } from '../../test/accounts';
 import {
   adminUser,
@@ -25,7 +26,6 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { lessonWithFiles } from '../../test/lessons';
 import { createGiftDeliverySweeper } from './gift-certificates.delivery';
 import { zonedTime } from './gift-certificates.rules';
-import { localDate } from './gift-certificates.service';
 
 const SECRET = 'sandbox-secret-for-gift-tests';
 const ZONE = 'Europe/Moscow';

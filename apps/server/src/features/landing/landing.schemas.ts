@@ -1,4 +1,5 @@
 /** The public-cache tag every write to the about section or the site settings must invalidate. */
+import { siteLinks } from '../../platform/http/links';
 export const LANDING_CACHE_TAG = 'landing';
 
 /**
@@ -6,5 +7,5 @@ export const LANDING_CACHE_TAG = 'landing';
  * reviews' AggregateRating) can point at the same entity.
  */
 export function businessJsonLdId(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/#business`;
+  return `${siteLinks(publicUrl).base}/#business`;
 }

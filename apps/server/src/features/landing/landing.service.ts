@@ -1,4 +1,5 @@
 import type { About, AboutUpdate, Image, LandingSettings, LandingSettingsUpdate, Language } from '@atelier/shared';
+import { siteLinks } from '../../platform/http/links';
 import type { SeoResult } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
 import { artisanJsonLd, toAbout, toSettings } from './landing.mappers';
@@ -21,7 +22,7 @@ export function createLandingService({
   images?: ImagePipeline;
   publicUrl: string;
 }) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   return {
     async about(): Promise<About> {
       const { about } = await repo.read(['about']);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { SEED_ASSETS_URL } from '../../db/seed/seed';
+import { SEED_ASSETS_URL } from '../../demo/seed';
 import type { Storage } from '../../platform/storage/storage';
 import { mp4Duration, probeVideoDuration, webmDuration } from './lessons.duration';
 

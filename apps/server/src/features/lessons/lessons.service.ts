@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
 import { Conflict, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { Storage } from '../../platform/storage/storage';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
@@ -46,7 +47,7 @@ export function createLessonsService({
   /** Where the videos are, to read their length. */
   storage: Storage;
 }) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
 
   async function sellable(lessonId: string): Promise<LessonRecord> {
     const lesson = await repo.findLesson(lessonId);

@@ -8,10 +8,11 @@
  */
 import type { Language, NotificationSettings, NotificationSettingsView } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
+import { localDate } from '../../platform/dates';
 import type { MailMessage } from '../../platform/mail/mail';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { createPeriodicTask } from '../../platform/periodic';
-import { adminServiceFor, EXPIRING_WINDOW_MS, localDate, shiftDate } from '../admin/admin.service';
+import { adminServiceFor, EXPIRING_WINDOW_MS, shiftDate } from '../admin/admin.service';
 import { expiringOrders } from '../orders/orders.service';
 import { createNotificationsRepo, type NoticeKind, type SettingsRow } from './notifications.repo';
 import { digestNotice, expiringOrderNotice, paidOrderNotice, toMail } from './notifications.texts';

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, ownerNotifications } from '../../db/schema';
 import { bearer } from '../../test/accounts';
 import { adminUser, type StoredOrderValues, storedOrder, verifiedUser } from '../../test/factory';
+import { startTelegramFake, type TelegramFake } from '../../test/fakes/telegram-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createOwnerNotifier, DEFAULT_NOTIFICATION_SETTINGS } from './notifications.service';
-import { startTelegramFake, type TelegramFake } from './telegram-fake';
 
 const OWNER = 'owner-notices@example.test';
 const TOKEN = '123456:TEST-token';

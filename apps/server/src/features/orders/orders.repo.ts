@@ -19,6 +19,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
 import type { MailContent } from '../../platform/mail/layout';
+import { escapeLike } from '../../platform/sql-text';
 import type { ExpiryCutoffs } from './orders.rules';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -109,8 +110,6 @@ export interface StatusEventRow {
 }
 
 type Q = Db | Tx;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Orders and their lines, status history and payment state; every function runs on `q`. */
 /** The admin orders list's filters (status, created-at dates in UTC, search), shared by the list and its CSV export. */

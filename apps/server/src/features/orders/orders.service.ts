@@ -25,6 +25,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
+import { siteLinks } from '../../platform/http/links';
 import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -186,7 +187,7 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cancelGuard,
 }: OrdersDeps) {
-  const siteUrl = publicUrl.replace(/\/+$/, '');
+  const siteUrl = siteLinks(publicUrl).base;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
 

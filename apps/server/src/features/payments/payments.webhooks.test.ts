@@ -7,8 +7,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema';
-import { type PaypalFake, startPaypalFake } from '../../platform/payments/fakes/paypal-fake';
-import { startYookassaFake, type YookassaFake } from '../../platform/payments/fakes/yookassa-fake';
 import { bearer } from '../../test/accounts';
 import {
   placeOrder as checkout,
@@ -18,6 +16,8 @@ import {
   type TestUser,
   verifiedUser,
 } from '../../test/factory';
+import { type PaypalFake, startPaypalFake } from '../../test/fakes/paypal-fake';
+import { startYookassaFake, type YookassaFake } from '../../test/fakes/yookassa-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

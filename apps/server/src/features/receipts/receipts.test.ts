@@ -9,10 +9,10 @@ import { ErrorBodySchema, OrderReceiptsSchema, successEnvelope } from '@atelier/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, receipts } from '../../db/schema';
-import { startYookassaFake } from '../../platform/payments/fakes/yookassa-fake';
 import { decimalToMinor } from '../../platform/payments/provider';
 import type { Receipt, ReceiptRequest } from '../../platform/payments/receipt';
 import { adminUser, orderBody, placeOrder, productLine, productWithStock, verifiedUser } from '../../test/factory';
+import { startYookassaFake } from '../../test/fakes/yookassa-fake';
 import { createTestContext } from '../../test/harness';
 import { lessonWithFiles } from '../../test/lessons';
 

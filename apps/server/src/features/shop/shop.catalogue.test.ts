@@ -7,7 +7,7 @@
 import { SHOP_SORTS, type ShopSort } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemo } from '../../db/seed/seed';
+import { seedDemo } from '../../demo/seed';
 import { createPublicCache } from '../../platform/http/public-cache';
 import { productWithStock } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';

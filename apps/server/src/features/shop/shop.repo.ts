@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
+import { escapeLike } from '../../platform/sql-text';
 import { ONE_EDIT_MIN_NAME_WORD, oneEditQuery, WORD_BREAKS } from './shop.text-search';
 
 export interface ProductFilter {
@@ -67,11 +68,6 @@ export type IndexRow = ProductRow & {
 };
 
 const SEARCH_LANGUAGES = ['ru', 'en', 'es'] as const;
-
-/** `50%_off\` → `50\%\_off\\`: the user's text is a literal, never a pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 /**
  * Name sort key: case-insensitive, and ё sorts with е as Russian readers expect (the database

@@ -5,7 +5,7 @@
  */
 import { listEnvelope, ProductSchema } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/seed';
+import { seedDemo } from '../../demo/seed';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 /**
- * The public reads against the real demo content (db/seed), so what a newcomer sees on first start
+ * The public reads against the real demo content (src/demo), so what a newcomer sees on first start
  * is checked end to end: every endpoint answers, and every reply fits the shared schemas the web
  * parses it with.
  */
@@ -14,7 +14,7 @@ import {
   successEnvelope,
 } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/seed';
+import { seedDemo } from '../../demo/seed';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

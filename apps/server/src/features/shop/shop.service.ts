@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
+import { siteLinks } from '../../platform/http/links';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ProductForOrder } from '../orders/orders.schemas';
@@ -37,7 +38,7 @@ export function createShopService({
   /** Where `productAvailable` goes when returned stock makes a product available again. */
   events?: Pick<EventBus<ShopEvents>, 'emit'>;
 }) {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   const catalogue = createCatalogueIndex({ repo, ...(cache ? { cache, ttlMs: cache.ttlMs } : {}) });
 
   async function findProduct(id: string): Promise<Product | null> {

@@ -14,6 +14,7 @@ import { availableNow, type Language, type StockAlert, type StockAlertBody } fro
 import type { Db, Tx } from '../../db/client';
 import { hashSecret, newToken } from '../../platform/auth/tokens';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { siteLinks } from '../../platform/http/links';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -44,7 +45,7 @@ export type Subscriber =
 
 export function createStockAlertsService(deps: StockAlertsDeps) {
   const { db, repo, products, limiter, limits } = deps;
-  const base = deps.publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(deps.publicUrl).base;
   const clock = deps.now ?? (() => new Date());
   const productUrl = (id: string) => `${base}/shop?product=${id}`;
 

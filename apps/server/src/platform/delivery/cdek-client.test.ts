@@ -4,8 +4,8 @@
  * together, fetched again once after a 401; failures are CdekErrors that say what happened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CdekFake, startCdekFake } from '../../test/fakes/cdek-fake';
 import { CdekError, createCdekClient } from './cdek-client';
-import { type CdekFake, startCdekFake } from './fakes/cdek-fake';
 
 let fake: CdekFake;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed/seed';
+import { seedDemo } from '../../demo/seed';
 import { bearer } from '../../test/accounts';
 import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';

@@ -21,6 +21,7 @@ import {
   serverMessage,
   type Texts,
 } from '@atelier/shared';
+import { siteLinks } from './links';
 
 export interface SeoResult {
   title?: string;
@@ -136,8 +137,7 @@ export function normalizePath(path: string): string {
 
 /** A path on this site as an absolute URL (`/uploads/x.webp` → `https://site/uploads/x.webp`); an http(s) URL stays. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${publicUrl.replace(/\/+$/, '')}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  return siteLinks(publicUrl).to(pathOrUrl);
 }
 
 /** schema.org Offers of an item: one per currency it is sold in (a null price is not sold in it). */
@@ -154,7 +154,7 @@ export function offersJsonLd(price: Price, offer: Record<string, unknown>): obje
 
 /** The URL of `pathWithQuery` in `lang`: ru at the bare URL, en/es with `lang=xx` appended. */
 export function languageUrl(publicUrl: string, pathWithQuery: string, lang: Language | 'x-default'): string {
-  const base = publicUrl.replace(/\/+$/, '');
+  const base = siteLinks(publicUrl).base;
   if (lang === DEFAULT_LANGUAGE || lang === 'x-default') return `${base}${pathWithQuery}`;
   return `${base}${pathWithQuery}${pathWithQuery.includes('?') ? '&' : '?'}lang=${lang}`;
 }

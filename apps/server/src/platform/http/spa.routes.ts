@@ -28,6 +28,7 @@ import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
+import { siteLinks } from './links';
 import type { PublicCache } from './public-cache';
 import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
@@ -394,7 +395,7 @@ export function withRenderedPage(html: string, page: { markup: string; state: un
 
 export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, options) => {
   const { seo, siteName, defaultImage } = options;
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const publicUrl = siteLinks(options.publicUrl).base;
   const root = path.resolve(options.webDist);
   const indexFile = path.join(root, 'index.html');
   const rendererFile = path.join(root, '..', 'dist-ssr', 'entry-server.js');

@@ -96,7 +96,7 @@ interface Message extends ParsedEml {
 }
 
 async function readMessage(dir: string, file: string): Promise<Message> {
-  const parsed = parseEml(await readFile(path.join(dir, file), 'utf8'));
+  const parsed = await parseEml(await readFile(path.join(dir, file), 'utf8'));
   return { ...parsed, file, codes: extractCodes(parsed.text), links: extractLinks(parsed.text) };
 }
 

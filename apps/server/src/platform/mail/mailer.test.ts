@@ -48,7 +48,7 @@ describe('file mailer (no SMTP_URL)', () => {
     const raw = await readFile(path.join(outboxDir, file), 'utf8');
     // Headers must be RFC 2047-encoded, not raw UTF-8, to be valid RFC 822.
     expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
-    const parsed = parseEml(raw);
+    const parsed = await parseEml(raw);
     expect(parsed.to).toBe('anna@example.com');
     expect(parsed.from).toContain('no-reply@atelier.test');
     expect(parsed.from).toContain('Ателье');
@@ -91,7 +91,7 @@ describe('file mailer (no SMTP_URL)', () => {
     const files = (await readdir(dir)).sort();
     expect(files).toHaveLength(3);
     const subjects = await Promise.all(
-      files.map(async (f) => parseEml(await readFile(path.join(dir, f), 'utf8')).subject),
+      files.map(async (f) => (await parseEml(await readFile(path.join(dir, f), 'utf8'))).subject),
     );
     // Same-millisecond names may tie on the timestamp, so only the set is certain.
     expect(new Set(subjects)).toEqual(new Set(['S0', 'S1', 'S2']));
@@ -139,7 +139,7 @@ describe('SMTP mailer (SMTP_URL set)', () => {
     expect(received).toHaveLength(2);
     expect(received[0]!.from).toBe('no-reply@atelier.test');
     expect(received[0]!.to).toEqual(['anna@example.com']);
-    const parsed = parseEml(received[0]!.raw);
+    const parsed = await parseEml(received[0]!.raw);
     expect(parsed.subject).toBe(SUBJECT);
     expect(parsed.text).toContain('482913');
     expect(lines.map((l) => l.msg)).toEqual(['mail sent via SMTP', 'mail sent via SMTP']);

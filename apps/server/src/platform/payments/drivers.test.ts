@@ -3,8 +3,8 @@
  * (no network here): request shapes, verification of notifications, provider errors and timeouts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake';
-import { startYookassaFake, type YookassaFake } from './fakes/yookassa-fake';
+import { type PaypalFake, startPaypalFake } from '../../test/fakes/paypal-fake';
+import { startYookassaFake, type YookassaFake } from '../../test/fakes/yookassa-fake';
 import { createPaypalProvider } from './paypal-provider';
 import { decimalToMinor, minorToDecimal, NotificationRejected, ProviderError } from './provider';
 import type { Receipt, ReceiptItem } from './receipt';

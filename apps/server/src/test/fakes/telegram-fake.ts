@@ -4,7 +4,7 @@
  * success `{ ok: true, result: Message }`, failure `{ ok: false, error_code, description }`
  * with the same HTTP status (401 for a wrong token, 400 for a bad chat or an empty text).
  */
-import { type FakeServer, parseJson, startFakeServer } from '../../platform/payments/fakes/fake-server';
+import { type FakeServer, parseJson, startFakeServer } from './fake-server';
 
 export interface TelegramFake extends FakeServer {
   /** Texts delivered to each chat, in order. */

@@ -13,7 +13,7 @@
  * so a demo parcel can be moved by hand.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type FakeReply, type FakeServer, parseJson, startFakeServer } from '../../payments/fakes/fake-server';
+import { type FakeReply, type FakeServer, parseJson, startFakeServer } from './fake-server';
 
 export interface FakeCity {
   code: number;

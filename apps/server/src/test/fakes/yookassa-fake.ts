@@ -9,7 +9,7 @@
  * and build the notification YooKassa would POST.
  */
 import { randomUUID } from 'node:crypto';
-import { decimalToMinor } from '../provider';
+import { decimalToMinor } from '../../platform/payments/provider';
 import { basicAuth, type FakeServer, parseJson, startFakeServer } from './fake-server';
 import { checkReceipt, checkReceiptRequest, type FakeReceiptMode } from './yookassa-receipt-checks';
 

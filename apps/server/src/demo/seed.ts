@@ -9,15 +9,13 @@
  * next start simply seeds again; a failure we can see removes the files it wrote.
  *
  * The committed binary assets live in ./assets/ beside this module in the source tree, and in
- * dist/assets/ beside the bundle: the server build copies src/db/seed/assets -> dist/assets.
+ * dist/assets/ beside the bundle: the server build copies src/demo/assets -> dist/assets.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { About, Image, Language } from '@atelier/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ImagePipeline } from '../../platform/images/images';
-import type { Storage } from '../../platform/storage/storage';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   courses,
   landingContent,
@@ -28,7 +26,9 @@ import {
   reviews,
   type StoredFileRef,
   users,
-} from '../schema';
+} from '../db/schema';
+import type { ImagePipeline } from '../platform/images/images';
+import type { Storage } from '../platform/storage/storage';
 import { renderArtwork } from './art';
 import { ABOUT, type ArtSpec, COURSES, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
 

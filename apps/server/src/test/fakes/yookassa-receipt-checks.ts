@@ -11,7 +11,7 @@
  *   POST /v3/receipts also: type payment|refund with payment_id or refund_id, send, and
  *     settlements (cashless, prepayment, postpayment, consideration) adding up to the items.
  */
-import { decimalToMinor } from '../provider';
+import { decimalToMinor } from '../../platform/payments/provider';
 
 export type FakeReceiptMode = '54fz' | 'self_employed';
 

@@ -13,14 +13,14 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepo } from '../../features/users/users.repo';
-import { createUsersService } from '../../features/users/users.service';
-import { TEST_PASSWORD_COST } from '../../platform/auth/passwords';
-import { createImagePipeline } from '../../platform/images/sharp-pipeline';
-import { createLocalStorage } from '../../platform/storage/local-storage';
-import type { Storage } from '../../platform/storage/storage';
-import { type Database, type Db, openDatabase } from '../client';
-import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews, users } from '../schema';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews, users } from '../db/schema';
+import { createUsersRepo } from '../features/users/users.repo';
+import { createUsersService } from '../features/users/users.service';
+import { TEST_PASSWORD_COST } from '../platform/auth/passwords';
+import { createImagePipeline } from '../platform/images/sharp-pipeline';
+import { createLocalStorage } from '../platform/storage/local-storage';
+import type { Storage } from '../platform/storage/storage';
 import { SETTINGS } from './content';
 import { seedDemo } from './seed';
 
