@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createPgliteDataDir, openDatabase, pgliteDataDirIsNew } from './db/client';
-import { type PreparedDemo, prepareDemo, seedDemo } from './demo/seed';
+import { nameDemoAdmin, type PreparedDemo, prepareDemo, seedDemo } from './demo/seed';
 import { createCartReminderSweeper } from './features/cart/cart.reminders';
 import { createGiftDeliverySweeper } from './features/gift-certificates/gift-certificates.delivery';
 import { createLegalService } from './features/legal/legal.service';
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       passwordCost: config.passwordCost,
     });
     // The admin's password hash (scrypt, on the thread pool) is made while the content goes in.
-    const [ensured] = await Promise.all([
+    const [ensured, seededNow] = await Promise.all([
       users.ensureAdmin(config.admin.email, config.admin.password),
       (async () => {
         // Every shop, demo or not, needs the legal texts: consents point at their versions.
@@ -108,9 +108,13 @@ async function main(): Promise<void> {
             }),
           );
           if (seeded) log.info('demo content seeded');
+          return seeded;
         }
+        return false;
       })(),
     ]);
+    // The admin may have been written after the demo's rows: it takes the artisan's name now.
+    if (seededNow) await nameDemoAdmin(database.db);
     return ensured;
   });
   if (admin.tookOver) {

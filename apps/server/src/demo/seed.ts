@@ -51,6 +51,19 @@ export interface PreparedDemo {
 /** The name `ensureAdmin` gives an admin it creates (the users service). */
 export const PLACEHOLDER_ADMIN_NAME = 'Administrator';
 
+/**
+ * The demo shop's owner is its artisan: an admin made under the placeholder name takes hers, so the
+ * panel greets and signs as a person; an admin with a name of her own keeps it. Run with the demo's
+ * rows and again once the start-up admin exists (the two are made side by side).
+ */
+export async function nameDemoAdmin(db: Db | Tx): Promise<void> {
+  if (!SETTINGS.artisanName) return;
+  await db
+    .update(users)
+    .set({ name: SETTINGS.artisanName })
+    .where(and(eq(users.role, 'admin'), eq(users.name, PLACEHOLDER_ADMIN_NAME)));
+}
+
 /** Resolved relative to this module, so it works from src/ (vitest, tsx) and from dist/main.js. */
 export const SEED_ASSETS_URL = new URL('./assets/', import.meta.url);
 
@@ -238,14 +251,7 @@ export async function prepareDemo(deps: Omit<SeedDeps, 'db'>): Promise<PreparedD
           { key: 'about', value: about },
           { key: 'settings', value: SETTINGS },
         ]);
-        // The demo shop's owner is its artisan: the admin made at start-up under the placeholder name
-        // takes hers, so the panel greets and signs as a person.
-        if (SETTINGS.artisanName) {
-          await tx
-            .update(users)
-            .set({ name: SETTINGS.artisanName })
-            .where(and(eq(users.role, 'admin'), eq(users.name, PLACEHOLDER_ADMIN_NAME)));
-        }
+        await nameDemoAdmin(tx);
         await tx.insert(products).values(
           PRODUCTS.map((p, i) => ({
             id: productIds.get(p.slug)!,

@@ -21,7 +21,8 @@ export function UsersAdminPage() {
     {
       key: 'email',
       header: t('admin.columns.email'),
-      cell: (user) => <span className="break-all sm:break-normal sm:whitespace-nowrap">{user.email}</span>,
+      // An address is one long word: it may break anywhere rather than widen the table.
+      cell: (user) => <span className="wrap-anywhere">{user.email}</span>,
     },
     { key: 'phone', header: t('admin.users.phone'), cell: (user) => user.phone ?? '—' },
     {

@@ -136,7 +136,7 @@ function OrdersList() {
       cell: (order) => (
         <span>
           {order.customer.firstName} {order.customer.lastName}
-          <span className="block text-xs text-muted">{order.customer.email}</span>
+          <span className="block text-xs text-muted wrap-anywhere">{order.customer.email}</span>
         </span>
       ),
     },
