@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, the unit and API tests of every workspace, the build, then the
-// end-to-end journeys — stopping at the first stage that fails, like a chain of `&&`. At the end
-// (pass or fail) it prints the time of each stage, the 20 slowest test files of the run and one
-// plain closing line, `tests: N passed, N failed`, counted over every Vitest stage.
+// `npm test`: lint, typecheck, the unit and API tests of every workspace, the build, the JS budgets
+// of the rendered pages, then the end-to-end journeys — stopping at the first stage that fails, like
+// a chain of `&&`. At the end (pass or fail) it prints the time of each stage, the 20 slowest test
+// files of the run and one plain closing line, `tests: N passed, N failed`, counted over every
+// Vitest stage.
 //
 // Each Vitest stage also writes its files' times and counts to test-results/<stage>.json (e.g.
 // unit-API-server.json, see test-timings-reporter.mjs); the summary is read from there.
@@ -42,6 +43,8 @@ const STAGES = [
   vitest('unit: web', 'apps/web'),
   vitest('unit + API: server', 'apps/server'),
   { name: 'build', cwd: root, command: npm, args: ['run', '--silent', 'build'] },
+  // The JS each server-rendered page needs until hydrated, against its budget (from the build's report).
+  { name: 'js budget', cwd: root, command: process.execPath, args: [join(root, 'scripts/check-js-budget.mjs')] },
   vitest('e2e', 'e2e', ['./src/summary-reporter.ts']),
 ];
 

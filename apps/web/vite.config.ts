@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { hydrationReport } from './scripts/hydration-report';
+import { PAGE_MODULES } from './src/app/ssr/page-modules';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -58,7 +60,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
       }
     : {
-        plugins: [react(), tailwindcss(), zodOutOfFirstPaint()],
+        plugins: [react(), tailwindcss(), zodOutOfFirstPaint(), hydrationReport(PAGE_MODULES)],
         // zod without `new Function` (the CSP forbids eval): see src/shared/forms/zod-jitless.ts.
         resolve: {
           alias: [

@@ -29,7 +29,7 @@
  * 10. A 300 MB lesson video upload: time, MB/s and the server's RSS before and at its peak (the
  *    file is streamed to storage, so the RSS may grow by at most 64 MiB); see upload.ts.
  *
- * `npm run bench -- upload` (or `lighthouse`, `pages` or `search`) runs that section alone (one server start)
+ * `npm run bench -- upload` (or `lighthouse`, `pages`, `inp` or `search`) runs that section alone (one server start)
  * and updates only its entry in bench/results.json. `npm run bench -- start` times a first start on an
  * empty DATA_DIR against its target, `npm run bench -- auth` one registration and one login; see start.ts.
  *
@@ -45,6 +45,7 @@ import autocannon, { type Result } from 'autocannon';
 import { orderBody, verifiedUser } from '../../e2e/src/api';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
 import { hlsBench, hlsRows } from './hls';
+import { inpBench, inpRows } from './inp';
 import { lighthouseBench, lighthouseRows } from './lighthouse';
 import { pagesBench, pagesRows } from './pages';
 import { RELAY_MAX_MS, scaleBench } from './scale';
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
   let server: ServerProcess | undefined;
   try {
     console.log('bench: first start on a fresh DATA_DIR (create, migrate, seed)…');
-    server = await startServer({ main, dataDir, logLevel: 'warn' }, 180_000);
+    server = await startServer({ main, dataDir, logLevel: 'warn', asNpmStart: true }, 180_000);
     const coldSeedMs = Math.round(server.readyMs ?? Number.NaN);
     const stopped = await server.stop('SIGTERM');
     if (stopped !== 0) throw new Error(`server did not stop cleanly (${stopped})`);
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
       main,
       dataDir,
       logLevel: 'warn',
+      asNpmStart: true,
       // One bench customer places thousands of unpaid orders: lift the per-customer limit for it.
       env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, MAX_OPEN_UNPAID_ORDERS: '1000000' },
     });
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
     console.log('bench: the cached server-rendered / vs a constant body; the JS of / and /shop in Chromium…');
     const pages = await pagesBench(server.url, (body) => constantFor(body, dataDir, children), DURATION_S);
 
-    console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training and a lesson page…');
+    console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training, a lesson and a product page…');
     const lighthousePages = await lighthouseBench(server.url);
 
     console.log(`bench: shop search, every query a cache miss, ${SEARCH_CONNECTIONS} connections, ${DURATION_S} s…`);
@@ -240,11 +242,12 @@ else if (sections.length === 1 && sections[0] === 'lighthouse') await lighthouse
 else if (sections.length === 1 && sections[0] === 'pages') await pagesOnly();
 else if (sections.length === 1 && sections[0] === 'search') await searchOnly();
 else if (sections.length === 1 && sections[0] === 'hls') await hlsOnly();
+else if (sections.length === 1 && sections[0] === 'inp') await inpOnly();
 else if (sections.length === 1 && sections[0] === 'start') await startOnly();
 else if (sections.length === 1 && sections[0] === 'auth') await authOnly();
 else {
   throw new Error(
-    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`search\`, \`hls\`, \`start\` or \`auth\` alone`,
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`inp\`, \`search\`, \`hls\`, \`start\` or \`auth\` alone`,
   );
 }
 
@@ -273,6 +276,15 @@ async function lighthouseOnly(): Promise<void> {
     console.log('bench: Lighthouse (mobile, best of 3) on /, /shop, /training and a lesson page…');
     const pages = await lighthouseBench(server.url);
     return { entry: pages, rows: lighthouseRows(pages), met: pages.every((page) => page.targetsMet) };
+  });
+}
+
+/** INP of the shop filter and add to cart alone, on the seeded demo shop. */
+async function inpOnly(): Promise<void> {
+  await sectionOnly('inp', true, async (server) => {
+    console.log('bench: INP of the shop filter and add to cart, 360 px, CPU 4× slower…');
+    const inp = await inpBench(server.url);
+    return { entry: inp, rows: inpRows(inp), met: inp.targetsMet };
   });
 }
 
@@ -354,6 +366,7 @@ async function sectionOnly(
         dataDir,
         seedDemo,
         logLevel: 'warn',
+        asNpmStart: true,
         env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
       },
       180_000,

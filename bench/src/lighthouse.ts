@@ -1,11 +1,13 @@
 /**
  * Lighthouse (npm `lighthouse`, Debian's Chromium via CHROME_PATH or /usr/bin/chromium) on the
- * public pages a customer lands on from a link: `/`, `/shop`, `/training` and a lesson page. Mobile
+ * public pages a customer lands on from a link: `/`, `/shop`, `/training`, a lesson page and a
+ * product page. Mobile
  * profile with simulated throttling (Lighthouse's default), the four categories, best of three runs
  * per page (by performance score; the others are stable), each in a fresh Chromium.
  *
  * Pinned to Lighthouse 12: version 13 requires Node 22.19, and this project runs on Node 20.
  */
+import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../e2e/src/chromium';
@@ -29,6 +31,8 @@ export interface PageScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The machine's 1-minute load average when the best run started (the machine may be shared). */
+  loadAverage: number;
   targetsMet: boolean;
 }
 
@@ -40,6 +44,7 @@ interface LighthouseResult {
 }
 
 async function once(url: string): Promise<Omit<PageScores, 'path' | 'targetsMet'>> {
+  const loadAverage = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // The machine's Chromium flags, minus --headless (chrome-launcher passes its own).
@@ -66,6 +71,7 @@ async function once(url: string): Promise<Omit<PageScores, 'path' | 'targetsMet'
       lcpMs: Math.round(audit('largest-contentful-paint')),
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      loadAverage,
     };
   } finally {
     chrome.kill();
@@ -76,7 +82,15 @@ async function once(url: string): Promise<Omit<PageScores, 'path' | 'targetsMet'
 export async function lighthouseBench(baseUrl: string): Promise<PageScores[]> {
   const lessons = (await (await fetch(`${baseUrl}/api/training/lessons?limit=1`)).json()) as { data: { id: string }[] };
   const lesson = lessons.data[0];
-  const paths = ['/', '/shop', '/training', ...(lesson ? [`/training-detail/${lesson.id}`] : [])];
+  const products = (await (await fetch(`${baseUrl}/api/shop?limit=1`)).json()) as { data: { id: string }[] };
+  const product = products.data[0];
+  const paths = [
+    '/',
+    '/shop',
+    '/training',
+    ...(lesson ? [`/training-detail/${lesson.id}`] : []),
+    ...(product ? [`/shop/${product.id}`] : []),
+  ];
   const pages: PageScores[] = [];
   for (const path of paths) {
     let best: Omit<PageScores, 'path' | 'targetsMet'> | undefined;
@@ -108,7 +122,7 @@ export function lighthouseRows(pages: PageScores[]): [string, string][] {
     ],
     ...pages.map((page): [string, string] => [
       `  ${page.path.length > 30 ? `${page.path.slice(0, 27)}…` : page.path}`,
-      `perf ${page.performance}, a11y ${page.accessibility}, bp ${page.bestPractices}, SEO ${page.seo}; FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls} — ${page.targetsMet ? 'met' : 'NOT met'}`,
+      `perf ${page.performance}, a11y ${page.accessibility}, bp ${page.bestPractices}, SEO ${page.seo}; FCP ${page.fcpMs} ms, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls} (load ${page.loadAverage}) — ${page.targetsMet ? 'met' : 'NOT met'}`,
     ]),
   ];
 }

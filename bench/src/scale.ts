@@ -97,6 +97,7 @@ async function s3VideoBench(options: {
       dataDir,
       seedDemo: false,
       logLevel: 'warn',
+      asNpmStart: true,
       env: { ...s3.env, ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password },
     });
     const video = fakeVideo();
@@ -160,7 +161,14 @@ async function postgresOrdersBench(options: {
       // Both instances sign the same way, as a real deployment's must.
       MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
     };
-    const a = await startServer({ main: options.main, dataDir: dirs[0]!, seedDemo: false, logLevel: 'warn', env });
+    const a = await startServer({
+      main: options.main,
+      dataDir: dirs[0]!,
+      seedDemo: false,
+      logLevel: 'warn',
+      asNpmStart: true,
+      env,
+    });
     servers.push(a);
 
     const adminToken = await login(a.url, options.admin);
@@ -208,7 +216,14 @@ async function postgresOrdersBench(options: {
     await load(a.url, buyers, 2);
     const one = await load(a.url, buyers, options.seconds);
 
-    const b = await startServer({ main: options.main, dataDir: dirs[1]!, seedDemo: false, logLevel: 'warn', env });
+    const b = await startServer({
+      main: options.main,
+      dataDir: dirs[1]!,
+      seedDemo: false,
+      logLevel: 'warn',
+      asNpmStart: true,
+      env,
+    });
     servers.push(b);
     const half = Math.ceil(buyers.length / 2);
     await Promise.all([load(a.url, buyers.slice(0, half), 2), load(b.url, buyers.slice(half), 2)]);

@@ -2,8 +2,9 @@
  * The admin's own shell, as the owner uses it from a phone and a laptop: every section is reached
  * from the 360 px menu button (its label is the page's heading), the menu works by keyboard
  * (Enter opens, Escape closes, focus goes back), no shop header, footer, currency choice or cookie
- * banner shows inside /admin, no table or card is wider than its box at 1280 px and at 360 px, and
- * every section is axe clean at both widths.
+ * banner shows inside /admin, no table or card is wider than its box at 1280 px and at 360 px, no
+ * section shows a developer's word (src/plain-language.ts), and every section is axe clean at both
+ * widths.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { useToken } from '../src/accounts';
 import { login } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
+import { developerWords, renderedText } from '../src/plain-language';
 import { E2E_ADMIN } from '../src/server';
 import { budget } from '../src/timeouts';
 
@@ -249,7 +251,7 @@ describe('the admin shell on a laptop', () => {
   });
 });
 
-describe('every admin section: no shop chrome, nothing clipped, axe clean', () => {
+describe('every admin section: no shop chrome, nothing clipped, plain words, axe clean', () => {
   for (const [width, mobile] of [
     [1280, false],
     [360, true],
@@ -266,6 +268,7 @@ describe('every admin section: no shop chrome, nothing clipped, axe clean', () =
             await sectionReady(page, section.label);
             await expectNoShopChrome(page);
             expect(await clippedBoxes(page), `${section.path} at ${width} px`).toEqual([]);
+            expect(developerWords(await renderedText(page)), `${section.path} at ${width} px`).toEqual([]);
             await expectNoAxeViolations(page);
           }
         },

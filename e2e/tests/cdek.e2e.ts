@@ -69,7 +69,7 @@ describe('CDEK delivery', () => {
     await page.getByLabel('Имя', { exact: true }).fill('Дина');
     await page.getByLabel('Фамилия').fill('Соколова');
     await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
-    await page.getByRole('radio', { name: 'Пункт выдачи СДЭК — по тарифу СДЭК' }).check();
+    await page.getByRole('radio', { name: /^Пункт выдачи СДЭК — по тарифу СДЭК · / }).check();
 
     // City → CDEK's places → the points of the chosen one, narrowed by street.
     const picker = page.getByRole('group', { name: 'Пункт выдачи или постамат СДЭК' });

@@ -110,6 +110,28 @@ describe('the home page', () => {
     await expect.poll(scrolled).toBeLessThan(afterNext);
   });
 
+  it('the footer opens a legal text in a dialog by keyboard (its code loaded on the first press); Escape closes it', async () => {
+    const page = await session.newPage({ mobile: true });
+    await page.goto('/');
+    await appStarted(page);
+    const legalScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/legal-(modal|document)-/.test(request.url())) legalScripts.push(request.url());
+    });
+    const privacy = page.getByRole('contentinfo').getByRole('button', { name: 'Политика конфиденциальности' });
+    await privacy.focus();
+    // Nothing of the dialog is fetched before someone asks for it.
+    expect(legalScripts).toEqual([]);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 3 }).first().waitFor();
+    await dialog.getByRole('link', { name: /Открыть/ }).waitFor();
+    expect(legalScripts.length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => privacy.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
   it('axe finds no WCAG 2 A/AA violations on / at 360 px', async () => {
     const page = await session.newPage({ mobile: true });
     await page.goto('/');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { appStarted, baseUrl, useBrowser } from '../src/browser';
 import { REPO_ROOT } from '../src/server';
 
-const session = useBrowser();
+const session = useBrowser({ fresh: true });
 
 /** The built file of each language's texts, as the web build's manifest names it. */
 function localeFiles(): Record<'ru' | 'en' | 'es', string> {

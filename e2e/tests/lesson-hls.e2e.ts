@@ -25,7 +25,7 @@ import { makeDataDir, removeDir, type ServerProcess, startServer } from '../src/
 import { ACTION_TIMEOUT, budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
 const run = promisify(execFile);
-const session = useBrowser();
+const session = useBrowser({ fresh: true });
 const ADMIN = { email: 'hls-admin@example.com', password: 'Hls-Orchid-2026' };
 const TITLE = { ru: 'Стебель крупным планом', en: 'A stem up close', es: 'Un tallo de cerca' };
 

@@ -17,7 +17,7 @@ import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 import { ACTION_TIMEOUT, REQUEST_TIMEOUT } from '../src/timeouts';
 
-const session = useBrowser();
+const session = useBrowser({ fresh: true });
 
 const TITLE = { ru: 'Лепесток розы крупным планом', en: 'A rose petal up close', es: 'Un pétalo de rosa de cerca' };
 const EN_VTT = 'WEBVTT\n\n00:00.000 --> 00:05.000\nFold the petal in half\n';

@@ -14,7 +14,7 @@ import { baseUrl, MOBILE, useBrowser, waitForPath } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { ACTION_TIMEOUT } from '../src/timeouts';
 
-const session = useBrowser();
+const session = useBrowser({ fresh: true });
 
 interface LessonSummary {
   id: string;

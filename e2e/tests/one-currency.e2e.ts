@@ -112,12 +112,16 @@ describe('one currency end to end', () => {
     // The checkout: delivery prices, lines and the total in euros; PayPal is the way to pay.
     await page.getByRole('link', { name: 'Checkout' }).click();
     await waitForPath(page, (p) => p === '/checkout');
-    await page.getByRole('radio', { name: 'Standard delivery — €3' }).check();
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await page.getByRole('radio', { name: /^Standard delivery — €3 · 3–7 days$/ }).waitFor();
     await page.getByText('Delivery is free for orders of €50 or more.').waitFor();
+    // Abroad a parcel goes by post (the courier and CDEK points are in Russia).
+    await page.getByLabel('Country', { exact: true }).fill('Germany');
+    await page.getByRole('radio', { name: /^Russian Post — €3 · 10–30 days$/ }).check();
+    expect(await page.getByRole('radio', { name: /^Standard delivery/ }).count()).toBe(0);
     await page.getByLabel('First name').fill('Emma');
     await page.getByLabel('Last name').fill('Euro');
     await page.getByLabel('Phone').fill('+49 30 1234567');
-    await page.getByLabel('Country').fill('Germany');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('Address').fill('Unter den Linden 1');
     await page.getByLabel('Postal code').fill('10117');
@@ -143,13 +147,13 @@ describe('one currency end to end', () => {
     await expectOnlyEuros(page, 'the account’s orders');
     await row.getByRole('link', { name: `Order No. ${order!.number}` }).click();
     await waitForPath(page, (p) => p === `/account/orders/${order!.id}`);
-    await page.getByText('Standard delivery', { exact: false }).first().waitFor();
+    await page.getByText('Russian Post', { exact: false }).first().waitFor();
     await expectOnlyEuros(page, 'the order page');
 
     // Roubles chosen afterwards: the order still reads in its own euros.
     await page.evaluate(() => window.localStorage.setItem('currency', 'RUB'));
     await page.reload();
-    await page.getByText('Standard delivery', { exact: false }).first().waitFor();
+    await page.getByText('Russian Post', { exact: false }).first().waitFor();
     await expectOnlyEuros(page, 'the order page with roubles chosen');
   });
 });

@@ -13,7 +13,7 @@ import { E2E_ADMIN } from '../src/server';
 // Every public page, lesson and course is loaded and checked for the smallest console warning:
 // other journeys add and withdraw lessons and courses on the run's server, so this file has its own.
 const baseUrl = useOwnServer({ prefix: 'atelier-e2e-ssr-', admin: E2E_ADMIN });
-const browser = useBrowser();
+const browser = useBrowser({ fresh: true });
 const session = { newPage: (options: PageOptions = {}) => browser.newPage({ baseURL: baseUrl(), ...options }) };
 
 interface Named {

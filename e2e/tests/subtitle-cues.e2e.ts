@@ -108,6 +108,9 @@ describe('subtitle cues', () => {
     await expect
       .poll(() => preview.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: ACTION_TIMEOUT })
       .toBeGreaterThan(0.5);
+    // Stopped where it is: on a loaded machine the 5 s clip could reach its end before the click,
+    // and a cue added at the very end has nowhere to go.
+    await preview.evaluate((element: HTMLVideoElement) => element.pause());
     await dialog.getByRole('button', { name: /^Add cue at the current time/ }).click();
     const cue = dialog.getByTestId('subtitle-cue');
     await expect(cue.count()).resolves.toBe(1);

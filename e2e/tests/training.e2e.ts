@@ -15,7 +15,7 @@ import { newEmail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
 import { ACTION_TIMEOUT, budget, REQUEST_TIMEOUT } from '../src/timeouts';
 
-const session = useBrowser();
+const session = useBrowser({ fresh: true });
 
 interface LessonSummary {
   id: string;

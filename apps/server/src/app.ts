@@ -34,6 +34,7 @@ import { certificatesRoutes } from './features/certificates/certificates.routes'
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { customOrdersRoutes } from './features/custom-orders/custom-orders.routes';
+import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { giftCertificatesRoutes, giftCodeLimiter } from './features/gift-certificates/gift-certificates.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -70,6 +71,8 @@ import { spaRoutes } from './platform/http/spa.routes';
 import { uploadsRoutes } from './platform/http/uploads.routes';
 import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
+import { createJobsAdmin } from './platform/jobs/jobs.admin';
+import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { devMailRoutes } from './platform/mail/dev-mail.routes';
 import type { Mailer } from './platform/mail/mail';
 import { createPaymentProviders } from './platform/payments/providers';
@@ -260,10 +263,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
   app.decorate('ownerNotifier', services.ownerNotifier);
-  app.addHook('onClose', () => services.ownerNotifier.stop());
-  app.addHook('onClose', () => services.receipts.stop());
-  app.addHook('onClose', () => services.cdekShipments.stop());
-  app.addHook('onClose', () => services.lessonHls.stop());
   wireEvents(events, services);
 
   await app.register(notificationsRoutes, { notifier: services.ownerNotifier });
@@ -292,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   });
   await app.register(adminRoutes, { service: services.admin });
+  await app.register(jobsRoutes, { admin: createJobsAdmin(database.db) });
   await app.register(mailPreviewRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(promoCodesRoutes, { service: services.promoCodes });
   // Courses before lessons: the sitemap lists course pages first.
@@ -324,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limitGiftCodes,
     limitPromoCodes,
   });
+  await app.register(deliveryRoutes, { service: services.delivery });
   await app.register(ordersRoutes, { service: services.orders });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
   await app.register(customOrdersRoutes, { service: services.customOrders });

@@ -77,7 +77,7 @@ export const CONFIG_DOCS = {
   PAYMENT_PROVIDER: {
     group: 'Payments',
     default: '`test` outside production; required in production',
-    meaning: '`test` (sandbox page, demo only), `yookassa` (cards in RUB) or `none` (no card payments)',
+    meaning: '`test` (sandbox page, demo only), `yookassa` (online in RUB) or `none` (no online payments)',
   },
   PAYPAL_MODE: {
     group: 'Payments',
@@ -95,6 +95,11 @@ export const CONFIG_DOCS = {
     meaning: 'YooKassa secret key, required with `PAYMENT_PROVIDER=yookassa`',
   },
   YOOKASSA_API_URL: { group: 'Payments', default: '`https://api.yookassa.ru/v3`', meaning: 'YooKassa API base URL' },
+  YOOKASSA_METHODS: {
+    group: 'Payments',
+    default: '`bank_card,sbp` (every method with the `test` sandbox)',
+    meaning: 'Ways to pay the contract allows: `bank_card`, `sbp`, `sberbank`, `tinkoff_bank`, `sber_bnpl`',
+  },
   PAYPAL_CLIENT_ID: {
     group: 'Payments',
     default: 'unset = PayPal requests go through the test provider',

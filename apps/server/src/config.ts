@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { REVIEWS_PENDING_MAX } from '@atelier/shared';
+import { ONLINE_METHODS, type OnlineMethod, REVIEWS_PENDING_MAX } from '@atelier/shared';
 import { z } from 'zod';
 import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
 import { RECEIPT_SUBJECTS, type ReceiptSubject } from './platform/payments/receipt';
@@ -86,6 +86,24 @@ export function parseTrustProxy(raw: string | undefined): { value: false | numbe
   return { value: entries };
 }
 
+/**
+ * YOOKASSA_METHODS: the YooKassa `payment_method_data.type`s the shop's contract allows, comma-separated.
+ * Unset: `bank_card,sbp` with YooKassa; every method with the demo sandbox (so the demo shows them all).
+ */
+const yookassaMethods = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const list = [...new Set(raw.split(',').map((entry) => entry.trim()))].filter(Boolean);
+    const bad = list.filter((entry) => !(ONLINE_METHODS as readonly string[]).includes(entry));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `unknown method ${bad.join(', ')}; use ${ONLINE_METHODS.join(', ')}` });
+      return z.NEVER;
+    }
+    return list as OnlineMethod[];
+  });
+
 const trustProxy = z
   .string()
   .optional()
@@ -120,6 +138,7 @@ const EnvSchema = z.object({
   YOOKASSA_SHOP_ID: optionalString,
   YOOKASSA_SECRET_KEY: optionalString,
   YOOKASSA_API_URL: optionalUrl(/^https?:$/, 'https://api.yookassa.ru/v3').default('https://api.yookassa.ru/v3'),
+  YOOKASSA_METHODS: yookassaMethods,
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_WEBHOOK_ID: optionalString,
@@ -285,6 +304,8 @@ export interface Config {
     /** api = PayPal Invoicing; sandbox = the built-in test page (demo only); manual = the owner mails an invoice link. */
     paypalMode: 'api' | 'sandbox' | 'manual';
     yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
+    /** The online ways to pay offered (YooKassa's `payment_method_data.type`), in the order shown. */
+    methods: OnlineMethod[];
     paypal: {
       clientId: string | undefined;
       clientSecret: string | undefined;
@@ -552,6 +573,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       provider,
       paypalMode,
       yookassa: { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL },
+      methods: e.YOOKASSA_METHODS ?? (provider === 'test' ? [...ONLINE_METHODS] : ['bank_card', 'sbp']),
       paypal: {
         clientId: e.PAYPAL_CLIENT_ID,
         clientSecret: e.PAYPAL_CLIENT_SECRET,

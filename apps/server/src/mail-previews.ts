@@ -46,6 +46,7 @@ import {
 } from './features/orders/orders.mail';
 import {
   downloadsMail,
+  duplicateRefundedMail,
   instructionsMail,
   paymentAlertMail,
   paymentInstructions,
@@ -291,6 +292,8 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       point: { type: 'PVZ', address: 'Казань, ул. Баумана, 58', workTime: 'Пн-Пт 10:00-20:00' },
       orderUrl: orderPageUrl(site, SAMPLE_ORDER_ID),
     }),
+  payment_refunded_twice: (lang) =>
+    duplicateRefundedMail(to, lang, { number: 1042, amount: lang === 'ru' ? '5 200 ₽' : '5,200 ₽' }),
   payment_link: (lang, site) =>
     paymentLinkMail(to, lang, { number: 1042, total: lang === 'ru' ? '5 200 ₽' : '€52', url: `${site}/pay/sample` }),
   paypal_invoice: (lang) =>
@@ -467,6 +470,15 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       number: 1042,
       provider: 'yookassa',
       status: 'cancelled',
+      got: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
+      expected: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
+      url: `${site}/admin`,
+    }),
+  owner_paid_twice: (lang, site) =>
+    paymentAlertMail(OWNER_EMAIL, lang, 'order_not_pending_refunding', {
+      number: 1042,
+      provider: 'yookassa',
+      status: 'confirmed',
       got: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
       expected: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
       url: `${site}/admin`,

@@ -8,18 +8,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createPgliteDataDir, openDatabase, pgliteDataDirIsNew } from './db/client';
 import { nameDemoAdmin, type PreparedDemo, prepareDemo, seedDemo } from './demo/seed';
-import { createCartReminderSweeper } from './features/cart/cart.reminders';
-import { createGiftDeliverySweeper } from './features/gift-certificates/gift-certificates.delivery';
 import { createLegalService } from './features/legal/legal.service';
-import { createOrderExpirySweeper } from './features/orders/orders.expiry';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
-import { createBackup } from './platform/backup/backup';
-import { pgToolsAvailable } from './platform/backup/database-dump';
-import { createNightlyBackups } from './platform/backup/nightly';
+import { buildJobs } from './jobs';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/lock';
 import { createLogger, resolveLogFormat } from './platform/logging';
-import { createMailWorker } from './platform/mail/outbox';
 import { createPlatform } from './platform/platform';
 
 async function main(): Promise<void> {
@@ -130,36 +124,17 @@ async function main(): Promise<void> {
     );
   }
 
-  const mailWorker = createMailWorker({ db: database.db, mailer: platform.mailer, log });
   const app = await buildApp({ config, database, ...platform, loggerInstance: log });
-  // Unpaid orders past PENDING_ORDER_HOURS / PENDING_TRANSFER_DAYS are cancelled in the background
-  // by the app's orders service: its events release seats, promo uses and grants, its cache shows
-  // the stock again.
-  const expirySweeper = createOrderExpirySweeper({ orders: app.services.orders, log });
-  // Carts left past ABANDONED_CART_HOURS by customers who opted in get their one reminder.
-  const cartReminderSweeper = createCartReminderSweeper({ reminders: app.services.cartReminders, log });
-  // Gift certificates whose delivery day has come are mailed to their recipients.
-  const giftDeliverySweeper = createGiftDeliverySweeper({ giftCertificates: app.services.giftCertificates, log });
-
-  // The server owns the embedded database, so it makes the nightly backups itself (BACKUP_DIR).
-  const backupConfig = config.backup;
-  const nightly = backupConfig.nightlyDir
-    ? createNightlyBackups({
-        dir: backupConfig.nightlyDir,
-        hour: backupConfig.hour,
-        keep: backupConfig.keep,
-        log,
-        makeBackup: async (target) => {
-          await createBackup({
-            database,
-            storage: platform.storage,
-            storageDriver: config.s3 ? 's3' : 'disk',
-            dir: target,
-            pgDump: database.kind === 'postgres' && (await pgToolsAvailable()),
-          });
-        },
-      })
-    : undefined;
+  // All background work (mail, expiry, reminders, deliveries, receipts, parcels, transcodes,
+  // backups): registered in jobs.ts, started after listen and stopped once below.
+  const jobs = buildJobs({
+    config,
+    database,
+    mailer: platform.mailer,
+    storage: platform.storage,
+    services: app.services,
+    log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -185,11 +160,9 @@ async function main(): Promise<void> {
     if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
     try {
       await app.close();
-      await expirySweeper.stop();
-      await cartReminderSweeper.stop();
-      await giftDeliverySweeper.stop();
-      await nightly?.stop();
-      await mailWorker.stop();
+      // Waits for the jobs in flight (a mail being sent, a backup being written); a transcode is
+      // queued again.
+      await jobs.stop();
       await platform.mailer.close();
       await database.close();
     } catch (error) {
@@ -204,18 +177,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  mailWorker.start();
-  expirySweeper.start();
-  cartReminderSweeper.start();
-  giftDeliverySweeper.start();
-  nightly?.start();
-  // Owner notices: unpaid orders about to expire, the daily digest, the Telegram queue.
-  app.ownerNotifier.start();
-  // Completion receipts of shipped prepaid goods, sent to YooKassa after the status change commits.
-  app.services.receipts.start();
-  // CDEK parcels: their statuses asked of CDEK in turn (CDEK does not retry its webhooks).
-  app.services.cdekShipments.start();
-  await app.services.lessonHls.start();
+  await jobs.start();
   const took = `${firstStart ? 'first start' : 'start'} took ${seconds(performance.now())} s`;
   console.log(`\n  Atelier is running at ${config.publicUrl}  (${took})\n${modeBanner(config, database.kind)}\n`);
 }

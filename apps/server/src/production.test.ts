@@ -102,7 +102,8 @@ describe('production with PAYMENT_PROVIDER=none: cards are not offered anywhere'
   it('the methods endpoint says no card and manual PayPal', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ card: false, paypal: 'manual' });
+    // No online way to pay at all: no card, no SBP, no bank button.
+    expect(res.json().data).toEqual({ card: false, paypal: 'manual', online: [] });
   });
 
   it('a card checkout is a 400 in the error envelope and creates no order', async () => {
@@ -240,6 +241,9 @@ describe('development (npm start): /dev/mail exists for this machine only', () =
 
   it('the sandbox stays the demo: card by the sandbox, PayPal through its page', async () => {
     const res = await dev.app.inject({ method: 'GET', url: '/api/payments/methods' });
-    expect(res.json().data).toEqual({ card: true, paypal: 'sandbox' });
+    const data = res.json().data as { card: boolean; paypal: string; online: { method: string }[] };
+    expect({ card: data.card, paypal: data.paypal }).toEqual({ card: true, paypal: 'sandbox' });
+    // The sandbox offers every way to pay YooKassa has, so `npm start` shows them all.
+    expect(data.online.map((m) => m.method)).toEqual(['bank_card', 'sbp', 'sberbank', 'tinkoff_bank', 'sber_bnpl']);
   });
 });

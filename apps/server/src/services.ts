@@ -19,6 +19,7 @@ import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { createCoursesService } from './features/courses/courses.service';
 import { createCustomOrdersService } from './features/custom-orders/custom-orders.service';
+import { createDeliveryService } from './features/delivery/delivery.service';
 import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { createFavouritesService } from './features/favourites/favourites.service';
 import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
@@ -149,6 +150,7 @@ export function buildServices(deps: ServiceDeps) {
     policy: config.orders,
     cancelGuard: giftLedger,
   });
+  const delivery = createDeliveryService({ db });
   const checkout = createCheckoutService({
     db,
     orders,
@@ -159,6 +161,7 @@ export function buildServices(deps: ServiceDeps) {
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
     cart,
+    shipping: delivery,
   });
   const paymentsRepo = createPaymentsRepo(db);
   const receipts = createReceiptsService({
@@ -238,6 +241,7 @@ export function buildServices(deps: ServiceDeps) {
     }),
     orders,
     checkout,
+    delivery,
     cdek,
     cdekShipments,
     giftCertificates: createGiftCertificatesService({

@@ -7,55 +7,44 @@
 
 import type { Currency, Language, PageId, PageRenderer, RenderRequest, RenderResult } from '@atelier/shared';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
-import { createInstance, type i18n as I18n, type ResourceKey } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/route-table';
 import { PAGE_DATA, prefetchPage } from './app/ssr/page-data';
+import { PAGE_MODULES } from './app/ssr/page-modules';
 import en from './locales/en/index';
+import enLater from './locales/en/later/index';
 import es from './locales/es/index';
+import esLater from './locales/es/later/index';
 import ru from './locales/ru/index';
+import ruLater from './locales/ru/later/index';
+import { mergeArea, type Tree } from './locales/tree';
+import { i18nOptions } from './shared/i18n/i18n-options';
+import { TranslationProvider } from './shared/i18n/use-translation';
 import { type RenderedState, RenderedWith } from './shared/ssr/rendered-with';
 
-const RESOURCES: Record<Language, ResourceKey> = { ru, en, es };
-
-/** The lazy module each page renders, as the client build's manifest names it. */
-const PAGE_MODULES: Partial<Record<PageId, string>> = {
-  shop: 'src/features/shop/pages/shop-page.tsx',
-  lessons: 'src/app/routes/training-page.tsx',
-  lesson: 'src/app/routes/lesson-route.tsx',
-  lessonByQuery: 'src/app/routes/lesson-route.tsx',
-  course: 'src/features/courses/pages/course-page.tsx',
-  privacy: 'src/features/legal/pages/legal-page.tsx',
-  terms: 'src/features/legal/pages/legal-page.tsx',
-  agreement: 'src/features/legal/pages/legal-page.tsx',
-  legalDocument: 'src/features/legal/pages/legal-page.tsx',
-  legalVersion: 'src/features/legal/pages/legal-page.tsx',
-  notFound: 'src/app/routes/not-found-page.tsx',
+// Every text of the language (the browser loads the later ones after hydrating).
+const RESOURCES: Record<Language, Tree> = {
+  ru: mergeArea(ru, ruLater),
+  en: mergeArea(en, enLater),
+  es: mergeArea(es, esLater),
 };
 
 /** Abandons a render that has not finished in this time (a stuck data source must not hold a request). */
 const RENDER_TIMEOUT_MS = 10_000;
 
-const instances = new Map<Language, Promise<I18n>>();
+const instances = new Map<Language, I18n>();
 
 /** One i18next instance per language, made once: the server never switches its language. */
-function i18nFor(lang: Language): Promise<I18n> {
+function i18nFor(lang: Language): I18n {
   let instance = instances.get(lang);
   if (!instance) {
-    const i18n = createInstance();
-    instance = i18n
-      .init({
-        lng: lang,
-        fallbackLng: false,
-        resources: { [lang]: { translation: RESOURCES[lang] } },
-        interpolation: { escapeValue: false },
-        react: { useSuspense: false },
-      })
-      .then(() => i18n);
+    instance = createInstance();
+    // Synchronous: the texts are at hand (no backend).
+    void instance.init(i18nOptions(lang, RESOURCES[lang]));
     instances.set(lang, instance);
   }
   return instance;
@@ -93,10 +82,8 @@ export async function render({ url, lang, currency, data }: RenderRequest): Prom
   if (!match || !page || !(pages as string[]).includes(page)) return null;
 
   const client = createQueryClient();
-  const [i18n] = await Promise.all([
-    i18nFor(lang),
-    prefetchPage(page, { client, data, lang, currency, params: match.params, search: location.searchParams }),
-  ]);
+  const i18n = i18nFor(lang);
+  await prefetchPage(page, { client, data, lang, currency, params: match.params, search: location.searchParams });
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location.href));
@@ -106,13 +93,13 @@ export async function render({ url, lang, currency, data }: RenderRequest): Prom
 
   const html = await toHtml(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <RenderedWith value={rendered}>
           <QueryClientProvider client={client}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </QueryClientProvider>
         </RenderedWith>
-      </I18nextProvider>
+      </TranslationProvider>
     </StrictMode>,
   );
   const modules = [`src/locales/${lang}/index.ts`];

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { restoreSession } from './features/auth/api/auth-session';
-import { initI18n } from './shared/i18n/i18n';
+import { initI18n, loadLaterTexts } from './shared/i18n/i18n';
 import type { EmbeddedState } from './shared/ssr/rendered-with';
 
 // The session check starts at once; the page renders as soon as the texts of the language are in.
@@ -26,6 +26,8 @@ initI18n()
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing from index.html');
     const state = embeddedState();
+    // A page rendered here (not hydrated) may need the later texts at once: its lazy page waits for them.
+    if (!state) loadLaterTexts().catch((error: unknown) => console.error('Interface texts failed to load', error));
     const app = (
       <StrictMode>
         <App rendered={state} />

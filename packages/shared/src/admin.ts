@@ -146,3 +146,38 @@ export const NotificationSettingsViewSchema = NotificationSettingsSchema.extend(
   timeZone: z.string(),
 });
 export type NotificationSettingsView = z.infer<typeof NotificationSettingsViewSchema>;
+
+/**
+ * GET /admin/jobs: background work that fails now or gave up (mails, unpaid-order expiry,
+ * receipts, video preparation, …). `name` is the work's code, shown by its label on screens;
+ * `details` is the technical error text, shown folded for a developer.
+ */
+export const AdminJobFailureSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A recurring pass (tried again on its own) or one queued piece of work. */
+  recurring: z.boolean(),
+  /** When the current run of failures began (a queued job: when it was queued). */
+  since: z.string(),
+  attempts: z.number().int().nonnegative(),
+  /** When it is tried again; null once it gave up. */
+  nextTryAt: z.string().nullable(),
+  gaveUp: z.boolean(),
+  details: z.string(),
+});
+export type AdminJobFailure = z.infer<typeof AdminJobFailureSchema>;
+
+/** Every background job's name, as kept in the server's `jobs` table; each has a label on the admin's screens. */
+export const JOB_NAMES = [
+  'mail.send',
+  'orders.expire',
+  'cart.remind',
+  'gift-certificates.deliver',
+  'notifications.owner',
+  'receipts.send',
+  'cdek.poll',
+  'lessons.hls',
+  'backup.nightly',
+  'payments.refund-duplicates',
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];

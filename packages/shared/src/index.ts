@@ -30,6 +30,7 @@ export * from './progress';
 export * from './progress.constants';
 export * from './receipts';
 export * from './reviews';
+export * from './shipping';
 export * from './shop';
 export * from './shop.constants';
 export type * from './ssr';

@@ -25,6 +25,7 @@ export const CUSTOMER_MAIL_PREVIEW_KINDS = [
   'payment_link',
   'paypal_invoice',
   'payment_instructions',
+  'payment_refunded_twice',
   'downloads',
   'gift_recipient',
   'gift_buyer',
@@ -44,6 +45,7 @@ export const OWNER_MAIL_PREVIEW_KINDS = [
   'owner_expiring_order',
   'owner_paypal_request',
   'owner_payment_alert',
+  'owner_paid_twice',
   'owner_daily_digest',
   'owner_custom_new',
   'owner_custom_accepted',
@@ -89,6 +91,11 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     es: 'CDEK no pudo entregar el paquete',
   },
   payment_link: { ru: 'Ссылка на оплату', en: 'Payment link', es: 'Enlace de pago' },
+  payment_refunded_twice: {
+    ru: 'Возврат лишнего платежа',
+    en: 'An extra payment given back',
+    es: 'Devolución de un pago sobrante',
+  },
   paypal_invoice: { ru: 'Счёт PayPal', en: 'PayPal invoice', es: 'Factura de PayPal' },
   payment_instructions: {
     ru: 'Как оплатить (наличные, перевод)',
@@ -146,6 +153,11 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     es: 'Un cliente pide una factura de PayPal',
   },
   owner_payment_alert: { ru: 'Платёж, который нужно проверить', en: 'A payment to check', es: 'Un pago que revisar' },
+  owner_paid_twice: {
+    ru: 'Двойная оплата: возврат сам',
+    en: 'Paid twice: given back by itself',
+    es: 'Pago doble: se devuelve solo',
+  },
   owner_daily_digest: { ru: 'Сводка за день', en: 'Daily summary', es: 'Resumen del día' },
   owner_custom_new: {
     ru: 'Новая заявка на индивидуальный заказ',

@@ -5,7 +5,40 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth';
 
-export const CreatePaymentBody = z.object({ orderId: z.uuid() }).strict();
+/**
+ * The ways to pay online through YooKassa, by its API's `payment_method_data.type`: card, SBP (the
+ * Fast Payment System), SberPay, T-Pay and "Плати частями" (installments).
+ */
+export const ONLINE_METHODS = ['bank_card', 'sbp', 'sberbank', 'tinkoff_bank', 'sber_bnpl'] as const;
+export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+
+/** YooKassa's documented amount limits of each method, in kopecks (the shop may ask its manager for more). */
+export const ONLINE_METHOD_LIMITS: Record<OnlineMethod, { minMinor: number; maxMinor: number }> = {
+  bank_card: { minMinor: 100, maxMinor: 350_000_00 },
+  sbp: { minMinor: 100, maxMinor: 700_000_00 },
+  sberbank: { minMinor: 100, maxMinor: 700_000_00 },
+  tinkoff_bank: { minMinor: 100, maxMinor: 700_000_00 },
+  sber_bnpl: { minMinor: 1_000_00, maxMinor: 150_000_00 },
+};
+
+/** Whether `method` may pay `amountMinor` in `currency` (every online method is roubles only). */
+export function onlineMethodFits(method: OnlineMethod, amountMinor: number, currency: string): boolean {
+  const limit = ONLINE_METHOD_LIMITS[method];
+  return currency === 'RUB' && amountMinor >= limit.minMinor && amountMinor <= limit.maxMinor;
+}
+
+/** Phones go to the bank's app (redirect); a computer shows SBP's QR code on our page. */
+export const PAYMENT_DEVICES = ['mobile', 'desktop'] as const;
+export type PaymentDevice = (typeof PAYMENT_DEVICES)[number];
+
+export const CreatePaymentBody = z
+  .object({
+    orderId: z.uuid(),
+    /** An online order's way to pay; unset = YooKassa's own page lets the buyer choose. */
+    method: z.enum(ONLINE_METHODS).optional(),
+    device: z.enum(PAYMENT_DEVICES).optional(),
+  })
+  .strict();
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 
 export const PaypalRequestBody = z.object({ orderId: z.uuid(), email: EmailSchema }).strict();
@@ -16,7 +49,8 @@ export const PaymentStartSchema = z.object({
   paymentId: z.uuid().nullable(),
   orderNumber: z.number().int(),
   /** invoice_requested: PayPal without the API — the shop mails an invoice link later. */
-  kind: z.enum(['redirect', 'invoice', 'invoice_requested', 'instructions', 'confirmed']),
+  /** qr: SBP on a computer — our page shows the code (`redirectUrl` is the link it encodes). */
+  kind: z.enum(['redirect', 'qr', 'invoice', 'invoice_requested', 'instructions', 'confirmed']),
   redirectUrl: z.string().nullable(),
   /** Cash and bank transfer: what to do (bank details from config), in the request language. */
   instructions: z.string().nullable(),
@@ -29,8 +63,25 @@ export const PaymentMethodsSchema = z.object({
   card: z.boolean(),
   /** api: PayPal invoice at once; sandbox: the demo page; manual: the shop sends an invoice link by hand. */
   paypal: z.enum(['api', 'sandbox', 'manual']),
+  /** The online ways to pay the shop's contract allows (YOOKASSA_METHODS), with their limits; filtered by the query's amount. */
+  online: z.array(
+    z.object({ method: z.enum(ONLINE_METHODS), min: z.number(), max: z.number(), currency: z.literal('RUB') }),
+  ),
 });
 export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>;
+
+/** `GET /payments/methods?amount=&currency=`: only what can pay that total (both or neither). */
+export const PaymentMethodsQuery = z
+  .object({
+    amount: z.coerce.number().nonnegative().max(100_000_000).optional(),
+    currency: z.enum(['RUB', 'EUR', 'USD']).optional(),
+  })
+  .refine((q) => (q.amount === undefined) === (q.currency === undefined), { error: 'paymentMethodsQueryInvalid' });
+export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuery>;
+
+/** A live SBP payment's QR code on our page: the link it encodes and until when it can be paid. */
+export const PaymentQrSchema = z.object({ url: z.string(), method: z.enum(ONLINE_METHODS), expiresAt: z.string() });
+export type PaymentQr = z.infer<typeof PaymentQrSchema>;
 
 /** A PayPal invoice the owner sends by hand (PayPal API not configured). */
 export const PaypalInvoiceSchema = z.object({

@@ -31,6 +31,22 @@ export const ABOUT = {
   art: { kind: 'workshop', palette: 'blush' } satisfies ArtSpec,
 };
 
+/** Where pickup orders are collected (the owner edits it in the admin's settings). */
+export const WORKSHOP = {
+  address: {
+    ru: 'Санкт-Петербург, Большая Конюшенная ул., 19, мастерская 12 (вход со двора)',
+    en: 'Saint Petersburg, 19 Bolshaya Konyushennaya St, workshop 12 (entrance from the courtyard)',
+    es: 'San Petersburgo, calle Bolshaya Konyushennaya 19, taller 12 (entrada por el patio)',
+  },
+  hours: {
+    ru: 'Вт–Сб, 11:00–19:00; в другое время — по договорённости',
+    en: 'Tue–Sat, 11:00–19:00; other times by arrangement',
+    es: 'mar–sáb, 11:00–19:00; otros horarios, con cita previa',
+  },
+  mapUrl:
+    'https://yandex.ru/maps/?text=%D0%91%D0%BE%D0%BB%D1%8C%D1%88%D0%B0%D1%8F%20%D0%9A%D0%BE%D0%BD%D1%8E%D1%88%D0%B5%D0%BD%D0%BD%D0%B0%D1%8F%2019',
+};
+
 export const SETTINGS: LandingSettings = {
   heroTitle: t(
     'Цветы из шёлка, которые не вянут',

@@ -12,15 +12,26 @@ import {
 } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase } from '../db/client';
-import { courses, landingContent, lessons, portfolioItems, products, promoCodes, reviews, users } from '../db/schema';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database, Db } from '../db/client';
+import {
+  courses,
+  deliverySettings,
+  landingContent,
+  lessons,
+  portfolioItems,
+  products,
+  promoCodes,
+  reviews,
+  users,
+} from '../db/schema';
 import { createUsersRepo } from '../features/users/users.repo';
 import { createUsersService } from '../features/users/users.service';
 import { TEST_PASSWORD_COST } from '../platform/auth/passwords';
 import { createImagePipeline } from '../platform/images/sharp-pipeline';
 import { createLocalStorage } from '../platform/storage/local-storage';
 import type { Storage } from '../platform/storage/storage';
+import { borrowPglite } from '../test/pglite-pool';
 import { SETTINGS } from './content';
 import { seedDemo } from './seed';
 
@@ -28,12 +39,6 @@ const SEED_TIMEOUT = 120_000;
 /** The suites' cost: the hash is not what this file tests. */
 const FAST_COST = TEST_PASSWORD_COST;
 const quietLog = { info: () => {} };
-
-async function freshDatabase(): Promise<Database> {
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  return database;
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -59,15 +64,50 @@ async function counts(db: Db) {
   };
 }
 
-describe('seedDemo on an empty database', () => {
+/** The database as seen by a seed whose reviews insert fails after landing, products, portfolio and lessons went in. */
+function crashingAtReviews(real: Db): Db {
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'transaction') {
+        return (fn: (tx: unknown) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            fn(
+              new Proxy(tx, {
+                get(t, p) {
+                  if (p === 'insert') {
+                    return (table: unknown) => {
+                      if (table === reviews) throw new Error('simulated crash');
+                      return t.insert(table as typeof reviews);
+                    };
+                  }
+                  const value = Reflect.get(t, p);
+                  return typeof value === 'function' ? value.bind(t) : value;
+                },
+              }),
+            ),
+          );
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as Db;
+}
+
+describe('seedDemo on an empty database, after a first attempt that failed half-way', () => {
   let database: Database;
+  let release: () => Promise<void> = async () => {};
   let root: string;
   let storage: Storage;
   let seeded: boolean;
   let elapsedMs: number;
+  let crashError: unknown;
+  let afterCrash: { counts: Awaited<ReturnType<typeof counts>>; files: string[] };
 
   beforeAll(async () => {
-    database = await freshDatabase();
+    // The suite's migrated, empty embedded database.
+    const borrowed = await borrowPglite(inject('pgliteTemplate'));
+    database = borrowed.database;
+    release = borrowed.release;
     root = await mkdtemp(path.join(tmpdir(), 'atelier-seed-'));
     storage = createLocalStorage({ root });
     // As at start-up: the admin is made (under its placeholder name) before the demo is seeded;
@@ -77,14 +117,34 @@ describe('seedDemo on an empty database', () => {
     await database.db
       .insert(users)
       .values({ email: 'helper@example.com', name: 'Мария', role: 'admin', passwordHash: 'x' });
+    const images = createImagePipeline({ storage });
+    // A first start that fails inside the transaction: nothing of it may stay behind.
+    crashError = await seedDemo({ db: crashingAtReviews(database.db), storage, images, log: quietLog }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    afterCrash = { counts: await counts(database.db), files: await filesUnder(root) };
     const started = Date.now();
-    seeded = await seedDemo({ db: database.db, storage, images: createImagePipeline({ storage }), log: quietLog });
+    seeded = await seedDemo({ db: database.db, storage, images, log: quietLog });
     elapsedMs = Date.now() - started;
-  }, SEED_TIMEOUT);
+  }, SEED_TIMEOUT * 2);
 
   afterAll(async () => {
-    await database?.close();
+    await release();
     if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('a failure inside the transaction leaves no rows and no files, and the next start seeds cleanly', async () => {
+    expect(crashError).toBeInstanceOf(Error);
+    expect((crashError as Error).message).toBe('simulated crash');
+    expect(afterCrash).toEqual({
+      counts: { products: 0, portfolio: 0, lessons: 0, reviews: 0, landing: 0, promo: 0 },
+      files: [],
+    });
+    expect(seeded).toBe(true);
+    const after = await counts(database.db);
+    expect(after.products).toBeGreaterThanOrEqual(20);
+    expect(after.reviews).toBe(8);
   });
 
   it('reports that it seeded', () => {
@@ -98,6 +158,16 @@ describe('seedDemo on an empty database', () => {
     const names = Object.fromEntries(rows.map((row) => [row.email, row.name]));
     expect(SETTINGS.artisanName).toBe('Анна');
     expect(names).toEqual({ 'owner@example.com': 'Анна', 'helper@example.com': 'Мария' });
+  });
+
+  it('the workshop for pickup has its address and hours in ru, en and es and a map link', async () => {
+    const [row] = await database.db.select().from(deliverySettings);
+    for (const lang of ['ru', 'en', 'es'] as const) {
+      expect(row?.pickupAddress[lang]?.length).toBeGreaterThan(10);
+      expect(row?.pickupHours[lang]?.length).toBeGreaterThan(5);
+    }
+    expect(row?.pickupMapUrl).toMatch(/^https:\/\//);
+    expect(row?.shippingCountries).toContain('RU');
   });
 
   it('about and settings are complete in ru, en and es', async () => {
@@ -268,58 +338,4 @@ describe('seedDemo on an empty database', () => {
     expect(await counts(database.db)).toEqual(before);
     expect((await filesUnder(root)).length).toBe(filesBefore);
   });
-});
-
-describe('seedDemo when something fails half-way', () => {
-  it(
-    'a failure inside the transaction leaves no rows and no files, and the next start seeds cleanly',
-    async () => {
-      const database = await freshDatabase();
-      const root = await mkdtemp(path.join(tmpdir(), 'atelier-seed-crash-'));
-      try {
-        const storage = createLocalStorage({ root });
-        const images = createImagePipeline({ storage });
-        const real = database.db;
-        // The reviews insert fails after landing, products, portfolio and lessons went in.
-        const crashing = new Proxy(real, {
-          get(target, prop) {
-            if (prop === 'transaction') {
-              return (fn: (tx: unknown) => Promise<unknown>) =>
-                target.transaction((tx) =>
-                  fn(
-                    new Proxy(tx, {
-                      get(t, p) {
-                        if (p === 'insert') {
-                          return (table: unknown) => {
-                            if (table === reviews) throw new Error('simulated crash');
-                            return t.insert(table as typeof reviews);
-                          };
-                        }
-                        const value = Reflect.get(t, p);
-                        return typeof value === 'function' ? value.bind(t) : value;
-                      },
-                    }),
-                  ),
-                );
-            }
-            const value = Reflect.get(target, prop);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        }) as Db;
-
-        await expect(seedDemo({ db: crashing, storage, images, log: quietLog })).rejects.toThrow('simulated crash');
-        expect(await counts(real)).toEqual({ products: 0, portfolio: 0, lessons: 0, reviews: 0, landing: 0, promo: 0 });
-        expect(await filesUnder(root)).toEqual([]);
-
-        expect(await seedDemo({ db: real, storage, images, log: quietLog })).toBe(true);
-        const after = await counts(real);
-        expect(after.products).toBeGreaterThanOrEqual(20);
-        expect(after.reviews).toBe(8);
-      } finally {
-        await database.close();
-        await rm(root, { recursive: true, force: true });
-      }
-    },
-    SEED_TIMEOUT * 2,
-  );
 });

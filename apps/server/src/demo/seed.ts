@@ -13,11 +13,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { About, Image, Language } from '@atelier/shared';
+import { type About, DEFAULT_SHIPPING_COUNTRIES, type Image, type Language } from '@atelier/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   courses,
+  deliverySettings,
   landingContent,
   lessons,
   portfolioItems,
@@ -30,7 +31,18 @@ import {
 import type { ImagePipeline } from '../platform/images/images';
 import type { Storage } from '../platform/storage/storage';
 import { renderArtwork } from './art';
-import { ABOUT, type ArtSpec, COURSES, LESSONS, PORTFOLIO, PRODUCTS, PROMO, REVIEWS, SETTINGS } from './content';
+import {
+  ABOUT,
+  type ArtSpec,
+  COURSES,
+  LESSONS,
+  PORTFOLIO,
+  PRODUCTS,
+  PROMO,
+  REVIEWS,
+  SETTINGS,
+  WORKSHOP,
+} from './content';
 
 export interface SeedDeps {
   db: Db;
@@ -251,6 +263,17 @@ export async function prepareDemo(deps: Omit<SeedDeps, 'db'>): Promise<PreparedD
           { key: 'about', value: about },
           { key: 'settings', value: SETTINGS },
         ]);
+        // The workshop for pickup; the countries stay the default until the owner chooses.
+        await tx
+          .insert(deliverySettings)
+          .values({
+            id: 1,
+            shippingCountries: [...DEFAULT_SHIPPING_COUNTRIES],
+            pickupAddress: WORKSHOP.address,
+            pickupHours: WORKSHOP.hours,
+            pickupMapUrl: WORKSHOP.mapUrl,
+          })
+          .onConflictDoNothing();
         await nameDemoAdmin(tx);
         await tx.insert(products).values(
           PRODUCTS.map((p, i) => ({

@@ -1,6 +1,7 @@
 /**
- * Test harness: a fresh database per test file (copied from the migrated template of the current
- * project, PGlite or PostgreSQL), fresh DATA_DIR in a temp dir, real storage, image pipeline and
+ * Test harness: a fresh database per test file (a copy of the migrated template of the current
+ * project on PostgreSQL; on PGlite the worker's instance emptied back to the template, see
+ * pglite-pool.ts), fresh DATA_DIR in a temp dir, real storage, image pipeline and
  * file mailer, and the real app from buildApp. Use it in beforeAll/afterAll:
  *
  *   const t = await createTestContext();
@@ -8,15 +9,16 @@
  *   await t.close();
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, newPglite, openDatabase } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { createPlatform, type Platform } from '../platform/platform';
+import { borrowPglite } from './pglite-pool';
 
 export interface TestContext {
   app: App;
@@ -29,8 +31,16 @@ export interface TestContext {
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
-/** A migrated, empty database of the current test project's kind. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/**
+ * A migrated, empty database of the current test project's kind. `connectAgain` opens a second
+ * handle on it as another instance would (its own pool on PostgreSQL; PGlite has one connection,
+ * so there it is the same handle), closed by `drop`.
+ */
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  connectAgain(): Promise<Database>;
+  drop(): Promise<void>;
+}> {
   if (process.env.ATELIER_TEST_DB === 'postgres') {
     const { adminUrl, template } = inject('postgresTemplate');
     const name = `atelier_t_${randomBytes(6).toString('hex')}`;
@@ -40,19 +50,24 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+    const others: Database[] = [];
     return {
       database,
+      async connectAgain() {
+        const other = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+        others.push(other);
+        return other;
+      },
       async drop() {
+        for (const other of others) await other.close();
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
     };
   }
-  const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const client = newPglite(undefined, { loadDataDir: dump });
-  const database = await openDatabase({ kind: 'pglite', client });
-  return { database, drop: () => database.close() };
+  const { database, release } = await borrowPglite(inject('pgliteTemplate'));
+  return { database, connectAgain: async () => database, drop: release };
 }
 
 export async function createTestContext(

@@ -2,13 +2,11 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { endSession, getSession, onSessionChange, type Session } from '../features/auth/api/auth-session';
-import { myCertificatesQueryOptions } from '../features/certificates/api/certificates';
 import { fetchLessons, lessonsQueryOptions } from '../features/lessons/api/get-lessons';
-import { onProgressSaved } from '../features/lessons/api/save-progress';
-import { PROGRESS_KEY } from '../features/progress/api/get-progress';
 import { DEFAULT_SHOP_PARAMS, fetchProducts, productsQueryOptions } from '../features/shop/api/get-products';
-import { fetchProfile, profileQueryOptions } from '../features/users/api/get-profile';
 import { setUnauthorizedHandler } from '../shared/api/client';
+import { forgetAccount, trainingScope } from '../shared/api/query-keys';
+import { loadLaterTexts } from '../shared/i18n/i18n';
 import { type EmbeddedState, RenderedWith } from '../shared/ssr/rendered-with';
 import { createQueryClient } from './query-client';
 import { router } from './router';
@@ -40,18 +38,34 @@ export function App({ rendered = null }: { rendered?: EmbeddedState | null }) {
   useEffect(() => {
     // The page is live (hydrated or rendered): styles and journeys can tell from <html data-app>.
     document.documentElement.dataset.app = 'ready';
+    // The moment, for the bench: what the page requested before it is what it needed to hydrate.
+    performance.mark('atelier:app-ready');
+    // The texts of the pages rendered in the browser, before the visitor opens one.
+    loadLaterTexts().catch((error: unknown) => console.error('Interface texts failed to load', error));
   }, []);
 
-  useEffect(
-    () =>
-      // What the player reported changes the learner's progress (and may have earned a certificate):
-      // pages showing them refetch, now or when they are next opened.
-      onProgressSaved(() => {
-        void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
-        void queryClient.invalidateQueries({ queryKey: myCertificatesQueryOptions().queryKey });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    // What the player reported changes the learner's progress (and may have earned a certificate):
+    // pages showing them refetch, now or when they are next opened. Wired once the app runs (the
+    // player never reports before), so none of it weighs on a page's hydration.
+    let live = true;
+    let stop: (() => void) | undefined;
+    void Promise.all([
+      import('../features/lessons/api/save-progress'),
+      import('../features/progress/api/keys'),
+      import('../features/certificates/api/keys'),
+    ]).then(([saved, { progressKeys }, { certificateKeys }]) => {
+      if (!live) return;
+      stop = saved.onProgressSaved(() => {
+        void queryClient.invalidateQueries({ queryKey: progressKeys.mine() });
+        void queryClient.invalidateQueries({ queryKey: certificateKeys.mine() });
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [queryClient]);
 
   useEffect(() => {
     // A 401 on any call ends the session and sends the visitor to /login.
@@ -70,12 +84,10 @@ export function App({ rendered = null }: { rendered?: EmbeddedState | null }) {
       lastUserId = userId;
       if (!firstCheck) {
         // Purchases, orders and the profile belong to one user: never show them to the next.
-        queryClient.removeQueries({ queryKey: ['user'] });
-        queryClient.removeQueries({ queryKey: ['orders'] });
-        void queryClient.invalidateQueries({ queryKey: ['training'] });
+        forgetAccount(queryClient);
       } else if (userId && rendered) {
         // The server rendered the lessons as a visitor sees them; a signed-in user's say what they bought.
-        void queryClient.invalidateQueries({ queryKey: ['training'] });
+        void queryClient.invalidateQueries({ queryKey: trainingScope.all });
       }
       // Prefetched at start: the catalogue, the lessons and, when logged in, the profile.
       whenIdle(() => {
@@ -85,7 +97,11 @@ export function App({ rendered = null }: { rendered?: EmbeddedState | null }) {
           queryFn: ({ signal }) => fetchProducts(DEFAULT_SHOP_PARAMS, signal, true),
         });
         void queryClient.prefetchQuery({ ...lessonsQueryOptions(), queryFn: () => fetchLessons(true) });
-        if (userId) void queryClient.prefetchQuery({ ...profileQueryOptions(), queryFn: () => fetchProfile(true) });
+        if (userId) {
+          void import('../features/users/api/get-profile').then(({ fetchProfile, profileQueryOptions }) =>
+            queryClient.prefetchQuery({ ...profileQueryOptions(), queryFn: () => fetchProfile(true) }),
+          );
+        }
       });
     };
     follow(getSession());

@@ -1,13 +1,14 @@
 import { localize } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/auth-session';
 import { cartActions, cartLoaded } from '../features/cart/api/use-cart';
-import { FAVOURITES_KEY, setFavourite } from '../features/favourites/api/favourites';
+import { setFavourite } from '../features/favourites/api/favourites';
+import { favouriteKeys } from '../features/favourites/api/keys';
 import { errorMessage } from '../shared/api/api-error';
 import { useLanguage } from '../shared/i18n/use-language';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { type Intent, intentStore, nestedQuotes } from '../shared/intent/intent-store';
 import { publishResumed, takeWelcome } from '../shared/intent/use-sign-in-for';
 import { toast } from '../shared/ui/toast';
@@ -49,7 +50,7 @@ export function IntentResumer() {
         case 'favourite':
           try {
             await setFavourite({ type: done.type, id: done.id, favourite: true });
-            await queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY });
+            await queryClient.invalidateQueries({ queryKey: favouriteKeys.mine() });
             toast.success(
               t('auth.intent.done.favourite', { name: nestedQuotes(localize(done.name, language), language) }),
               { description },

@@ -11,8 +11,9 @@ import { AdminGate } from './guards/admin-gate';
 import { RequireUser } from './guards/require-user';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { HomePage } from './routes/home-page';
 
+// Home is a page like the others: its sections are not part of the app every page loads.
+const HomePage = lazyPage(() => import('./routes/home-page'), 'HomePage');
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
 const ProductPage = lazyPage(() => import('./routes/product-route'), 'ProductPage');
 const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');

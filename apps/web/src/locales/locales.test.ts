@@ -1,14 +1,21 @@
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
 import { describe, expect, it } from 'vitest';
 import enAdmin from './en/admin/index';
-import enBase from './en/index';
+import enFirst from './en/index';
+import enLater from './en/later/index';
 import esAdmin from './es/admin/index';
-import esBase from './es/index';
+import esFirst from './es/index';
+import esLater from './es/later/index';
 import ruAdmin from './ru/admin/index';
-import ruBase from './ru/index';
+import ruFirst from './ru/index';
+import ruLater from './ru/later/index';
 import { mergeArea, mergeTrees, type Tree } from './tree';
 
-// Each language as the admin area sees it: its texts with the admin texts laid in (no key twice).
+// Each language as the admin area sees it: its first and later texts with the admin texts laid in
+// (no key twice).
+const ruBase = mergeArea(ruFirst, ruLater);
+const enBase = mergeArea(enFirst, enLater);
+const esBase = mergeArea(esFirst, esLater);
 const ru = mergeArea(ruBase, ruAdmin);
 const en = mergeArea(enBase, enAdmin);
 const es = mergeArea(esBase, esAdmin);

@@ -17,7 +17,7 @@ export function mergeTrees(trees: Tree[]): Tree {
 
 /**
  * The language's texts with the admin area's texts (`<lang>/admin/`) laid into them, as
- * i18next's deep `addResourceBundle` does; a key in both is a bug.
+ * i18next's `addResourceBundle` (deep) does; a key in both is a bug.
  */
 export function mergeArea(base: Tree, area: Tree, path = ''): Tree {
   const merged: Tree = { ...base };

@@ -21,7 +21,7 @@ export const ORDER_STATUS_LABELS = {
 
 /** Payment method names: the checkout's choices, the order pages and the order mails. */
 export const PAYMENT_METHOD_LABELS = {
-  card: { ru: 'Банковская карта', en: 'Bank card', es: 'Tarjeta bancaria' },
+  card: { ru: 'Онлайн', en: 'Online', es: 'En línea' },
   paypal: { ru: 'PayPal (евро / доллары)', en: 'PayPal (euro / dollars)', es: 'PayPal (euros / dólares)' },
   cash: { ru: 'Наличными при получении', en: 'Cash on receipt', es: 'Efectivo a la entrega' },
   bank_transfer: { ru: 'Банковский перевод', en: 'Bank transfer', es: 'Transferencia bancaria' },

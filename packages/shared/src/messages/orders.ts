@@ -32,6 +32,31 @@ export const ORDERS_MESSAGES = {
     en: 'Too many lines in the order',
     es: 'Demasiadas líneas en el pedido',
   },
+  countryUnknown: {
+    ru: 'Выберите страну из списка',
+    en: 'Choose a country from the list',
+    es: 'Elija un país de la lista',
+  },
+  countryNotShipped: {
+    ru: 'В эту страну мы пока не отправляем посылки. Уроки и электронные книги доступны везде',
+    en: 'We do not send parcels to this country yet. Lessons and e-books work anywhere',
+    es: 'Todavía no enviamos paquetes a este país. Las clases y los libros electrónicos funcionan en todas partes',
+  },
+  deliveryMethodAbroad: {
+    ru: 'За границу посылки идут Почтой России; самовывоз — из мастерской',
+    en: 'Parcels abroad go by Russian Post; pickup is from the workshop',
+    es: 'Los paquetes al extranjero van por Correos de Rusia; la recogida es en el taller',
+  },
+  mapUrlInvalid: {
+    ru: 'Ссылка на карту должна начинаться с https://',
+    en: 'The map link must start with https://',
+    es: 'El enlace al mapa debe empezar por https://',
+  },
+  deliverySettingsSaved: {
+    ru: 'Настройки доставки сохранены',
+    en: 'Delivery settings saved',
+    es: 'Ajustes de envío guardados',
+  },
   addressRequired: {
     ru: 'Для этого способа доставки укажите страну, город, адрес и индекс',
     en: 'This delivery method needs a country, city, address and postal code',

@@ -30,6 +30,16 @@ export const PAYMENTS_MESSAGES = {
     en: 'This order is paid by another method',
     es: 'Este pedido se paga con otro método',
   },
+  paymentMethodUnavailable: {
+    ru: 'Этот способ оплаты сейчас недоступен для этой суммы — выберите другой',
+    en: 'This way to pay is not available for this amount now — please choose another',
+    es: 'Esta forma de pago no está disponible para este importe — elija otra',
+  },
+  paymentMethodsQueryInvalid: {
+    ru: 'Укажите и сумму, и валюту',
+    en: 'Give both the amount and the currency',
+    es: 'Indique el importe y la moneda',
+  },
   paypalCurrencyOnly: {
     ru: 'PayPal принимает оплату только в евро или долларах',
     en: 'PayPal accepts payment in euros or dollars only',

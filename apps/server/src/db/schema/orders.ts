@@ -242,3 +242,18 @@ export const customRequests = pgTable(
     ),
   ],
 );
+
+/**
+ * The shop's delivery settings (one row, id 1; missing row = the defaults of
+ * `DEFAULT_DELIVERY_SETTINGS`): where physical goods may be sent, and the workshop where pickup
+ * orders are collected. The owner edits them in the admin.
+ */
+export const deliverySettings = pgTable('delivery_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** ISO 3166-1 alpha-2 codes, sorted. */
+  shippingCountries: jsonb('shipping_countries').$type<string[]>().notNull(),
+  pickupAddress: jsonb('pickup_address').$type<{ ru: string; en?: string; es?: string }>().notNull(),
+  pickupHours: jsonb('pickup_hours').$type<{ ru: string; en?: string; es?: string }>().notNull(),
+  pickupMapUrl: text('pickup_map_url').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,6 +26,10 @@ export const payments = pgTable(
     invoiceEmail: text('invoice_email'),
     idempotenceKey: text('idempotence_key').notNull(),
     manualReference: text('manual_reference'),
+    /** The way to pay the buyer chose (YooKassa's `payment_method_data.type`); null = the provider's page chose. */
+    method: text('method'),
+    /** `qr`: SBP on a computer, `redirect_url` holds the link its QR code encodes. */
+    confirmation: text('confirmation', { enum: ['redirect', 'qr'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

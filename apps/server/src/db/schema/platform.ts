@@ -1,6 +1,6 @@
-/** Platform: the mail outbox, rate limits and login throttling. */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+/** Platform: the mail outbox, background jobs, rate limits and login throttling. */
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
 import type { StoredAttachment } from './files';
 
 /** Mail written in the same transaction as the change that caused it, then delivered. */
@@ -57,4 +57,34 @@ export const loginFailures = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.account, t.ip] }), index('login_failures_last_idx').on(t.lastFailedAt)],
+);
+/**
+ * Background jobs (platform/jobs): one row per recurring job (its name and `key` = '', re-armed
+ * after every run) and one per queued job. An instance claims a due row with SKIP LOCKED and holds
+ * it by a lease (`lease_until`, renewed while the handler runs, `locked_by` = that claim's token);
+ * a row whose lease ran out (its instance stopped or died) is due again. A failed run is retried
+ * after a backoff; a queued job out of attempts stays `failed` with its error for the admin.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** '' for the one row of a recurring job; a queued job's own key (unique per name) or its id. */
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<unknown>(),
+    state: text('state', { enum: ['queued', 'running', 'failed'] })
+      .notNull()
+      .default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    /** Runs started (a recurring job's count starts again after a success). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('jobs_name_key_idx').on(t.name, t.key), index('jobs_due_idx').on(t.name, t.state, t.runAt)],
 );

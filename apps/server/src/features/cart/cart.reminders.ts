@@ -3,15 +3,14 @@
  * items in the cart untouched for ABANDONED_CART_HOURS gets one mail with the items and a link
  * back. `reminded_at` is set in the transaction that queues the mail and cleared only when the cart
  * is emptied, so one cart is reminded of once. Several instances may run the pass at once: each
- * cart is claimed with FOR UPDATE SKIP LOCKED and re-checked by the UPDATE. Runs in the server
- * process beside the order-expiry sweeper (main.ts); tests call `sweep(now)` with their clock.
+ * cart is claimed with FOR UPDATE SKIP LOCKED and re-checked by the UPDATE. Runs as the
+ * `cart.remind` job (jobs.ts); tests call `sweep(now)` with their clock.
  */
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carts, users } from '../../db/schema';
 import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { createPeriodicTask } from '../../platform/periodic';
 import { cartReminderMail } from './cart.mail';
 import type { CartService } from './cart.service';
 
@@ -95,9 +94,6 @@ export function createCartReminders({ db, cart, publicUrl, afterHours }: CartRem
 export type CartReminders = ReturnType<typeof createCartReminders>;
 
 export interface CartReminderSweeper {
-  start(): void;
-  /** Stops the timer and waits for the pass in flight, if any. */
-  stop(): Promise<void>;
   /** One pass with the given clock; resolves with the user ids mailed. */
   sweep(now?: Date): Promise<string[]>;
 }
@@ -105,22 +101,12 @@ export interface CartReminderSweeper {
 export function createCartReminderSweeper(options: {
   reminders: Pick<CartReminders, 'remindDue'>;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
-  /** Pause between passes; the delay is hours, so minutes late is nothing. */
-  intervalMs?: number;
-  now?: () => Date;
 }): CartReminderSweeper {
   const { reminders, log } = options;
-  const clock = options.now ?? (() => new Date());
   async function pass(now: Date): Promise<string[]> {
     const mailed = await reminders.remindDue(now);
     if (mailed.length > 0) log.info({ carts: mailed.length }, 'abandoned-cart reminders queued');
     return mailed;
   }
-  const task = createPeriodicTask({
-    pass: () => pass(clock()),
-    intervalMs: options.intervalMs ?? 5 * 60_000,
-    onError: (error) =>
-      log.error({ err: error instanceof Error ? error.message : String(error) }, 'cart reminder pass failed'),
-  });
-  return { start: task.start, stop: task.stop, sweep: (now: Date = clock()) => task.runNow(() => pass(now)) };
+  return { sweep: (now: Date = new Date()) => pass(now) };
 }

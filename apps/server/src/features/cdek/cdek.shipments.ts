@@ -33,7 +33,6 @@ import {
 import { AppError, Conflict, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { createPeriodicTask } from '../../platform/periodic';
 import type { OrderForCarrier } from '../orders/orders.schemas';
 import type { OrdersService } from '../orders/orders.service';
 import { parcelNotDeliveredMail, parcelReadyMail } from './cdek.mail';
@@ -56,8 +55,6 @@ export interface CdekShipmentsDeps {
   /** Where CDEK's webhooks go ({PUBLIC_URL}/api/cdek/webhook) and the "My orders" link of the mails. */
   publicUrl: string;
   log: CdekLog;
-  /** Pause between the poller's passes (each pass asks only about shipments that are due). */
-  intervalMs?: number;
   now?: () => Date;
   /** Waits between the label's readiness checks (tests pass 0). */
   labelWaitMs?: number;
@@ -287,12 +284,6 @@ export function createCdekShipments(deps: CdekShipmentsDeps) {
     return result;
   }
 
-  const task = createPeriodicTask({
-    pass: () => pollDue(),
-    intervalMs: deps.intervalMs ?? 60_000,
-    onError: (error) => log.error({ err: errorText(error) }, 'CDEK status pass failed'),
-  });
-
   async function panel(orderId: string): Promise<CdekOrderPanel> {
     const order = await orders.forCarrier(db, orderId);
     if (!order) throw new NotFound();
@@ -429,13 +420,11 @@ export function createCdekShipments(deps: CdekShipmentsDeps) {
       }
     },
 
-    // ---- the poller (main.ts starts it)
+    // ---- the poller (the `cdek.poll` job, every minute, jobs.ts; each pass asks only about shipments that are due)
 
+    /** True when CDEK is configured, so there are parcels to follow. */
+    polls: enabled,
     pollDue,
-    start: () => {
-      if (enabled) task.start();
-    },
-    stop: () => task.stop(),
   };
 }
 

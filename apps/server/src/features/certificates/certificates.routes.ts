@@ -1,17 +1,10 @@
-import {
-  CertificateCodeParamSchema,
-  CertificatePdfQuerySchema,
-  CertificateSchema,
-  CertificateVerificationSchema,
-  ErrorBodySchema,
-  successEnvelope,
-} from '@atelier/shared';
+import { certificatesContract as contract } from '@atelier/shared/certificates.contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { ok } from '../../platform/http/envelope';
+import { route } from '../../platform/http/route';
 import type { SeoRegistry } from '../../platform/http/seo';
 import type { CertificatesService } from './certificates.service';
 
@@ -24,56 +17,14 @@ export const certificatesRoutes: FastifyPluginAsync<{ service: CertificatesServi
   { service, seo },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['certificates'];
 
-  api.get(
-    '/api/certificates/:code',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Checks a certificate by its code: the learner’s name, the course and the date of issue',
-        description:
-          'Codes are case-insensitive; a malformed code is a 400, an unknown one a 404. A revoked certificate ' +
-          '(its course order was cancelled or refunded) answers `valid: false` with `revokedAt`.',
-        params: CertificateCodeParamSchema,
-        response: {
-          200: successEnvelope(CertificateVerificationSchema),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
-      },
-    },
-    async (request) => ok(await service.verify(request.params.code)),
-  );
+  route(api, contract.get, async (request) => ok(await service.verify(request.params.code)));
 
-  api.get(
-    '/api/training/certificates',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'The signed-in learner’s certificates, oldest first',
-        response: { 200: successEnvelope(z.array(CertificateSchema)), 401: ErrorBodySchema },
-      },
-    },
-    async (request) => ok(await service.listOwn(requireUser(request).id)),
-  );
+  route(api, contract.trainingCertificates, async (request) => ok(await service.listOwn(requireUser(request).id)));
 
-  api.get(
-    '/api/training/certificates/:code/pdf',
-    {
-      config: { access: 'user' },
-      compress: false,
-      schema: {
-        tags,
-        summary: 'The certificate as a PDF (its owner or an admin), in its language or in `lang`',
-        params: CertificateCodeParamSchema,
-        description:
-          'application/pdf; someone else’s certificate → 403, an unknown code → 404, a revoked one → 410 `CERTIFICATE_REVOKED`.',
-        querystring: CertificatePdfQuerySchema,
-      },
-    },
+  route(
+    api,
+    contract.trainingCertificatesPdf,
     async (request, reply) => {
       const { bytes, filename } = await service.pdf(requireUser(request), request.params.code, request.query.lang);
       return reply
@@ -82,6 +33,7 @@ export const certificatesRoutes: FastifyPluginAsync<{ service: CertificatesServi
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(bytes));
     },
+    { compress: false },
   );
 
   seo.register('/certificate/:code', (params, _query, lang) => service.pageSeo(params.code, lang));

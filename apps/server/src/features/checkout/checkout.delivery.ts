@@ -1,13 +1,18 @@
 /**
  * The delivery step of checkout: where the goods go (the address the method needs, or a carrier's
- * pickup point) and what that costs (pricing.ts `deliveryCharge`).
+ * pickup point), whether the shop sends parcels there (the owner's list of countries; abroad only
+ * by post), and what that costs (pricing.ts `deliveryCharge`).
  */
 import {
   ADDRESS_REQUIRED,
   type Currency,
+  countryName,
+  deliveryMethodsTo,
+  HOME_COUNTRY,
   type Language,
   type OrderDeliveryInput,
   packageOf,
+  resolveCountry,
   type ServerMessageKey,
   toMinor,
 } from '@atelier/shared';
@@ -17,25 +22,50 @@ import type { DeliveryCarrier } from '../orders/orders.schemas';
 import { localized } from './checkout.lines';
 import { deliveryCharge, type PricedLine } from './pricing';
 
+const fieldError = (key: ServerMessageKey, fields: string[], lang: Language) =>
+  new InvalidInput(key, {
+    fields: fields.map((field) => ({ field: `delivery.${field}`, message: localized(key, lang) })),
+  });
+
+/**
+ * The country the goods go to (ISO code), when the method names one: a code or a name the shop
+ * knows (400 otherwise), one the shop sends parcels to (400 `countryNotShipped`), by a method that
+ * goes there (abroad: post or pickup; 400 `deliveryMethodAbroad`). Pickup names none.
+ */
+export function checkCountry(
+  delivery: OrderDeliveryInput,
+  shippingCountries: readonly string[],
+  lang: Language,
+  viaCarrier: boolean,
+): string | null {
+  if (delivery.method === 'pickup') return null;
+  const typed = viaCarrier ? HOME_COUNTRY : delivery.country;
+  if (!typed) return null;
+  const code = resolveCountry(typed);
+  if (!code) throw fieldError('countryUnknown', ['country'], lang);
+  if (!shippingCountries.includes(code)) throw fieldError('countryNotShipped', ['country'], lang);
+  if (!deliveryMethodsTo(code).includes(delivery.method)) throw fieldError('deliveryMethodAbroad', ['method'], lang);
+  return code;
+}
+
 function checkDelivery(
   carrier: DeliveryCarrier | undefined,
   delivery: OrderDeliveryInput | undefined,
   lang: Language,
+  shippingCountries: readonly string[],
 ): OrderDelivery {
-  const fieldError = (key: ServerMessageKey, fields: string[]) =>
-    new InvalidInput(key, {
-      fields: fields.map((field) => ({ field: `delivery.${field}`, message: localized(key, lang) })),
-    });
-  if (!delivery) throw fieldError('addressRequired', ['method']);
+  const refuse = (key: ServerMessageKey, fields: string[]) => fieldError(key, fields, lang);
+  if (!delivery) throw refuse('addressRequired', ['method']);
   if (ADDRESS_REQUIRED[delivery.method]) {
     const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
-    if (missing.length > 0) throw fieldError('addressRequired', missing);
+    if (missing.length > 0) throw refuse('addressRequired', missing);
   }
+  const country = checkCountry(delivery, shippingCountries, lang, delivery.method === 'courier_pickup' && !!carrier);
   // With a carrier the point is chosen from its list (cdekPointCode) and its address read from it.
   if (delivery.method === 'courier_pickup' && carrier && !delivery.cdekPointCode)
-    throw fieldError('cdekPointRequired', ['cdekPointCode']);
+    throw refuse('cdekPointRequired', ['cdekPointCode']);
   if (delivery.method === 'courier_pickup' && !carrier && !delivery.pickupPoint)
-    throw fieldError('pickupPointRequired', ['pickupPoint']);
+    throw refuse('pickupPointRequired', ['pickupPoint']);
   const kept: OrderDelivery = { method: delivery.method };
   const fields =
     delivery.method === 'pickup'
@@ -44,6 +74,8 @@ function checkDelivery(
         ? (['country', 'city', 'pickupPoint'] as const)
         : (['country', 'city', 'address', 'postalCode'] as const);
   for (const field of fields) if (delivery[field]) kept[field] = delivery[field];
+  // The country as the order's reader names it, whatever way the customer wrote it.
+  if (country && kept.country) kept.country = countryName(country, lang);
   return kept;
 }
 
@@ -58,11 +90,12 @@ export async function priceDelivery(
   currency: Currency,
   input: OrderDeliveryInput | undefined,
   lang: Language,
+  shippingCountries: readonly string[],
 ) {
   const none = { rubMinor: 0, inCurrencyMinor: 0 };
   const hasPhysical = lines.some((line) => line.physical);
   if (!hasPhysical) return { delivery: { method: 'none' } as OrderDelivery, charge: none };
-  const delivery = checkDelivery(carrier, input, lang);
+  const delivery = checkDelivery(carrier, input, lang, shippingCountries);
   // Free delivery is judged on the goods in the order's currency, the figures the customer sees.
   const goods = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
   if (delivery.method !== 'courier_pickup' || !carrier) {

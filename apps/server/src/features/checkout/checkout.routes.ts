@@ -1,17 +1,11 @@
 import {
   type ConsentKind,
-  CreateOrderBody,
   checkoutConsents,
-  ErrorBodySchema,
-  IdParamSchema,
   type LegalDocumentRef,
-  OrderResultSchema,
   type PurchaseLessonBody,
-  PurchaseLessonBodySchema,
-  PurchaseResultSchema,
   serverMessage,
-  successEnvelope,
 } from '@atelier/shared';
+import { checkoutContract as contract } from '@atelier/shared/checkout.contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
@@ -19,6 +13,7 @@ import { requireUser } from '../../platform/auth/guard';
 import { clientContext } from '../../platform/http/client-context';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
+import { route } from '../../platform/http/route';
 import type { LegalService } from '../legal/legal.service';
 import type { CheckoutService } from './checkout.service';
 
@@ -31,8 +26,6 @@ export interface CheckoutRoutesOptions {
   /** Counts a purchase naming a promo code (429 past the limit; docs/decisions/0057). */
   limitPromoCodes?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
-
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
  * The purchase endpoints: placing an order (`POST /api/orders`) and buying one lesson or course at
@@ -66,31 +59,18 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
     };
   }
 
-  api.post(
-    '/api/orders',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Place an order (every amount computed by the server; counted stock reserved atomically); `consents` names the personal-data consent version shown, plus the cross-border one for PayPal (400 without, 409 when no longer in force)',
-        body: CreateOrderBody,
-        response: { 201: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const lang = requestLanguage(request);
-      const userId = requireUser(request).id;
-      await limits(request, request.body);
-      const record = await consents(
-        request,
-        request.body.consents,
-        'checkout',
-      )(checkoutConsents(request.body.paymentMethod));
-      const order = await service.create(userId, request.body, lang, (tx, placed) => record(tx, placed.id));
-      return reply.code(201).send(ok({ order }, serverMessage('orderCreated', lang)));
-    },
-  );
+  route(api, contract.orders, async (request, reply) => {
+    const lang = requestLanguage(request);
+    const userId = requireUser(request).id;
+    await limits(request, request.body);
+    const record = await consents(
+      request,
+      request.body.consents,
+      'checkout',
+    )(checkoutConsents(request.body.paymentMethod));
+    const order = await service.create(userId, request.body, lang, (tx, placed) => record(tx, placed.id));
+    return reply.code(201).send(ok({ order }, serverMessage('orderCreated', lang)));
+  });
 
   /** Buying one `type` at once (the purchase dialog): the same steps for lessons and courses. */
   async function purchase(
@@ -113,47 +93,7 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
     return reply.code(201).send(ok(result, message));
   }
 
-  api.post(
-    '/api/training/lessons/:id/purchase',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['training'],
-        summary: 'Buys the lesson: places its order (promo code optional, redeemed race-safely)',
-        description:
-          'A zero total (free lesson or a 100 % code) is confirmed at once and the lesson unlocked (201, ' +
-          '`purchased: true`); otherwise the pending order is returned to be paid with `POST /api/payments`. ' +
-          'Paying in euros or dollars (PayPal) needs the cross-border consent version shown in `consents`.',
-        params: IdParamSchema,
-        body: PurchaseLessonBodySchema,
-        response: {
-          201: successEnvelope(PurchaseResultSchema),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
-      },
-    },
-    (request, reply) => purchase('lesson', request, reply),
-  );
+  route(api, contract.trainingLessonsPurchase, (request, reply) => purchase('lesson', request, reply));
 
-  api.post(
-    '/api/training/courses/:id/purchase',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['training'],
-        summary: 'Buys the course: one order of it (promo code optional; lessons already bought are credited)',
-        description:
-          'Seat-limited master classes take a seat atomically (409 SOLD_OUT when none is left). A zero total is ' +
-          'confirmed at once and every lesson unlocked (201, `purchased: true`); otherwise pay the pending ' +
-          'order with `POST /api/payments`. A cancelled order gives its seat back. Paying in euros or dollars ' +
-          '(PayPal) needs the cross-border consent version shown in `consents`.',
-        params: IdParamSchema,
-        body: PurchaseLessonBodySchema,
-        response: { 201: successEnvelope(PurchaseResultSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    (request, reply) => purchase('course', request, reply),
-  );
+  route(api, contract.trainingCoursesPurchase, (request, reply) => purchase('course', request, reply));
 };

@@ -26,6 +26,7 @@ import {
   type CdekQuoteBody,
   type CreateOrderBody,
   type Currency,
+  DEFAULT_SHIPPING_COUNTRIES,
   EXCHANGE_RATES_RUB,
   fromMinor,
   type Language,
@@ -80,6 +81,8 @@ export interface CheckoutDeps {
    * (docs/decisions/0051).
    */
   cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
+  /** Where physical goods may be sent (the owner's setting); without it, the default list. */
+  shipping?: { shippingCountries(q: Q): Promise<readonly string[]> } | undefined;
 }
 
 /** An order priced and ready to write, and the seat-limited courses whose seat it takes (ids). */
@@ -119,7 +122,10 @@ export function createCheckoutService({
   cardPayments = true,
   carrier,
   cart,
+  shipping,
 }: CheckoutDeps) {
+  const shippingCountries = (q: Q) => shipping?.shippingCountries(q) ?? Promise.resolve(DEFAULT_SHIPPING_COUNTRIES);
+
   // ---------------------------------------------------------------- price → delivery → discounts
 
   /**
@@ -135,7 +141,14 @@ export function createCheckoutService({
     }
     const lines = await priceLines(catalog, q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
-    const { delivery, charge } = await priceDelivery(carrier, lines, input.currency, input.delivery, lang);
+    const { delivery, charge } = await priceDelivery(
+      carrier,
+      lines,
+      input.currency,
+      input.delivery,
+      lang,
+      lines.some((line) => line.physical) ? await shippingCountries(q) : [],
+    );
     const totals = orderTotals(lines, input.currency, charge, input.promo);
     if (input.paymentMethod === 'card' && totals.total > 0 && !cardPayments) {
       throw new InvalidInput(
@@ -498,6 +511,7 @@ export function createCheckoutService({
         body.currency,
         { method: 'courier_pickup', cdekPointCode: body.pointCode },
         language,
+        await shippingCountries(db),
       );
       const quote = priced.quote!;
       return {

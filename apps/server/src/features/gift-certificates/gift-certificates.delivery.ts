@@ -1,10 +1,8 @@
 /**
- * The background sweeper that mails gift certificates whose delivery day has come (see
- * `deliverDue` in gift-certificates.service.ts). It runs inside the server process, started by
- * main.ts next to the order-expiry sweeper; several instances may run it at once (each
- * certificate is claimed with FOR UPDATE SKIP LOCKED and mailed once). Tests call `sweep(now)`.
+ * The pass that mails gift certificates whose delivery day has come (see `deliverDue` in
+ * gift-certificates.service.ts), run as the `gift-certificates.deliver` job (jobs.ts); each
+ * certificate is claimed with FOR UPDATE SKIP LOCKED and mailed once. Tests call `sweep(now)`.
  */
-import { createPeriodicTask } from '../../platform/periodic';
 import type { GiftCertificatesService } from './gift-certificates.service';
 
 export interface GiftDeliveryLog {
@@ -15,12 +13,8 @@ export interface GiftDeliveryLog {
 export function createGiftDeliverySweeper(options: {
   giftCertificates: Pick<GiftCertificatesService, 'deliverDue'>;
   log: GiftDeliveryLog;
-  /** Pause between passes; a day's mails go out in the morning, a minute late is nothing. */
-  intervalMs?: number;
-  now?: () => Date;
 }) {
   const { giftCertificates, log } = options;
-  const clock = options.now ?? (() => new Date());
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   async function pass(now: Date): Promise<string[]> {
@@ -31,16 +25,8 @@ export function createGiftDeliverySweeper(options: {
     return delivered;
   }
 
-  const task = createPeriodicTask({
-    pass: () => pass(clock()),
-    intervalMs: options.intervalMs ?? 60_000,
-    onError: (error) => log.error({ err: describe(error) }, 'gift certificate delivery pass failed'),
-  });
-
   return {
-    start: task.start,
-    stop: task.stop,
     /** One pass with the given clock; resolves with the ids of the certificates mailed. */
-    sweep: (now: Date = clock()) => task.runNow(() => pass(now)),
+    sweep: (now: Date = new Date()) => pass(now),
   };
 }

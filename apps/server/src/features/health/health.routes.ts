@@ -1,24 +1,9 @@
-import { successEnvelope } from '@atelier/shared';
+import { healthContract as contract } from '@atelier/shared/health.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { route } from '../../platform/http/route';
 import type { Storage } from '../../platform/storage/storage';
-
-const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latencyMs: z.number() }),
-  uptimeSeconds: z.number(),
-});
-
-const ErrorSchema = z.object({ success: z.literal(false), code: z.string(), message: z.string() });
-
-const ReadySchema = z.object({
-  ready: z.boolean(),
-  draining: z.boolean(),
-  database: z.object({ reachable: z.boolean() }),
-  storage: z.object({ reachable: z.boolean() }),
-});
 
 export interface HealthOptions {
   database: Database;
@@ -52,65 +37,45 @@ async function reachable(check: () => Promise<void>, ms: number, onError: (error
  * answer and the instance is not shutting down; 503 otherwise, so traffic moves to other instances.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, storage, isDraining }) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/ready',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Readiness: database and storage reachable, not draining',
-        response: { 200: successEnvelope(ReadySchema), 503: successEnvelope(ReadySchema) },
-      },
-    },
-    async (_request, reply) => {
-      const draining = isDraining();
-      const [db, files] = await Promise.all([
-        reachable(
-          () => database.ping(),
-          3_000,
-          (err) => app.log.error({ err }, 'ready check: database unreachable'),
-        ),
-        reachable(
-          () => storage.check(),
-          3_000,
-          (err) => app.log.error({ err }, 'ready check: storage unreachable'),
-        ),
-      ]);
-      const ready = !draining && db && files;
-      reply.header('Cache-Control', 'no-store');
-      return reply.code(ready ? 200 : 503).send({
-        success: true as const,
-        data: { ready, draining, database: { reachable: db }, storage: { reachable: files } },
-      });
-    },
-  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness and database reachability',
-        response: { 200: successEnvelope(HealthSchema), 503: successEnvelope(HealthSchema).or(ErrorSchema) },
-      },
-    },
-    async (_request, reply) => {
-      const started = performance.now();
-      let reachable = true;
-      try {
-        await database.ping();
-      } catch (error) {
-        reachable = false;
-        app.log.error({ err: error }, 'health check: database unreachable');
-      }
-      const data = {
-        status: reachable ? ('ok' as const) : ('degraded' as const),
-        database: { kind: database.kind, reachable, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
-        uptimeSeconds: Math.round(process.uptime()),
-      };
-      reply.header('Cache-Control', 'no-store');
-      return reply.code(reachable ? 200 : 503).send({ success: true as const, data });
-    },
-  );
+  route(api, contract.ready, async (_request, reply) => {
+    const draining = isDraining();
+    const [db, files] = await Promise.all([
+      reachable(
+        () => database.ping(),
+        3_000,
+        (err) => app.log.error({ err }, 'ready check: database unreachable'),
+      ),
+      reachable(
+        () => storage.check(),
+        3_000,
+        (err) => app.log.error({ err }, 'ready check: storage unreachable'),
+      ),
+    ]);
+    const ready = !draining && db && files;
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(ready ? 200 : 503).send({
+      success: true as const,
+      data: { ready, draining, database: { reachable: db }, storage: { reachable: files } },
+    });
+  });
+
+  route(api, contract.health, async (_request, reply) => {
+    const started = performance.now();
+    let reachable = true;
+    try {
+      await database.ping();
+    } catch (error) {
+      reachable = false;
+      app.log.error({ err: error }, 'health check: database unreachable');
+    }
+    const data = {
+      status: reachable ? ('ok' as const) : ('degraded' as const),
+      database: { kind: database.kind, reachable, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(reachable ? 200 : 503).send({ success: true as const, data });
+  });
 };

@@ -1,32 +1,13 @@
-import {
-  AdminConsentsQuerySchema,
-  ConsentRecordSchema,
-  CookieConsentBody,
-  CookieConsentResultSchema,
-  ErrorBodySchema,
-  fillText,
-  isLegalKind,
-  LANGUAGES,
-  type Language,
-  LEGAL_SHORT_PATHS,
-  LegalDocumentSchema,
-  LegalDocumentSummarySchema,
-  LegalListQuerySchema,
-  LegalParamsSchema,
-  LegalVersionParamsSchema,
-  listEnvelope,
-  PublishLegalDocumentBody,
-  serverMessage,
-  successEnvelope,
-} from '@atelier/shared';
+import { fillText, isLegalKind, LANGUAGES, type Language, LEGAL_SHORT_PATHS, serverMessage } from '@atelier/shared';
+import { legalContract as contract } from '@atelier/shared/legal.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth/guard';
 import { clientContext } from '../../platform/http/client-context';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { PublicCache } from '../../platform/http/public-cache';
+import { route } from '../../platform/http/route';
 import { metaDescription, type SeoRegistry } from '../../platform/http/seo';
 import { LEGAL_CACHE_TAG } from './legal.schemas';
 import { consentsCsv, type LegalService } from './legal.service';
@@ -36,8 +17,6 @@ export interface LegalRoutesOptions {
   cache: PublicCache;
   seo: SeoRegistry;
 }
-
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** The first plain paragraph of a document's Markdown, for its meta description. */
 function firstParagraph(markdown: string): string {
@@ -51,187 +30,70 @@ function firstParagraph(markdown: string): string {
  */
 export const legalRoutes: FastifyPluginAsync<LegalRoutesOptions> = async (app, { service, cache, seo }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['legal'];
 
-  api.get(
-    '/api/legal',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The version in force of every legal document in a language (without the texts)',
-        querystring: LegalListQuerySchema,
-        response: { 200: successEnvelope(z.array(LegalDocumentSummarySchema)), 400: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.current(request.query.lang)));
-    },
-  );
+  route(api, contract.list, async (request, reply) => {
+    await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.current(request.query.lang)));
+  });
 
-  api.get(
-    '/api/legal/:kind/:language',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The version in force of a legal document in a language, with its Markdown text',
-        params: LegalParamsSchema,
-        response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { kind, language } = request.params;
-      await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.read(kind, language)));
-    },
-  );
+  route(api, contract.getKindLanguage, async (request, reply) => {
+    const { kind, language } = request.params;
+    await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.read(kind, language)));
+  });
 
-  api.get(
-    '/api/legal/:kind/:language/:version',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'One version of a legal document (older versions stay readable)',
-        params: LegalVersionParamsSchema,
-        response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { kind, language, version } = request.params;
-      await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.read(kind, language, version)));
-    },
-  );
+  route(api, contract.getKindLanguageVersion, async (request, reply) => {
+    const { kind, language, version } = request.params;
+    await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.read(kind, language, version)));
+  });
 
-  api.post(
-    '/api/consents/cookies',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'The cookie banner’s accept or decline, for the cookie notice version it showed (409 when a newer one is in force); a visitor is known by the returned random id',
-        body: CookieConsentBody,
-        response: {
-          201: successEnvelope(CookieConsentResultSchema),
-          ...errors,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.recordCookieChoice(request.body, request.user?.id ?? null, clientContext(request));
-      return reply
-        .code(201)
-        .header('Cache-Control', 'no-store')
-        .send(ok(result, serverMessage('cookieChoiceSaved', requestLanguage(request))));
-    },
-  );
+  route(api, contract.consentsCookies, async (request, reply) => {
+    const result = await service.recordCookieChoice(request.body, request.user?.id ?? null, clientContext(request));
+    return reply
+      .code(201)
+      .header('Cache-Control', 'no-store')
+      .send(ok(result, serverMessage('cookieChoiceSaved', requestLanguage(request))));
+  });
 
-  api.get(
-    '/api/admin/legal',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Every version of every legal document in every language (without the texts), newest first',
-        response: { 200: successEnvelope(z.array(LegalDocumentSummarySchema)), ...errors },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return ok(await service.versions());
-    },
-  );
+  route(api, contract.listAdminLegal, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return ok(await service.versions());
+  });
 
-  api.post(
-    '/api/admin/legal/:kind/:language',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Publish the next version of a document in one language (Markdown); `baseVersion` is the version edited (409 when another was published since). Older versions stay readable.',
-        params: LegalParamsSchema,
-        body: PublishLegalDocumentBody,
-        response: { 201: successEnvelope(LegalDocumentSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const { kind, language } = request.params;
-      const document = await service.publish(kind, language, request.body, requireUser(request).id);
-      const message = fillText(serverMessage('legalPublished', requestLanguage(request)), {
-        version: document.version,
-      });
-      return reply.code(201).send(ok(document, message));
-    },
-  );
+  route(api, contract.createAdminLegal, async (request, reply) => {
+    const { kind, language } = request.params;
+    const document = await service.publish(kind, language, request.body, requireUser(request).id);
+    const message = fillText(serverMessage('legalPublished', requestLanguage(request)), {
+      version: document.version,
+    });
+    return reply.code(201).send(ok(document, message));
+  });
 
-  api.get(
-    '/api/admin/consents',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Consents given and withdrawn, newest first: filter by kind and days (YYYY-MM-DD, UTC, inclusive)',
-        querystring: AdminConsentsQuerySchema,
-        response: { 200: listEnvelope(ConsentRecordSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const { page, limit, ...filter } = request.query;
-      const { items, meta } = await service.list(filter, { page, limit });
-      return list(items, meta);
-    },
-  );
+  route(api, contract.adminConsents, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const { page, limit, ...filter } = request.query;
+    const { items, meta } = await service.list(filter, { page, limit });
+    return list(items, meta);
+  });
 
-  const exportQuery = AdminConsentsQuerySchema.omit({ page: true, limit: true });
   const attachment = (extension: string) =>
     `attachment; filename="consents-${new Date().toISOString().slice(0, 10)}.${extension}"`;
 
-  api.get(
-    '/api/admin/consents/export.csv',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The consents the filter matches, oldest first, as CSV (UTF-8 with BOM, `;`, CRLF)',
-        querystring: exportQuery,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const csv = consentsCsv(await service.exportAll(request.query), requestLanguage(request));
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachment('csv'))
-        .send(csv);
-    },
-  );
+  route(api, contract.adminConsentsExportCsv, async (request, reply) => {
+    const csv = consentsCsv(await service.exportAll(request.query), requestLanguage(request));
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', attachment('csv'))
+      .send(csv);
+  });
 
-  api.get(
-    '/api/admin/consents/export.json',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The consents the filter matches, oldest first, as a JSON file',
-        querystring: exportQuery,
-        response: { 200: z.unknown(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const records = await service.exportAll(request.query);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Content-Disposition', attachment('json'))
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ exportedAt: new Date().toISOString(), consents: records }, null, 2));
-    },
-  );
+  route(api, contract.adminConsentsExportJson, async (request, reply) => {
+    const records = await service.exportAll(request.query);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', attachment('json'))
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ exportedAt: new Date().toISOString(), consents: records }, null, 2));
+  });
 
   // The pages' heads: the document's own title and first paragraph; an unknown one is a 404.
   const head = async (kind: string, language: Language, version?: number) => {

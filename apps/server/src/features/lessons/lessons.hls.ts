@@ -1,11 +1,11 @@
 /**
  * HLS renditions of lesson videos (decision 0047). When ffmpeg is there (and HLS is not off), every
- * uploaded video gets a transcode job, kept in `lesson_transcodes` so it survives a restart. A
- * background worker takes one job at a time: it claims it with a lease (FOR UPDATE SKIP LOCKED, so
+ * uploaded video gets a transcode job, kept in `lesson_transcodes` so it survives a restart. The
+ * `lessons.hls` job (every 5 s, jobs.ts) takes one transcode at a time: it claims it with a lease (FOR UPDATE SKIP LOCKED, so
  * of several instances exactly one transcodes a given video), renews the lease with the progress
  * while ffmpeg runs, and a job whose lease ran out (its instance stopped or crashed) is taken up
  * again by whichever instance passes next; the embedded database has a single process, so there
- * unfinished jobs are taken up again at once when the worker starts.
+ * unfinished jobs are taken up again at once when the jobs start (`requeueOrphans`).
  *
  * The renditions are written under a new prefix `lessons/hls/<lesson>/<job>/` and the lesson's
  * pointer (`lessons.hls`) is switched to them in one row update, only if the lesson still has the
@@ -24,7 +24,6 @@ import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type HlsRef, lessons, lessonTranscodes } from '../../db/schema';
 import { Conflict, NotFound } from '../../platform/errors';
-import { createPeriodicTask } from '../../platform/periodic';
 import type { Storage } from '../../platform/storage/storage';
 import { type Ffmpeg, hlsContentType, type TranscodeResult, transcodeToHls } from './lessons.hls.transcode';
 
@@ -41,8 +40,6 @@ export interface LessonHlsDeps {
   log: HlsLog;
   /** True when no other process can share the database (PGlite): running jobs at start are orphans. */
   singleProcess?: boolean;
-  /** Pause between the worker's passes. */
-  intervalMs?: number;
   /** How long a claimed job is held without a renewal. */
   leaseMs?: number;
 }
@@ -77,12 +74,12 @@ export function createLessonHls({
   ffmpeg,
   log,
   singleProcess = false,
-  intervalMs = 5_000,
   leaseMs = DEFAULT_LEASE_MS,
 }: LessonHlsDeps) {
   /** The job being transcoded by this process, to be stopped with the server. */
   let current: AbortController | null = null;
-  let stopping = false;
+  /** The running pass's stop signal (the server stopping). */
+  let stopSignal: AbortSignal | undefined;
   /** Deletes every stored object under `prefix` (the store is walked: renditions have many segments). */
   async function removePrefix(prefix: string, except?: string): Promise<void> {
     const keys: string[] = [];
@@ -165,6 +162,7 @@ export function createLessonHls({
     const work = await mkdtemp(join(tmpdir(), 'atelier-hls-'));
     const abort = new AbortController();
     current = abort;
+    if (stopSignal?.aborted) abort.abort(new Stopping());
     let fraction = 0;
     let beating = Promise.resolve();
     const timer = setInterval(
@@ -270,25 +268,29 @@ export function createLessonHls({
     }
   }
 
-  /** One pass: the next job, if any. Returns whether one was taken. */
-  async function pass(): Promise<boolean> {
-    if (!ffmpeg || stopping) return false;
-    const job = await claim();
-    if (!job) return false;
-    await transcodeJob(job);
-    return true;
-  }
-
-  const task = createPeriodicTask({
-    // Every job there is, one after the other, before the pause.
-    pass: async () => {
+  /**
+   * Every queued transcode, one after the other; resolves with how many were taken. When `signal`
+   * aborts (the server is stopping) the transcode in flight is abandoned and queued again.
+   */
+  async function runPending(signal?: AbortSignal): Promise<number> {
+    if (!ffmpeg) return 0;
+    const onAbort = () => current?.abort(new Stopping());
+    signal?.addEventListener('abort', onAbort);
+    stopSignal = signal;
+    try {
       let n = 0;
-      while (await pass()) n++;
+      while (!signal?.aborted) {
+        const job = await claim();
+        if (!job) break;
+        await transcodeJob(job);
+        n++;
+      }
       return n;
-    },
-    intervalMs,
-    onError: (error) => log.error({ err: error }, 'HLS transcode pass failed'),
-  });
+    } finally {
+      stopSignal = undefined;
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
 
   async function latestJob(lessonId: string): Promise<JobRow | null> {
     const [job] = await db
@@ -316,24 +318,16 @@ export function createLessonHls({
     enabled: ffmpeg !== null,
     enqueue,
     removePrefix,
+    runPending,
     /** Runs the worker's pass now (tests; every queued job is done when it resolves). */
-    runNow: () => task.runNow(),
-    async start() {
-      if (!ffmpeg) return;
-      stopping = false;
-      if (singleProcess) {
-        await db
-          .update(lessonTranscodes)
-          .set({ state: 'queued', leaseUntil: null })
-          .where(eq(lessonTranscodes.state, 'running'));
-      }
-      task.start();
-    },
-    /** Stops the worker; a transcode in flight is abandoned and queued again. */
-    async stop() {
-      stopping = true;
-      current?.abort(new Stopping());
-      await task.stop();
+    runNow: () => runPending(),
+    /** On the embedded database, transcodes marked running at start were cut short by a crash: queued again. */
+    async requeueOrphans(): Promise<void> {
+      if (!ffmpeg || !singleProcess) return;
+      await db
+        .update(lessonTranscodes)
+        .set({ state: 'queued', leaseUntil: null })
+        .where(eq(lessonTranscodes.state, 'running'));
     },
 
     async status(lessonId: string): Promise<LessonHlsStatus> {

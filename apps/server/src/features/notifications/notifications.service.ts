@@ -11,7 +11,6 @@ import type { Db, Tx } from '../../db/client';
 import { localDate } from '../../platform/dates';
 import type { MailMessage } from '../../platform/mail/mail';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { createPeriodicTask } from '../../platform/periodic';
 import { adminServiceFor, EXPIRING_WINDOW_MS, shiftDate } from '../admin/admin.service';
 import { expiringOrders } from '../orders/orders.service';
 import { createNotificationsRepo, type NoticeKind, type SettingsRow } from './notifications.repo';
@@ -55,8 +54,6 @@ export interface OwnerNotifierDeps {
   publicUrl: string;
   policy: { pendingOrderHours: number; pendingTransferDays: number; pendingScarceHours: number; maxOpenUnpaid: number };
   log: NotifierLog;
-  /** Pause between background passes (expiring orders, digest, Telegram queue). */
-  intervalMs?: number;
   now?: () => Date;
 }
 
@@ -203,20 +200,16 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
     }
   }
 
-  const task = createPeriodicTask({
-    pass: () => pass(clock()),
-    intervalMs: deps.intervalMs ?? 15_000,
-    onError: (error) =>
-      log.error({ err: error instanceof Error ? error.message : String(error) }, 'owner notices pass failed'),
-  });
-
   return {
     notify,
     notifyExpiring,
     sendDigest,
     drainTelegram,
-    /** One background pass with the given clock (tests call it directly). */
-    tick: (now: Date = clock()) => task.runNow(() => pass(now)),
+    /**
+     * One background pass with the given clock: expiring orders, the daily digest, the Telegram
+     * queue (the `notifications.owner` job; tests call it directly).
+     */
+    tick: (now: Date = clock()) => pass(now),
     /** The language the owner reads her notices in (other features' mails to her use it too). */
     async language(q: Db | Tx = db): Promise<Language> {
       return (await settings(q)).language;
@@ -252,8 +245,6 @@ export function createOwnerNotifier(deps: OwnerNotifierDeps) {
           ),
       });
     },
-    start: () => task.start(),
-    stop: () => task.stop(),
   };
 }
 export type OwnerNotifier = ReturnType<typeof createOwnerNotifier>;

@@ -16,10 +16,10 @@ afterAll(() => t.close());
 
 const standard = {
   method: 'standard',
-  country: 'Deutschland',
-  city: 'Berlin',
-  address: 'Unter den Linden 1',
-  postalCode: '10117',
+  country: 'Россия',
+  city: 'Калининград',
+  address: 'ул. Театральная, 1',
+  postalCode: '236022',
 };
 
 async function place(currency: 'RUB' | 'EUR' | 'USD', lines: { id: string; quantity: number }[]) {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, mailOutbox, orderStatusEvents, orders, products, promoCodes } from '../../db/schema';
+import { createJobRuntime } from '../../platform/jobs/runtime';
 import { bearer, lastMail } from '../../test/accounts';
 import { orderBody, placeOrder, productLine, productWithStock, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -275,8 +276,8 @@ describe('unpaid orders expire and give back what they held', () => {
   });
 });
 
-describe('the sweeper in the process', () => {
-  it('start() runs passes on its timer with its clock; stop() waits for the pass in flight', async () => {
+describe('the sweeper as a job of the runtime', () => {
+  it('the started runtime runs passes on its timer with its clock; stop() waits for the pass in flight', async () => {
     const buyer = await account();
     const id = await product(2);
     const order = await place(buyer, id, 'card');
@@ -290,12 +291,17 @@ describe('the sweeper in the process', () => {
         },
       },
       log: silent,
-      intervalMs: 5,
+    });
+    const runtime = createJobRuntime({
+      db: t.database.db,
+      log: { ...silent, warn() {} },
+      singleProcess: false,
       now: () => at(order, 49 * HOUR),
     });
-    s.start();
+    runtime.recurring({ name: 'test.orders.expire', everyMs: 5, handler: ({ now }) => s.sweep(now) });
+    await runtime.start();
     await expect.poll(() => statusOf(order.id)).toBe('cancelled');
-    await s.stop();
+    await runtime.stop();
     const after = passes;
     expect(after).toBeGreaterThan(0);
     await expect.poll(() => passes, { timeout: 100 }).toBe(after);

@@ -93,6 +93,12 @@ const providerIdOf = async (orderId: string) =>
   (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId))).find((p) => p.providerPaymentId)!
     .providerPaymentId!;
 
+const redirectOf = (id: string) => {
+  const confirmation = yookassa.payments.get(id)!.confirmation;
+  if (confirmation.type !== 'redirect') throw new Error('not a redirect confirmation');
+  return confirmation;
+};
+
 describe('YooKassa (cards in RUB)', () => {
   it('creates a payment with the order amount in RUB and sends the buyer to its confirmation_url', async () => {
     const order = await placeOrder('card', 'RUB');
@@ -101,12 +107,12 @@ describe('YooKassa (cards in RUB)', () => {
     const id = await providerIdOf(order.id);
     expect(res.json().data).toMatchObject({
       kind: 'redirect',
-      redirectUrl: yookassa.payments.get(id)!.confirmation.confirmation_url,
+      redirectUrl: redirectOf(id).confirmation_url,
     });
     expect(yookassa.payments.get(id)!.amount).toEqual({ value: '2500.50', currency: 'RUB' });
     // RECEIPTS is off by default: no receipt object.
     expect(yookassa.payments.get(id)).not.toHaveProperty('receipt');
-    expect(yookassa.payments.get(id)!.confirmation.return_url).toContain(`/payment/processing?order=${order.number}`);
+    expect(redirectOf(id).return_url).toContain(`/payment/processing?order=${order.number}`);
     expect((await orderRow(order.id)).paymentState).toBe('awaiting');
   });
 

@@ -1,5 +1,5 @@
 /** SQL of payments, payment events and download links. */
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   downloadLinks,
@@ -55,6 +55,14 @@ export function createPaymentsRepo(db: Db) {
         )
         .limit(1);
       return row ?? null;
+    },
+
+    /** An open payment the buyer left for another way to pay stops being live (it may still be paid). */
+    async leaveBehind(q: Q, id: string): Promise<void> {
+      await q
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
     },
 
     /** Live payments too old to reuse (an attempt that never finished, a page the buyer left) stop being live. */
@@ -116,7 +124,41 @@ export function createPaymentsRepo(db: Db) {
         .limit(options.limit);
     },
 
-    async resolveAlert(q: Q, id: string, adminId: string): Promise<boolean> {
+    /**
+     * Second payments of orders another payment had already paid ("paid twice" alerts still open)
+     * that took money through a provider and have not been given back yet: the oldest first.
+     */
+    async duplicatesToRefund(q: Q, limit: number): Promise<{ alertId: string; payment: PaymentRow }[]> {
+      const refunded = q
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(
+          and(
+            eq(paymentEvents.paymentId, payments.id),
+            eq(paymentEvents.outcome, 'applied'),
+            like(paymentEvents.type, 'refund.%'),
+          ),
+        );
+      const rows = await q
+        .select({ alertId: paymentAlerts.id, payment: payments })
+        .from(paymentAlerts)
+        .innerJoin(payments, eq(payments.id, paymentAlerts.paymentId))
+        .where(
+          and(
+            eq(paymentAlerts.kind, 'order_not_pending'),
+            isNull(paymentAlerts.resolvedAt),
+            eq(payments.status, 'succeeded'),
+            isNotNull(payments.providerPaymentId),
+            notExists(refunded),
+          ),
+        )
+        .orderBy(paymentAlerts.createdAt)
+        .limit(limit);
+      return rows;
+    },
+
+    /** `adminId` null: resolved by the shop itself (a duplicate payment given back). */
+    async resolveAlert(q: Q, id: string, adminId: string | null): Promise<boolean> {
       const rows = await q
         .update(paymentAlerts)
         .set({ resolvedAt: sql`now()`, resolvedBy: adminId })

@@ -1,108 +1,56 @@
 /**
- * Payments: start a payment for an order (redirect, PayPal invoice, or cash/bank instructions),
- * apply provider notifications, the sandbox's Pay / Cancel / Fail, and the admin's "paid by hand".
+ * Payments: start a payment for an order (the provider's page or SBP's QR code, a PayPal invoice,
+ * or cash/bank instructions), apply provider notifications and the sandbox's Pay / Cancel / Fail.
+ * The admin's side (paid by hand, refunds, hand-sent invoices, alerts) is in payments.admin.ts.
  *
  * Rules: a notification is verified by its driver (signature or a re-fetch), stored
  * always, applied at most once per provider event id, rejected when the amount or currency differ
  * from what we asked for, and never confirms a cancelled order. A provider that fails or times out
  * leaves the order untouched and answers 'payment creation error'.
- * With receipts on, a card payment carries the order's fiscal receipt and the admin's refund of a
- * cancelled order its refund receipt (the receipts feature makes and records them).
+ * An online order is paid the way the buyer picks (card, SBP, SberPay, T-Pay, installments), among
+ * those the shop's contract allows that can take its total; every way carries the same fiscal
+ * receipt, notifications, alerts and refunds.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Currency, formatMoney, fromMinor, type Language, type PaypalInvoice } from '@atelier/shared';
-import type { Db, Tx } from '../../db/client';
+import {
+  type Currency,
+  type Language,
+  ONLINE_METHOD_LIMITS,
+  type OnlineMethod,
+  onlineMethodFits,
+  type PaymentDevice,
+  type PaymentQr,
+  type PaypalInvoice,
+} from '@atelier/shared';
+import type { Tx } from '../../db/client';
 import { AppError, Conflict, InvalidInput, NotFound } from '../../platform/errors';
-import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
+import type { Limit } from '../../platform/http/rate-limit';
 import { enqueueMail } from '../../platform/mail/outbox';
 import {
   type CreatedPayment,
   type IncomingNotification,
-  isRefusal,
   NotificationRejected,
   type PaymentProvider,
   ProviderError,
   type VerifiedNotification,
 } from '../../platform/payments/provider';
-import type { PaymentProviders } from '../../platform/payments/providers';
 import type { Receipt } from '../../platform/payments/receipt';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
-import type { OwnerNotifier } from '../notifications/notifications.service';
-import type { OrderEventItem } from '../orders/orders.schemas';
-import type { ReceiptsService } from '../receipts/receipts.service';
-import type { PaymentRow, PaymentsRepo } from './payments.repo';
+import { createPaymentsAdmin } from './payments.admin';
+import { createPaymentAlerts } from './payments.alerts';
 import {
-  instructionsMail,
-  paymentAlertMail,
-  paymentInstructions,
-  paymentLinkMail,
-  paypalInvoiceMail,
-  paypalRequestAdminMail,
-} from './payments.texts';
-
-/** What payments needs from orders (contract in orders.service.ts). */
-export interface OrderForPayment {
-  id: string;
-  number: number;
-  userId: string | null;
-  status: 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-  paymentState: string;
-  paymentMethod: 'card' | 'paypal' | 'cash' | 'bank_transfer';
-  currency: Currency;
-  language: Language;
-  customerEmail: string;
-  /** Unpaid by then, the order is cancelled (null once it is not pending). */
-  holdUntil?: Date | null;
-  totalRubMinor: number;
-  totalInCurrencyMinor: number | null;
-  items: OrderEventItem[];
-}
-
-export interface OrdersForPayments {
-  getForPayment(q: Db | Tx, orderId: string): Promise<OrderForPayment | null>;
-  setPaymentState(
-    tx: Tx,
-    orderId: string,
-    state: 'awaiting' | 'invoice_sent' | 'paid' | 'failed' | 'refunded',
-  ): Promise<unknown>;
-  confirmPaid(
-    tx: Tx,
-    orderId: string,
-    options: { actorUserId?: string | null; note?: string },
-  ): Promise<{ changed: boolean }>;
-}
-
-export interface Actor {
-  id: string;
-  role: 'admin' | 'user';
-}
-
-export type NotificationOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'ignored'
-  | 'unknown_payment'
-  | 'amount_mismatch'
-  | 'order_cancelled'
-  | 'order_not_pending';
-
-export interface PaymentsServiceDeps {
-  db: Db;
-  repo: PaymentsRepo;
-  orders: OrdersForPayments;
-  providers: PaymentProviders;
-  publicUrl: string;
-  bankDetails: string | null;
-  /** Payment alerts and PayPal invoice requests reach the owner through her notices. */
-  notifier: Pick<OwnerNotifier, 'notify'>;
-  /** Fiscal receipts of card payments and refunds (RECEIPTS=yookassa). */
-  receipts: Pick<ReceiptsService, 'forPayment' | 'recordPayment' | 'refundReceipt' | 'refundSent' | 'refundFailed'>;
-  /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
-  providerTimeoutMs?: number;
-  /** Remembers notifications just rejected, so a replayed forgery is not verified with the provider again. */
-  limiter?: RateLimiter;
-}
+  type Actor,
+  MANUAL_PAYPAL,
+  money,
+  type NotificationOutcome,
+  type OrderForPayment,
+  PaymentProviderFailed,
+  type PaymentsServiceDeps,
+} from './payments.contract';
+import { createPaymentRefunds } from './payments.refunds';
+import type { PaymentRow } from './payments.repo';
+import { instructionsMail, paymentInstructions, paymentLinkMail, paypalRequestAdminMail } from './payments.texts';
 
 /**
  * A notification rejected (forged, or claiming what the provider denies) is not verified again for
@@ -124,16 +72,11 @@ function fingerprint(incoming: IncomingNotification): string {
   return hash.digest('base64url');
 }
 
-/** A redirect payment is reused this long; after that the provider's page may have expired, so a new one is made. */
+/**
+ * A redirect or QR payment is reused this long (YooKassa's time to pay card, SBP, SberPay and T-Pay);
+ * after that the provider's page may have expired, so a new one is made.
+ */
 const LIVE_PAYMENT_MS = 60 * 60_000;
-const MANUAL_PAYPAL = 'paypal-manual';
-
-/** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal or refund one). */
-export class PaymentProviderFailed extends AppError {
-  constructor(message: 'paymentCreationError' | 'paypalRequestError' | 'refundFailed') {
-    super(502, 'PAYMENT_PROVIDER_ERROR', message);
-  }
-}
 
 /** Where the sandbox sends the buyer back; cancel/fail carry the order id for "try again". */
 const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> = {
@@ -146,13 +89,17 @@ interface PaymentOptions {
   email?: string;
   language: Language;
   failure: 'paymentCreationError' | 'paypalRequestError';
-  /** The fiscal receipt the payment carries (card payments with receipts on). */
+  /** The fiscal receipt the payment carries (online payments with receipts on). */
   receipt?: Receipt;
+  method?: OnlineMethod;
+  confirmation?: 'redirect' | 'qr';
 }
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, repo, orders, providers } = deps;
   const providerTimeoutMs = deps.providerTimeoutMs ?? 15_000;
+  const alert = createPaymentAlerts(deps);
+  const refunds = createPaymentRefunds(deps);
 
   async function payableOrder(actor: Actor, orderId: string): Promise<OrderForPayment> {
     const order = await orders.getForPayment(db, orderId);
@@ -163,7 +110,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return order;
   }
 
-  const money = (minor: number, currency: Currency, lang: Language) => formatMoney(fromMinor(minor), currency, lang);
+  /** The shop's online ways to pay that can take `minor` in `currency` (all of them without an amount). */
+  const offered = (amount?: { minor: number; currency: Currency }) =>
+    providers.methods.filter((m) => !amount || onlineMethodFits(m, amount.minor, amount.currency));
+
+  /** The start's answer for a live provider payment: its page, or its QR code on ours. */
+  const started = (payment: PaymentRow, orderNumber: number) => ({
+    paymentId: payment.id,
+    orderNumber,
+    kind: payment.confirmation === 'qr' ? ('qr' as const) : ('redirect' as const),
+    redirectUrl: payment.redirectUrl,
+    instructions: null,
+  });
 
   /** Cash / bank transfer: what to pay and how; null for other methods. */
   function instructionsFor(order: OrderForPayment, lang: Language): string | null {
@@ -214,6 +172,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         currency: amount.currency,
         idempotenceKey: randomUUID(),
         invoiceEmail: options.email ?? null,
+        method: options.method ?? null,
+        confirmation: options.confirmation ?? null,
       });
       if (payment) return { payment, created: await callProvider(provider, payment, order, amount, options) };
       waitingFor = (await repo.findLivePayment(db, order.id))?.id ?? null;
@@ -241,6 +201,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         ...(options.email ? { email: options.email } : {}),
         language: options.language,
         ...(options.receipt ? { receipt: options.receipt } : {}),
+        ...(options.method ? { method: options.method } : {}),
+        ...(options.confirmation ? { confirmation: options.confirmation } : {}),
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) {
@@ -269,6 +231,51 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       throw new PaymentProviderFailed(options.failure);
     }
+  }
+
+  /**
+   * Asks the provider how an open payment stands before it is left behind, and applies the answer
+   * as its notification would (recorded once as a status event). True when it was paid and the
+   * order is now confirmed by it. When the provider cannot be asked, the payment is left behind
+   * as before: its notification, if it comes, is applied or alerted.
+   */
+  async function paidMeanwhile(provider: PaymentProvider, live: PaymentRow): Promise<boolean> {
+    if (!live.providerPaymentId) return false;
+    let status: Awaited<ReturnType<PaymentProvider['fetchStatus']>>;
+    try {
+      status = await provider.fetchStatus(live.providerPaymentId);
+    } catch {
+      return false;
+    }
+    if (status.outcome === 'pending') return false;
+    const providerPaymentId = live.providerPaymentId;
+    const outcome = await db.transaction(async (tx) => {
+      const eventId = await repo.insertEvent(tx, {
+        provider: provider.name,
+        providerEventId: `status:${live.id}:${status.outcome}`,
+        type: `status.${status.outcome}`,
+        payload: { ...status, askedBeforeLeavingBehind: true },
+        outcome: 'received',
+      });
+      if (!eventId) return 'duplicate' as const;
+      const payment = await repo.lockPayment(tx, live.id);
+      const applied = payment
+        ? await apply(tx, payment, { ...status, providerPaymentId, method: null })
+        : 'unknown_payment';
+      await repo.setEventOutcome(tx, eventId, applied, live.id);
+      return applied;
+    });
+    return status.outcome === 'succeeded' && outcome === 'applied';
+  }
+
+  /** An open SBP payment shown as a QR code: its link and until when it can be paid. */
+  function qrView(row: PaymentRow | null): PaymentQr | null {
+    if (row?.status !== 'pending' || row.confirmation !== 'qr' || !row.redirectUrl) return null;
+    return {
+      url: row.redirectUrl,
+      method: (row.method ?? 'sbp') as OnlineMethod,
+      expiresAt: new Date(row.createdAt.getTime() + LIVE_PAYMENT_MS).toISOString(),
+    };
   }
 
   function invoiceView(row: PaymentRow | null): PaypalInvoice | null {
@@ -317,8 +324,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   return {
-    /** `POST /payments`: card → the provider's page; cash / bank transfer → instructions. */
-    async start(actor: Actor, orderId: string, lang: Language) {
+    /**
+     * `POST /payments`: online → the provider's page (or, SBP on a computer, its QR code on our
+     * page) in the way to pay chosen; cash / bank transfer → instructions.
+     */
+    async start(
+      actor: Actor,
+      orderId: string,
+      lang: Language,
+      choice: { method?: OnlineMethod | undefined; device?: PaymentDevice | undefined } = {},
+    ) {
       const order = await payableOrder(actor, orderId);
       if (order.paymentMethod === 'cash' || order.paymentMethod === 'bank_transfer') {
         // The instructions are also mailed, once per order (the event id makes it once).
@@ -350,40 +365,56 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
       if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
-      // Every settlement is in rubles: card payments are charged in RUB whatever the display currency.
+      // Every settlement is in rubles: online payments are charged in RUB whatever the display currency.
+      const method = choice.method;
+      if (method && !offered({ minor: order.totalRubMinor, currency: 'RUB' }).includes(method)) {
+        throw new InvalidInput('paymentMethodUnavailable', undefined, 'PAYMENT_METHOD_UNAVAILABLE');
+      }
+      const confirmation = method === 'sbp' && choice.device === 'desktop' ? 'qr' : 'redirect';
+      // The buyer chose another way (or another device) than the open payment's, or left SBP's QR
+      // code for the provider's own page: that payment is left behind. Should it still be paid, its
+      // notification is applied or alerted like any other. "Pay" with no way named reuses the page.
+      const live = await repo.findLivePayment(db, order.id);
+      const otherWay = method
+        ? live?.method !== method || (live?.confirmation ?? 'redirect') !== confirmation
+        : live?.confirmation === 'qr';
+      if (live?.status === 'pending' && otherWay) {
+        // The buyer may have paid it in the bank's app and come back: asked first, so a payment
+        // that went through confirms the order instead of a second charge being opened.
+        if (await paidMeanwhile(providers.card, live)) {
+          throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
+        }
+        await repo.leaveBehind(db, live.id);
+      }
       const receipt = (await deps.receipts.forPayment(db, order.id)) ?? undefined;
       const { payment, created } = await createOnce(
         providers.card,
         order,
         { minor: order.totalRubMinor, currency: 'RUB' },
-        { language: lang, failure: 'paymentCreationError', ...(receipt ? { receipt } : {}) },
+        {
+          language: lang,
+          failure: 'paymentCreationError',
+          ...(receipt ? { receipt } : {}),
+          ...(method ? { method } : {}),
+          confirmation,
+        },
       );
-      if (!created) {
-        // A second "Pay" while the first payment is still open: the same page, never a second charge.
-        return {
-          paymentId: payment.id,
-          orderNumber: order.number,
-          kind: 'redirect' as const,
-          redirectUrl: payment.redirectUrl,
-          instructions: null,
-        };
-      }
+      // A second "Pay" while the first payment is still open: the same page, never a second charge.
+      if (!created) return started(payment, order.number);
       await db.transaction(async (tx) => {
         await repo.updatePayment(tx, payment.id, {
           providerPaymentId: created.providerPaymentId,
           redirectUrl: created.redirectUrl,
+          confirmation: created.confirmation,
           status: 'pending',
         });
         await orders.setPaymentState(tx, order.id, 'awaiting');
         if (receipt) await deps.receipts.recordPayment(tx, { orderId: order.id, paymentId: payment.id, receipt });
       });
-      return {
-        paymentId: payment.id,
-        orderNumber: order.number,
-        kind: 'redirect' as const,
-        redirectUrl: created.redirectUrl,
-        instructions: null,
-      };
+      return started(
+        { ...payment, redirectUrl: created.redirectUrl, confirmation: created.confirmation },
+        order.number,
+      );
     },
 
     /**
@@ -536,112 +567,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         providerPaymentId,
         amountMinor: found.payment.amountMinor,
         currency: found.payment.currency,
+        method: found.payment.method ?? 'bank_card',
       });
       const { outcome } = await deliver(n);
       if (event === 'payment.succeeded' && outcome !== 'applied')
         return SANDBOX_REDIRECT['payment.failed'](found.order.number, found.order.id);
       return SANDBOX_REDIRECT[event](found.order.number, found.order.id);
-    },
-
-    /** Admin: cash, bank transfer or a PayPal invoice paid outside the API, with its reference. */
-    async markPaid(admin: Actor, orderId: string, reference: string) {
-      const order = await orders.getForPayment(db, orderId);
-      if (!order) throw new NotFound();
-      if (order.paymentMethod === 'card')
-        throw new Conflict('manualPaymentNotAllowed', undefined, 'MANUAL_PAYMENT_NOT_ALLOWED');
-      if (order.status === 'cancelled') throw new Conflict('orderNotPayable', undefined, 'ORDER_NOT_PAYABLE');
-      if (order.status !== 'pending') throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
-      const amount =
-        order.paymentMethod === 'paypal' && order.totalInCurrencyMinor !== null && order.currency !== 'RUB'
-          ? { minor: order.totalInCurrencyMinor, currency: order.currency }
-          : { minor: order.totalRubMinor, currency: 'RUB' as const };
-      return db.transaction(async (tx) => {
-        const payment = await repo.insertPayment(tx, {
-          orderId,
-          provider: 'manual',
-          providerPaymentId: `manual:${randomUUID()}`,
-          status: 'succeeded',
-          amountMinor: amount.minor,
-          currency: amount.currency,
-          idempotenceKey: randomUUID(),
-          manualReference: reference,
-        });
-        await repo.insertEvent(tx, {
-          provider: 'manual',
-          providerEventId: payment.providerPaymentId!,
-          type: 'manual.paid',
-          payload: { reference, adminId: admin.id },
-          outcome: 'applied',
-          paymentId: payment.id,
-        });
-        await orders.confirmPaid(tx, orderId, { actorUserId: admin.id, note: `paid: ${reference}` });
-        await orders.setPaymentState(tx, orderId, 'paid');
-        return { paymentId: payment.id };
-      });
-    },
-
-    /**
-     * Admin: gives the whole card payment of a cancelled order back through its provider
-     * (YooKassa), with the refund receipt when receipts are on. A refusal or a timeout changes
-     * nothing but the record of the attempt (and the receipt's error): the admin may try again,
-     * with the same idempotence key after a timeout (never two refunds), a new one after a refusal.
-     */
-    async refund(admin: Actor, orderId: string) {
-      const order = await orders.getForPayment(db, orderId);
-      if (!order) throw new NotFound();
-      if (order.paymentMethod !== 'card' || order.status !== 'cancelled' || order.paymentState !== 'paid') {
-        throw new Conflict('refundNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
-      }
-      const payment = await repo.succeededProviderPayment(db, orderId);
-      const provider = payment?.providerPaymentId ? providers.byName(payment.provider) : null;
-      if (!payment?.providerPaymentId || !provider?.refund) {
-        throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
-      }
-      const receipt = await db.transaction((tx) =>
-        deps.receipts.refundReceipt(tx, { orderId, paymentId: payment.id, amountMinor: payment.amountMinor }),
-      );
-      const refusals = (await repo.eventsOfPayment(db, payment.id)).filter((e) => e.type === 'refund.refused').length;
-      let made: Awaited<ReturnType<NonNullable<PaymentProvider['refund']>>>;
-      try {
-        made = await provider.refund({
-          providerPaymentId: payment.providerPaymentId,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          idempotenceKey: `refund:${payment.id}:${refusals}`,
-          description: `Atelier #${order.number}`,
-          ...(receipt?.receipt ? { receipt: receipt.receipt } : {}),
-        });
-        if (made.status === 'canceled') {
-          throw new ProviderError(provider.name, 'http', 'the refund was canceled by the provider', 400);
-        }
-      } catch (error) {
-        await db.transaction(async (tx) => {
-          if (receipt) await deps.receipts.refundFailed(tx, receipt.id, error);
-          await repo.insertEvent(tx, {
-            provider: provider.name,
-            providerEventId: `refund-error:${randomUUID()}`,
-            type: isRefusal(error) ? 'refund.refused' : 'refund.error',
-            payload: { message: (error as Error).message.slice(0, 500), adminId: admin.id },
-            outcome: 'provider_error',
-            paymentId: payment.id,
-          });
-        });
-        if (error instanceof ProviderError) throw new PaymentProviderFailed('refundFailed');
-        throw error;
-      }
-      await db.transaction(async (tx) => {
-        await repo.insertEvent(tx, {
-          provider: provider.name,
-          providerEventId: `refund:${made.id}`,
-          type: `refund.${made.status}`,
-          payload: { refundId: made.id, status: made.status, adminId: admin.id },
-          outcome: 'applied',
-          paymentId: payment.id,
-        });
-        await orders.setPaymentState(tx, orderId, 'refunded');
-        if (receipt) await deps.receipts.refundSent(tx, receipt.id, made);
-      });
-      return { refundId: made.id, status: made.status };
     },
 
     /** The buyer's view of where a payment stands (the processing page polls it). */
@@ -656,111 +587,53 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         instructions: order.status === 'pending' ? instructionsFor(order, lang) : null,
         paypalInvoice:
           order.paymentMethod === 'paypal' ? invoiceView(await repo.findManualInvoice(db, order.id)) : null,
+        qr: order.status === 'pending' ? qrView(await repo.findLivePayment(db, order.id)) : null,
       };
     },
 
-    /** What the checkout and the lesson/course purchase may offer. */
-    methods() {
-      return { card: providers.card !== null, paypal: providers.paypalMode };
-    },
-
     /**
-     * Admin: the invoice link made in PayPal by hand, mailed to the customer's verified address in
-     * the order's language. Sending again (a corrected link) replaces it and mails again.
+     * What the checkout and the lesson/course purchase may offer: card on or off, PayPal's mode, and
+     * the online ways to pay the contract allows — only those that can take `amount` when given.
      */
-    async sendPaypalInvoice(orderId: string, url: string) {
-      const order = await orders.getForPayment(db, orderId);
-      if (!order) throw new NotFound();
-      if (order.paymentMethod !== 'paypal' || providers.paypal || order.totalInCurrencyMinor === null)
-        throw new Conflict('paypalInvoiceNotManual', undefined, 'PAYPAL_INVOICE_NOT_MANUAL');
-      if (order.status === 'cancelled') throw new Conflict('orderNotPayable', undefined, 'ORDER_NOT_PAYABLE');
-      if (order.status !== 'pending') throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
-      const to = await repo.accountEmail(db, order.userId);
-      return db.transaction(async (tx) => {
-        let task = await repo.findManualInvoice(tx, order.id);
-        // The owner may send a link before the customer asked (e.g. agreed by phone).
-        task ??= await repo.claimLivePayment(tx, {
-          orderId: order.id,
-          provider: MANUAL_PAYPAL,
-          status: 'requested',
-          amountMinor: order.totalInCurrencyMinor!,
-          currency: order.currency,
-          idempotenceKey: randomUUID(),
-        });
-        if (!task) throw new Conflict('paypalInvoiceNotManual', undefined, 'PAYPAL_INVOICE_NOT_MANUAL');
-        await repo.updatePayment(tx, task.id, { status: 'invoice_sent', redirectUrl: url });
-        await orders.setPaymentState(tx, order.id, 'invoice_sent');
-        if (to) {
-          await enqueueMail(
-            tx,
-            paypalInvoiceMail(to, order.language, {
-              number: order.number,
-              total: money(order.totalInCurrencyMinor!, order.currency, order.language),
-              url,
-            }),
-          );
-        }
-        return { paymentId: task.id, mailedTo: to };
-      });
-    },
-
-    /** Admin: the payment attempts of an order with their provider events. */
-    async paymentsOfOrder(orderId: string) {
-      const list = await repo.listPaymentsOfOrder(db, orderId);
-      return Promise.all(
-        list.map(async (p) => ({
-          id: p.id,
-          provider: p.provider,
-          status: p.status,
-          amount: p.amountMinor / 100,
-          currency: p.currency,
-          reference: p.manualReference,
-          invoiceEmail: p.invoiceEmail,
-          // The link the owner mailed (hand-sent PayPal invoice); other providers' URLs stay private.
-          invoiceUrl: p.provider === MANUAL_PAYPAL ? p.redirectUrl : null,
-          createdAt: p.createdAt.toISOString(),
-          events: (await repo.eventsOfPayment(db, p.id)).map((e) => ({
-            type: e.type,
-            outcome: e.outcome,
-            createdAt: e.createdAt.toISOString(),
-          })),
+    methods(amount?: { minor: number; currency: Currency }) {
+      return {
+        card: providers.card !== null,
+        paypal: providers.paypalMode,
+        online: offered(amount).map((method) => ({
+          method,
+          min: ONLINE_METHOD_LIMITS[method].minMinor / 100,
+          max: ONLINE_METHOD_LIMITS[method].maxMinor / 100,
+          currency: 'RUB' as const,
         })),
-      );
+      };
     },
 
-    async listAlerts(includeResolved: boolean) {
-      const rows = await repo.listAlerts(db, { includeResolved, limit: 100 });
-      return rows.map(({ alert, orderNumber }) => ({
-        id: alert.id,
-        orderId: alert.orderId,
-        orderNumber,
-        provider: alert.provider,
-        kind: alert.kind,
-        details: alert.details,
-        createdAt: alert.createdAt.toISOString(),
-        resolvedAt: alert.resolvedAt?.toISOString() ?? null,
-      }));
-    },
+    /** The background pass that gives back the second payment of an order already paid. */
+    refundDuplicates: () => refunds.refundDuplicates(),
 
-    async resolveAlert(admin: Actor, id: string) {
-      if (!(await repo.resolveAlert(db, id, admin.id))) throw new NotFound();
-    },
+    ...createPaymentsAdmin(deps, refunds),
   };
 
   async function apply(
     tx: Tx,
     payment: PaymentRow,
-    verified: { outcome: string; amountMinor: number; currency: string; providerPaymentId: string },
+    verified: Pick<VerifiedNotification, 'outcome' | 'amountMinor' | 'currency' | 'providerPaymentId' | 'method'>,
   ): Promise<NotificationOutcome> {
     const order = await orders.getForPayment(tx, payment.orderId);
     if (!order) return 'unknown_payment';
     if (verified.outcome === 'succeeded') {
+      // The same payment's success told again (its notification after we asked for its status).
+      if (payment.status === 'succeeded') return 'ignored';
       if (verified.amountMinor !== payment.amountMinor || verified.currency !== payment.currency) {
         await alert(tx, 'amount_mismatch', order, payment, verified);
         return 'amount_mismatch';
       }
-      // The money was taken: record it on the payment even when the order can no longer use it.
-      await repo.updatePayment(tx, payment.id, { status: 'succeeded' });
+      // The money was taken: record it on the payment even when the order can no longer use it
+      // (with the way it was paid, when the provider's page let the buyer choose).
+      await repo.updatePayment(tx, payment.id, {
+        status: 'succeeded',
+        ...(!payment.method && verified.method ? { method: verified.method } : {}),
+      });
       if (order.status === 'cancelled') {
         await alert(tx, 'order_cancelled', order, payment, verified);
         return 'order_cancelled';
@@ -770,7 +643,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         note: `${payment.provider} ${verified.providerPaymentId}`,
       });
       if (!changed) {
-        await alert(tx, 'order_not_pending', order, payment, verified);
+        // Paid twice: a payment the provider can give back is refunded by the background pass.
+        const refunding = refunds.refundable({ ...payment, status: 'succeeded' });
+        await alert(tx, 'order_not_pending', order, payment, verified, { refunding });
         return 'order_not_pending';
       }
       return 'applied';
@@ -778,49 +653,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (verified.outcome === 'canceled' || verified.outcome === 'failed') {
       if (payment.status === 'succeeded') return 'ignored';
       await repo.updatePayment(tx, payment.id, { status: verified.outcome === 'canceled' ? 'canceled' : 'failed' });
-      if (order.status === 'pending') await orders.setPaymentState(tx, order.id, 'failed');
+      // A payment left behind for another way to pay does not fail the one the buyer is on.
+      const live = await repo.findLivePayment(tx, order.id);
+      if (order.status === 'pending' && (!live || live.id === payment.id)) {
+        await orders.setPaymentState(tx, order.id, 'failed');
+      }
       return 'applied';
     }
     return 'ignored';
-  }
-
-  /**
-   * Money we could not simply apply is never a silent 200: an alert row for the dashboard and a
-   * mail to the admin, in the same transaction as the event (so a replay does not alert twice).
-   */
-  async function alert(
-    tx: Tx,
-    kind: 'order_not_pending' | 'order_cancelled' | 'amount_mismatch',
-    order: OrderForPayment,
-    payment: PaymentRow,
-    verified: { amountMinor: number; currency: string; providerPaymentId: string },
-  ) {
-    const expected = { amountMinor: payment.amountMinor, currency: payment.currency };
-    const received = { amountMinor: verified.amountMinor, currency: verified.currency };
-    const alertId = await repo.insertAlert(tx, {
-      orderId: order.id,
-      paymentId: payment.id,
-      provider: payment.provider,
-      kind,
-      details: { orderStatus: order.status, providerPaymentId: verified.providerPaymentId, expected, received },
-    });
-    const show = (m: { amountMinor: number; currency: string }, lang: Language) =>
-      /^(RUB|EUR|USD)$/.test(m.currency)
-        ? money(m.amountMinor, m.currency as Currency, lang)
-        : `${(m.amountMinor / 100).toFixed(2)} ${m.currency}`;
-    await deps.notifier.notify(tx, {
-      kind: 'paymentAlert',
-      key: `paymentAlert:${alertId}`,
-      mail: (to, lang) =>
-        paymentAlertMail(to, lang, kind, {
-          number: order.number,
-          provider: payment.provider,
-          status: order.status,
-          got: show(received, lang),
-          expected: show(expected, lang),
-          url: `${deps.publicUrl}/admin`,
-        }),
-    });
   }
 }
 

@@ -149,6 +149,29 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
     expect((await press(id, 'pay', signature)).statusCode).toBe(409);
   });
 
+  it('an SBP payment: the page is headed by the way to pay and shows its own QR code for the phone', async () => {
+    const order = await placeOrder();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { ...bearer(buyer.token), 'accept-language': 'ru' },
+      payload: { orderId: order.id, method: 'sbp', device: 'mobile' },
+    });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().data.redirectUrl);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<h1[^>]*>СБП — Тестовая оплата<\/h1>/);
+    expect(page.body).toContain('role="img" aria-label="QR-код этой страницы оплаты"');
+    // A card payment's page has neither.
+    const card = await sandboxFor((await placeOrder()).id);
+    expect(card.page.body).not.toContain('role="img"');
+  });
+
   it.each([
     ['cancel', `/payment/cancel?order=`, 'canceled'],
     ['fail', `/payment/cancel?status=failed&order=`, 'failed'],

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type Texts,
 } from '@atelier/shared';
+import qrcode from 'qrcode-generator';
 import { escapeHtml } from '../../platform/http/html';
 import { renderMail } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mail';
@@ -34,7 +35,36 @@ export const SANDBOX_TEXTS = {
     es: 'Este pago ya ha finalizado.',
   },
   back: { ru: 'Вернуться в магазин', en: 'Back to the shop', es: 'Volver a la tienda' },
+  qrNote: {
+    ru: 'Наведите камеру телефона на QR-код, чтобы открыть эту страницу на телефоне, или нажмите «Оплатить».',
+    en: 'Point your phone’s camera at the QR code to open this page on the phone, or press “Pay”.',
+    es: 'Apunte la cámara del teléfono al código QR para abrir esta página en el teléfono, o pulse «Pagar».',
+  },
+  qrLabel: {
+    ru: 'QR-код этой страницы оплаты',
+    en: 'QR code of this payment page',
+    es: 'Código QR de esta página de pago',
+  },
 } satisfies Record<string, Texts>;
+
+/** The way to pay in the sandbox page's title, as its bank's page would name it. */
+const SANDBOX_METHOD_NAMES: Record<string, Texts> = {
+  bank_card: { ru: 'Банковская карта', en: 'Bank card', es: 'Tarjeta bancaria' },
+  sbp: { ru: 'СБП', en: 'SBP (Fast Payment System)', es: 'SBP (Sistema de Pagos Rápidos)' },
+  sberbank: { ru: 'SberPay', en: 'SberPay', es: 'SberPay' },
+  tinkoff_bank: { ru: 'T-Pay', en: 'T-Pay', es: 'T-Pay' },
+  sber_bnpl: { ru: 'Плати частями', en: 'Pay in parts', es: 'Pago a plazos' },
+};
+
+/** A QR code as an inline SVG (drawn here: no network, no script). */
+function qrSvg(text: string, label: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return qr
+    .createSvgTag({ cellSize: 4, margin: 4, scalable: true })
+    .replace('<svg ', `<svg role="img" aria-label="${escapeHtml(label)}" style="width:200px;height:200px" `);
+}
 
 export function sandboxPage(options: {
   lang: Language;
@@ -44,24 +74,34 @@ export function sandboxPage(options: {
   signature: string;
   finished: boolean;
   homeUrl: string;
+  /** The way to pay chosen (its name heads the page); SBP shows the page's own QR code too. */
+  method?: string | null;
+  /** This page's address, for its QR code. */
+  pageUrl?: string;
 }): string {
   const t = (k: keyof typeof SANDBOX_TEXTS) => escapeHtml(SANDBOX_TEXTS[k][options.lang]);
+  const methodName = options.method ? SANDBOX_METHOD_NAMES[options.method]?.[options.lang] : undefined;
+  const title = methodName ? `${escapeHtml(methodName)} — ${t('title')}` : t('title');
+  const qr =
+    options.method === 'sbp' && options.pageUrl && !options.finished
+      ? `<div style="display:flex;flex-direction:column;align-items:center;gap:8px;margin:0 0 20px">${qrSvg(options.pageUrl, SANDBOX_TEXTS.qrLabel[options.lang])}<p style="margin:0;color:#4b5563;font-size:14px;text-align:center">${t('qrNote')}</p></div>`
+      : '';
   const button = (action: string, label: string, style: string) =>
     `<form method="post" action="${escapeHtml(`${options.actionBase}/${action}`)}"><input type="hidden" name="signature" value="${escapeHtml(options.signature)}"><button type="submit" style="${style}">${label}</button></form>`;
   const base =
     'width:100%;min-height:44px;border-radius:8px;font:600 16px system-ui,sans-serif;cursor:pointer;padding:10px 16px;';
   return `<!doctype html>
 <html lang="${options.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${t('title')} — ${SITE}</title>
+<title>${title} — ${SITE}</title>
 <style>button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head>
 <body style="margin:0;background:#f3f4f6;font-family:system-ui,sans-serif;color:#111827">
 <main style="max-width:420px;margin:40px auto;padding:0 16px">
 <div style="background:#fff;border-radius:16px;padding:28px;box-shadow:0 1px 4px rgba(0,0,0,.08)">
-<h1 style="font-size:24px;margin:0 0 8px">${t('title')}</h1>
+<h1 style="font-size:24px;margin:0 0 8px">${title}</h1>
 <p style="margin:0 0 20px;color:#4b5563">${t('note')}</p>
 <p style="margin:0 0 4px;font-weight:600">${escapeHtml(fill(SANDBOX_TEXTS.order[options.lang], { n: options.orderNumber }))}</p>
 <p style="margin:0 0 24px">${t('amount')}: <strong style="font-size:22px">${escapeHtml(options.amount)}</strong></p>
-${
+${qr}${
   options.finished
     ? `<p role="status" style="margin:0 0 16px">${t('finished')}</p><p><a href="${escapeHtml(options.homeUrl)}" style="color:#1d4ed8">${t('back')}</a></p>`
     : `<div style="display:grid;gap:12px">
@@ -184,6 +224,21 @@ export const PAYMENT_MAIL_TEXTS = {
     en: 'A payment ({provider}) arrived for order #{n}, which no longer awaits payment (status: {status}). The customer may have paid twice: check and refund the extra.',
     es: 'Llegó un pago ({provider}) del pedido n.º {n}, que ya no espera pago (estado: {status}). Puede que el cliente pagara dos veces: revíselo y devuelva lo sobrante.',
   },
+  alert_order_not_pending_refunding: {
+    ru: 'Пришёл второй платёж ({provider}) по заказу №{n}, который уже оплачен (статус: {status}): покупатель заплатил дважды. Лишний платёж ({got}) возвращается покупателю автоматически, делать ничего не нужно. Если вернуть не получится, оповещение останется в панели.',
+    en: 'A second payment ({provider}) arrived for order #{n}, which is already paid (status: {status}): the customer paid twice. The extra payment ({got}) is being given back to the customer automatically; there is nothing for you to do. Should it fail, the alert stays on the dashboard.',
+    es: 'Llegó un segundo pago ({provider}) del pedido n.º {n}, que ya está pagado (estado: {status}): el cliente pagó dos veces. El pago sobrante ({got}) se devuelve al cliente automáticamente; no tiene que hacer nada. Si no se pudiera, el aviso seguirá en el panel.',
+  },
+  duplicateRefundedSubject: {
+    ru: 'Заказ №{n}: мы вернули лишний платёж',
+    en: 'Order #{n}: we gave back the extra payment',
+    es: 'Pedido n.º {n}: le devolvimos el pago sobrante',
+  },
+  duplicateRefundedText: {
+    ru: 'Заказ №{n} был оплачен дважды. Второй платёж ({amount}) мы вернули: деньги придут туда, откуда была оплата, обычно в течение нескольких дней. Заказ оплачен и остаётся в силе.',
+    en: 'Order #{n} was paid twice. We gave the second payment ({amount}) back: the money returns to where it was paid from, usually within a few days. Your order is paid and stands.',
+    es: 'El pedido n.º {n} se pagó dos veces. Le devolvimos el segundo pago ({amount}): el dinero vuelve a donde se pagó, normalmente en unos días. Su pedido está pagado y sigue en pie.',
+  },
   alert_order_cancelled: {
     ru: 'Пришёл платёж ({provider}) по отменённому заказу №{n}. Заказ остаётся отменённым: верните деньги покупателю.',
     en: 'A payment ({provider}) arrived for the cancelled order #{n}. The order stays cancelled: refund the customer.',
@@ -237,7 +292,7 @@ const providerName = (provider: string, lang: Language) =>
 export function paymentAlertMail(
   to: string,
   lang: Language,
-  kind: 'order_not_pending' | 'order_cancelled' | 'amount_mismatch',
+  kind: 'order_not_pending' | 'order_not_pending_refunding' | 'order_cancelled' | 'amount_mismatch',
   vars: { number: number; provider: string; status: OrderStatus; got: string; expected: string; url: string },
 ) {
   const status = inSentence(ORDER_STATUS_LABELS[vars.status][lang]);
@@ -254,6 +309,17 @@ export function paymentAlertMail(
       }),
     ],
     [{ label: PAYMENT_MAIL_TEXTS.alertLabel[lang], url: vars.url }],
+  );
+}
+
+/** To the customer: the second payment of an order already paid was given back. */
+export function duplicateRefundedMail(to: string, lang: Language, vars: { number: number; amount: string }) {
+  return mail(
+    to,
+    lang,
+    fill(PAYMENT_MAIL_TEXTS.duplicateRefundedSubject[lang], { n: vars.number }),
+    [fill(PAYMENT_MAIL_TEXTS.duplicateRefundedText[lang], { n: vars.number, amount: vars.amount })],
+    [],
   );
 }
 

@@ -1,21 +1,13 @@
-import {
-  ErrorBodySchema,
-  IdParamSchema,
-  PromoCodeSchema,
-  PromoCodeWriteSchema,
-  successEnvelope,
-} from '@atelier/shared';
+import { promoCodesContract as contract } from '@atelier/shared/promo-codes.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
+import { route } from '../../platform/http/route';
 import type { PromoCodesService } from './promo-codes.service';
 
 export interface PromoCodesRoutesOptions {
   service: PromoCodesService;
 }
-
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /**
  * /api/admin/promo-codes: the admin's codes. Buyers check and use a code through the purchase
@@ -24,62 +16,16 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 export const promoCodesRoutes: FastifyPluginAsync<PromoCodesRoutesOptions> = async (app, { service }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/admin/promo-codes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Promo codes with their usage counts, newest first',
-        response: { 200: successEnvelope(z.array(PromoCodeSchema)), ...errors },
-      },
-    },
-    async () => ok(await service.list()),
+  route(api, contract.listAdminPromoCodes, async () => ok(await service.list()));
+
+  route(api, contract.createAdminPromoCodes, async (request, reply) =>
+    reply.code(201).send(ok(await service.create(request.body))),
   );
 
-  api.post(
-    '/api/admin/promo-codes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Creates a promo code (stored upper-case, matched case-insensitively)',
-        body: PromoCodeWriteSchema,
-        response: { 201: successEnvelope(PromoCodeSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => reply.code(201).send(ok(await service.create(request.body))),
-  );
+  route(api, contract.putAdminPromoCodes, async (request) => ok(await service.update(request.params.id, request.body)));
 
-  api.put(
-    '/api/admin/promo-codes/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Replaces a promo code (its usage count is kept)',
-        params: IdParamSchema,
-        body: PromoCodeWriteSchema,
-        response: { 200: successEnvelope(PromoCodeSchema), ...errors, 409: ErrorBodySchema },
-      },
-    },
-    async (request) => ok(await service.update(request.params.id, request.body)),
-  );
-
-  api.delete(
-    '/api/admin/promo-codes/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'training'],
-        summary: 'Deletes a promo code (orders keep their discount)',
-        params: IdParamSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
-      },
-    },
-    async (request) => {
-      await service.remove(request.params.id);
-      return ok(null);
-    },
-  );
+  route(api, contract.deleteAdminPromoCodes, async (request) => {
+    await service.remove(request.params.id);
+    return ok(null);
+  });
 };

@@ -20,7 +20,6 @@ import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
 import { decimalToMinor, isRefusal, type PaymentProvider, ProviderError } from '../../platform/payments/provider';
 import type { Receipt, ReceiptRequest } from '../../platform/payments/receipt';
-import { createPeriodicTask } from '../../platform/periodic';
 import type { OrderEvent, OrderForReceipt } from '../orders/orders.schemas';
 import { type ReceiptRow, receiptsRepo as repo } from './receipts.repo';
 import { completionReceipt, offsetReceipt, paymentReceipt, type ReceiptSettings, receiptTotal } from './receipts.rules';
@@ -50,8 +49,6 @@ export interface ReceiptsDeps {
   /** The card provider; receipts go only through one that makes them (YooKassa). */
   provider: PaymentProvider | null;
   log: ReceiptsLog;
-  /** Pause between the worker's passes. */
-  intervalMs?: number;
   now?: () => Date;
 }
 
@@ -143,12 +140,6 @@ export function createReceiptsService(deps: ReceiptsDeps) {
     }
     return result;
   }
-
-  const task = createPeriodicTask({
-    pass: () => sendDue(),
-    intervalMs: deps.intervalMs ?? 5_000,
-    onError: (error) => log.error({ err: errorText(error) }, 'receipts pass failed'),
-  });
 
   return {
     enabled,
@@ -280,13 +271,11 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       });
     },
 
-    // ---- the worker (main.ts starts it)
+    // ---- the worker (the `receipts.send` job, jobs.ts)
 
+    /** True when receipts are sent at all (a provider that makes them is configured). */
+    sends: provider !== null,
     sendDue,
-    start: () => {
-      if (provider) task.start();
-    },
-    stop: () => task.stop(),
 
     // ---- admin
 

@@ -112,11 +112,12 @@ describe('the catalogue index', () => {
       for (const base of FILTERS) {
         const filter: ProductFilter = { ...base, ...(search ? { search } : {}) };
         for (const sort of SHOP_SORTS as readonly ShopSort[]) {
+          // SQL's first page holds the second page's window too: one query answers both.
+          const fromSql = await repo.list(filter, sort, { offset: 0, limit: 24 });
           for (const page of [
             { offset: 0, limit: 24 },
             { offset: 2, limit: 3 },
           ]) {
-            const fromSql = await repo.list(filter, sort, page);
             const fromIndex = await index.list(filter, sort, page);
             if (fromIndex === null) {
               unsupported.push(search ?? '(none)');
@@ -127,7 +128,7 @@ describe('the catalogue index', () => {
             expect(
               fromIndex.rows.map((r) => r.id),
               label,
-            ).toEqual(fromSql.rows.map((r) => r.id));
+            ).toEqual(fromSql.rows.slice(page.offset, page.offset + page.limit).map((r) => r.id));
             compared += 1;
           }
         }

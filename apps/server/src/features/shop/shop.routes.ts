@@ -1,17 +1,9 @@
-import {
-  ErrorBodySchema,
-  FeaturedQuerySchema,
-  IdParamSchema,
-  listEnvelope,
-  ProductSchema,
-  ShopQuerySchema,
-  successEnvelope,
-} from '@atelier/shared';
+import { shopContract as contract } from '@atelier/shared/shop.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { list, ok } from '../../platform/http/envelope';
 import type { PublicCache } from '../../platform/http/public-cache';
+import { route } from '../../platform/http/route';
 import type { SeoRegistry } from '../../platform/http/seo';
 import type { Storage } from '../../platform/storage/storage';
 import { shopAdminRoutes } from './shop.admin.routes';
@@ -41,74 +33,38 @@ export const shopRoutes: FastifyPluginAsync<ShopRoutesOptions> = async (
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/shop',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['shop'],
-        summary: 'List products (filter by category, search, price range in RUB; sort; paginate)',
-        querystring: ShopQuerySchema,
-        response: { 200: listEnvelope(ProductSchema), 400: ErrorBodySchema },
+  route(api, contract.list, async (request, reply) => {
+    await cache.reply(
+      request,
+      reply,
+      SHOP_CACHE_TAG,
+      async () => {
+        const { items, meta } = await service.list(request.query);
+        return list(items, meta);
       },
-    },
-    async (request, reply) => {
-      await cache.reply(
-        request,
-        reply,
-        SHOP_CACHE_TAG,
-        async () => {
-          const { items, meta } = await service.list(request.query);
-          return list(items, meta);
-        },
-        SAME_FOR_EVERYONE,
-      );
-    },
-  );
+      SAME_FOR_EVERYONE,
+    );
+  });
 
-  api.get(
-    '/api/shop/featured',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['shop'],
-        summary: "The home page's products: the owner's pick, or the best sellers in stock; each sold in the currency",
-        querystring: FeaturedQuerySchema,
-        response: { 200: successEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      await cache.reply(
-        request,
-        reply,
-        SHOP_CACHE_TAG,
-        async () => ok(await service.featured(request.query.currency)),
-        SAME_FOR_EVERYONE,
-      );
-    },
-  );
+  route(api, contract.featured, async (request, reply) => {
+    await cache.reply(
+      request,
+      reply,
+      SHOP_CACHE_TAG,
+      async () => ok(await service.featured(request.query.currency)),
+      SAME_FOR_EVERYONE,
+    );
+  });
 
-  api.get(
-    '/api/shop/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['shop'],
-        summary: 'One product (archived products are not found)',
-        params: IdParamSchema,
-        response: { 200: successEnvelope(ProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      await cache.reply(
-        request,
-        reply,
-        SHOP_CACHE_TAG,
-        async () => ok(await service.get(request.params.id)),
-        SAME_FOR_EVERYONE,
-      );
-    },
-  );
+  route(api, contract.get, async (request, reply) => {
+    await cache.reply(
+      request,
+      reply,
+      SHOP_CACHE_TAG,
+      async () => ok(await service.get(request.params.id)),
+      SAME_FOR_EVERYONE,
+    );
+  });
 
   await app.register(shopAdminRoutes, { service: admin, cache, storage });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { createTestDatabase } from '../../test/harness';
+import { createJobRuntime } from '../jobs/runtime';
 import { createLocalStorage } from '../storage/local-storage';
 import { createBackup, MANIFEST, readManifest } from './backup';
 import { createNightlyBackups } from './nightly';
@@ -96,7 +97,7 @@ describe('nightly backups (BACKUP_DIR, BACKUP_HOUR=3, BACKUP_KEEP)', () => {
     expect(readdirSync(dir)).toEqual(['atelier-2026-01-02']);
   });
 
-  it('start() checks on its own schedule and stop() waits for a backup in progress', async () => {
+  it('as a job of the started runtime it checks on its own schedule; stop() waits for a backup in progress', async () => {
     const dir = join(root, 'timer');
     const nightly = createNightlyBackups({
       dir,
@@ -104,14 +105,19 @@ describe('nightly backups (BACKUP_DIR, BACKUP_HOUR=3, BACKUP_KEEP)', () => {
       keep: 2,
       log,
       makeBackup: realBackup,
-      intervalMs: 20,
     });
-    nightly.start();
+    const runtime = createJobRuntime({
+      db: database.db,
+      log: { ...log, warn: vi.fn() },
+      singleProcess: database.kind === 'pglite',
+    });
+    runtime.recurring({ name: 'test.backup.nightly', everyMs: 20, handler: () => nightly.tick() });
+    await runtime.start();
     await vi.waitFor(() => expect(readdirSync(dir).filter((n) => n.startsWith('atelier-'))).toHaveLength(1), {
       timeout: 20_000,
       interval: 50,
     });
-    await nightly.stop();
+    await runtime.stop();
     expect(readdirSync(dir).some((n) => n.startsWith('.partial-'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * Nightly backups made by the running server (BACKUP_DIR, BACKUP_HOUR, BACKUP_KEEP): the server
  * owns the embedded database, so it is the one process that can copy it safely while the shop runs.
  *
- * A check every minute: once the local hour reaches BACKUP_HOUR and today's backup does not exist
+ * A check every minute (the `backup.nightly` job, jobs.ts): once the local hour reaches BACKUP_HOUR and today's backup does not exist
  * yet, it is made into `.partial-<name>` and renamed to `atelier-YYYY-MM-DD` when complete, then
  * all but the newest BACKUP_KEEP complete backups are deleted. Today's backup is found on disk, so
  * a restart does not make a second one, and a server that was down at that hour makes it when it
@@ -11,7 +11,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createPeriodicTask } from '../periodic';
 import { MANIFEST } from './backup';
 
 export interface NightlyOptions {
@@ -22,7 +21,6 @@ export interface NightlyOptions {
   makeBackup(target: string): Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
-  intervalMs?: number;
 }
 
 const NAME = /^atelier-\d{4}-\d{2}-\d{2}$/;
@@ -75,12 +73,7 @@ export function createNightlyBackups(options: NightlyOptions) {
     }
   }
 
-  // One check at a time; stop() waits for a backup in progress, so shutdown never cuts one short.
-  const task = createPeriodicTask({
-    pass: tick,
-    intervalMs: options.intervalMs ?? 60_000,
-    onError: (error) => options.log.error({ err: error }, 'nightly backup check failed'),
-  });
-
-  return { tick: () => task.runNow(), start: task.start, stop: task.stop };
+  // The jobs runtime runs one check at a time and its stop() waits for a backup in progress, so
+  // shutdown never cuts one short.
+  return { tick };
 }

@@ -207,12 +207,13 @@ describe('upload routes refuse broken multipart bodies with a 4xx and write noth
   it('every upload route × every broken body → 4xx envelope, no row or file written', async () => {
     const routes = t.app.routeTable.filter((r) => r.multipart);
     const failures: string[] = [];
+    // What one request left is what the next one starts from: each state is read once.
+    let tablesBefore = await tableFingerprints();
+    let filesBefore = await filesUnder(t.dataDir);
     for (const route of routes) {
       const url = await urlFor(route.url);
       const auth = route.access === 'public' ? {} : bearer(tokens[route.access ?? 'user']);
       for (const bad of bodies) {
-        const tablesBefore = await tableFingerprints();
-        const filesBefore = await filesUnder(t.dataDir);
         const res = await t.app.inject({
           method: route.method as 'POST',
           url,
@@ -235,6 +236,8 @@ describe('upload routes refuse broken multipart bodies with a 4xx and write noth
         const filesAfter = await filesUnder(t.dataDir);
         const added = filesAfter.filter((f) => !filesBefore.includes(f));
         if (added.length) failures.push(`${label}: left ${added.join(', ')}`);
+        tablesBefore = tablesAfter;
+        filesBefore = filesAfter;
       }
     }
     expect(routes.length).toBeGreaterThanOrEqual(10);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { landingContent, mailOutbox } from '../../db/schema';
+import { createJobRuntime } from '../jobs/runtime';
 import { LAYOUT_TEXTS, renderMail } from './layout';
 import type { Mailer, MailLog, MailMessage } from './mail';
 import { createMailer } from './mailer';
@@ -274,8 +275,10 @@ describe('mail worker polling', () => {
         events.push('send finished');
       },
     };
-    const worker = createMailWorker({ db: database.db, mailer, log: silent, intervalMs: 10 });
-    worker.start();
+    const worker = createMailWorker({ db: database.db, mailer, log: silent });
+    const runtime = createJobRuntime({ db: database.db, log: silent, singleProcess: true });
+    runtime.recurring({ name: 'test.mail.send', everyMs: 10, handler: () => worker.drain() });
+    await runtime.start();
     await sending;
 
     // PGlite runs everything on one connection: a transaction held across the send would block
@@ -288,7 +291,7 @@ describe('mail worker polling', () => {
     expect(await Promise.race([query, timeout])).toBe('answered');
 
     // stop() waits for the send in flight: it settles only after that send has finished.
-    const stopping = worker.stop().then(() => events.push('stopped'));
+    const stopping = runtime.stop().then(() => events.push('stopped'));
     release();
     await stopping;
     expect(events).toEqual(['send finished', 'stopped']);

@@ -1,7 +1,8 @@
 /**
  * Durable mail queue over `mail_outbox` (transactional outbox): features enqueue inside their own
  * transaction, so a mail exists iff the change that caused it committed, and a worker sends it
- * afterwards. A crash between commit and send only delays the mail; it is never lost.
+ * afterwards (the `mail.send` job, every 2 s: jobs.ts). A crash between commit and send only delays
+ * the mail; it is never lost.
  *
  * Once a row leaves the queue (sent, or failed for good) its body is wiped: mails carry verification
  * codes, sign-in and password links and download links, which must not outlive their delivery in
@@ -11,7 +12,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { createPeriodicTask } from '../periodic';
 import { shopReplyTo } from './brand';
 import { renderMail } from './layout';
 import type { Mailer, MailLog, MailMessage } from './mail';
@@ -59,8 +59,6 @@ export interface MailWorkerOptions {
   db: Db;
   mailer: Mailer;
   log: MailLog;
-  /** Pause between polls; 2 s keeps a verification code close to instant without busy polling. */
-  intervalMs?: number;
   /** Rows claimed per poll. */
   batchSize?: number;
   /** Delay before a failed row is tried again, given its attempt count so far. */
@@ -76,10 +74,10 @@ export interface MailWorkerOptions {
   now?: () => number;
 }
 
+/** How often the mail job runs: 2 s keeps a verification code close to instant without busy polling. */
+export const MAIL_PASS_EVERY_MS = 2_000;
+
 export interface MailWorker {
-  start(): void;
-  /** Stops polling and waits for the batch in flight, if any. */
-  stop(): Promise<void>;
   /** Sends every due row now, each at most once per call; resolves with the number of rows tried. */
   drain(): Promise<number>;
 }
@@ -88,7 +86,6 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, mailer, log } = options;
-  const intervalMs = options.intervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 20;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const now = options.now ?? Date.now;
@@ -233,18 +230,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  // Drains and ticks are serialized, so two passes never work at the same time in one process.
-  const task = createPeriodicTask({
-    pass: drainOnce,
-    intervalMs,
-    onError: (error) => log.error({ err: describe(error) }, 'mail worker pass failed'),
-  });
-
-  return {
-    start: task.start,
-    stop: task.stop,
-    drain: () => task.runNow(),
-  };
+  return { drain: drainOnce };
 }
 
 function usesPglite(db: Db): boolean {

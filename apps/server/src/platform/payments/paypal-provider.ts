@@ -149,7 +149,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       const href = (sent.body as { href?: unknown } | null)?.href;
       const link =
         typeof href === 'string' ? href : ((await getInvoice(id)).detail?.metadata?.recipient_view_url ?? null);
-      return { providerPaymentId: id, redirectUrl: link, status: 'invoice_sent' };
+      return { providerPaymentId: id, redirectUrl: link, status: 'invoice_sent', confirmation: 'redirect' };
     },
 
     claimedEventId(incoming) {
@@ -192,7 +192,14 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         throw new NotificationRejected('bad_signature', 'PayPal says the signature is not valid');
       }
       const status = toStatus(await getInvoice(invoiceId));
-      return { eventId: event.id, type: event.event_type, providerPaymentId: invoiceId, ...status, payload: event };
+      return {
+        eventId: event.id,
+        type: event.event_type,
+        providerPaymentId: invoiceId,
+        ...status,
+        method: null,
+        payload: event,
+      };
     },
 
     async fetchStatus(providerPaymentId) {

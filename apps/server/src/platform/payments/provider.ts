@@ -4,7 +4,7 @@
  * Drivers: `test` (built-in sandbox page), `yookassa` (cards in RUB), `paypal` (invoices in EUR/USD).
  * Features never see provider HTTP details; they get these shapes or a ProviderError.
  */
-import type { Currency } from '@atelier/shared';
+import type { Currency, OnlineMethod } from '@atelier/shared';
 import type { Receipt, ReceiptRequest } from './receipt';
 
 export type ProviderName = 'test' | 'yookassa' | 'paypal';
@@ -26,6 +26,10 @@ export interface CreatePaymentInput {
   language: 'ru' | 'en' | 'es';
   /** The fiscal receipt YooKassa registers with the payment (RECEIPTS=yookassa). */
   receipt?: Receipt;
+  /** The way to pay the buyer chose (`payment_method_data.type`); unset = the provider's page offers its own choice. */
+  method?: OnlineMethod;
+  /** `qr`: SBP on a computer, the code shown on our page; otherwise the provider's page (redirect). */
+  confirmation?: 'redirect' | 'qr';
 }
 
 export interface CreatedPayment {
@@ -33,6 +37,8 @@ export interface CreatedPayment {
   /** Redirect flows: the provider's page; invoice flows: the payer's link (also emailed). */
   redirectUrl: string | null;
   status: 'pending' | 'invoice_sent';
+  /** qr: `redirectUrl` is the link the QR code encodes (YooKassa's `confirmation_data`). */
+  confirmation: 'redirect' | 'qr';
 }
 
 export type PaymentOutcome = 'succeeded' | 'canceled' | 'failed' | 'pending';
@@ -47,6 +53,8 @@ export interface VerifiedNotification {
   /** As confirmed by the provider (re-fetched where the provider says so), in minor units. */
   amountMinor: number;
   currency: string;
+  /** How it was paid, as the provider reports it (`payment_method.type`), when it says. */
+  method: string | null;
   payload: unknown;
 }
 

@@ -19,6 +19,8 @@ export interface PaymentProviders {
   /** null: PAYPAL_MODE=manual, the owner sends the invoice. */
   paypal: PaymentProvider | null;
   paypalMode: Config['payments']['paypalMode'];
+  /** The online ways to pay the card provider takes (YOOKASSA_METHODS); empty without one. */
+  methods: Config['payments']['methods'];
   /** null in production. */
   sandbox: TestProvider | null;
   byName(name: string): PaymentProvider | null;
@@ -58,5 +60,12 @@ export function createPaymentProviders(config: Config): PaymentProviders {
         : null;
   const all = new Map<ProviderName, PaymentProvider>();
   for (const provider of [sandbox, card, paypal]) if (provider) all.set(provider.name, provider);
-  return { card, paypal, paypalMode: p.paypalMode, sandbox, byName: (name) => all.get(name as ProviderName) ?? null };
+  return {
+    card,
+    paypal,
+    paypalMode: p.paypalMode,
+    methods: card ? p.methods : [],
+    sandbox,
+    byName: (name) => all.get(name as ProviderName) ?? null,
+  };
 }

@@ -33,7 +33,7 @@ const OUTCOME: Record<SandboxEvent, PaymentOutcome> = {
 export interface SandboxNotificationBody {
   id: string;
   event: SandboxEvent;
-  payment: { id: string; amount: { value: string; currency: string } };
+  payment: { id: string; amount: { value: string; currency: string }; method?: string | null };
 }
 
 export interface TestProvider extends PaymentProvider {
@@ -43,7 +43,7 @@ export interface TestProvider extends PaymentProvider {
   /** A notification as the sandbox sends it: raw body plus its signature header. */
   buildNotification(
     event: SandboxEvent,
-    payment: { providerPaymentId: string; amountMinor: number; currency: string },
+    payment: { providerPaymentId: string; amountMinor: number; currency: string; method?: string | null },
   ): { rawBody: string; headers: Record<string, string> };
 }
 
@@ -64,8 +64,14 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const providerPaymentId = `sbx_${input.paymentId}`;
       statuses.set(providerPaymentId, { outcome: 'pending', amountMinor: input.amountMinor, currency: input.currency });
+      // The sandbox's page stands in for the bank's: a QR code (SBP on a computer) encodes its link too.
       const url = `${options.publicUrl}/api/payments/sandbox/${providerPaymentId}?signature=${sign('page', providerPaymentId)}`;
-      return { providerPaymentId, redirectUrl: url, status: input.email ? 'invoice_sent' : 'pending' };
+      return {
+        providerPaymentId,
+        redirectUrl: url,
+        status: input.email ? 'invoice_sent' : 'pending',
+        confirmation: input.confirmation === 'qr' ? 'qr' : 'redirect',
+      };
     },
 
     buildNotification(event, payment) {
@@ -75,6 +81,7 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
         payment: {
           id: payment.providerPaymentId,
           amount: { value: minorToDecimal(payment.amountMinor), currency: payment.currency },
+          ...(payment.method ? { method: payment.method } : {}),
         },
       };
       const rawBody = JSON.stringify(body);
@@ -118,6 +125,7 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
         outcome,
         amountMinor,
         currency,
+        method: typeof body.payment.method === 'string' ? body.payment.method : null,
         payload: body,
       };
     },

@@ -1,9 +1,13 @@
 /**
- * YooKassa (API v3) for card payments in RUB.
+ * YooKassa (API v3) for online payments in RUB: card, SBP, SberPay, T-Pay, installments.
  *   create: POST {api}/payments, HTTP Basic shopId:secretKey, `Idempotence-Key` header, body
  *           { amount: { value: "1500.00", currency: "RUB" }, capture: true,
- *             confirmation: { type: "redirect", return_url }, description, metadata } →
- *           { id, status: "pending", confirmation: { confirmation_url } }
+ *             payment_method_data: { type: "sbp" | "bank_card" | ... } (when the buyer chose one),
+ *             confirmation: { type: "redirect", return_url } | { type: "qr", return_url },
+ *             description, metadata } →
+ *           { id, status: "pending", confirmation: { confirmation_url } | { confirmation_data } }
+ *           A `qr` confirmation (SBP on a computer) answers with `confirmation_data`: the link our
+ *           page draws as a QR code for the buyer's phone.
  *   notification: { type: "notification", event: "payment.succeeded" | "payment.canceled" | ...,
  *           object: { id, ... } }. YooKassa does not sign notifications; the documented check is to
  *           fetch the payment (GET {api}/payments/{id}) and trust only what the API says — so the
@@ -45,7 +49,8 @@ interface YookassaPayment {
   id: string;
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   amount: { value: string; currency: string };
-  confirmation?: { type: string; confirmation_url?: string };
+  confirmation?: { type: string; confirmation_url?: string; confirmation_data?: string };
+  payment_method?: { type?: string };
 }
 
 const OUTCOME: Record<YookassaPayment['status'], PaymentOutcome> = {
@@ -103,22 +108,28 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       if (input.currency !== 'RUB') throw new ProviderError('yookassa', 'invalid_reply', 'YooKassa charges RUB only');
+      const locale = input.language === 'ru' ? 'ru_RU' : 'en_US';
+      const qr = input.confirmation === 'qr';
       const body = await post('/payments', input.idempotenceKey, {
         amount: { value: minorToDecimal(input.amountMinor), currency: 'RUB' },
         capture: true,
-        confirmation: {
-          type: 'redirect',
-          return_url: input.returnUrl,
-          locale: input.language === 'ru' ? 'ru_RU' : 'en_US',
-        },
+        ...(input.method ? { payment_method_data: { type: input.method } } : {}),
+        confirmation: qr
+          ? { type: 'qr', return_url: input.returnUrl, locale }
+          : { type: 'redirect', return_url: input.returnUrl, locale },
         description: input.description.slice(0, 128),
         metadata: { paymentId: input.paymentId, orderId: input.orderId, orderNumber: String(input.orderNumber) },
         ...(input.receipt ? { receipt: input.receipt } : {}),
       });
       const payment = asPayment(body);
-      const url = payment.confirmation?.confirmation_url;
-      if (!url) throw new ProviderError('yookassa', 'invalid_reply', 'payment without a confirmation_url');
-      return { providerPaymentId: payment.id, redirectUrl: url, status: 'pending' };
+      const url = qr ? payment.confirmation?.confirmation_data : payment.confirmation?.confirmation_url;
+      if (!url) throw new ProviderError('yookassa', 'invalid_reply', 'payment without its confirmation link');
+      return {
+        providerPaymentId: payment.id,
+        redirectUrl: url,
+        status: 'pending',
+        confirmation: qr ? 'qr' : 'redirect',
+      };
     },
 
     claimedEventId(incoming) {
@@ -168,6 +179,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
         type: body.event,
         providerPaymentId: payment.id,
         ...status,
+        method: typeof payment.payment_method?.type === 'string' ? payment.payment_method.type : null,
         payload: body,
       };
     },

@@ -1,6 +1,7 @@
 /**
  * A local stand-in for the YooKassa API v3 endpoints our driver calls: POST /v3/payments (Basic
- * auth, Idempotence-Key, redirect confirmation, the `receipt` object), GET /v3/payments/{id},
+ * auth, Idempotence-Key, `payment_method_data` of the documented types within their amount limits,
+ * `redirect` or — SBP and SberPay — `qr` confirmation, the `receipt` object), GET /v3/payments/{id},
  * POST /v3/receipts (a receipt of its own, e.g. the completion receipt of prepaid goods) and
  * POST /v3/refunds, with YooKassa's error body shape ({ type: "error", code, description,
  * parameter }). Receipts are checked as YooKassa documents (yookassa-receipt-checks.ts): with
@@ -13,12 +14,41 @@ import { decimalToMinor } from '../../platform/payments/provider';
 import { basicAuth, type FakeServer, parseJson, startFakeServer } from './fake-server';
 import { checkReceipt, checkReceiptRequest, type FakeReceiptMode } from './yookassa-receipt-checks';
 
+/**
+ * `payment_method_data.type`s as YooKassa documents them, with each one's amount limits in
+ * kopecks ("Лимиты" of the method's page) and whether it has the `qr` confirmation.
+ */
+const METHOD_TYPES: Record<string, { min: number; max: number; qr: boolean }> = {
+  bank_card: { min: 100, max: 350_000_00, qr: false },
+  sbp: { min: 100, max: 700_000_00, qr: true },
+  sberbank: { min: 100, max: 700_000_00, qr: true },
+  tinkoff_bank: { min: 100, max: 700_000_00, qr: false },
+  sber_bnpl: { min: 1_000_00, max: 150_000_00, qr: false },
+  installments: { min: 3_000_00, max: 150_000_00, qr: false },
+  yoo_money: { min: 100, max: 250_000_00, qr: false },
+};
+
+interface FakePaymentMethod {
+  type: string;
+  id: string;
+  saved: false;
+  /** SBP, once paid: the payer's bank (YooKassa adds it to a succeeded SBP payment). */
+  payer_bank_details?: { bank_id: string; bic: string };
+  sbp_operation_id?: string;
+}
+
 interface FakePayment {
   id: string;
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   paid: boolean;
   amount: { value: string; currency: string };
-  confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
+  confirmation:
+    | { type: 'redirect'; confirmation_url: string; return_url: string }
+    | { type: 'qr'; confirmation_data: string };
+  /** Set when the request named a method; YooKassa's own page sets it once the buyer chooses. */
+  payment_method?: FakePaymentMethod;
+  /** canceled: why (`expired_on_confirmation` when the time to pay ran out). */
+  cancellation_details?: { party: string; reason: string };
   description?: string;
   metadata?: Record<string, string>;
   receipt?: unknown;
@@ -58,7 +88,7 @@ export interface YookassaFake extends FakeServer {
   receipts: Map<string, FakeReceipt>;
   /** What the shop has switched on in its YooKassa profile. */
   setReceiptMode(mode: FakeReceiptMode | 'off'): void;
-  setStatus(id: string, status: FakePayment['status']): void;
+  setStatus(id: string, status: FakePayment['status'], reason?: string): void;
   /** Makes the API report another amount for a payment (to test the amount check). */
   setAmount(id: string, value: string, currency?: string): void;
   /** The body YooKassa POSTs to the notification URL. */
@@ -118,6 +148,7 @@ export async function startYookassaFake(options: { receipts?: FakeReceiptMode | 
     const body = parseJson(raw) as {
       amount?: { value?: unknown; currency?: unknown };
       capture?: unknown;
+      payment_method_data?: { type?: unknown };
       confirmation?: { type?: unknown; return_url?: unknown };
       description?: string;
       metadata?: Record<string, string>;
@@ -129,7 +160,26 @@ export async function startYookassaFake(options: { receipts?: FakeReceiptMode | 
     }
     if (body.amount.currency !== 'RUB')
       return error(400, 'invalid_request', 'Currency not supported', 'amount.currency');
-    if (body.confirmation?.type !== 'redirect' || typeof body.confirmation.return_url !== 'string') {
+    const methodData = body.payment_method_data;
+    const type = methodData === undefined ? null : methodData?.type;
+    const method = typeof type === 'string' ? METHOD_TYPES[type] : undefined;
+    if (type !== null && !method) {
+      return error(400, 'invalid_request', 'Unknown payment method type', 'payment_method_data.type');
+    }
+    const minor = decimalToMinor(body.amount.value);
+    if (method && (minor < method.min || minor > method.max)) {
+      return error(400, 'invalid_request', 'Amount is outside the limits of this payment method', 'amount.value');
+    }
+    // SBP cannot be paid in two stages.
+    if (type === 'sbp' && body.capture !== true) {
+      return error(400, 'invalid_request', 'Two-stage payments are not available for this method', 'capture');
+    }
+    const confirmationType = body.confirmation?.type;
+    if (confirmationType === 'qr') {
+      if (!method?.qr) {
+        return error(400, 'invalid_request', 'QR confirmation is not available for this method', 'confirmation.type');
+      }
+    } else if (confirmationType !== 'redirect' || typeof body.confirmation?.return_url !== 'string') {
       return error(400, 'invalid_request', 'Redirect confirmation needs return_url', 'confirmation.return_url');
     }
     if (body.receipt !== undefined || receiptMode !== 'off') {
@@ -145,11 +195,18 @@ export async function startYookassaFake(options: { receipts?: FakeReceiptMode | 
       status: 'pending',
       paid: false,
       amount: { value: body.amount.value, currency: 'RUB' },
-      confirmation: {
-        type: 'redirect',
-        confirmation_url: `${origin}/checkout/payments/v2/contract?orderId=${id}`,
-        return_url: body.confirmation.return_url,
-      },
+      confirmation:
+        confirmationType === 'qr'
+          ? {
+              type: 'qr',
+              confirmation_data: `https://qr.nspk.ru/AS1${id.replace(/-/g, '').slice(0, 29).toUpperCase()}?type=02&bank=100000000111&sum=${minor}&cur=RUB&crc=AB75`,
+            }
+          : {
+              type: 'redirect',
+              confirmation_url: `${origin}/checkout/payments/v2/contract?orderId=${id}`,
+              return_url: body.confirmation!.return_url as string,
+            },
+      ...(typeof type === 'string' ? { payment_method: { type, id, saved: false as const } } : {}),
       ...(body.description ? { description: body.description } : {}),
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.receipt ? { receipt: body.receipt, receipt_registration: 'pending' as const } : {}),
@@ -233,10 +290,16 @@ export async function startYookassaFake(options: { receipts?: FakeReceiptMode | 
     setReceiptMode(mode: FakeReceiptMode | 'off') {
       receiptMode = mode;
     },
-    setStatus(id: string, status: FakePayment['status']) {
+    setStatus(id: string, status: FakePayment['status'], reason = 'expired_on_confirmation') {
       const p = payments.get(id);
       if (!p) throw new Error(`no fake payment ${id}`);
       p.status = status;
+      if (status === 'canceled') p.cancellation_details = { party: 'yoo_money', reason };
+      // A paid SBP payment names the payer's bank.
+      if (status === 'succeeded' && p.payment_method?.type === 'sbp') {
+        p.payment_method.payer_bank_details = { bank_id: '100000000111', bic: '044525225' };
+        p.payment_method.sbp_operation_id = `A${p.id.replace(/-/g, '').slice(0, 31).toUpperCase()}`;
+      }
       p.paid = status === 'succeeded' || status === 'waiting_for_capture';
       if (p.receipt_registration)
         p.receipt_registration = status === 'canceled' ? 'canceled' : status === 'succeeded' ? 'succeeded' : 'pending';

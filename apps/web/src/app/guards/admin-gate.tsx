@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
 import { loadAdminTexts } from '../../shared/i18n/i18n';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
 import { useLogoutAction } from '../layout/header';

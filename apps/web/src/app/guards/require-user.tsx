@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageLoader } from '../../shared/ui/spinner';
 import { decideAccess } from '../access';
 import { SessionUnavailable } from './session-unavailable';

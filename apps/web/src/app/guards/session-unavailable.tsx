@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { retrySessionCheck } from '../../features/auth/api/auth-session';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 /**
  * The stored login could not be checked (no connection, server trouble). The token is kept: the

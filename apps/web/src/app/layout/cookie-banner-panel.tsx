@@ -1,10 +1,11 @@
 import type { LegalKind } from '@atelier/shared/legal.constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error';
 import { useLanguage } from '../../shared/i18n/use-language';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { consentRefs, isOutdatedConsent } from '../../shared/legal/consents';
+import { legalKeys } from '../../shared/legal/keys';
 import { legalListQueryOptions, recordCookieChoice } from '../../shared/legal/legal-api';
 import { LegalModal } from '../../shared/legal/legal-modal';
 import { localStore } from '../../shared/storage/browser-storage';
@@ -42,7 +43,7 @@ export function CookieBannerPanel() {
       setWanted(false);
     } catch (error) {
       // The notice changed meanwhile: the banner shows the new version and asks again.
-      if (isOutdatedConsent(error)) void queryClient.invalidateQueries({ queryKey: ['legal'] });
+      if (isOutdatedConsent(error)) void queryClient.invalidateQueries({ queryKey: legalKeys.all });
       setProblem(errorMessage(error, t('cookies.failed')));
     } finally {
       setSending(false);

@@ -1,11 +1,13 @@
 import type { LegalKind } from '@atelier/shared/legal.constants';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanding } from '../../features/landing/api/get-landing';
-import { LegalModal } from '../../shared/legal/legal-modal';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { MailIcon, PhoneIcon, SocialIcon } from '../../shared/ui/icons';
 import { Logo } from './header';
+
+/** The legal texts' dialog (with its document renderer) loads on the first click, not with every page. */
+const LegalModal = lazy(() => import('../../shared/legal/legal-modal').then((m) => ({ default: m.LegalModal })));
 
 const LEGAL_DOCS: LegalKind[] = ['terms', 'privacy', 'agreement', 'personal-data', 'cookies'];
 
@@ -13,6 +15,8 @@ export function Footer() {
   const { t } = useTranslation();
   const { data: landing } = useLanding();
   const [openDoc, setOpenDoc] = useState<LegalKind | null>(null);
+  // Kept mounted once opened, so closing it plays the dialog's own closing.
+  const [modalWanted, setModalWanted] = useState(false);
   const year = new Date().getFullYear();
   const linkClass = 'text-ink-soft hover:text-rose-800 underline-offset-4 hover:underline';
 
@@ -106,7 +110,14 @@ export function Footer() {
           <ul className="flex flex-col gap-2.5 text-sm">
             {LEGAL_DOCS.map((doc) => (
               <li key={doc}>
-                <button type="button" className={`${linkClass} text-left`} onClick={() => setOpenDoc(doc)}>
+                <button
+                  type="button"
+                  className={`${linkClass} text-left`}
+                  onClick={() => {
+                    setModalWanted(true);
+                    setOpenDoc(doc);
+                  }}
+                >
                   {t(`labels.legalKind.${doc}`)}
                 </button>
               </li>
@@ -143,7 +154,11 @@ export function Footer() {
           <p>{t('footer.settlements')}</p>
         </div>
       </div>
-      <LegalModal doc={openDoc} onClose={() => setOpenDoc(null)} />
+      {modalWanted ? (
+        <Suspense fallback={null}>
+          <LegalModal doc={openDoc} onClose={() => setOpenDoc(null)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
 import { useLogout } from '../../features/auth/api/logout';
 import { useCart } from '../../features/cart/api/use-cart';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { CartIcon, FlowerIcon, LogoutIcon, UserIcon } from '../../shared/ui/icons';
 import { toast } from '../../shared/ui/toast';
 import { isAdmin } from '../access';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { CloseIcon } from '../../shared/ui/icons';
 import { useReturnFocus } from '../../shared/ui/modal-dialog';
 import { isAdmin } from '../access';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { MenuIcon } from '../../shared/ui/icons';
 import { useOpenedOnce } from '../../shared/ui/use-opened-once';
 

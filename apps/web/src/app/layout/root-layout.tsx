@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/auth-session';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageLoader } from '../../shared/ui/spinner';
 import { useToasterWanted } from '../../shared/ui/toast';
 import { decideAccess, usesAdminShell } from '../access';
@@ -46,6 +46,21 @@ export function RootLayout() {
   useHashScroll();
   const toasterWanted = useToasterWanted();
 
+  // The page, made again only when the address or the language changes. The layout re-renders when
+  // the session or the toasts change; a new element would reach the page's boundary while its lazy
+  // chunk may still be hydrating, and React would then throw the server's markup away and render
+  // it again in the browser (the page would jump).
+  const page = useMemo(
+    () => (
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoader label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    ),
+    [pathname, t],
+  );
+
   const toaster = toasterWanted ? (
     <Suspense fallback={null}>
       <Toaster
@@ -60,11 +75,7 @@ export function RootLayout() {
   if (usesAdminShell(pathname, decideAccess(session, 'admin'))) {
     return (
       <>
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoader label={t('common.loading')} />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {page}
         {toaster}
         <ScrollRestoration getKey={(location) => location.pathname} />
       </>
@@ -84,11 +95,7 @@ export function RootLayout() {
         <Header />
       </Suspense>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoader label={t('common.loading')} />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {page}
       </main>
       <Suspense fallback={null}>
         <Footer />

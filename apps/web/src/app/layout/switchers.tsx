@@ -1,8 +1,8 @@
 import { CURRENCIES, CURRENCY_SYMBOLS, LANGUAGES } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { setCurrency, useCurrency } from '../../shared/currency/currency-store';
 import { changeLanguage } from '../../shared/i18n/i18n';
 import { useLanguage } from '../../shared/i18n/use-language';
+import { useTranslation } from '../../shared/i18n/use-translation';
 
 const segment =
   'min-h-9 min-w-11 px-2.5 text-xs font-semibold tracking-wider transition-colors first:rounded-l-full last:rounded-r-full aria-pressed:bg-rose-600 aria-pressed:text-white';

@@ -1,11 +1,11 @@
 import type { Course, Lesson } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCourses } from '../../features/courses/api/courses';
 import { useLessons } from '../../features/lessons/api/get-lessons';
 import { isFree } from '../../shared/currency/display-price';
 import { usePriceFormatter } from '../../shared/currency/use-price';
 import { useLocalized } from '../../shared/i18n/use-localized';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PlayIcon } from '../../shared/ui/icons';
 import { ResponsiveImage } from '../../shared/ui/responsive-image';
 import { SectionHeading } from '../../shared/ui/states';

@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GiftTeaser } from '../../features/gift-certificates/components/gift-teaser';
 import { AboutSection } from '../../features/landing/components/about-section';
 import { ContactSection } from '../../features/landing/components/contact-section';
@@ -8,6 +7,7 @@ import { PortfolioSection } from '../../features/portfolio/components/portfolio-
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 import { FeaturedProducts } from '../../features/shop/components/featured-products';
 import { StudentsStrip } from '../../features/student-works/components/students-strip';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { HomeLessons } from './home-lessons';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { ChevronLeftIcon, FlowerIcon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 

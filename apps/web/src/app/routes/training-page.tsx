@@ -1,6 +1,5 @@
 import { CURRENCY_SYMBOLS, LESSON_LEVELS } from '@atelier/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCourses } from '../../features/courses/api/courses';
 import { CourseCard } from '../../features/courses/components/course-card';
@@ -16,6 +15,7 @@ import {
 } from '../../features/lessons/lesson-filters';
 import { useLearningProgress } from '../../features/progress/api/get-progress';
 import { useCurrency } from '../../shared/currency/currency-store';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { ChipGroup } from '../../shared/ui/chip-group';
 import { ContinueCard } from '../../shared/ui/continue-card';
 import { EmptyState, ErrorState, PageTitle } from '../../shared/ui/states';

@@ -176,3 +176,8 @@ export function cartOrderable(cart: Cart): boolean {
 export function linesNotSoldIn<T extends Pick<CartItem, 'price'>>(lines: readonly T[], currency: Currency): T[] {
   return lines.filter((line) => !soldIn(line.price, currency));
 }
+
+/** The lines that travel: goods, except a book bought as a download (lessons and courses never do). */
+export function travellingLines<T extends Pick<CartItem, 'type' | 'bookFormat'>>(lines: readonly T[]): T[] {
+  return lines.filter((line) => line.type === 'product' && line.bookFormat !== 'digital');
+}

@@ -6,6 +6,7 @@ import {
   type DeliveryMethod,
   type LegalDocumentRef,
   type PaymentMethod,
+  resolveCountry,
 } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -38,6 +39,10 @@ export function missingAddress(form: {
   const missing: FormRuleProblem[] = [];
   if (ADDRESS_REQUIRED[form.deliveryMethod]) {
     for (const field of DOOR_ADDRESS) if (!form[field]?.trim()) missing.push({ path: field, message: field });
+    // A country typed that names none (the list offers every country by name).
+    if (form.country?.trim() && resolveCountry(form.country) === null) {
+      missing.push({ path: 'country', message: 'countryUnknown' });
+    }
   }
   if (form.deliveryMethod === 'courier_pickup' && !form.pickupPoint?.trim()) {
     missing.push({ path: 'pickupPoint', message: 'pickupPoint' });

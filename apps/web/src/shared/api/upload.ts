@@ -1,8 +1,11 @@
+import type { RouteContract, RouteData, RouteInput } from '@atelier/shared/contract';
+import { fillPath, type RouteRef } from '@atelier/shared/route-table';
 import { useCallback, useState } from 'react';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast';
 import { ApiError } from './api-error';
-import { API_TIMEOUT_MS, buildUrl, type Envelope, notifyUnauthorized } from './client';
+import { API_BASE, API_TIMEOUT_MS, buildUrl, type Envelope, notifyUnauthorized } from './client';
+import type { RouteTableOf } from './endpoints';
 import { endsSession, errorToastFor } from './error-policy';
 import { dropToken, getToken } from './token';
 
@@ -125,6 +128,35 @@ export function uploadForm<T>(path: string, options: UploadOptions = {}): Promis
     }
     xhr.send(body);
   });
+}
+
+/** One multipart route as an upload with progress: its path parameters, then the form and callbacks. */
+export type Upload<C extends RouteContract> = (
+  input: RouteInput<C> extends { params: infer P } ? { params: P } : Record<string, never>,
+  options?: Omit<UploadOptions, 'method'>,
+) => Promise<Envelope<RouteData<C>>>;
+
+/**
+ * The named multipart routes of a contract as typed uploads: method and path from the route table,
+ * the reply's type from the contract, like `endpoints` for JSON calls.
+ *
+ *   const shopUploads = uploads<typeof shopAdminContract, 'create' | 'put'>(shopAdminRouteTable, ['create', 'put']);
+ *   await shopUploads.put({ params: { id } }, { data: fields, files: { images }, onProgress });
+ */
+export function uploads<C extends Record<string, RouteContract>, K extends keyof C & string>(
+  table: RouteTableOf<C>,
+  names: readonly K[],
+): { [N in K]: Upload<C[N]> } {
+  const calls: Record<string, unknown> = {};
+  for (const name of names) {
+    const ref: RouteRef = table[name];
+    const method = ref.method;
+    if (!ref.multipart || method === 'GET' || method === 'DELETE') throw new Error(`${name} is not a multipart write`);
+    calls[name] = (input: { params?: Record<string, unknown> }, options: UploadOptions = {}) =>
+      uploadForm(fillPath(ref.path, input.params).slice(API_BASE.length), { ...options, method });
+  }
+  // As in `endpoints`: the reply's type is asserted here once, the server validates it.
+  return calls as { [N in K]: Upload<C[N]> };
 }
 
 /**

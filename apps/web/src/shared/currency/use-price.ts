@@ -1,6 +1,6 @@
 import type { Price } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { useCurrency } from './currency-store';
 import { type DisplayAmount, formatAmount, formatPrice } from './display-price';
 

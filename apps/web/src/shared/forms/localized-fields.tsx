@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language, missingLanguages } from '@atelier/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { ChipGroup } from '../ui/chip-group';
 import { FieldError, fieldControlProps } from '../ui/form-field';
 import { RichTextField } from './rich-text/rich-text-field';

@@ -1,6 +1,6 @@
 import { type Language, missingLanguages } from '@atelier/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { warningKey, warnOnce } from './missing-languages-warning';
 
 /**

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, type FieldErrors, type FieldValues, get, type Resolver, set } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isServerMessageKey, useServerText } from '../i18n/server-text';
+import { useTranslation } from '../i18n/use-translation';
 
 /** A rule of the form alone (a picked file, an image list), not of the body the API validates. */
 export interface FormRuleProblem {

@@ -1,6 +1,6 @@
 import type { Language } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { toLanguage } from './language';
+import { useTranslation } from './use-translation';
 
 /** The current interface language, typed. */
 export function useLanguage(): Language {

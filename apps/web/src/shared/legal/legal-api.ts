@@ -1,6 +1,7 @@
-import type { CookieConsentBody, Language, LegalDocument, LegalDocumentSummary, LegalKind } from '@atelier/shared';
+import type { CookieConsentBody, Language, LegalKind } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../api/client';
+import { legalApi } from '../api/routes/legal';
+import { legalKeys } from './keys';
 
 /*
  * The public reads of the legal documents (`GET /legal…`, from the server's public cache) and the
@@ -11,21 +12,20 @@ import { apiGet, apiRequest } from '../api/client';
 /** `GET /legal?lang=`: the version in force of every document in a language (no texts). */
 export const legalListQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: ['legal', 'current', language],
-    queryFn: () => apiGet<LegalDocumentSummary[]>('/legal', { lang: language }, undefined, { silent: true }),
+    queryKey: legalKeys.current(language),
+    queryFn: () => legalApi.list({ query: { lang: language } }, { silent: true }).then((reply) => reply.data),
   });
 
 /** One document with its Markdown text: the version in force, or one exact version. */
 export const legalDocumentQueryOptions = (kind: LegalKind, language: Language, version?: number) =>
   queryOptions({
-    queryKey: ['legal', kind, language, version ?? 'current'],
-    queryFn: () =>
-      apiGet<LegalDocument>(
-        `/legal/${encodeURIComponent(kind)}/${language}${version ? `/${version}` : ''}`,
-        undefined,
-        undefined,
-        { silent: true },
-      ),
+    queryKey: legalKeys.document(kind, language, version),
+    queryFn: async () => {
+      const reply = version
+        ? await legalApi.getKindLanguageVersion({ params: { kind, language, version } }, { silent: true })
+        : await legalApi.getKindLanguage({ params: { kind, language } }, { silent: true });
+      return reply.data;
+    },
   });
 
 /** Loads nothing until a document is asked for (`kind` null = a closed dialog). */
@@ -40,6 +40,6 @@ export function useLegalList(language: Language, enabled = true) {
 
 /** `POST /consents/cookies`: the banner's choice for the notice version it showed. */
 export async function recordCookieChoice(body: CookieConsentBody): Promise<{ visitorId: string }> {
-  const { data } = await apiRequest<{ visitorId: string }>('/consents/cookies', { method: 'POST', body, silent: true });
+  const { data } = await legalApi.consentsCookies({ body }, { silent: true });
   return data;
 }

@@ -1,7 +1,7 @@
 import type { LegalDocument as Document } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format/date';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { Markdown } from '../ui/markdown';
 
 /**

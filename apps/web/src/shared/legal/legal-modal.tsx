@@ -1,7 +1,7 @@
 import { type LegalKind, legalDocumentPath } from '@atelier/shared/legal.constants';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { Modal } from '../ui/modal';
 import { Spinner } from '../ui/spinner';
 import { ErrorState } from '../ui/states';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 
 /** A lesson's or course's second way to buy: into the cart, or, once there, a link to the cart. */
 export function AddToCartButton({ inCart, onAdd }: { inCart: boolean; onAdd: () => void }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 
 /** "Shop" and "Training": where an empty list (cart, favourites) sends the customer. */
 export function BrowseLinks({ className = 'mt-6' }: { className?: string }) {

@@ -1,9 +1,9 @@
 import { type ContinueLesson, localize } from '@atelier/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { barPercent, formatPercent, formatPosition, lessonHref } from '../format/progress';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { PlayIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { ResponsiveImage } from './responsive-image';

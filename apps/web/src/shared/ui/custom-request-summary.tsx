@@ -1,10 +1,10 @@
 /** A custom request as the customer's account and the admin both show it: what was asked, the quote, the payments. */
 import { type CustomRequest, formatMoney, localize } from '@atelier/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../format/date';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 
 const day = (date: string) => `${date}T12:00:00Z`;
 

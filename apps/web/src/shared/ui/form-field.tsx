@@ -1,7 +1,10 @@
 import { type ComponentProps, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isServerMessageKey, useServerText } from '../i18n/server-text';
+import { useTranslation } from '../i18n/use-translation';
 import { AlertIcon, EyeIcon } from './icons';
+
+// In a file of its own: pages that show only a form's problem load it without the form's helpers.
+export { FormProblem } from './form-problem';
 
 /**
  * The attributes that tie a control to its error message: `aria-invalid` and `aria-describedby`
@@ -168,20 +171,6 @@ export function useFieldErrorText(namespace?: string) {
     if (isServerMessageKey(message)) return serverText(message);
     return message;
   };
-}
-
-/** What went wrong with the whole form (the server's answer), read out when it appears. */
-export function FormProblem({ children }: { children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <p
-      role="alert"
-      className="flex items-start gap-2 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-    >
-      <AlertIcon width={18} height={18} className="mt-0.5 shrink-0" />
-      <span>{children}</span>
-    </p>
-  );
 }
 
 /** The form's primary button: disabled and saying "Sending…" while the request runs. */

@@ -1,6 +1,6 @@
 import type { Image } from '@atelier/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { ResponsiveImage } from './responsive-image';
 
 interface GalleryProps {

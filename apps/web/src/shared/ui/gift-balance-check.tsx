@@ -1,8 +1,8 @@
 import { formatMoney, type GiftBalance } from '@atelier/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { TextField } from './form-field';
 import type { GiftCodeCheck } from './gift-code-field';
 

@@ -1,8 +1,8 @@
 import { type Currency, formatMoney, type GiftBalance, looksLikeGiftCode } from '@atelier/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { TextField } from './form-field';
 
 /** Asks the server what is left on a code (the gift-certificates feature hands it in). */

@@ -1,6 +1,6 @@
 import { type Image, MAX_IMAGE_BYTES } from '@atelier/shared';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { FilePicker } from './file-picker';
 import { FieldError } from './form-field';
 import { moveItem, SortableList } from './sortable-list';

@@ -1,7 +1,7 @@
 import { type LocalizedText, localize, pointsOf } from '@atelier/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { CheckIcon } from './icons';
 
 /** "What you'll learn" and "Materials and tools" of a lesson or course: lists, one point a line. */

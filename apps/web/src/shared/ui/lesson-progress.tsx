@@ -1,7 +1,7 @@
 import type { LessonProgress } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { barPercent, formatPercent, lessonState } from '../format/progress';
 import { useLanguage } from '../i18n/use-language';
+import { useTranslation } from '../i18n/use-translation';
 import { CheckIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 

@@ -1,5 +1,5 @@
 import type { Language } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * Beside a title in an admin list: one small mark per language a visitor would see in Russian

@@ -1,8 +1,8 @@
 import type { PaymentStart } from '@atelier/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../hooks/use-countdown';
+import { useTranslation } from '../i18n/use-translation';
 import { SubmitButton, TextField } from './form-field';
 import { CheckIcon } from './icons';
 

@@ -1,7 +1,7 @@
 import { MAX_IMAGE_BYTES } from '@atelier/shared';
 import { type Ref, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { imageError } from '../forms/image-file';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * One photo a customer attaches (a review's, a student's work): a styled "choose" button instead of

@@ -13,7 +13,8 @@ export function ResultCard({
   role,
   children,
 }: {
-  icon: ReactNode;
+  /** Left out: no badge above the title (the card's content is the picture, e.g. a QR code). */
+  icon?: ReactNode;
   title: string;
   tone?: keyof typeof TONES;
   /** `status` when the whole card is news to announce. */
@@ -24,10 +25,12 @@ export function ResultCard({
   return (
     <section aria-labelledby={titleId} className="container-page flex min-h-[60vh] items-center justify-center py-16">
       <div className="card max-w-lg px-8 py-12 text-center" role={role}>
-        <span className={`mx-auto inline-flex size-16 items-center justify-center rounded-full ${TONES[tone]}`}>
-          {icon}
-        </span>
-        <h1 id={titleId} className="mt-6 text-4xl">
+        {icon ? (
+          <span className={`mx-auto inline-flex size-16 items-center justify-center rounded-full ${TONES[tone]}`}>
+            {icon}
+          </span>
+        ) : null}
+        <h1 id={titleId} className={icon ? 'mt-6 text-4xl' : 'text-4xl'}>
           {title}
         </h1>
         {children}

@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type HTMLAttributes, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** Moves the item at `from` to `to` (both indexes in the list); out of range = the same list. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { StarIcon } from './icons';
 
 export function Stars({ rating, size = 18 }: { rating: number; size?: number }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../api/upload';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * The bar under a form while its files go up (from `useUploadProgress`). Shows nothing when there

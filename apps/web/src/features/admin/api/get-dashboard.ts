@@ -1,18 +1,14 @@
-import type {
-  AdminNeedsAction,
-  AdminSales,
-  NotificationSettings,
-  NotificationSettingsView,
-  SalesPeriod,
-} from '@atelier/shared';
+import type { NotificationSettings, SalesPeriod } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { adminApi } from '../../../shared/api/routes/admin';
+import { notificationsApi } from '../../../shared/api/routes/notifications';
+import { adminKeys } from './keys';
 
 /** `GET /admin/sales`: paid orders and revenue per day/week/month plus the top goods and lessons. */
 export const salesQueryOptions = (period: SalesPeriod) =>
   queryOptions({
-    queryKey: ['admin', 'sales', period],
-    queryFn: () => apiGet<AdminSales>('/admin/sales', { period }),
+    queryKey: adminKeys.sales(period),
+    queryFn: () => adminApi.sales({ query: { period } }).then((reply) => reply.data),
     staleTime: 30_000,
   });
 
@@ -23,18 +19,16 @@ export function useSales(period: SalesPeriod) {
 /** `GET /admin/needs-action`: what waits for the owner. */
 export function useNeedsAction() {
   return useQuery({
-    queryKey: ['admin', 'needs-action'],
-    queryFn: () => apiGet<AdminNeedsAction>('/admin/needs-action'),
+    queryKey: adminKeys.needsAction(),
+    queryFn: () => adminApi.needsAction().then((reply) => reply.data),
     staleTime: 30_000,
   });
 }
 
-const SETTINGS_KEY = ['admin', 'notifications'] as const;
-
 export function useNotificationSettings() {
   return useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: () => apiGet<NotificationSettingsView>('/admin/notifications'),
+    queryKey: adminKeys.notifications(),
+    queryFn: () => notificationsApi.listAdminNotifications().then((reply) => reply.data),
   });
 }
 
@@ -42,13 +36,7 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (settings: NotificationSettings) =>
-      (
-        await apiRequest<NotificationSettingsView>('/admin/notifications', {
-          method: 'PUT',
-          body: settings,
-          silent: true,
-        })
-      ).data,
-    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+      (await notificationsApi.putAdminNotifications({ body: settings }, { silent: true })).data,
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.notifications(), saved),
   });
 }

@@ -2,6 +2,7 @@ import type { Language, MailPreview } from '@atelier/shared';
 import type { MailPreviewKind } from '@atelier/shared/mail-previews.constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/client';
+import { adminKeys } from './keys';
 
 /** GET /admin/mail-previews/:kind: one customer mail drawn with sample data, as it would be sent. */
 export async function fetchMailPreview(kind: MailPreviewKind, lang: Language, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ export async function fetchMailPreview(kind: MailPreviewKind, lang: Language, si
 
 export const mailPreviewQueryOptions = (kind: MailPreviewKind, lang: Language) =>
   queryOptions({
-    queryKey: ['admin', 'mail-previews', kind, lang],
+    queryKey: adminKeys.mailPreview(kind, lang),
     queryFn: ({ signal }) => fetchMailPreview(kind, lang, signal),
   });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { adminApi } from '../../../shared/api/routes/admin';
+import { adminKeys } from './keys';
 
 /** `GET /admin/stats`: counters for the dashboard; every field is optional. */
 export interface AdminStats {
@@ -13,10 +14,10 @@ export interface AdminStats {
   portfolio?: number;
 }
 
-export const fetchStats = () => apiGet<AdminStats>('/admin/stats');
+export const fetchStats = () => adminApi.stats().then((reply) => reply.data);
 
 export const statsQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'stats'], queryFn: fetchStats, staleTime: 30_000 });
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: fetchStats, staleTime: 30_000 });
 
 export function useAdminStats() {
   return useQuery(statsQueryOptions());

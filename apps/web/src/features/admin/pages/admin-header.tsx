@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CloseIcon, EyeIcon, FlowerIcon, LogoutIcon, MenuIcon, UserIcon } from '../../../shared/ui/icons';
 import { useSession } from '../../auth/api/auth-session';
 import { AdminNav } from './admin-nav';

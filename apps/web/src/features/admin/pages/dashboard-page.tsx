@@ -1,10 +1,11 @@
 import { formatMoney } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useSession } from '../../auth/api/auth-session';
 import { type AdminStats, useAdminStats } from '../api/get-stats';
+import { FailingJobsNotice } from './failing-jobs';
 import { NeedsActionPanel } from './needs-action-panel';
 import { PaymentAlertsPanel } from './payment-alerts-panel';
 import { SalesPanel } from './sales-panel';
@@ -33,6 +34,7 @@ export function DashboardPage() {
         {t('admin.sections.dashboard')}
       </h1>
       <p className="mt-2 text-ink-soft">{t('admin.welcome', { name })}</p>
+      <FailingJobsNotice />
       <NeedsActionPanel />
       <PaymentAlertsPanel />
       <div className="mt-8">

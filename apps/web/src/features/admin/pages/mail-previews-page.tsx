@@ -6,9 +6,9 @@ import {
   OWNER_MAIL_PREVIEW_KINDS,
 } from '@atelier/shared/mail-previews.constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useMailPreview } from '../api/get-mail-preview';

@@ -1,8 +1,8 @@
 import { type AdminNeedsAction, formatMoney } from '@atelier/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useNeedsAction } from '../api/get-dashboard';
 

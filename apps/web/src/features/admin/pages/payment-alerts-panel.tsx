@@ -1,8 +1,8 @@
 import { type Currency, formatMoney, type PaymentAlert } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { usePaymentAlerts, useResolvePaymentAlert } from '../../payments/api/admin-payments';
@@ -57,6 +57,9 @@ export function PaymentAlertsPanel() {
           <li key={alert.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0 text-sm">
               <p className="font-semibold">{t(`admin.paymentAlerts.kind.${alert.kind}`)}</p>
+              {alert.details.autoRefund === true ? (
+                <p className="text-ink-soft">{t('admin.paymentAlerts.autoRefund')}</p>
+              ) : null}
               <p className="text-ink-soft">
                 {alert.orderId && alert.orderNumber !== null ? (
                   <Link className="link" to={`/admin/orders/${alert.orderId}`}>

@@ -1,7 +1,7 @@
 import { formatMoney, type SalesPeriod } from '@atelier/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { QueryState } from '../../../shared/ui/query-state';
 import { Spinner } from '../../../shared/ui/spinner';

@@ -1,7 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { DeliverySettingsPanel } from './delivery-settings-panel';
+import { FailingJobsPanel } from './failing-jobs';
 import { NotificationSettingsPanel } from './notification-settings-panel';
 
-/** /admin/settings: how the shop reaches its owner (which notices, when the digest comes, in which language). */
+/**
+ * /admin/settings: how the shop reaches its owner (which notices, when the digest comes, in which
+ * language) and how it delivers (where parcels go, the workshop for pickup).
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -10,7 +15,9 @@ export function SettingsPage() {
         {t('admin.sections.settings')}
       </h1>
       <p className="mt-2 text-ink-soft">{t('admin.settingsIntro')}</p>
+      <FailingJobsPanel />
       <NotificationSettingsPanel />
+      <DeliverySettingsPanel />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminUser } from '@atelier/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { useAdminUsers } from '../api/get-users';
 

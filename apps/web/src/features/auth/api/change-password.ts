@@ -1,17 +1,10 @@
 import type { ChangePasswordBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
-import { saveToken } from '../../../shared/api/token';
+import { authApi } from '../../../shared/api/routes/auth';
 
 /** From the account: the current password proves it is the owner. */
 export async function changePassword(body: ChangePasswordBody): Promise<{ message?: string }> {
-  const { data, message } = await apiRequest<{ token?: string } | null>('/auth/change-password', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
-  // If the server rotates this session's token with the password, keep the new one.
-  if (data && typeof data.token === 'string' && data.token) saveToken(data.token);
+  const { message } = await authApi.changePassword({ body }, { silent: true });
   return { message };
 }
 

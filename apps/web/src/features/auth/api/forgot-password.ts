@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 
 export async function forgotPassword(body: { email: string }): Promise<{ message?: string }> {
-  const { message } = await apiRequest<unknown>('/auth/forgot-password', { method: 'POST', body, silent: true });
+  const { message } = await authApi.forgotPassword({ body }, { silent: true });
   return { message };
 }
 

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
+import { authKeys } from './keys';
 
 export interface Captcha {
   captchaId: string;
   question: string;
 }
 
-export const fetchCaptcha = () => apiGet<Captcha>('/auth/captcha');
+export const fetchCaptcha = () => authApi.captcha().then((reply) => reply.data);
 
 export const captchaQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'captcha'], queryFn: fetchCaptcha, staleTime: 0, gcTime: 0 });
+  queryOptions({ queryKey: authKeys.captcha(), queryFn: fetchCaptcha, staleTime: 0, gcTime: 0 });
 
 export function useCaptcha() {
   return useQuery(captchaQueryOptions());

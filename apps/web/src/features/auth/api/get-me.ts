@@ -1,7 +1,7 @@
 import type { User } from '@atelier/shared';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 
 export async function fetchMe(): Promise<User> {
-  const { data } = await apiRequest<{ user: User }>('/auth/me', { silent: true, noSessionRedirect: true });
+  const { data } = await authApi.me({}, { silent: true, noSessionRedirect: true });
   return data.user;
 }

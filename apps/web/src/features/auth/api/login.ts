@@ -1,17 +1,13 @@
 import type { LoginBody, User } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 import { i18n } from '../../../shared/i18n/i18n';
 import { deferWelcome } from '../../../shared/intent/use-sign-in-for';
 import { toast } from '../../../shared/ui/toast';
 import { startSession } from './auth-session';
 
 export async function login(body: LoginBody): Promise<{ user: User; token: string; message?: string }> {
-  const { data, message } = await apiRequest<{ user: User; token: string }>('/auth/login', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
+  const { data, message } = await authApi.login({ body }, { silent: true });
   return { ...data, message };
 }
 

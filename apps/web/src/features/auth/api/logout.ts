@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { forgetAccount } from '../../../shared/api/query-keys';
+import { authApi } from '../../../shared/api/routes/auth';
 import { intentStore } from '../../../shared/intent/intent-store';
 import { endSession } from './auth-session';
 
 export async function logout(): Promise<void> {
   // The server revokes the token; the local session ends even if that call fails.
-  await apiRequest<null>('/auth/logout', { method: 'POST', silent: true, noSessionRedirect: true }).catch(
-    () => undefined,
-  );
+  await authApi.logout({}, { silent: true, noSessionRedirect: true }).catch(() => undefined);
 }
 
 export function useLogout() {
@@ -18,9 +17,7 @@ export function useLogout() {
       endSession();
       // Half-filled forms and waiting actions stay with the person, not on a shared computer.
       intentStore.clearAll();
-      queryClient.removeQueries({ queryKey: ['user'] });
-      queryClient.removeQueries({ queryKey: ['orders'] });
-      queryClient.invalidateQueries({ queryKey: ['training'] });
+      forgetAccount(queryClient);
     },
   });
 }

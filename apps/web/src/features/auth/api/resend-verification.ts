@@ -1,9 +1,9 @@
 import type { ResendVerificationBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 
 export async function resendVerification(body: ResendVerificationBody): Promise<{ message?: string }> {
-  const { message } = await apiRequest<unknown>('/auth/resend-verification', { method: 'POST', body, silent: true });
+  const { message } = await authApi.resendVerification({ body }, { silent: true });
   return { message };
 }
 

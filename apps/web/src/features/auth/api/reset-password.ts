@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 
 export async function resetPassword({ token, password }: { token: string; password: string }) {
-  const { message } = await apiRequest<unknown>(`/auth/reset-password/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body: { password },
-    silent: true,
-  });
+  const { message } = await authApi.resetPassword({ params: { token }, body: { password } }, { silent: true });
   return { message };
 }
 

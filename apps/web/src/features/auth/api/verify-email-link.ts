@@ -1,16 +1,12 @@
-import type { AuthResult, VerifyLinkBody } from '@atelier/shared';
+import type { VerifyLinkBody } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { authApi } from '../../../shared/api/routes/auth';
 import { startSession } from './auth-session';
 import { setPasswordPath } from './verify-email';
 
 /** The confirm page's one click: the emailed link's token verifies the address and signs in. */
 export async function verifyEmailLink(body: VerifyLinkBody) {
-  const { data, message } = await apiRequest<AuthResult>('/auth/verify-email/link', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
+  const { data, message } = await authApi.verifyEmailLink({ body }, { silent: true });
   return { ...data, message };
 }
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, PasswordField, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';

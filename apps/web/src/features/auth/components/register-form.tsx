@@ -4,12 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { confirmingResolver } from '../../../shared/forms/confirm-password';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { legalKeys } from '../../../shared/legal/keys';
 import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
@@ -93,7 +94,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           refreshCaptcha();
           if (isOutdatedConsent(error)) {
             // A text changed since the page loaded it: load the new versions and ask again.
-            void queryClient.invalidateQueries({ queryKey: ['legal'] });
+            void queryClient.invalidateQueries({ queryKey: legalKeys.all });
             setValue('agreement', false);
             setValue('personalData', false);
             setProblem(errorMessage(error, t('auth.registerFailed')));

@@ -1,10 +1,10 @@
 import { EmailSchema, RESEND_COOLDOWN_SECONDS } from '@atelier/shared';
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { retryAfterSeconds } from '../../../shared/forms/server-errors';
 import { isServerMessageKey, useServerText } from '../../../shared/i18n/server-text';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useResendVerification } from '../api/resend-verification';

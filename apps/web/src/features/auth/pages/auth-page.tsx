@@ -1,10 +1,9 @@
 import { type Language, localize } from '@atelier/shared';
-import type { TFunction } from 'i18next';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { type TFunction, useTranslation } from '../../../shared/i18n/use-translation';
 import { type Intent, intentStore, nestedQuotes, safeReturnPath } from '../../../shared/intent/intent-store';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/ui/use-page-title';

@@ -2,9 +2,9 @@ import { type ForgotPasswordBody, ForgotPasswordBody as ForgotPasswordSchema } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/ui/use-page-title';

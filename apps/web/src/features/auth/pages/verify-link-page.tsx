@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { intentStore } from '../../../shared/intent/intent-store';
 import { deferWelcome } from '../../../shared/intent/use-sign-in-for';
 import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';

@@ -23,7 +23,7 @@ type ServerCart = Awaited<ReturnType<typeof fetchServerCart>>;
 
 export { lineKey } from '@atelier/shared';
 export type { CartItem } from '../cart-rules';
-export { cartOrderable, linesNotSoldIn } from '../cart-rules';
+export { cartOrderable, linesNotSoldIn, travellingLines } from '../cart-rules';
 
 interface CartState {
   cart: Cart;

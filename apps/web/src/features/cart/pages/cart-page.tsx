@@ -1,11 +1,11 @@
-import { formatMoney, freeDeliveryFrom, localize } from '@atelier/shared';
+import { localize, toMinor } from '@atelier/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { sumPrices } from '../../../shared/currency/display-price';
 import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { BrowseLinks } from '../../../shared/ui/browse-links';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, cartOrderable, lineKey, refreshCart, useCart } from '../api/use-cart';
 import { linesNotSoldIn } from '../cart-rules';
+import { DeliveryEstimatePanel } from '../components/delivery-estimate';
 
 export function CartPage() {
   const { t } = useTranslation();
@@ -94,7 +95,20 @@ export function CartPage() {
                         {notSold.includes(item) ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">{t(`cart.notSoldIn.${currency}`)}</p>
                         ) : (
-                          <p className="figures mt-1 font-semibold text-rose-700">{formatPrice(item.price)}</p>
+                          <p className="figures mt-1 text-rose-700">
+                            {item.quantity > 1 ? (
+                              <>
+                                <span className="text-sm text-muted">
+                                  {formatPrice(item.price)} × {item.quantity} ={' '}
+                                </span>
+                                <span className="font-semibold" data-testid="line-total">
+                                  {formatTotal(sumPrices([item], currency))}
+                                </span>
+                              </>
+                            ) : (
+                              <span className="font-semibold">{formatPrice(item.price)}</span>
+                            )}
+                          </p>
                         )}
                         {item.available === false && item.problem ? (
                           <p className="mt-1 text-sm font-semibold text-rose-800">
@@ -173,13 +187,16 @@ export function CartPage() {
                   <dd className="font-semibold">{totalItems}</dd>
                 </div>
                 <div className="flex justify-between border-t border-line pt-3 text-lg">
-                  <dt className="font-semibold">{t('cart.total')}</dt>
+                  <dt className="font-semibold">{t('cart.goodsTotal')}</dt>
                   <dd className="font-serif text-2xl font-semibold text-rose-700">{formatTotal(total)}</dd>
                 </div>
               </dl>
-              <p className="mt-3 text-xs leading-relaxed text-muted">
-                {t('cart.deliveryNote', { amount: formatMoney(freeDeliveryFrom(currency), currency, language) })}
-              </p>
+              <DeliveryEstimatePanel
+                items={cart.items.filter((item) => !notSold.includes(item))}
+                goodsMinor={total.currency === currency ? toMinor(total.amount) : 0}
+                currency={currency}
+                language={language}
+              />
               {notSold.length > 0 ? (
                 <div className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
                   <p role="alert" className="font-semibold text-rose-800">

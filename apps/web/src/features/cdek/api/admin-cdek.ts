@@ -1,15 +1,15 @@
-import type { CdekOrderPanel } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiGet, apiRequest } from '../../../shared/api/client';
+import { apiDownload } from '../../../shared/api/client';
+import { ordersScope } from '../../../shared/api/query-keys';
+import { cdekApi } from '../../../shared/api/routes/cdek';
 import { saveFile } from '../../../shared/files/save-file';
-
-const panelKey = (orderId: string) => ['cdek', 'admin', 'order', orderId];
+import { cdekKeys } from './keys';
 
 /** Admin: the order's CDEK shipment (number, statuses) and whether it can be registered now. */
 export const orderCdekQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: panelKey(orderId),
-    queryFn: () => apiGet<CdekOrderPanel>(`/admin/orders/${encodeURIComponent(orderId)}/cdek`),
+    queryKey: cdekKeys.adminOrder(orderId),
+    queryFn: () => cdekApi.listAdminOrdersCdek({ params: { id: orderId } }).then((reply) => reply.data),
   });
 
 export function useOrderCdek(orderId: string) {
@@ -20,13 +20,12 @@ export function useOrderCdek(orderId: string) {
 export function useRegisterCdek() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (orderId: string) =>
-      apiRequest<CdekOrderPanel>(`/admin/orders/${encodeURIComponent(orderId)}/cdek`, { method: 'POST', silent: true }),
-    onSuccess: ({ data }, orderId) => client.setQueryData(panelKey(orderId), data),
+    mutationFn: async (orderId: string) => cdekApi.createAdminOrdersCdek({ params: { id: orderId } }, { silent: true }),
+    onSuccess: ({ data }, orderId) => client.setQueryData(cdekKeys.adminOrder(orderId), data),
     onSettled: (_result, _error, orderId) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: panelKey(orderId) }),
-        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: cdekKeys.adminOrder(orderId) }),
+        client.invalidateQueries({ queryKey: ordersScope.all }),
       ]),
   });
 }

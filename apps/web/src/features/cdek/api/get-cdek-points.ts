@@ -1,12 +1,14 @@
-import type { CdekCity, CdekPoint } from '@atelier/shared';
+import type { CdekCity } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { cdekApi } from '../../../shared/api/routes/cdek';
+import { cdekKeys } from './keys';
 
 /** `GET /cdek/cities?name=`: CDEK's places whose name starts with the text (two letters at least). */
 export const cdekCitiesQueryOptions = (name: string) =>
   queryOptions({
-    queryKey: ['cdek', 'cities', name.trim().toLocaleLowerCase('ru')],
-    queryFn: ({ signal }) => apiGet<CdekCity[]>('/cdek/cities', { name: name.trim() }, signal, { silent: true }),
+    queryKey: cdekKeys.cities(name),
+    queryFn: ({ signal }): Promise<CdekCity[]> =>
+      cdekApi.cities({ query: { name: name.trim() } }, { silent: true, signal }).then((reply) => reply.data),
     enabled: name.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -18,8 +20,9 @@ export function useCdekCities(name: string) {
 /** `GET /cdek/points?cityCode=`: the pickup points and lockers of one place. */
 export const cdekPointsQueryOptions = (cityCode: number | null) =>
   queryOptions({
-    queryKey: ['cdek', 'points', cityCode],
-    queryFn: ({ signal }) => apiGet<CdekPoint[]>('/cdek/points', { cityCode }, signal, { silent: true }),
+    queryKey: cdekKeys.points(cityCode),
+    queryFn: ({ signal }) =>
+      cdekApi.points({ query: { cityCode } }, { silent: true, signal }).then((reply) => reply.data),
     enabled: cityCode !== null,
   });
 

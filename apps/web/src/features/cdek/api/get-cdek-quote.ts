@@ -1,6 +1,7 @@
-import type { CdekQuote, CdekQuoteBody } from '@atelier/shared';
+import type { CdekQuoteBody } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { cdekApi } from '../../../shared/api/routes/cdek';
+import { cdekKeys } from './keys';
 
 /**
  * `POST /cdek/quote`: what CDEK delivery of the cart to the point costs, priced by the server as
@@ -8,9 +9,12 @@ import { apiRequest } from '../../../shared/api/client';
  */
 export const cdekQuoteQueryOptions = (body: CdekQuoteBody | null) =>
   queryOptions({
-    queryKey: ['cdek', 'quote', body],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<CdekQuote>('/cdek/quote', { method: 'POST', body, signal, silent: true })).data,
+    queryKey: cdekKeys.quote(body),
+    queryFn: async ({ signal }) => {
+      // Not run without a body (`enabled`).
+      if (body === null) throw new Error('no quote without a point');
+      return (await cdekApi.quote({ body }, { signal, silent: true })).data;
+    },
     enabled: body !== null,
     retry: false,
   });

@@ -1,12 +1,12 @@
-import type { CdekSettings } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { cdekApi } from '../../../shared/api/routes/cdek';
+import { cdekKeys } from './keys';
 
 /** Whether the checkout offers CDEK's pickup points (the server has CDEK settings). */
 export const cdekSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['cdek', 'settings'],
-    queryFn: () => apiGet<CdekSettings>('/cdek/settings', undefined, undefined, { silent: true }),
+    queryKey: cdekKeys.settings(),
+    queryFn: () => cdekApi.settings({}, { silent: true }).then((reply) => reply.data),
     staleTime: 5 * 60_000,
   });
 

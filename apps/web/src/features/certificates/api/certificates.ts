@@ -1,21 +1,23 @@
 import type { Certificate, CertificateVerification, Language } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
-import { apiDownload, apiGet } from '../../../shared/api/client';
+import { apiDownload } from '../../../shared/api/client';
+import { certificatesApi } from '../../../shared/api/routes/certificates';
 import { saveFile } from '../../../shared/files/save-file';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { toast } from '../../../shared/ui/toast';
 import { useSession } from '../../auth/api/auth-session';
+import { certificateKeys } from './keys';
 
 export type { Certificate, CertificateVerification };
 
-/** The learner's certificates; under ['user'], dropped when the user changes. */
+/** The learner's certificates; under the `user` prefix, dropped when the user changes. */
 export const myCertificatesQueryOptions = () =>
   queryOptions({
-    queryKey: ['user', 'certificates'],
-    queryFn: () => apiGet<Certificate[]>('/training/certificates', undefined, undefined, { silent: true }),
+    queryKey: certificateKeys.mine(),
+    queryFn: () => certificatesApi.trainingCertificates({}, { silent: true }).then((reply) => reply.data),
   });
 
 export function useMyCertificates() {
@@ -27,11 +29,8 @@ export function useMyCertificates() {
 /** The public check of a certificate (the verification page; the server renders it with this data). */
 export const certificateQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['certificate', code],
-    queryFn: () =>
-      apiGet<CertificateVerification>(`/certificates/${encodeURIComponent(code)}`, undefined, undefined, {
-        silent: true,
-      }),
+    queryKey: certificateKeys.one(code),
+    queryFn: () => certificatesApi.get({ params: { code } }, { silent: true }).then((reply) => reply.data),
   });
 
 export function useCertificate(code: string) {

@@ -1,21 +1,21 @@
-import type { CourseQuote, Currency, LegalDocumentRef, PromoQuote, PurchaseResult } from '@atelier/shared';
+import type { CourseQuote, Currency, LegalDocumentRef, PromoQuote } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
-import type { PurchaseFlow } from '../../../shared/ui/purchase-modal';
+import { trainingScope } from '../../../shared/api/query-keys';
+import { checkoutApi } from '../../../shared/api/routes/checkout';
+import { coursesApi } from '../../../shared/api/routes/courses';
+import { lessonsApi } from '../../../shared/api/routes/lessons';
 import { reloadCartFromServer } from '../../cart/api/use-cart';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { createPayment } from '../../payments/api/create-payment';
 import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { requestPaypal } from '../../payments/api/request-paypal';
+import type { PurchaseFlow } from '../components/purchase-modal';
 
 /** What is bought: a lesson or a course (master classes are courses). Both go through one flow. */
 export interface PurchaseTarget {
   type: 'lesson' | 'course';
   id: string;
 }
-
-const targetPath = ({ type, id }: PurchaseTarget) =>
-  `/training/${type === 'course' ? 'courses' : 'lessons'}/${encodeURIComponent(id)}`;
 
 /**
  * Live promo check: the price before and after the code (for a course also after the viewer's
@@ -26,13 +26,10 @@ export async function quotePromo(
   promoCode: string,
   signal?: AbortSignal,
 ): Promise<PromoQuote | CourseQuote> {
-  const { data } = await apiRequest<PromoQuote | CourseQuote>(`${targetPath(target)}/promo-check`, {
-    method: 'POST',
-    body: { promoCode },
-    signal,
-    silent: true,
-  });
-  return data;
+  const input = { params: { id: target.id }, body: { promoCode } };
+  const options = { signal, silent: true };
+  if (target.type === 'course') return (await coursesApi.trainingCoursesPromoCheck(input, options)).data;
+  return (await lessonsApi.trainingLessonsPromoCheck(input, options)).data;
 }
 
 /**
@@ -55,16 +52,18 @@ export async function purchase({
   /** The consent versions the dialog showed: the cross-border one when paying through PayPal. */
   consents: LegalDocumentRef[];
 }) {
-  const { data, message } = await apiRequest<PurchaseResult>(`${targetPath(target)}/purchase`, {
-    method: 'POST',
+  const input = {
+    params: { id: target.id },
     body: {
       currency,
       consents,
       ...(promoCode ? { promoCode } : {}),
       ...(giftCertificateCode ? { giftCertificateCode } : {}),
     },
-    silent: true,
-  });
+  };
+  const purchaseOf =
+    target.type === 'course' ? checkoutApi.trainingCoursesPurchase : checkoutApi.trainingLessonsPurchase;
+  const { data, message } = await purchaseOf(input, { silent: true });
   return { result: data, message };
 }
 
@@ -72,7 +71,7 @@ export function usePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: purchase,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingScope.all }),
   });
 }
 
@@ -83,7 +82,7 @@ export function usePurchase() {
 export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
   const mutation = usePurchase();
   const cardPayments = useCardPayments();
-  const paypalMode = usePaymentMethods().data?.paypal;
+  const paymentMethods = usePaymentMethods().data;
   return {
     quote: (promoCode, signal) => quotePromo(target, promoCode, signal),
     purchase: async (promoCode, currency, giftCertificateCode, consents) => {
@@ -93,10 +92,11 @@ export function usePurchaseFlow(target: PurchaseTarget): PurchaseFlow {
       return placed;
     },
     checkGiftCode: checkGiftBalance,
-    startPayment: (orderId) => createPayment({ orderId }),
+    startPayment: (orderId, choice) => createPayment({ orderId, ...choice }),
     requestPaypal,
     pending: mutation.isPending,
     cardPayments,
-    paypalMode,
+    paypalMode: paymentMethods?.paypal,
+    paymentMethods,
   };
 }

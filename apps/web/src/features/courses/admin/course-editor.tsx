@@ -11,12 +11,12 @@ import {
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import {
   CheckboxField,
   FormField,

@@ -1,7 +1,7 @@
 import { type AdminCourse, localize, missingLanguages, TRANSLATED_FIELDS } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
 import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';

@@ -1,12 +1,21 @@
-import type { AdminCourse, CourseWrite } from '@atelier/shared';
+import type { CourseWrite } from '@atelier/shared';
+import type { coursesContract } from '@atelier/shared/courses.contract';
+import { coursesRouteTable } from '@atelier/shared/courses.routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
-import { uploadForm } from '../../../shared/api/upload';
+import { trainingScope } from '../../../shared/api/query-keys';
+import { coursesApi } from '../../../shared/api/routes/courses';
+import { uploads } from '../../../shared/api/upload';
+import { courseKeys } from './keys';
+
+const courseUploads = uploads<typeof coursesContract, 'createAdminCourses' | 'putAdminCourses'>(coursesRouteTable, [
+  'createAdminCourses',
+  'putAdminCourses',
+]);
 
 export const adminCoursesQueryOptions = () =>
   queryOptions({
-    queryKey: ['training', 'admin', 'courses'],
-    queryFn: () => apiGet<AdminCourse[]>('/admin/courses'),
+    queryKey: courseKeys.adminList(),
+    queryFn: () => coursesApi.listAdminCourses().then((reply) => reply.data),
     staleTime: 0,
   });
 
@@ -24,27 +33,22 @@ export async function saveCourse({
   fields: CourseWrite;
   cover: File | null;
 }) {
-  return uploadForm<AdminCourse>(id ? `/admin/courses/${encodeURIComponent(id)}` : '/admin/courses', {
-    method: id ? 'PUT' : 'POST',
-    data: fields,
-    files: { cover },
-    silent: true,
-  });
+  const form = { data: fields, files: { cover }, silent: true };
+  return id ? courseUploads.putAdminCourses({ params: { id } }, form) : courseUploads.createAdminCourses({}, form);
 }
 
 export function useSaveCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingScope.all }),
   });
 }
 
 export function useDeleteCourse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<null>(`/admin/courses/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training'] }),
+    mutationFn: (id: string) => coursesApi.deleteAdminCourses({ params: { id } }, { silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trainingScope.all }),
   });
 }

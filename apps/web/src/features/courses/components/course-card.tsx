@@ -1,9 +1,9 @@
 import type { Course } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useDuration } from './duration';

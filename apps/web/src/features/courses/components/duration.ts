@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 /** "45 min" under an hour, "3 h 20 min" from an hour, "4 h" on the hour. */
 export function useDuration(): (minutes: number) => string {

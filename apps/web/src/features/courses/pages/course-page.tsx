@@ -1,11 +1,11 @@
 import { localize } from '@atelier/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { formatPercent } from '../../../shared/format/progress';
 import { fallbackText } from '../../../shared/i18n/fallback-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { AddToCartButton } from '../../../shared/ui/add-to-cart-button';
 import { ContinueCard } from '../../../shared/ui/continue-card';
@@ -13,7 +13,6 @@ import { CheckIcon, ChevronLeftIcon, LockIcon, PlayIcon } from '../../../shared/
 import { LearningPoints } from '../../../shared/ui/learning-points';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ProgressBar } from '../../../shared/ui/progress-bar';
-import { PurchaseModal } from '../../../shared/ui/purchase-modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { RichText } from '../../../shared/ui/rich-text';
 import { PageLoader } from '../../../shared/ui/spinner';
@@ -22,6 +21,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions, useInCart } from '../../cart/api/use-cart';
 import { certificatePath, useCertificateDownload } from '../../certificates/api/certificates';
+import { PurchaseModal } from '../../checkout/api/components';
 import { usePurchaseFlow } from '../../checkout/api/purchase';
 import { useLearningProgress } from '../../progress/api/get-progress';
 import { useCourse } from '../api/courses';

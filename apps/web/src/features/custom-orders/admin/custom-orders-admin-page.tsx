@@ -9,13 +9,13 @@ import {
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { CustomStatusBadge, QuoteDetails, RequestDetails } from '../../../shared/ui/custom-request-summary';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';

@@ -4,29 +4,22 @@ import type {
   CustomQuoteBody,
   CustomRequest,
   CustomRequestStatus,
-  Order,
 } from '@atelier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { customOrdersApi } from '../../../shared/api/routes/custom-orders';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useSession } from '../../auth/api/auth-session';
+import { orderKeys } from '../../orders/api/keys';
+import { customOrderKeys } from './keys';
 
 export type { CustomRequest };
-
-/** Under ['user']: removed with the rest of the account's data when the user changes. */
-const MINE_KEY = ['user', 'custom-orders'];
-const ADMIN_KEY = ['admin', 'custom-orders'];
 
 /** POST /custom-orders: the fields as the `data` part, the photos as `photos` files. */
 export async function createCustomRequest(input: { body: CreateCustomRequestBody; photos: File[] }) {
   const form = new FormData();
   form.set('data', JSON.stringify(input.body));
   for (const photo of input.photos) form.append('photos', photo);
-  const { data, message } = await apiRequest<CustomRequest>('/custom-orders', {
-    method: 'POST',
-    body: form,
-    silent: true,
-  });
+  const { data, message } = await customOrdersApi.create({ form }, { silent: true });
   return { request: data, message };
 }
 
@@ -34,7 +27,7 @@ export function useCreateCustomRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCustomRequest,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: MINE_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customOrderKeys.mine() }),
   });
 }
 
@@ -43,9 +36,8 @@ export function useMyCustomRequests() {
   const session = useSession();
   const hydrated = useHydrated();
   return useQuery({
-    queryKey: MINE_KEY,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<CustomRequest[]>('/custom-orders/mine', { signal, silent: true })).data,
+    queryKey: customOrderKeys.mine(),
+    queryFn: async ({ signal }) => (await customOrdersApi.mine({}, { signal, silent: true })).data,
     enabled: hydrated && session.status === 'authenticated',
   });
 }
@@ -54,9 +46,8 @@ export function useMyCustomRequest(id: string) {
   const session = useSession();
   const hydrated = useHydrated();
   return useQuery({
-    queryKey: [...MINE_KEY, id],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<CustomRequest>(`/custom-orders/${encodeURIComponent(id)}`, { signal, silent: true })).data,
+    queryKey: customOrderKeys.mineOne(id),
+    queryFn: async ({ signal }) => (await customOrdersApi.get({ params: { id } }, { signal, silent: true })).data,
     enabled: hydrated && session.status === 'authenticated',
   });
 }
@@ -71,29 +62,25 @@ export function useCustomerStep() {
         | { id: string; action: 'decline'; note?: string }
         | { id: string; action: 'pay'; part: 'deposit' | 'balance' },
     ) => {
-      const url = `/custom-orders/${encodeURIComponent(step.id)}/${step.action}`;
+      const options = { silent: true };
+      const params = { id: step.id };
       if (step.action === 'pay') {
-        const { data } = await apiRequest<{ request: CustomRequest; order: Order }>(url, {
-          method: 'POST',
-          body: { part: step.part },
-          silent: true,
-        });
+        const { data } = await customOrdersApi.pay({ params, body: { part: step.part } }, options);
         return { request: data.request, order: data.order, message: undefined as string | undefined };
       }
-      const { data, message } = await apiRequest<CustomRequest>(url, {
-        method: 'POST',
-        body: step.action === 'decline' ? { note: step.note } : { quotedAt: step.quotedAt },
-        silent: true,
-      });
+      const { data, message } =
+        step.action === 'decline'
+          ? await customOrdersApi.decline({ params, body: { note: step.note } }, options)
+          : await customOrdersApi.accept({ params, body: { quotedAt: step.quotedAt } }, options);
       return { request: data, order: null, message };
     },
     onSuccess: ({ request }) => {
-      queryClient.setQueryData([...MINE_KEY, request.id], request);
-      void queryClient.invalidateQueries({ queryKey: MINE_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.setQueryData(customOrderKeys.mineOne(request.id), request);
+      void queryClient.invalidateQueries({ queryKey: customOrderKeys.mine() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
     // Refused (re-quoted or moved on meanwhile): show the request as it is now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: MINE_KEY }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: customOrderKeys.mine() }),
   });
 }
 
@@ -102,13 +89,9 @@ export function useCustomerStep() {
 export function useAdminCustomRequests(query: { status?: CustomRequestStatus; page: number }) {
   const params: Partial<AdminCustomRequestsQuery> = { page: query.page, limit: 20, status: query.status };
   return useQuery({
-    queryKey: [...ADMIN_KEY, 'list', params],
+    queryKey: customOrderKeys.adminList(params),
     queryFn: async ({ signal }) => {
-      const result = await apiRequest<CustomRequest[]>('/admin/custom-orders', {
-        query: params,
-        signal,
-        silent: true,
-      });
+      const result = await customOrdersApi.listAdminCustomOrders({ query: params }, { signal, silent: true });
       return { items: result.data, meta: result.meta! };
     },
     placeholderData: keepPreviousData,
@@ -117,10 +100,9 @@ export function useAdminCustomRequests(query: { status?: CustomRequestStatus; pa
 
 export function useAdminCustomRequest(id: string) {
   return useQuery({
-    queryKey: [...ADMIN_KEY, id],
+    queryKey: customOrderKeys.adminOne(id),
     queryFn: async ({ signal }) =>
-      (await apiRequest<CustomRequest>(`/admin/custom-orders/${encodeURIComponent(id)}`, { signal, silent: true }))
-        .data,
+      (await customOrdersApi.getAdminCustomOrders({ params: { id } }, { signal, silent: true })).data,
   });
 }
 
@@ -134,17 +116,19 @@ export function useAdminStep() {
         | { id: string; action: 'decline'; note?: string }
         | { id: string; action: 'status'; status: 'in_work' | 'done' },
     ) => {
-      const body =
-        step.action === 'quote' ? step.body : step.action === 'decline' ? { note: step.note } : { status: step.status };
-      const { data, message } = await apiRequest<CustomRequest>(
-        `/admin/custom-orders/${encodeURIComponent(step.id)}/${step.action}`,
-        { method: 'POST', body, silent: true },
-      );
+      const params = { id: step.id };
+      const options = { silent: true };
+      const { data, message } =
+        step.action === 'quote'
+          ? await customOrdersApi.adminCustomOrdersQuote({ params, body: step.body }, options)
+          : step.action === 'decline'
+            ? await customOrdersApi.adminCustomOrdersDecline({ params, body: { note: step.note } }, options)
+            : await customOrdersApi.adminCustomOrdersStatus({ params, body: { status: step.status } }, options);
       return { request: data, message };
     },
     onSuccess: ({ request }) => {
-      queryClient.setQueryData([...ADMIN_KEY, request.id], request);
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'list'] });
+      queryClient.setQueryData(customOrderKeys.adminOne(request.id), request);
+      void queryClient.invalidateQueries({ queryKey: customOrderKeys.adminLists() });
     },
   });
 }

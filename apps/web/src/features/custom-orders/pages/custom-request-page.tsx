@@ -1,20 +1,13 @@
-import {
-  CreateCustomRequestBody,
-  CURRENCIES,
-  CUSTOM_OCCASIONS,
-  localize,
-  MAX_CUSTOM_PHOTOS,
-  type PortfolioItem,
-} from '@atelier/shared';
+import { CreateCustomRequestBody, CURRENCIES, CUSTOM_OCCASIONS, localize, MAX_CUSTOM_PHOTOS } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiGet } from '../../../shared/api/client';
+import { portfolioApi } from '../../../shared/api/routes/portfolio';
 import { applyFieldProblems, problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { intentStore } from '../../../shared/intent/intent-store';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { FormField, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
@@ -23,6 +16,7 @@ import { PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { portfolioKeys } from '../../portfolio/api/keys';
 import { useCreateCustomRequest } from '../api/custom-orders';
 import {
   EMPTY_REQUEST,
@@ -47,9 +41,11 @@ export function CustomRequestPage() {
   const portfolioId = params.get('portfolio');
   const validPortfolioId = portfolioId && /^[0-9a-f-]{36}$/i.test(portfolioId) ? portfolioId : null;
   const portfolio = useQuery({
-    queryKey: ['portfolio', 'item', validPortfolioId],
+    queryKey: portfolioKeys.item(validPortfolioId),
     queryFn: ({ signal }) =>
-      apiGet<PortfolioItem>(`/portfolio/${validPortfolioId}`, undefined, signal, { silent: true }),
+      portfolioApi
+        .get({ params: { id: validPortfolioId ?? '' } }, { silent: true, signal })
+        .then((reply) => reply.data),
     enabled: validPortfolioId !== null,
     retry: false,
   });

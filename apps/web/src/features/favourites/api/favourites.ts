@@ -1,24 +1,26 @@
 import type { Favourite, FavouriteType, LocalizedText } from '@atelier/shared';
+import type { favouritesContract } from '@atelier/shared/favourites.contract';
+import { favouritesRouteTable } from '@atelier/shared/favourites.routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { endpoints } from '../../../shared/api/endpoints';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { toast } from '../../../shared/ui/toast';
 import { useSession } from '../../auth/api/auth-session';
+import { favouriteKeys } from './keys';
 
 export type { Favourite, FavouriteType };
 
+const favouritesApi = endpoints<typeof favouritesContract>(favouritesRouteTable);
+
 /** The signed-in customer's favourites (products and lessons), newest first. */
 export async function fetchFavourites(): Promise<Favourite[]> {
-  return (await apiGet<Favourite[]>('/favourites', undefined, undefined, { silent: true })) ?? [];
+  return (await favouritesApi.list({}, { silent: true })).data ?? [];
 }
 
-/** Under ['user']: removed with the rest of the account's data when the user changes. */
-export const FAVOURITES_KEY = ['user', 'favourites'];
-
-export const favouritesQueryOptions = () => queryOptions({ queryKey: FAVOURITES_KEY, queryFn: fetchFavourites });
+export const favouritesQueryOptions = () => queryOptions({ queryKey: favouriteKeys.mine(), queryFn: fetchFavourites });
 
 /** Loaded only for a signed-in customer, and only in the browser (never in the server render). */
 export function useFavourites() {
@@ -28,10 +30,8 @@ export function useFavourites() {
 }
 
 export async function setFavourite(input: { type: FavouriteType; id: string; favourite: boolean }) {
-  await apiRequest(`/favourites/${input.type}/${input.id}`, {
-    method: input.favourite ? 'PUT' : 'DELETE',
-    silent: true,
-  });
+  const params = { type: input.type, id: input.id };
+  await (input.favourite ? favouritesApi.add : favouritesApi.remove)({ params }, { silent: true });
 }
 
 /** Keep or drop one; the heart shows the change while it is sent, the list follows the server. */
@@ -41,7 +41,7 @@ export function useSetFavourite() {
   return useMutation({
     mutationFn: setFavourite,
     onError: (error) => toast.error(errorMessage(error, t('favourites.failed'))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favouriteKeys.mine() }),
   });
 }
 

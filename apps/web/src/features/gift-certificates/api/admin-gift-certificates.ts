@@ -5,7 +5,8 @@ import type {
   IssueGiftCertificateBody,
 } from '@atelier/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { giftCertificatesApi } from '../../../shared/api/routes/gift-certificates';
+import { giftCertificateKeys } from './keys';
 
 export type { AdminGiftCertificate, GiftCertificateSettings };
 
@@ -16,21 +17,19 @@ export interface AdminGiftParams {
   limit: number;
 }
 
-const KEY = ['admin', 'gift-certificates'];
-
 /** GET /admin/gift-certificates: newest first, searchable by code, email, name or order number. */
 export async function fetchAdminGiftCertificates(params: AdminGiftParams, signal?: AbortSignal) {
   const { status, ...rest } = params;
-  const { data, meta } = await apiRequest<AdminGiftCertificate[]>('/admin/gift-certificates', {
-    query: { ...rest, ...(status ? { status } : {}) },
-    signal,
-  });
+  const { data, meta } = await giftCertificatesApi.listAdminGiftCertificates(
+    { query: { ...rest, ...(status ? { status } : {}) } },
+    { signal },
+  );
   return { items: data, total: meta?.total ?? data.length };
 }
 
 export function useAdminGiftCertificates(params: AdminGiftParams) {
   return useQuery({
-    queryKey: [...KEY, 'list', params],
+    queryKey: giftCertificateKeys.adminList(params),
     queryFn: ({ signal }) => fetchAdminGiftCertificates(params, signal),
     placeholderData: keepPreviousData,
   });
@@ -39,10 +38,9 @@ export function useAdminGiftCertificates(params: AdminGiftParams) {
 /** One certificate with the history of its balance. */
 export function useAdminGiftCertificate(id: string | null) {
   return useQuery({
-    queryKey: [...KEY, 'one', id],
+    queryKey: giftCertificateKeys.adminOne(id),
     queryFn: async ({ signal }) =>
-      (await apiRequest<AdminGiftCertificate>(`/admin/gift-certificates/${encodeURIComponent(id ?? '')}`, { signal }))
-        .data,
+      (await giftCertificatesApi.getAdminGiftCertificates({ params: { id: id ?? '' } }, { signal })).data,
     enabled: id !== null,
   });
 }
@@ -51,8 +49,8 @@ export function useIssueGiftCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: IssueGiftCertificateBody) =>
-      apiRequest<AdminGiftCertificate>('/admin/gift-certificates', { method: 'POST', body, silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+      giftCertificatesApi.createAdminGiftCertificates({ body }, { silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: giftCertificateKeys.admin() }),
   });
 }
 
@@ -60,20 +58,18 @@ export function useDeactivateGiftCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, note }: { id: string; note?: string }) =>
-      apiRequest<AdminGiftCertificate>(`/admin/gift-certificates/${encodeURIComponent(id)}/deactivate`, {
-        method: 'POST',
-        body: note ? { note } : {},
-        silent: true,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+      giftCertificatesApi.adminGiftCertificatesDeactivate(
+        { params: { id }, body: note ? { note } : {} },
+        { silent: true },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: giftCertificateKeys.admin() }),
   });
 }
 
 export function useGiftSettings() {
   return useQuery({
-    queryKey: [...KEY, 'settings'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<GiftCertificateSettings>('/admin/gift-certificates/settings', { signal })).data,
+    queryKey: giftCertificateKeys.adminSettings(),
+    queryFn: async ({ signal }) => (await giftCertificatesApi.listAdminGiftCertificatesSettings({}, { signal })).data,
   });
 }
 
@@ -81,14 +77,10 @@ export function useSaveGiftSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (settings: GiftCertificateSettings) =>
-      apiRequest<GiftCertificateSettings>('/admin/gift-certificates/settings', {
-        method: 'PUT',
-        body: settings,
-        silent: true,
-      }),
+      giftCertificatesApi.putAdminGiftCertificatesSettings({ body: settings }, { silent: true }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: KEY });
-      void queryClient.invalidateQueries({ queryKey: ['gift-certificates', 'offer'] });
+      void queryClient.invalidateQueries({ queryKey: giftCertificateKeys.admin() });
+      void queryClient.invalidateQueries({ queryKey: giftCertificateKeys.offer() });
     },
   });
 }

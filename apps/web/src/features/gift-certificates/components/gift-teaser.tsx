@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FlowerIcon } from '../../../shared/ui/icons';
 
 /** The home page's gift certificate block (#gift): what a certificate pays for, and the way to buy one. */

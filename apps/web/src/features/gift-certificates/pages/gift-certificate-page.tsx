@@ -1,11 +1,11 @@
 import { CURRENCIES, type Currency, formatMoney, LANGUAGES, type Order } from '@atelier/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { intentStore } from '../../../shared/intent/intent-store';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import {

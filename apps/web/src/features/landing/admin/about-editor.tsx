@@ -9,12 +9,12 @@ import {
 } from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton } from '../../../shared/ui/form-field';
 import { ImageUploadField, itemsFromImages, newFilesOf, type UploadItem } from '../../../shared/ui/image-upload-field';
 import { Markdown } from '../../../shared/ui/markdown';

@@ -1,5 +1,5 @@
 import type { About, LandingSettings } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useAbout } from '../api/get-about';
 import { useLanding } from '../api/get-landing';

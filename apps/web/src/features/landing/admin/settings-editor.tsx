@@ -6,10 +6,10 @@ import {
 } from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FieldError, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useUpdateLanding } from '../api/update-landing';

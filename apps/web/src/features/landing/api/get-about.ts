@@ -1,10 +1,10 @@
-import type { About } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { landingApi } from '../../../shared/api/routes/landing';
+import { landingKeys } from './keys';
 
-export const fetchAbout = () => apiGet<About>('/landing/about');
+export const fetchAbout = () => landingApi.listAbout().then((reply) => reply.data);
 
-export const aboutQueryOptions = () => queryOptions({ queryKey: ['landing', 'about'], queryFn: fetchAbout });
+export const aboutQueryOptions = () => queryOptions({ queryKey: landingKeys.about(), queryFn: fetchAbout });
 
 export function useAbout() {
   return useQuery(aboutQueryOptions());

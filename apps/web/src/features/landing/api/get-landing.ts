@@ -1,10 +1,10 @@
-import type { LandingSettings } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { landingApi } from '../../../shared/api/routes/landing';
+import { landingKeys } from './keys';
 
-export const fetchLanding = () => apiGet<LandingSettings>('/landing');
+export const fetchLanding = () => landingApi.list().then((reply) => reply.data);
 
-export const landingQueryOptions = () => queryOptions({ queryKey: ['landing', 'settings'], queryFn: fetchLanding });
+export const landingQueryOptions = () => queryOptions({ queryKey: landingKeys.settings(), queryFn: fetchLanding });
 
 /** Site-wide settings: hero texts, contacts and social links (header, footer, contact section). */
 export function useLanding() {

@@ -1,7 +1,12 @@
-import type { About, AboutUpdate } from '@atelier/shared';
+import type { AboutUpdate } from '@atelier/shared';
+import type { landingContract } from '@atelier/shared/landing.contract';
+import { landingRouteTable } from '@atelier/shared/landing.routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
-import { type UploadProgress, uploadForm } from '../../../shared/api/upload';
+import { landingApi } from '../../../shared/api/routes/landing';
+import { type UploadProgress, uploads } from '../../../shared/api/upload';
+import { landingKeys } from './keys';
+
+const aboutUploads = uploads<typeof landingContract, 'putAbout'>(landingRouteTable, ['putAbout']);
 
 export interface UpdateAboutInput {
   fields: AboutUpdate;
@@ -11,8 +16,8 @@ export interface UpdateAboutInput {
 
 /** PUT /landing/about: multipart (`data` + `image`) when a photo is sent, JSON otherwise. */
 export async function updateAbout({ fields, image, onProgress }: UpdateAboutInput) {
-  if (image) return uploadForm<About>('/landing/about', { method: 'PUT', data: fields, files: { image }, onProgress });
-  return apiRequest<About>('/landing/about', { method: 'PUT', body: fields });
+  if (image) return aboutUploads.putAbout({}, { data: fields, files: { image }, onProgress });
+  return landingApi.putAbout({ form: fields });
 }
 
 export function useUpdateAbout() {
@@ -20,8 +25,8 @@ export function useUpdateAbout() {
   return useMutation({
     mutationFn: updateAbout,
     onSuccess: ({ data }) => {
-      queryClient.setQueryData(['landing', 'about'], data);
-      void queryClient.invalidateQueries({ queryKey: ['landing'] });
+      queryClient.setQueryData(landingKeys.about(), data);
+      void queryClient.invalidateQueries({ queryKey: landingKeys.all });
     },
   });
 }

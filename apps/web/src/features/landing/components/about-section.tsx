@@ -1,7 +1,7 @@
 import { localize } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FlowerIcon } from '../../../shared/ui/icons';
 import { Markdown } from '../../../shared/ui/markdown';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { MailIcon, PhoneIcon, SocialIcon } from '../../../shared/ui/icons';
 import { SectionHeading } from '../../../shared/ui/states';
 import { useLanding } from '../api/get-landing';

@@ -1,10 +1,10 @@
 import { CONSENT_KINDS, type ConsentKind, type ConsentRecord, legalDocumentPath } from '@atelier/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDateTime } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { DateRangeFields } from '../../../shared/ui/date-range-fields';

@@ -12,7 +12,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
@@ -20,6 +19,7 @@ import { RichTextField } from '../../../shared/forms/rich-text/rich-text-field';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';
 import { FieldError, FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';

@@ -1,7 +1,9 @@
 import type { ConsentKind, ConsentRecord } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '../../../shared/api/client';
+import { apiDownload } from '../../../shared/api/client';
+import { legalApi } from '../../../shared/api/routes/legal';
 import { saveFile } from '../../../shared/files/save-file';
+import { legalAdminKeys } from './keys';
 
 export interface AdminConsentsFilter {
   kind?: ConsentKind | undefined;
@@ -14,13 +16,13 @@ export interface AdminConsentsFilter {
 export async function fetchAdminConsents(
   filter: AdminConsentsFilter & { page: number; limit: number },
 ): Promise<{ items: ConsentRecord[]; total: number }> {
-  const { data, meta } = await apiRequest<ConsentRecord[]>('/admin/consents', { query: { ...filter } });
+  const { data, meta } = await legalApi.adminConsents({ query: { ...filter } });
   return { items: data ?? [], total: meta?.total ?? 0 };
 }
 
 export const adminConsentsQueryOptions = (filter: AdminConsentsFilter & { page: number; limit: number }) =>
   queryOptions({
-    queryKey: ['legal', 'admin', 'consents', filter],
+    queryKey: legalAdminKeys.consents(filter),
     queryFn: () => fetchAdminConsents(filter),
     staleTime: 10_000,
   });

@@ -1,18 +1,14 @@
-import type {
-  Language,
-  LegalDocument,
-  LegalDocumentSummary,
-  LegalKind,
-  PublishLegalDocumentBody,
-} from '@atelier/shared';
+import type { Language, LegalKind, PublishLegalDocumentBody } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { legalApi } from '../../../shared/api/routes/legal';
+import { legalKeys } from '../../../shared/legal/keys';
+import { legalAdminKeys } from './keys';
 
 /** Admin `GET /admin/legal`: every version of every document in every language, newest first. */
 export const adminLegalVersionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['legal', 'admin', 'versions'],
-    queryFn: () => apiGet<LegalDocumentSummary[]>('/admin/legal'),
+    queryKey: legalAdminKeys.versions(),
+    queryFn: () => legalApi.listAdminLegal().then((reply) => reply.data),
     staleTime: 0,
   });
 
@@ -28,11 +24,10 @@ export interface PublishInput {
 
 /** `POST /admin/legal/{kind}/{language}`: the next version (409 when another was published since). */
 export async function publishLegalDocument({ kind, language, fields }: PublishInput) {
-  const { data, message } = await apiRequest<LegalDocument>(`/admin/legal/${encodeURIComponent(kind)}/${language}`, {
-    method: 'POST',
-    body: fields,
-    silent: true,
-  });
+  const { data, message } = await legalApi.createAdminLegal(
+    { params: { kind, language }, body: fields },
+    { silent: true },
+  );
   return { document: data, message };
 }
 
@@ -41,6 +36,6 @@ export function usePublishLegalDocument() {
   return useMutation({
     mutationFn: publishLegalDocument,
     // Every legal query: the public texts, the versions in force the consent boxes use, the admin list.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['legal'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: legalKeys.all }),
   });
 }

@@ -1,10 +1,10 @@
 import { LANGUAGES, type Language } from '@atelier/shared/i18n';
 import { isLegalKind, LEGAL_KINDS, type LegalKind, legalDocumentPath } from '@atelier/shared/legal.constants';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { LegalDocument } from '../../../shared/legal/legal-document';
 import { PageLoader } from '../../../shared/ui/spinner';

@@ -4,10 +4,10 @@
  * qualities, or failed with a button to try again (the server's error folded away for whoever runs it).
  */
 import type { LessonHlsStatus as HlsStatus } from '@atelier/shared';
-import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../shared/forms/server-errors';
+import type { TFunction } from '../../../shared/i18n/use-translation';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem } from '../../../shared/ui/form-field';
 import { useAdminLessonHls, useRetryLessonHls } from '../api/admin-lesson-hls';
 

@@ -8,10 +8,10 @@ import {
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type FullText, toFullText } from '../../../shared/forms/localized-fields';
 import { problemText } from '../../../shared/forms/server-errors';
 import { type FormRuleProblem, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { TrashIcon } from '../../../shared/ui/icons';
 import { QueryState } from '../../../shared/ui/query-state';

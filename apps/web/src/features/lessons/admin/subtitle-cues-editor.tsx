@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language, type LessonMedia, SUBTITLES_MAX_CHARS, type WebVttProblem } from '@atelier/shared';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useServerText } from '../../../shared/i18n/server-text';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { FieldError, FormProblem, SubmitButton } from '../../../shared/ui/form-field';

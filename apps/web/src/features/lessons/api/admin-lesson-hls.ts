@@ -1,14 +1,12 @@
-import type { LessonHlsStatus } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
-
-const base = (id: string) => `/admin/lessons/${encodeURIComponent(id)}/hls`;
+import { lessonsAdminApi } from '../../../shared/api/routes/lessons-admin';
+import { lessonKeys } from './keys';
 
 /** The HLS transcode of a lesson's video (admin), polled every 2 s while it is queued or running. */
 export const adminLessonHlsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['training', 'admin', 'lesson-hls', id],
-    queryFn: () => apiGet<LessonHlsStatus>(base(id)),
+    queryKey: lessonKeys.adminHls(id),
+    queryFn: async () => (await lessonsAdminApi.adminLessonsHls({ params: { id } })).data,
     staleTime: 0,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
@@ -24,8 +22,7 @@ export function useAdminLessonHls(id: string) {
 export function useRetryLessonHls(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiRequest<LessonHlsStatus>(`${base(id)}/retry`, { method: 'POST', silent: true })).data,
+    mutationFn: async () => (await lessonsAdminApi.adminLessonsHlsRetry({ params: { id } }, { silent: true })).data,
     onSuccess: (status) => queryClient.setQueryData(adminLessonHlsQueryOptions(id).queryKey, status),
   });
 }

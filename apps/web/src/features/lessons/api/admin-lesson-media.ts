@@ -1,14 +1,13 @@
-import type { ChaptersWrite, Language, LessonMedia, SubtitlesText } from '@atelier/shared';
+import type { ChaptersWrite, Language, LessonMedia } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
-
-const base = (id: string) => `/admin/lessons/${encodeURIComponent(id)}`;
+import { lessonsAdminApi } from '../../../shared/api/routes/lessons-admin';
+import { lessonKeys } from './keys';
 
 /** A lesson's chapters and which subtitle languages it has (admin). */
 export const adminLessonMediaQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['training', 'admin', 'lesson-media', id],
-    queryFn: () => apiGet<LessonMedia>(`${base(id)}/media`),
+    queryKey: lessonKeys.adminMedia(id),
+    queryFn: async () => (await lessonsAdminApi.adminLessonsMedia({ params: { id } })).data,
     staleTime: 0,
   });
 
@@ -17,8 +16,8 @@ export function useAdminLessonMedia(id: string) {
 }
 
 /** The stored WebVTT text of one language, loaded into the editor when the admin opens it. */
-export const fetchSubtitlesText = (id: string, lang: Language) =>
-  apiGet<SubtitlesText>(`${base(id)}/subtitles/${lang}`, undefined, undefined, { silent: true });
+export const fetchSubtitlesText = async (id: string, lang: Language) =>
+  (await lessonsAdminApi.getAdminLessonsSubtitles({ params: { id, lang } }, { silent: true })).data;
 
 function useMediaMutation<Input>(id: string, request: (input: Input) => Promise<LessonMedia>) {
   const queryClient = useQueryClient();
@@ -31,7 +30,7 @@ function useMediaMutation<Input>(id: string, request: (input: Input) => Promise<
 /** PUT /admin/lessons/{id}/chapters: the whole list. */
 export function useSaveChapters(id: string) {
   return useMediaMutation(id, async (body: ChaptersWrite) => {
-    const { data } = await apiRequest<LessonMedia>(`${base(id)}/chapters`, { method: 'PUT', body, silent: true });
+    const { data } = await lessonsAdminApi.adminLessonsChapters({ params: { id }, body }, { silent: true });
     return data;
   });
 }
@@ -39,25 +38,24 @@ export function useSaveChapters(id: string) {
 /** PUT /admin/lessons/{id}/subtitles/{lang}: the WebVTT text (400 naming the line when it is not WebVTT). */
 export function useSaveSubtitles(id: string) {
   return useMediaMutation(id, async ({ lang, vtt }: { lang: Language; vtt: string }) => {
-    const { data } = await apiRequest<LessonMedia>(`${base(id)}/subtitles/${lang}`, {
-      method: 'PUT',
-      body: { vtt },
-      silent: true,
-    });
+    const { data } = await lessonsAdminApi.putAdminLessonsSubtitles(
+      { params: { id, lang }, body: { vtt } },
+      { silent: true },
+    );
     return data;
   });
 }
 
 export function useDeleteSubtitles(id: string) {
   return useMediaMutation(id, async (lang: Language) => {
-    const { data } = await apiRequest<LessonMedia>(`${base(id)}/subtitles/${lang}`, { method: 'DELETE', silent: true });
+    const { data } = await lessonsAdminApi.deleteAdminLessonsSubtitles({ params: { id, lang } }, { silent: true });
     return data;
   });
 }
 
 export function useSubtitlesText(id: string, lang: Language, enabled: boolean) {
   return useQuery({
-    queryKey: ['training', 'admin', 'subtitles', id, lang],
+    queryKey: lessonKeys.adminSubtitles(id, lang),
     queryFn: () => fetchSubtitlesText(id, lang),
     enabled,
     staleTime: 0,

@@ -1,12 +1,21 @@
-import type { AdminLesson, LessonWrite } from '@atelier/shared';
+import type { LessonWrite } from '@atelier/shared';
+import type { lessonsAdminContract } from '@atelier/shared/lessons-admin.contract';
+import { lessonsAdminRouteTable } from '@atelier/shared/lessons-admin.routes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
-import { type UploadProgress, uploadForm } from '../../../shared/api/upload';
+import { trainingScope } from '../../../shared/api/query-keys';
+import { lessonsAdminApi } from '../../../shared/api/routes/lessons-admin';
+import { type UploadProgress, uploads } from '../../../shared/api/upload';
+import { lessonKeys } from './keys';
+
+const lessonUploads = uploads<typeof lessonsAdminContract, 'createAdminLessons' | 'putAdminLessons'>(
+  lessonsAdminRouteTable,
+  ['createAdminLessons', 'putAdminLessons'],
+);
 
 export const adminLessonsQueryOptions = () =>
   queryOptions({
-    queryKey: ['training', 'admin', 'lessons'],
-    queryFn: () => apiGet<AdminLesson[]>('/admin/lessons'),
+    queryKey: lessonKeys.adminList(),
+    queryFn: () => lessonsAdminApi.listAdminLessons().then((reply) => reply.data),
     staleTime: 0,
   });
 
@@ -33,18 +42,13 @@ export interface SaveLessonInput {
 
 /** POST /admin/lessons or PUT /admin/lessons/{id}: multipart `data` + video/poster/methodology files (XHR, with progress). */
 export async function saveLesson({ id, fields, files, onProgress }: SaveLessonInput) {
-  return uploadForm<AdminLesson>(id ? `/admin/lessons/${encodeURIComponent(id)}` : '/admin/lessons', {
-    method: id ? 'PUT' : 'POST',
-    data: fields,
-    files: { ...files },
-    onProgress,
-    silent: true,
-  });
+  const form = { data: fields, files: { ...files }, onProgress, silent: true };
+  return id ? lessonUploads.putAdminLessons({ params: { id } }, form) : lessonUploads.createAdminLessons({}, form);
 }
 
 function useInvalidateTraining() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: ['training'] });
+  return () => void queryClient.invalidateQueries({ queryKey: trainingScope.all });
 }
 
 export function useSaveLesson() {
@@ -55,8 +59,7 @@ export function useSaveLesson() {
 export function useDeleteLesson() {
   const invalidate = useInvalidateTraining();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<null>(`/admin/lessons/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true }),
+    mutationFn: (id: string) => lessonsAdminApi.deleteAdminLessons({ params: { id } }, { silent: true }),
     onSuccess: invalidate,
   });
 }

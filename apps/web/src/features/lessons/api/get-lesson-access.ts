@@ -1,6 +1,6 @@
-import type { LessonAccess } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { lessonsApi } from '../../../shared/api/routes/lessons';
+import { lessonKeys } from './keys';
 
 /**
  * Short-lived signed URLs of the lesson's video and methodology sheets (purchasers and admins) and
@@ -8,11 +8,11 @@ import { apiGet } from '../../../shared/api/client';
  * URLs carry a signature instead and expire, so they are refetched before they run out.
  */
 export const fetchLessonAccess = (id: string) =>
-  apiGet<LessonAccess>(`/training/lessons/${encodeURIComponent(id)}/access`, undefined, undefined, { silent: true });
+  lessonsApi.trainingLessonsAccess({ params: { id } }, { silent: true }).then((reply) => reply.data);
 
 export const lessonAccessQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['training', 'access', id],
+    queryKey: lessonKeys.access(id),
     queryFn: () => fetchLessonAccess(id),
     staleTime: 0,
     gcTime: 0,

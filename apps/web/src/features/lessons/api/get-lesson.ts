@@ -1,11 +1,12 @@
-import type { Lesson } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { lessonsApi } from '../../../shared/api/routes/lessons';
+import { lessonKeys } from './keys';
 
-export const fetchLesson = (id: string) => apiGet<Lesson>(`/training/lessons/${encodeURIComponent(id)}`);
+export const fetchLesson = (id: string) =>
+  lessonsApi.getTrainingLessons({ params: { id } }).then((reply) => reply.data);
 
 export const lessonQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['training', 'lesson', id], queryFn: () => fetchLesson(id) });
+  queryOptions({ queryKey: lessonKeys.one(id), queryFn: () => fetchLesson(id) });
 
 export function useLesson(id: string | null) {
   return useQuery({ ...lessonQueryOptions(id ?? ''), enabled: id !== null });

@@ -1,12 +1,12 @@
-import type { Lesson } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { lessonsApi } from '../../../shared/api/routes/lessons';
+import { lessonKeys } from './keys';
 
-export const fetchLessons = (silent = false) => apiGet<Lesson[]>('/training/lessons', undefined, undefined, { silent });
+export const fetchLessons = (silent = false) =>
+  lessonsApi.listTrainingLessons({}, { silent }).then((reply) => reply.data);
 
-/** `purchased` depends on who asks: the app invalidates ['training'] whenever the user changes. */
-export const lessonsQueryOptions = () =>
-  queryOptions({ queryKey: ['training', 'lessons'], queryFn: () => fetchLessons() });
+/** `purchased` depends on who asks: the app invalidates the `training` prefix whenever the user changes. */
+export const lessonsQueryOptions = () => queryOptions({ queryKey: lessonKeys.list(), queryFn: () => fetchLessons() });
 
 export function useLessons() {
   return useQuery(lessonsQueryOptions());

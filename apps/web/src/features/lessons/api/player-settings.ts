@@ -1,6 +1,7 @@
 import type { PlayerSettings } from '@atelier/shared/lesson-player.constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { lessonsApi } from '../../../shared/api/routes/lessons';
+import { lessonKeys } from './keys';
 
 /**
  * The learner's player settings (speed, mirror, subtitles), kept on the account so every lesson
@@ -8,11 +9,11 @@ import { apiGet, apiRequest } from '../../../shared/api/client';
  * silent (the player keeps the choice for this visit).
  */
 export const fetchPlayerSettings = () =>
-  apiGet<PlayerSettings>('/training/player-settings', undefined, undefined, { silent: true });
+  lessonsApi.listTrainingPlayerSettings({}, { silent: true }).then((reply) => reply.data);
 
 export const playerSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['player-settings'],
+    queryKey: lessonKeys.playerSettings(),
     queryFn: fetchPlayerSettings,
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
@@ -26,7 +27,7 @@ export function useSavePlayerSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: PlayerSettings) =>
-      apiRequest<PlayerSettings>('/training/player-settings', { method: 'PUT', body: settings, silent: true }),
+      lessonsApi.putTrainingPlayerSettings({ body: settings }, { silent: true }),
     onMutate: (settings) => queryClient.setQueryData(playerSettingsQueryOptions().queryKey, settings),
   });
 }

@@ -1,8 +1,8 @@
 import type { Lesson } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { CheckIcon, PlayIcon } from '../../../shared/ui/icons';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';

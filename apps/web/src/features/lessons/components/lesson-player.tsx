@@ -14,8 +14,8 @@ import type { Chapter, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared/i18n';
 import { PLAYBACK_RATES, type PlaybackRate } from '@atelier/shared/lesson-player.constants';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { saveProgress } from '../api/save-progress';
 import {
   type Loop,

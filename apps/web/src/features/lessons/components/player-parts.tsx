@@ -1,7 +1,7 @@
 /** The lesson player's presentational parts: its buttons, the seek bar, the shortcut list and the chapter list. */
 import type { Chapter } from '@atelier/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { Loop } from './player-effects';
 import { formatTime, SHORTCUT_HELP } from './player-keys';
 

@@ -1,12 +1,14 @@
 import { type CdekShipment, formatMoney, type Order, trackingUrl } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { useDownloadCdekLabel, useOrderCdek, useRegisterCdek } from '../../cdek/api/admin-cdek';
+import { cdekKeys } from '../../cdek/api/keys';
+import { orderKeys } from '../api/keys';
 import { formatDateTime } from '../components/order-detail';
 
 /** While CDEK is still making the order (no number yet), the panel asks again this often. */
@@ -32,8 +34,8 @@ export function OrderCdekPanel({ order }: { order: Order }) {
   useEffect(() => {
     if (!awaiting) return;
     const timer = setInterval(() => {
-      void client.invalidateQueries({ queryKey: ['cdek', 'admin', 'order', order.id] });
-      void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: cdekKeys.adminOrder(order.id) });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
     }, AWAITING_POLL_MS);
     return () => clearInterval(timer);
   }, [awaiting, client, order.id]);

@@ -1,15 +1,17 @@
 import { type Currency, formatMoney, type Order } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { adminScope } from '../../../shared/api/query-keys';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
 import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
 import { useMarkOrderPaid, useOrderPayments, useSendPaypalInvoice } from '../../payments/api/admin-payments';
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';
+import { orderKeys } from '../api/keys';
 import { formatDateTime } from '../components/order-detail';
 import { canMarkPaid } from '../payment-path';
 import { paymentEventSentence } from './payment-event-sentence';
@@ -100,10 +102,10 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
           const { message } = await markPaid.mutateAsync({ orderId: order.id, reference: value });
           toast.success(message ?? t('orders.admin.markedPaid'));
           setReference('');
-          void client.invalidateQueries({ queryKey: ['admin'] });
+          void client.invalidateQueries({ queryKey: adminScope.all });
         } catch (failure) {
           toast.error(errorMessage(failure, t('orders.admin.markPaidFailed')));
-          void client.invalidateQueries({ queryKey: ['orders'] });
+          void client.invalidateQueries({ queryKey: orderKeys.all });
           throw failure;
         }
       },

@@ -10,9 +10,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
 import { FieldError, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';

@@ -1,10 +1,10 @@
 import { formatMoney, ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@atelier/shared';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../shared/ui/data-table';

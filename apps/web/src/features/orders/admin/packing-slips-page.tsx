@@ -1,8 +1,8 @@
 import { localize, type Order } from '@atelier/shared';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState } from '../../../shared/ui/states';
 import { orderQueryOptions } from '../api/get-order';

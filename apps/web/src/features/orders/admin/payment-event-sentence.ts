@@ -1,5 +1,5 @@
 import { type Currency, formatMoney } from '@atelier/shared';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n/use-translation';
 
 /**
  * What the owner reads for each record the server keeps about a payment: a sentence with the time

@@ -1,7 +1,7 @@
 import { formatMoney, type Order } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
 import { toast } from '../../../shared/ui/toast';
 import { useRefundOrder } from '../../payments/api/admin-payments';

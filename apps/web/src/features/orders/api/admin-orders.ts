@@ -1,6 +1,9 @@
 import type { Order, OrderStatus, ShipOrderInput, Tracking } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { adminScope } from '../../../shared/api/query-keys';
+import { ordersApi } from '../../../shared/api/routes/orders';
+import { receiptKeys } from '../../receipts/api/keys';
+import { orderKeys } from './keys';
 
 export interface AdminOrdersFilter {
   status?: OrderStatus | undefined;
@@ -13,12 +16,12 @@ export interface AdminOrdersFilter {
 
 /** Admin `GET /orders` (status, inclusive date range YYYY-MM-DD, search by number/name/email/phone). */
 export async function fetchAdminOrders(filter: AdminOrdersFilter): Promise<{ items: Order[]; total: number }> {
-  const { data, meta } = await apiRequest<Order[]>('/orders', { query: { ...filter } });
+  const { data, meta } = await ordersApi.list({ query: { ...filter } });
   return { items: data ?? [], total: meta?.total ?? 0 };
 }
 
 export const adminOrdersQueryOptions = (filter: AdminOrdersFilter) =>
-  queryOptions({ queryKey: ['orders', 'admin', filter], queryFn: () => fetchAdminOrders(filter), staleTime: 10_000 });
+  queryOptions({ queryKey: orderKeys.admin(filter), queryFn: () => fetchAdminOrders(filter), staleTime: 10_000 });
 
 export function useAdminOrders(filter: AdminOrdersFilter) {
   return useQuery({ ...adminOrdersQueryOptions(filter), placeholderData: keepPreviousData });
@@ -26,11 +29,7 @@ export function useAdminOrders(filter: AdminOrdersFilter) {
 
 /** `PATCH /orders/{id}/status`; the server enforces the status machine (409 otherwise). */
 export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }): Promise<Order> {
-  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/status`, {
-    method: 'PATCH',
-    body: { status },
-    silent: true,
-  });
+  const { data } = await ordersApi.status({ params: { id }, body: { status } }, { silent: true });
   return data.order;
 }
 
@@ -39,22 +38,18 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: updateOrderStatus,
     onSuccess: (order) => {
-      queryClient.setQueryData(['orders', 'one', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      queryClient.setQueryData(orderKeys.one(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminScope.all });
       // Shipping queues the completion receipt of prepaid goods.
-      void queryClient.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', order.id] });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.adminOrder(order.id) });
     },
   });
 }
 
 /** `PUT /orders/{id}/tracking`: the parcel's tracking number (null removes it). */
 export async function setOrderTracking({ id, tracking }: { id: string; tracking: Tracking | null }): Promise<Order> {
-  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/tracking`, {
-    method: 'PUT',
-    body: { tracking },
-    silent: true,
-  });
+  const { data } = await ordersApi.tracking({ params: { id }, body: { tracking } }, { silent: true });
   return data.order;
 }
 
@@ -63,19 +58,15 @@ export function useSetOrderTracking() {
   return useMutation({
     mutationFn: setOrderTracking,
     onSuccess: (order) => {
-      queryClient.setQueryData(['orders', 'one', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.setQueryData(orderKeys.one(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }
 
 /** `POST /orders/{id}/ship`: carrier, tracking number and note in one step; the server walks the status machine. */
 export async function shipOrder({ id, body }: { id: string; body: ShipOrderInput }): Promise<Order> {
-  const { data } = await apiRequest<{ order: Order }>(`/orders/${encodeURIComponent(id)}/ship`, {
-    method: 'POST',
-    body,
-    silent: true,
-  });
+  const { data } = await ordersApi.ship({ params: { id }, body }, { silent: true });
   return data.order;
 }
 
@@ -84,10 +75,10 @@ export function useShipOrder() {
   return useMutation({
     mutationFn: shipOrder,
     onSuccess: (order) => {
-      queryClient.setQueryData(['orders', 'one', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-      void queryClient.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', order.id] });
+      queryClient.setQueryData(orderKeys.one(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminScope.all });
+      void queryClient.invalidateQueries({ queryKey: receiptKeys.adminOrder(order.id) });
     },
   });
 }

@@ -1,17 +1,16 @@
 import type { Order } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { ordersApi } from '../../../shared/api/routes/orders';
+import { orderKeys } from './keys';
 
 /** `GET /orders/{id}` with the status history (the owner or an admin). Silent: pages show their own state. */
 export async function fetchOrder(id: string): Promise<Order> {
-  const { order } = await apiGet<{ order: Order }>(`/orders/${encodeURIComponent(id)}`, undefined, undefined, {
-    silent: true,
-  });
+  const { order } = (await ordersApi.get({ params: { id } }, { silent: true })).data;
   return order;
 }
 
 export const orderQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['orders', 'one', id], queryFn: () => fetchOrder(id) });
+  queryOptions({ queryKey: orderKeys.one(id), queryFn: () => fetchOrder(id) });
 
 export function useOrder(id: string | undefined) {
   return useQuery({ ...orderQueryOptions(id ?? ''), enabled: Boolean(id) });
@@ -19,12 +18,7 @@ export function useOrder(id: string | undefined) {
 
 /** `GET /orders/number/{number}`: the same, by the number the payment provider sends the buyer back with. */
 export async function fetchOrderByNumber(number: string): Promise<Order> {
-  const { order } = await apiGet<{ order: Order }>(
-    `/orders/number/${encodeURIComponent(number)}`,
-    undefined,
-    undefined,
-    { silent: true },
-  );
+  const { order } = (await ordersApi.number({ params: { number } }, { silent: true })).data;
   return order;
 }
 
@@ -34,7 +28,7 @@ export async function fetchOrderByNumber(number: string): Promise<Order> {
  */
 export function useOrderByNumber(number: string | null) {
   return useQuery({
-    queryKey: ['orders', 'number', number],
+    queryKey: orderKeys.byNumber(number),
     queryFn: () => fetchOrderByNumber(number ?? ''),
     enabled: Boolean(number),
     staleTime: 0,

@@ -1,8 +1,8 @@
 import { type CdekCity, type CdekPoint, type CdekQuote, formatMoney } from '@atelier/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FieldError, fieldControlProps } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useCdekCities, useCdekPoints } from '../../cdek/api/get-cdek-points';

@@ -1,7 +1,7 @@
 import { formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSession } from '../../auth/api/auth-session';
 import { OrderStatusBadge } from './order-status-badge';
 

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 const TONES: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

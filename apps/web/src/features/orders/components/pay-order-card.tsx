@@ -1,12 +1,14 @@
 import type { Order } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { usePaypalInvoice } from '../../payments/api/get-payment-status';
+import { paymentKeys } from '../../payments/api/keys';
+import { orderKeys } from '../api/keys';
 import { canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
 import { PaypalModal } from './paypal-modal';
 
@@ -85,8 +87,8 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
             defaultEmail={order.customer.email}
             onDone={() => {
               setPaypalOpen(false);
-              void client.invalidateQueries({ queryKey: ['orders'] });
-              void client.invalidateQueries({ queryKey: ['payments', 'status', order.id] });
+              void client.invalidateQueries({ queryKey: orderKeys.all });
+              void client.invalidateQueries({ queryKey: paymentKeys.status(order.id) });
             }}
           />
         </>

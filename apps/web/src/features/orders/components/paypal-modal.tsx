@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Modal } from '../../../shared/ui/modal';
 import { PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';

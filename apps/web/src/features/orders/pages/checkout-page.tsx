@@ -1,30 +1,37 @@
 import {
   ADDRESS_REQUIRED,
   checkoutConsents,
-  DELIVERY_METHODS,
-  DELIVERY_PRICES_RUB,
+  countryName,
   type DeliveryMethod,
-  deliveryChargeIn,
+  estimateDelivery,
   formatMoney,
-  freeDeliveryFrom,
   fromMinor,
   localize,
   type PaymentMethod,
   paymentMethodAllowed,
   priceIn,
+  resolveCountry,
   toMinor,
 } from '@atelier/shared';
 import type { LegalKind } from '@atelier/shared/legal.constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
-import { isFree } from '../../../shared/currency/display-price';
+import {
+  CountryList,
+  NotShipped,
+  PickupPlaceInfo,
+  useDaysText,
+  useDeliveryPriceText,
+} from '../../../shared/delivery/delivery-options';
+import { useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { legalKeys } from '../../../shared/legal/keys';
 import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import { thanksUrl } from '../../../shared/routing/order-urls';
@@ -49,16 +56,25 @@ import {
   refreshCart,
   reloadCartFromServer,
   settleCart,
+  travellingLines,
   useCart,
 } from '../../cart/api/use-cart';
 import { useCdekQuote } from '../../cdek/api/get-cdek-quote';
 import { useCdekEnabled } from '../../cdek/api/get-cdek-settings';
+import {
+  isOnlineChoice,
+  onlineMethodsFor,
+  type PaymentChoice,
+  PaymentMethodChoice,
+  paymentDevice,
+} from '../../checkout/api/components';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { useCreatePayment } from '../../payments/api/create-payment';
-import { useCardPayments } from '../../payments/api/get-payment-methods';
+import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { CdekPointPicker } from '../components/cdek-point-picker';
+import { CheckoutSummary } from '../components/checkout-summary';
 import { PaypalModal } from '../components/paypal-modal';
 import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
@@ -90,6 +106,11 @@ export function CheckoutPage() {
   const createPayment = useCreatePayment();
   const user = session.status === 'authenticated' ? session.user : null;
   const cardPayments = useCardPayments();
+  const paymentMethodsOffered = usePaymentMethods().data;
+  /** The online way to pay picked (the form's `paymentMethod` is then `card`). */
+  const [onlinePick, setOnlinePick] = useState<PaymentChoice | null>(null);
+  const { settings: deliverySettings } = useDeliverySettings();
+  const [rememberedCountry, rememberCountry] = useDeliveryCountry();
   const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
 
   const {
@@ -106,7 +127,7 @@ export function CheckoutPage() {
       lastName: user?.lastName ?? rest.join(' '),
       email: user?.email ?? '',
       phone: user?.phone ?? '',
-      country: '',
+      country: countryName(rememberedCountry ?? 'RU', language),
       city: '',
       address: '',
       postalCode: '',
@@ -123,7 +144,8 @@ export function CheckoutPage() {
 
   const deliveryMethod = watch('deliveryMethod');
   const paymentMethod = watch('paymentMethod');
-  const hasPhysical = cart.items.some((item) => item.type === 'product' && item.bookFormat !== 'digital');
+  const travelling = travellingLines(cart.items);
+  const hasPhysical = travelling.length > 0;
   // Everything is in the chosen currency; a line not sold in it stops the order (decision 0052).
   const orderCurrency = currency;
   const notSold = linesNotSoldIn(cart.items, orderCurrency);
@@ -148,9 +170,20 @@ export function CheckoutPage() {
         }
       : null,
   );
+  // Where the goods go decides how they can go (abroad: post or pickup) and whether they can at all.
+  const countryCode = resolveCountry(watch('country'));
+  const estimate = estimateDelivery({
+    currency: orderCurrency,
+    goodsMinor,
+    hasPhysical,
+    country: countryCode,
+    shippingCountries: deliverySettings.shippingCountries,
+  });
+  // Where no parcel goes, the workshop is still open to anyone who comes for the order.
+  const pickupOnly = { method: 'pickup' as const, costMinor: 0, minDays: 1, maxDays: 2 };
+  const options = estimate.kind === 'options' ? estimate.options : [pickupOnly];
   /** What a method costs this cart, in its currency (minor units), by the rule the server applies. */
-  const deliveryMinor = (method: DeliveryMethod) =>
-    deliveryChargeIn(orderCurrency, toMinor(DELIVERY_PRICES_RUB[method]), goodsMinor, hasPhysical).inCurrencyMinor;
+  const deliveryMinor = (method: DeliveryMethod) => options.find((option) => option.method === method)?.costMinor ?? 0;
   /** null: a CDEK point is not chosen (or not priced) yet. */
   const deliveryOrNull = byCdek
     ? cdekQuote.data?.currency === orderCurrency
@@ -170,6 +203,20 @@ export function CheckoutPage() {
     if (!hasPhysical) setValue('deliveryMethod', 'pickup');
   }, [hasPhysical, setValue]);
 
+  // A country that rules the chosen method out (a courier abroad) moves the choice to the first it allows.
+  const offeredMethods = options.map((option) => option.method).join(' ');
+  useEffect(() => {
+    const allowed = offeredMethods.split(' ') as DeliveryMethod[];
+    if (hasPhysical && !allowed.includes(getValues('deliveryMethod')) && allowed[0]) {
+      setValue('deliveryMethod', allowed[0]);
+    }
+  }, [offeredMethods, hasPhysical, getValues, setValue]);
+
+  // The country chosen here is the cart's next time.
+  useEffect(() => {
+    if (countryCode) rememberCountry(countryCode);
+  }, [countryCode, rememberCountry]);
+
   // Switching the currency can rule the chosen method out (card is roubles, PayPal euros/dollars).
   const firstOffered = paymentMethods[0];
   useEffect(() => {
@@ -184,8 +231,14 @@ export function CheckoutPage() {
   const [giftSubmitted, setGiftSubmitted] = useState(false);
   const gift = useGiftCodeCheck(checkGiftBalance, giftCode);
   const giftProblem = giftCodeProblem(gift, orderCurrency);
+  const days = useDaysText();
+  const deliveryPrice = useDeliveryPriceText(orderCurrency, language);
   const giftPays =
     gift.status === 'valid' && giftProblem === null ? Math.min(gift.balance.balance, displayTotal.amount) : 0;
+  // The online ways that can take what is left to pay (YooKassa's limits), and the one picked.
+  const onlineOffered = onlineMethodsFor(paymentMethodsOffered, toMinor(displayTotal.amount - giftPays), orderCurrency);
+  const onlineMethod =
+    isOnlineChoice(onlinePick) && onlineOffered.includes(onlinePick) ? onlinePick : (onlineOffered[0] ?? null);
 
   const errorText = useFieldErrorText('checkout.errors');
   /** A text input of the form: registered, labelled, with its translated error. */
@@ -233,7 +286,7 @@ export function CheckoutPage() {
       toast.error(errorMessage(error, t('checkout.orderFailed')));
       // A consent text changed since the page loaded it: load the new version and ask again.
       if (isOutdatedConsent(error)) {
-        void queryClient.invalidateQueries({ queryKey: ['legal'] });
+        void queryClient.invalidateQueries({ queryKey: legalKeys.all });
         setValue('personalData', false);
         setValue('crossBorder', false);
       }
@@ -250,7 +303,8 @@ export function CheckoutPage() {
     if (path === 'done') return finish(order);
     if (path === 'paypal') return setPaypalOrder(order);
     try {
-      const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id }), order);
+      const choice = path === 'redirect' && onlineMethod ? { method: onlineMethod, device: paymentDevice() } : {};
+      const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id, ...choice }), order);
       // Cash and transfer: the payment (its instructions mailed once) exists; the thank-you page shows them.
       if (path === 'instructions') return void navigate(thanksUrl(order.number), { replace: true });
       if (next.external) window.location.assign(next.url);
@@ -301,12 +355,8 @@ export function CheckoutPage() {
     );
   }
 
-  const deliveryLabel = (method: DeliveryMethod) => {
-    if (method === 'courier_pickup' && cdek)
-      return `${t('checkout.delivery.courier_pickup')} — ${t('cdek.checkout.byTariff')}`;
-    const cost = deliveryMinor(method);
-    return `${t(`checkout.delivery.${method}`)} — ${cost === 0 ? t('checkout.free') : formatMoney(fromMinor(cost), orderCurrency, language)}`;
-  };
+  const methodPrice = (method: DeliveryMethod) =>
+    method === 'courier_pickup' && cdek ? t('cdek.checkout.byTariff') : deliveryPrice(deliveryMinor(method));
 
   return (
     <>
@@ -314,10 +364,20 @@ export function CheckoutPage() {
       <form
         onSubmit={onSubmit}
         noValidate
-        className="container-page grid grid-cols-1 gap-8 pb-10 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        className="container-page grid grid-cols-1 gap-6 pb-10 sm:gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]"
       >
-        <div className="flex flex-col gap-8">
-          <fieldset className="card p-6 sm:p-8">
+        <CheckoutSummary
+          items={cart.items}
+          notSold={notSold}
+          currency={orderCurrency}
+          language={language}
+          goodsMinor={goodsMinor}
+          deliveryRow={hasPhysical ? { minor: deliveryOrNull } : null}
+          totalAmount={displayTotal.amount}
+          giftPays={giftPays}
+        />
+        <div className="flex flex-col gap-6 sm:gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <fieldset className="card p-5 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.contacts')}</legend>
             <div className="clear-both grid grid-cols-1 gap-5 sm:grid-cols-2">
               <TextField {...field('firstName')} autoComplete="given-name" />
@@ -328,31 +388,66 @@ export function CheckoutPage() {
           </fieldset>
 
           {hasPhysical ? (
-            <fieldset className="card p-6 sm:p-8">
+            <fieldset className="card p-5 sm:p-8">
               <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.deliveryTitle')}</legend>
-              <div className="clear-both grid grid-cols-1 gap-2">
-                {DELIVERY_METHODS.map((method) => (
+              <div className="clear-both">
+                <TextField
+                  {...field('country')}
+                  list={id('countries')}
+                  autoComplete="shipping country-name"
+                  hint={t('delivery.countryHint')}
+                />
+                <CountryList id={id('countries')} language={language} />
+              </div>
+              {estimate.kind === 'not-shipped' ? (
+                <div className="mt-4">
+                  <NotShipped
+                    estimate={estimate}
+                    language={language}
+                    goods={travelling.map((line) => localize(line.name, language))}
+                  />
+                </div>
+              ) : null}
+              <div className="mt-5 grid grid-cols-1 gap-2" role="radiogroup" aria-label={t('checkout.deliveryMethod')}>
+                {options.map((option) => (
                   <label
-                    key={method}
+                    key={option.method}
                     className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
                   >
-                    <input type="radio" value={method} {...register('deliveryMethod')} className="accent-rose-600" />
-                    <span className="text-sm font-semibold">{deliveryLabel(method)}</span>
+                    <input
+                      type="radio"
+                      value={option.method}
+                      {...register('deliveryMethod')}
+                      className="accent-rose-600"
+                    />
+                    <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
+                      <span className="text-sm font-semibold">{t(`checkout.delivery.${option.method}`)}</span>
+                      <span className="sr-only"> — </span>
+                      <span className="figures text-sm">
+                        <span className="font-semibold">{methodPrice(option.method)}</span>
+                        <span className="text-muted"> · {days(option.minDays, option.maxDays)}</span>
+                      </span>
+                    </span>
                   </label>
                 ))}
               </div>
               <p className="mt-3 text-xs text-muted">
-                {t('checkout.freeFrom', {
-                  amount: formatMoney(freeDeliveryFrom(orderCurrency), orderCurrency, language),
-                })}
+                {countryCode && countryCode !== 'RU' ? `${t('delivery.abroad')} ` : ''}
+                {estimate.kind === 'options'
+                  ? t('checkout.freeFrom', { amount: formatMoney(estimate.freeFrom, orderCurrency, language) })
+                  : ''}
               </p>
               <div className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
                 {ADDRESS_REQUIRED[deliveryMethod] ? (
                   <>
-                    <TextField {...field('country')} autoComplete="country-name" />
-                    <TextField {...field('city')} autoComplete="address-level2" />
-                    <TextField {...field('address')} autoComplete="street-address" className="sm:col-span-2" />
-                    <TextField {...field('postalCode')} autoComplete="postal-code" />
+                    <TextField {...field('city')} autoComplete="shipping address-level2" className="sm:col-span-2" />
+                    <TextField
+                      {...field('address')}
+                      autoComplete="shipping street-address"
+                      hint={t('checkout.addressHint')}
+                      className="sm:col-span-2"
+                    />
+                    <TextField {...field('postalCode')} autoComplete="shipping postal-code" inputMode="numeric" />
                   </>
                 ) : null}
                 {deliveryMethod === 'courier_pickup' && cdek ? (
@@ -372,7 +467,9 @@ export function CheckoutPage() {
                   <TextField {...field('pickupPoint')} className="sm:col-span-2" />
                 ) : null}
                 {deliveryMethod === 'pickup' ? (
-                  <p className="text-sm text-ink-soft sm:col-span-2">{t('checkout.pickupHint')}</p>
+                  <div className="sm:col-span-2">
+                    <PickupPlaceInfo place={deliverySettings.pickup} language={language} />
+                  </div>
                 ) : null}
               </div>
             </fieldset>
@@ -382,18 +479,20 @@ export function CheckoutPage() {
 
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
-            <div className="clear-both grid grid-cols-1 gap-2">
-              {paymentMethods.map((method) => (
-                <label
-                  key={method}
-                  className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-white px-4 py-2 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600"
-                >
-                  <input type="radio" value={method} {...register('paymentMethod')} className="accent-rose-600" />
-                  <span className="text-sm font-semibold">{t(`labels.paymentMethod.${method}`)}</span>
-                </label>
-              ))}
+            <div className="clear-both">
+              <PaymentMethodChoice
+                name={id('paymentMethod')}
+                online={paymentMethods.includes('card') ? onlineOffered : []}
+                others={paymentMethods.filter((method) => method !== 'card')}
+                value={paymentMethod === 'card' ? onlineMethod : paymentMethod}
+                onChange={(choice) => {
+                  if (isOnlineChoice(choice)) {
+                    setOnlinePick(choice);
+                    setValue('paymentMethod', 'card');
+                  } else setValue('paymentMethod', choice);
+                }}
+              />
             </div>
-            <p className="mt-3 text-xs text-muted">{t(`checkout.paymentHint.${paymentMethod}`)}</p>
             <GiftCodeField
               id={id('giftCode')}
               value={giftCode}
@@ -419,71 +518,8 @@ export function CheckoutPage() {
           </fieldset>
         </div>
 
-        <aside aria-labelledby="checkout-summary" className="card h-fit p-6 lg:sticky lg:top-32">
-          <h2 id="checkout-summary" className="text-3xl">
-            {t('checkout.summary')}
-          </h2>
-          <ul className="figures mt-4 flex flex-col gap-2 text-sm">
-            {cart.items.map((item) => (
-              <li key={`${item.type}-${item.id}-${item.bookFormat ?? ''}`} className="flex justify-between gap-3">
-                <span className="text-ink-soft">
-                  {localize(item.name, language)} × {item.quantity}
-                </span>
-                <span className="shrink-0 font-semibold">
-                  {notSold.includes(item)
-                    ? t(`cart.notSoldIn.${orderCurrency}`)
-                    : isFree(item.price)
-                      ? t('common.free')
-                      : formatMoney(fromMinor(lineMinor(item)), orderCurrency, language)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted">{t('checkout.subtotal')}</dt>
-              <dd>{formatMoney(fromMinor(goodsMinor), orderCurrency, language)}</dd>
-            </div>
-            {hasPhysical ? (
-              <div className="flex justify-between">
-                <dt className="text-muted">{t('checkout.deliveryCost')}</dt>
-                <dd>
-                  {deliveryOrNull === null
-                    ? t('cdek.checkout.choosePoint')
-                    : delivery === 0
-                      ? t('checkout.free')
-                      : formatMoney(fromMinor(delivery), orderCurrency, language)}
-                </dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between border-t border-line pt-3 text-base">
-              <dt className="font-semibold">{t('checkout.total')}</dt>
-              <dd className="font-serif text-2xl font-semibold text-rose-700">
-                {formatMoney(displayTotal.amount, orderCurrency, language)}
-              </dd>
-            </div>
-            {giftPays > 0 ? (
-              <>
-                <div className="flex justify-between text-sm">
-                  <dt className="text-muted">{t('giftCertificates.summary.paid')}</dt>
-                  <dd>−{formatMoney(giftPays, orderCurrency, language)}</dd>
-                </div>
-                <div className="flex justify-between text-sm">
-                  <dt className="font-semibold">{t('giftCertificates.summary.due')}</dt>
-                  <dd className="font-semibold" data-testid="amount-due">
-                    {formatMoney(Math.round((displayTotal.amount - giftPays) * 100) / 100, orderCurrency, language)}
-                  </dd>
-                </div>
-              </>
-            ) : null}
-          </dl>
-          <p className="mt-3 text-xs leading-relaxed text-muted">{t(`checkout.currencyNote.${orderCurrency}`)}</p>
-          <CheckboxField
-            {...register('acceptTerms')}
-            id={id('acceptTerms')}
-            error={errorText(errors.acceptTerms)}
-            className="mt-5"
-          >
+        <div className="card h-fit p-5 sm:p-6 lg:col-start-2 lg:row-start-2">
+          <CheckboxField {...register('acceptTerms')} id={id('acceptTerms')} error={errorText(errors.acceptTerms)}>
             {t('checkout.acceptPrefix')}{' '}
             <button type="button" className="link" onClick={() => setLegal('terms')}>
               {t('checkout.acceptTerms')}
@@ -533,7 +569,7 @@ export function CheckoutPage() {
           <SubmitButton pending={isSubmitting} disabled={!orderable || !legalList.data} className="mt-6 w-full">
             {t('checkout.placeOrder')}
           </SubmitButton>
-        </aside>
+        </div>
       </form>
       <LegalModal doc={legal} onClose={() => setLegal(null)} />
     </>

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { thanksUrl } from '../../../shared/routing/order-urls';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';

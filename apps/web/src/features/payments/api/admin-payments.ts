@@ -1,6 +1,9 @@
-import type { PaymentAlert } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { apiGet } from '../../../shared/api/client';
+import { ordersScope } from '../../../shared/api/query-keys';
+import { paymentsApi } from '../../../shared/api/routes/payments';
+import { receiptKeys } from '../../receipts/api/keys';
+import { paymentKeys } from './keys';
 
 export interface AdminPaymentEvent {
   type: string;
@@ -25,7 +28,8 @@ export interface AdminPayment {
 /** Admin: every payment attempt of an order with its provider events (newest first). */
 export const orderPaymentsQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payments', 'admin', 'order', orderId],
+    queryKey: paymentKeys.adminOrder(orderId),
+    // The route declares no reply schema (provider events are the provider's own JSON): typed here.
     queryFn: () => apiGet<AdminPayment[]>(`/admin/orders/${encodeURIComponent(orderId)}/payments`),
   });
 
@@ -35,9 +39,9 @@ export function useOrderPayments(orderId: string) {
 
 /** Admin: a cash, bank transfer or PayPal invoice order paid outside the site, with its reference. */
 export async function markOrderPaid(input: { orderId: string; reference: string }) {
-  const { message } = await apiRequest<{ paymentId: string }>(
-    `/admin/orders/${encodeURIComponent(input.orderId)}/mark-paid`,
-    { method: 'POST', body: { reference: input.reference }, silent: true },
+  const { message } = await paymentsApi.adminOrdersMarkPaid(
+    { params: { id: input.orderId }, body: { reference: input.reference } },
+    { silent: true },
   );
   return { message };
 }
@@ -48,17 +52,17 @@ export function useMarkOrderPaid() {
     mutationFn: markOrderPaid,
     onSuccess: (_result, input) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['payments', 'admin', 'order', input.orderId] }),
-        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: paymentKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: ordersScope.all }),
       ]),
   });
 }
 
 /** Admin: mail the customer the link of a PayPal invoice made by hand in PayPal (https only). */
 export async function sendPaypalInvoice(input: { orderId: string; url: string }) {
-  const { data, message } = await apiRequest<{ paymentId: string; mailedTo: string | null }>(
-    `/admin/orders/${encodeURIComponent(input.orderId)}/paypal-invoice`,
-    { method: 'POST', body: { url: input.url }, silent: true },
+  const { data, message } = await paymentsApi.adminOrdersPaypalInvoice(
+    { params: { id: input.orderId }, body: { url: input.url } },
+    { silent: true },
   );
   return { data, message };
 }
@@ -69,8 +73,8 @@ export function useSendPaypalInvoice() {
     mutationFn: sendPaypalInvoice,
     onSuccess: (_result, input) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['payments', 'admin', 'order', input.orderId] }),
-        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: paymentKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: ordersScope.all }),
       ]),
   });
 }
@@ -80,10 +84,7 @@ export function useSendPaypalInvoice() {
  * receipt when receipts are on); a refusal answers 502 and may be tried again.
  */
 export async function refundOrder(input: { orderId: string }) {
-  const { data, message } = await apiRequest<{ refundId: string; status: string }>(
-    `/admin/orders/${encodeURIComponent(input.orderId)}/refund`,
-    { method: 'POST', silent: true },
-  );
+  const { data, message } = await paymentsApi.adminOrdersRefund({ params: { id: input.orderId } }, { silent: true });
   return { data, message };
 }
 
@@ -93,9 +94,9 @@ export function useRefundOrder() {
     mutationFn: refundOrder,
     onSettled: (_result, _error, input) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['payments', 'admin', 'order', input.orderId] }),
-        client.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', input.orderId] }),
-        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: paymentKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: receiptKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: ordersScope.all }),
       ]),
   });
 }
@@ -103,8 +104,8 @@ export function useRefundOrder() {
 /** Admin: payment notifications that need a look (money for a closed order, a wrong amount). */
 export const paymentAlertsQueryOptions = () =>
   queryOptions({
-    queryKey: ['payments', 'admin', 'alerts'],
-    queryFn: () => apiGet<PaymentAlert[]>('/admin/payment-alerts'),
+    queryKey: paymentKeys.adminAlerts(),
+    queryFn: () => paymentsApi.adminPaymentAlerts().then((reply) => reply.data),
     staleTime: 15_000,
   });
 
@@ -113,10 +114,7 @@ export function usePaymentAlerts() {
 }
 
 export async function resolvePaymentAlert(id: string) {
-  const { message } = await apiRequest<{ id: string }>(`/admin/payment-alerts/${encodeURIComponent(id)}/resolve`, {
-    method: 'POST',
-    silent: true,
-  });
+  const { message } = await paymentsApi.adminPaymentAlertsResolve({ params: { id } }, { silent: true });
   return { message };
 }
 
@@ -124,6 +122,6 @@ export function useResolvePaymentAlert() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: resolvePaymentAlert,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payments', 'admin', 'alerts'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.adminAlerts() }),
   });
 }

@@ -1,13 +1,14 @@
-import type { PaymentStart } from '@atelier/shared';
+import type { CreatePaymentBody, PaymentStart } from '@atelier/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { paymentsApi } from '../../../shared/api/routes/payments';
 
 /**
- * `POST /payments`: order id → where the buyer goes next. Card: `redirectUrl` (the
- * provider's page). Cash / bank transfer: `instructions` (text with the bank details), no redirect.
+ * `POST /payments`: order id (and the online way to pay picked, with the device) → where the buyer
+ * goes next. Online: `redirectUrl` (the provider's page), or `kind: 'qr'` (SBP on a computer: the
+ * processing page shows the code). Cash / bank transfer: `instructions` (text with the bank details).
  */
-export async function createPayment(body: { orderId: string }): Promise<PaymentStart> {
-  const { data } = await apiRequest<PaymentStart>('/payments', { method: 'POST', body, silent: true });
+export async function createPayment(body: CreatePaymentBody): Promise<PaymentStart> {
+  const { data } = await paymentsApi.create({ body }, { silent: true });
   return data;
 }
 

@@ -1,12 +1,12 @@
-import type { Download, ReissuedDownload } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { paymentsApi } from '../../../shared/api/routes/payments';
+import { paymentKeys } from './keys';
 
 /** The account's digital books (the links themselves are only in the mails). */
 export const downloadsQueryOptions = () =>
   queryOptions({
-    queryKey: ['payments', 'downloads'],
-    queryFn: () => apiGet<Download[]>('/user/downloads', undefined, undefined, { silent: true }),
+    queryKey: paymentKeys.downloads(),
+    queryFn: () => paymentsApi.userDownloads({}, { silent: true }).then((reply) => reply.data),
   });
 
 export function useDownloads() {
@@ -15,10 +15,7 @@ export function useDownloads() {
 
 /** A fresh link (also mailed); the old one stops working. */
 export async function reissueDownload(id: string) {
-  const { data, message } = await apiRequest<ReissuedDownload>(`/user/downloads/${encodeURIComponent(id)}/reissue`, {
-    method: 'POST',
-    silent: true,
-  });
+  const { data, message } = await paymentsApi.userDownloadsReissue({ params: { id } }, { silent: true });
   return { ...data, message };
 }
 
@@ -26,6 +23,6 @@ export function useReissueDownload() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: reissueDownload,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payments', 'downloads'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.downloads() }),
   });
 }

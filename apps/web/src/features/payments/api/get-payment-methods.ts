@@ -1,12 +1,12 @@
-import type { PaymentMethods } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { paymentsApi } from '../../../shared/api/routes/payments';
+import { paymentKeys } from './keys';
 
 /** What this shop accepts now: card on or off (PAYMENT_PROVIDER=none), and how PayPal invoices are made. */
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
-    queryKey: ['payments', 'methods'],
-    queryFn: () => apiGet<PaymentMethods>('/payments/methods', undefined, undefined, { silent: true }),
+    queryKey: paymentKeys.methods(),
+    queryFn: () => paymentsApi.methods({}, { silent: true }).then((reply) => reply.data),
     staleTime: 5 * 60_000,
   });
 

@@ -1,6 +1,7 @@
-import type { PaypalInvoice } from '@atelier/shared';
+import type { PaymentQr, PaypalInvoice } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { paymentsApi } from '../../../shared/api/routes/payments';
+import { paymentKeys } from './keys';
 
 export interface PaymentStatus {
   number: number;
@@ -11,14 +12,15 @@ export interface PaymentStatus {
   instructions: string | null;
   /** PayPal without the API: the invoice the shop sends by hand (requested, then sent with its link). */
   paypalInvoice: PaypalInvoice | null;
+  /** An open SBP payment to show as a QR code (a computer), with until when it can be paid. */
+  qr: PaymentQr | null;
 }
 
 /** Where the payment of one of my orders stands (the processing page polls it). */
 export const paymentStatusQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payments', 'status', orderId],
-    queryFn: () =>
-      apiGet<PaymentStatus>(`/payments/orders/${encodeURIComponent(orderId)}`, undefined, undefined, { silent: true }),
+    queryKey: paymentKeys.status(orderId),
+    queryFn: () => paymentsApi.orders({ params: { id: orderId } }, { silent: true }).then((reply) => reply.data),
     staleTime: 0,
   });
 

@@ -1,12 +1,7 @@
-import type { PaymentStart } from '@atelier/shared';
-import { apiRequest } from '../../../shared/api/client';
+import { paymentsApi } from '../../../shared/api/routes/payments';
 
 /** `POST /payments/paypal-request`: PayPal sends a payment link (invoice) to this email. */
 export async function requestPaypal(body: { orderId: string; email: string }) {
-  const { data, message } = await apiRequest<PaymentStart>('/payments/paypal-request', {
-    method: 'POST',
-    body,
-    silent: true,
-  });
+  const { data, message } = await paymentsApi.paypalRequest({ body }, { silent: true });
   return { data, message };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { AUTO_CLOSE_SECONDS, useCountdown } from '../../../shared/hooks/use-countdown';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { thanksUrl } from '../../../shared/routing/order-urls';
 import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment-status';
+import { PaymentQrPanel } from '../components/payment-qr';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orderIdParam = (params: URLSearchParams) => {
@@ -129,7 +130,14 @@ export function PaymentProcessingPage() {
   const number = orderNumberParam(searchParams);
   const orderId = orderIdParam(searchParams);
   const { data } = usePaymentStatus(orderId);
-  usePageTitle(data?.instructions ? t('payments.instructionsTitle') : t('payments.processingTitle'));
+  const qr = data?.status === 'pending' && data.paymentState !== 'failed' ? data.qr : null;
+  usePageTitle(
+    data?.instructions
+      ? t('payments.instructionsTitle')
+      : qr
+        ? t('paymentChoice.qr.title')
+        : t('payments.processingTitle'),
+  );
 
   useEffect(() => {
     if (!data || !orderId || data.instructions) return;
@@ -151,6 +159,17 @@ export function PaymentProcessingPage() {
             {t('account.orders')}
           </Link>
         </div>
+      </ResultCard>
+    );
+  }
+
+  if (qr && orderId) {
+    return (
+      <ResultCard title={t('paymentChoice.qr.title')}>
+        <p className="figures mt-3 font-semibold text-rose-700">
+          {t('checkout.orderNumber', { number: data?.number })}
+        </p>
+        <PaymentQrPanel qr={qr} orderId={orderId} />
       </ResultCard>
     );
   }

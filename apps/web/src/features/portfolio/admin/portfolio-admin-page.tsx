@@ -6,8 +6,8 @@ import {
   TRANSLATED_FIELDS,
 } from '@atelier/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import type { DataColumn } from '../../../shared/ui/data-table';

@@ -1,7 +1,7 @@
 import { localize } from '@atelier/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useProduct } from '../../shop/api/get-product';
 import { useProducts } from '../../shop/api/get-products';
 

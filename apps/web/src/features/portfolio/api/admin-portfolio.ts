@@ -1,8 +1,18 @@
-import type { PortfolioInput, PortfolioItem } from '@atelier/shared';
+import type { PortfolioInput } from '@atelier/shared';
+import type { portfolioContract } from '@atelier/shared/portfolio.contract';
+import { portfolioRouteTable } from '@atelier/shared/portfolio.routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
-import { type UploadProgress, uploadForm } from '../../../shared/api/upload';
+import { adminScope } from '../../../shared/api/query-keys';
+import { portfolioApi } from '../../../shared/api/routes/portfolio';
+import { type UploadProgress, uploads } from '../../../shared/api/upload';
+
+const portfolioUploads = uploads<typeof portfolioContract, 'createAdminPortfolio' | 'putAdminPortfolio'>(
+  portfolioRouteTable,
+  ['createAdminPortfolio', 'putAdminPortfolio'],
+);
+
 import type { PortfolioFilter } from './get-portfolio';
+import { portfolioKeys } from './keys';
 
 export interface AdminPortfolioParams {
   category: PortfolioFilter;
@@ -13,13 +23,13 @@ export interface AdminPortfolioParams {
 
 /** GET /admin/portfolio: every item with search and pages. */
 export async function fetchAdminPortfolio(params: AdminPortfolioParams, signal?: AbortSignal) {
-  const { data, meta } = await apiRequest<PortfolioItem[]>('/admin/portfolio', { query: { ...params }, signal });
+  const { data, meta } = await portfolioApi.listAdminPortfolio({ query: { ...params } }, { signal });
   return { items: data, total: meta?.total ?? data.length };
 }
 
 export const adminPortfolioQueryOptions = (params: AdminPortfolioParams) =>
   queryOptions({
-    queryKey: ['portfolio', 'admin', params],
+    queryKey: portfolioKeys.admin(params),
     queryFn: ({ signal }) => fetchAdminPortfolio(params, signal),
     staleTime: 0,
   });
@@ -37,22 +47,19 @@ export interface SavePortfolioInput {
 
 /** POST /admin/portfolio or PUT /admin/portfolio/{id}: multipart `data` + `images` files. */
 export async function savePortfolioItem({ id, fields, files, onProgress }: SavePortfolioInput) {
-  return uploadForm<PortfolioItem>(id ? `/admin/portfolio/${encodeURIComponent(id)}` : '/admin/portfolio', {
-    method: id ? 'PUT' : 'POST',
-    data: fields,
-    files: { images: files },
-    onProgress,
-  });
+  const form = { data: fields, files: { images: files }, onProgress };
+  return id
+    ? portfolioUploads.putAdminPortfolio({ params: { id } }, form)
+    : portfolioUploads.createAdminPortfolio({}, form);
 }
 
-export const deletePortfolioItem = (id: string) =>
-  apiRequest<{ id: string }>(`/admin/portfolio/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deletePortfolioItem = (id: string) => portfolioApi.deleteAdminPortfolio({ params: { id } });
 
 function useInvalidatePortfolio() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['portfolio'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminScope.all });
   };
 }
 

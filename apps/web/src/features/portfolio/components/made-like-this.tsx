@@ -1,7 +1,7 @@
 import { localize } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { portfolioQueryOptions } from '../api/get-portfolio';
 

@@ -1,7 +1,7 @@
 import type { PortfolioItem } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Gallery } from '../../../shared/ui/gallery';
 import { Modal } from '../../../shared/ui/modal';
 import { RichText } from '../../../shared/ui/rich-text';

@@ -1,7 +1,7 @@
 import { PORTFOLIO_CATEGORIES, type PortfolioItem } from '@atelier/shared';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { preloadModal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';

@@ -1,24 +1,22 @@
 import type { CourseProgress, LearningProgress, LessonProgress } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { progressApi } from '../../../shared/api/routes/progress';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useSession } from '../../auth/api/auth-session';
+import { progressKeys } from './keys';
 
 export type { ContinueLesson, CourseProgress, LearningProgress, LessonProgress } from '@atelier/shared';
 
-/**
- * Under ['user']: removed with the rest of the account's data when the user changes. The app marks
- * it stale after every report the lesson player sends (app.tsx), so a page opened after watching
- * shows the new figures.
- */
-export const PROGRESS_KEY = ['user', 'progress'] as const;
-
 const EMPTY: LearningProgress = { lessons: [], courses: [], continue: null };
 
-export const fetchProgress = () =>
-  apiGet<LearningProgress>('/training/progress', undefined, undefined, { silent: true });
+export const fetchProgress = () => progressApi.trainingProgress({}, { silent: true }).then((reply) => reply.data);
 
-export const progressQueryOptions = () => queryOptions({ queryKey: PROGRESS_KEY, queryFn: fetchProgress });
+/**
+ * Under the `user` prefix: removed with the rest of the account's data when the user changes. The
+ * app marks it stale after every report the lesson player sends (app.tsx), so a page opened after
+ * watching shows the new figures.
+ */
+export const progressQueryOptions = () => queryOptions({ queryKey: progressKeys.mine(), queryFn: fetchProgress });
 
 /**
  * The signed-in learner's progress (each lesson they own, their courses, where to continue); loaded

@@ -1,11 +1,11 @@
 import { localize, type PromoCode, type PromoCodeWrite, PromoCodeWriteSchema } from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CheckboxField, FormProblem, SubmitButton, TextField } from '../../../shared/ui/form-field';
 import { toast } from '../../../shared/ui/toast';
 import { useAdminCourses } from '../../courses/api/admin-courses';

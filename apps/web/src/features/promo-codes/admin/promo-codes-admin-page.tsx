@@ -1,7 +1,7 @@
 import type { PromoCode } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
 import { useAdminPromoCodes, useDeletePromoCode } from '../api/admin-promo-codes';

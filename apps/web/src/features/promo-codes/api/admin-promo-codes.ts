@@ -1,17 +1,19 @@
-import type { PromoCode, PromoCodeWrite } from '@atelier/shared';
+import type { PromoCodeWrite } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { trainingScope } from '../../../shared/api/query-keys';
+import { promoCodesApi } from '../../../shared/api/routes/promo-codes';
+import { promoCodeKeys } from './keys';
 
 /** Promo codes live under the training queries: a saved code changes what lessons and courses quote. */
 function useInvalidateTraining() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: ['training'] });
+  return () => void queryClient.invalidateQueries({ queryKey: trainingScope.all });
 }
 
 export const adminPromoCodesQueryOptions = () =>
   queryOptions({
-    queryKey: ['training', 'admin', 'promo-codes'],
-    queryFn: () => apiGet<PromoCode[]>('/admin/promo-codes'),
+    queryKey: promoCodeKeys.adminList(),
+    queryFn: () => promoCodesApi.listAdminPromoCodes().then((reply) => reply.data),
     staleTime: 0,
   });
 
@@ -23,11 +25,9 @@ export function useSavePromoCode() {
   const invalidate = useInvalidateTraining();
   return useMutation({
     mutationFn: ({ id, fields }: { id: string | null; fields: PromoCodeWrite }) =>
-      apiRequest<PromoCode>(id ? `/admin/promo-codes/${encodeURIComponent(id)}` : '/admin/promo-codes', {
-        method: id ? 'PUT' : 'POST',
-        body: fields,
-        silent: true,
-      }),
+      id
+        ? promoCodesApi.putAdminPromoCodes({ params: { id }, body: fields }, { silent: true })
+        : promoCodesApi.createAdminPromoCodes({ body: fields }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -35,8 +35,7 @@ export function useSavePromoCode() {
 export function useDeletePromoCode() {
   const invalidate = useInvalidateTraining();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<null>(`/admin/promo-codes/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true }),
+    mutationFn: (id: string) => promoCodesApi.deleteAdminPromoCodes({ params: { id } }, { silent: true }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
-import type { OrderReceipts, ReceiptView } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { receiptsApi } from '../../../shared/api/routes/receipts';
+import { receiptKeys } from './keys';
 
 /** While a receipt waits for the worker (or is being sent), the page asks again this often. */
 const WAITING_POLL_MS = 3_000;
@@ -8,8 +8,8 @@ const WAITING_POLL_MS = 3_000;
 /** Admin: the fiscal receipts of an order (payment, completion, refund) with their state and errors. */
 export const orderReceiptsQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['receipts', 'admin', 'order', orderId],
-    queryFn: () => apiGet<OrderReceipts>(`/admin/orders/${encodeURIComponent(orderId)}/receipts`),
+    queryKey: receiptKeys.adminOrder(orderId),
+    queryFn: () => receiptsApi.adminOrdersReceipts({ params: { id: orderId } }).then((reply) => reply.data),
   });
 
 export function useOrderReceipts(orderId: string) {
@@ -22,10 +22,7 @@ export function useOrderReceipts(orderId: string) {
 
 /** Admin: send a failed completion receipt to YooKassa again; the reply is its new state. */
 export async function retryReceipt(input: { orderId: string; receiptId: string }) {
-  const { data, message } = await apiRequest<ReceiptView>(
-    `/admin/receipts/${encodeURIComponent(input.receiptId)}/retry`,
-    { method: 'POST', silent: true },
-  );
+  const { data, message } = await receiptsApi.adminReceiptsRetry({ params: { id: input.receiptId } }, { silent: true });
   return { data, message };
 }
 
@@ -34,6 +31,6 @@ export function useRetryReceipt() {
   return useMutation({
     mutationFn: retryReceipt,
     onSettled: (_result, _error, input) =>
-      client.invalidateQueries({ queryKey: ['receipts', 'admin', 'order', input.orderId] }),
+      client.invalidateQueries({ queryKey: receiptKeys.adminOrder(input.orderId) }),
   });
 }

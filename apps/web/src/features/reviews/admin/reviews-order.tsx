@@ -1,7 +1,7 @@
 import type { AdminReview } from '@atelier/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { moveItem, SortableList } from '../../../shared/ui/sortable-list';
 import { toast } from '../../../shared/ui/toast';

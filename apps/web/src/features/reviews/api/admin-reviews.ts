@@ -1,6 +1,8 @@
-import type { AdminReview, ReviewStatus } from '@atelier/shared';
+import type { ReviewStatus } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { adminScope } from '../../../shared/api/query-keys';
+import { reviewsApi } from '../../../shared/api/routes/reviews';
+import { reviewKeys } from './keys';
 
 export interface AdminReviewsParams {
   status: 'all' | ReviewStatus;
@@ -11,13 +13,13 @@ export interface AdminReviewsParams {
 
 /** GET /reviews/admin (query): filter by status, search, pages. */
 export async function fetchAdminReviews(params: AdminReviewsParams, signal?: AbortSignal) {
-  const { data, meta } = await apiRequest<AdminReview[]>('/reviews/admin', { query: { ...params }, signal });
+  const { data, meta } = await reviewsApi.listAdmin({ query: { ...params } }, { signal });
   return { items: data, total: meta?.total ?? data.length };
 }
 
 export const adminReviewsQueryOptions = (params: AdminReviewsParams) =>
   queryOptions({
-    queryKey: ['reviews', 'admin', params],
+    queryKey: reviewKeys.admin(params),
     queryFn: ({ signal }) => fetchAdminReviews(params, signal),
     staleTime: 0,
   });
@@ -30,20 +32,19 @@ export type ReviewAction = 'approve' | 'reject' | 'delete';
 
 /** PUT /reviews/admin/{id}/approve|reject, DELETE /reviews/admin/{id}. */
 export async function moderateReview({ id, action }: { id: string; action: ReviewAction }) {
-  const path = `/reviews/admin/${encodeURIComponent(id)}`;
-  if (action === 'delete') return apiRequest<unknown>(path, { method: 'DELETE' });
-  return apiRequest<unknown>(`${path}/${action}`, { method: 'PUT' });
+  const input = { params: { id } };
+  if (action === 'delete') return reviewsApi.deleteAdmin(input);
+  return (action === 'approve' ? reviewsApi.adminApprove : reviewsApi.adminReject)(input);
 }
 
 /** PUT /reviews/admin/reorder `{ reviews: [id, …] }` in display order. */
-export const reorderReviews = (ids: string[]) =>
-  apiRequest<unknown>('/reviews/admin/reorder', { method: 'PUT', body: { reviews: ids } });
+export const reorderReviews = (ids: string[]) => reviewsApi.adminReorder({ body: { reviews: ids } });
 
 function useInvalidateReviews() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['reviews'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminScope.all });
   };
 }
 

@@ -1,6 +1,6 @@
-import type { Review } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { reviewsApi } from '../../../shared/api/routes/reviews';
+import { reviewKeys } from './keys';
 
 export interface CreateReviewInput {
   reviewText: string;
@@ -14,7 +14,7 @@ export async function createReview(input: CreateReviewInput) {
   form.set('reviewText', input.reviewText.trim());
   form.set('rating', String(input.rating));
   if (input.image) form.set('image', input.image);
-  const { data, message } = await apiRequest<Review>('/reviews', { method: 'POST', body: form, silent: true });
+  const { data, message } = await reviewsApi.create({ form }, { silent: true });
   return { review: data, message };
 }
 
@@ -22,6 +22,6 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }

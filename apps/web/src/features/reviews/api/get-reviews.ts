@@ -1,10 +1,10 @@
-import type { Review } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { reviewsApi } from '../../../shared/api/routes/reviews';
+import { reviewKeys } from './keys';
 
-export const fetchReviews = () => apiGet<Review[]>('/reviews');
+export const fetchReviews = () => reviewsApi.list().then((reply) => reply.data);
 
-export const reviewsQueryOptions = () => queryOptions({ queryKey: ['reviews', 'approved'], queryFn: fetchReviews });
+export const reviewsQueryOptions = () => queryOptions({ queryKey: reviewKeys.approved(), queryFn: fetchReviews });
 
 export function useReviews() {
   return useQuery(reviewsQueryOptions());

@@ -1,8 +1,8 @@
 import type { Review } from '@atelier/shared';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Stars } from '../../../shared/ui/stars';
 
 /** Review cards are 266 px high; long texts are clipped with a "read more" button. */

@@ -1,9 +1,9 @@
 import type { Review } from '@atelier/shared';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Modal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';

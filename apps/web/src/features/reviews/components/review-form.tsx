@@ -1,7 +1,7 @@
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@atelier/shared';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { StarIcon } from '../../../shared/ui/icons';
 import { PhotoField } from '../../../shared/ui/photo-field';
 import { toast } from '../../../shared/ui/toast';

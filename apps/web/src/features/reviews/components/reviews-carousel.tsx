@@ -1,6 +1,6 @@
 import type { Review } from '@atelier/shared';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { ReviewCard } from './review-card';
 

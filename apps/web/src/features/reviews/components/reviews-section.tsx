@@ -1,6 +1,6 @@
 import type { Review } from '@atelier/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { preloadModal } from '../../../shared/ui/modal';
 import { EmptyState, ErrorState, SectionHeading } from '../../../shared/ui/states';
 import { useOpenedOnce } from '../../../shared/ui/use-opened-once';

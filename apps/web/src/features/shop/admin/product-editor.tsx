@@ -22,7 +22,6 @@ import {
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
@@ -35,6 +34,7 @@ import {
   useFieldMessage,
   writeResolver,
 } from '../../../shared/forms/write-resolver';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import {
   CheckboxField,
   FormField,

@@ -1,14 +1,13 @@
-import type {
-  AdminArchiveFilter,
-  AdminProduct,
-  Availability,
-  ProductCategory,
-  ProductDeleteResult,
-  ProductWrite,
-} from '@atelier/shared';
+import type { AdminArchiveFilter, Availability, ProductCategory, ProductWrite } from '@atelier/shared';
+import type { shopAdminContract } from '@atelier/shared/shop-admin.contract';
+import { shopAdminRouteTable } from '@atelier/shared/shop-admin.routes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
-import { type UploadProgress, uploadForm } from '../../../shared/api/upload';
+import { adminScope } from '../../../shared/api/query-keys';
+import { shopAdminApi } from '../../../shared/api/routes/shop-admin';
+import { type UploadProgress, uploads } from '../../../shared/api/upload';
+import { shopKeys } from './keys';
+
+const shopUploads = uploads<typeof shopAdminContract, 'create' | 'put'>(shopAdminRouteTable, ['create', 'put']);
 
 export interface AdminShopParams {
   search: string;
@@ -29,13 +28,13 @@ export async function fetchAdminProducts(params: AdminShopParams, signal?: Abort
   if (params.search.trim()) query.search = params.search.trim();
   if (params.category !== 'all') query.category = params.category;
   if (params.availability !== 'all') query.availability = params.availability;
-  const { data, meta } = await apiRequest<AdminProduct[]>('/admin/shop', { query, signal });
+  const { data, meta } = await shopAdminApi.listAdminShop({ query }, { signal });
   return { items: data, total: meta?.total ?? data.length };
 }
 
 export const adminProductsQueryOptions = (params: AdminShopParams) =>
   queryOptions({
-    queryKey: ['shop', 'admin', params],
+    queryKey: shopKeys.admin(params),
     queryFn: ({ signal }) => fetchAdminProducts(params, signal),
     staleTime: 0,
   });
@@ -55,22 +54,17 @@ export interface SaveProductInput {
 
 /** POST /shop or PUT /shop/{id}: multipart `data` + `images` + `file`. */
 export function saveProduct({ id, fields, images, file, onProgress }: SaveProductInput) {
-  return uploadForm<AdminProduct>(id ? `/shop/${encodeURIComponent(id)}` : '/shop', {
-    method: id ? 'PUT' : 'POST',
-    data: fields,
-    files: { images, file },
-    onProgress,
-  });
+  const form = { data: fields, files: { images, file }, onProgress };
+  return id ? shopUploads.put({ params: { id } }, form) : shopUploads.create({}, form);
 }
 
-export const deleteProduct = (id: string) =>
-  apiRequest<ProductDeleteResult>(`/shop/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteProduct = (id: string) => shopAdminApi.delete({ params: { id } });
 
 function useInvalidateShop() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['shop'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminScope.all });
   };
 }
 

@@ -1,13 +1,15 @@
-import type { Currency, Product } from '@atelier/shared';
+import type { Currency } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { shopApi } from '../../../shared/api/routes/shop';
 import { useCurrency } from '../../../shared/currency/currency-store';
+import { shopKeys } from './keys';
 
 /** The home page's products: the owner's pick, or the best sellers in stock; each sold in `currency`. */
-export const fetchFeatured = (currency: Currency) => apiGet<Product[]>('/shop/featured', { currency });
+export const fetchFeatured = (currency: Currency) =>
+  shopApi.featured({ query: { currency } }).then((reply) => reply.data);
 
 export const featuredQueryOptions = (currency: Currency) =>
-  queryOptions({ queryKey: ['shop', 'featured', currency], queryFn: () => fetchFeatured(currency) });
+  queryOptions({ queryKey: shopKeys.featured(currency), queryFn: () => fetchFeatured(currency) });
 
 export function useFeatured() {
   const currency = useCurrency();

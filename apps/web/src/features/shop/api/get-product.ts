@@ -1,11 +1,11 @@
-import type { Product } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../shared/api/client';
+import { shopApi } from '../../../shared/api/routes/shop';
+import { shopKeys } from './keys';
 
-export const fetchProduct = (id: string) => apiGet<Product>(`/shop/${encodeURIComponent(id)}`);
+export const fetchProduct = (id: string) => shopApi.get({ params: { id } }).then((reply) => reply.data);
 
 export const productQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['shop', 'product', id], queryFn: () => fetchProduct(id) });
+  queryOptions({ queryKey: shopKeys.product(id), queryFn: () => fetchProduct(id) });
 
 export function useProduct(id: string | null) {
   return useQuery({ ...productQueryOptions(id ?? ''), enabled: id !== null });

@@ -1,6 +1,7 @@
-import type { Currency, ListMeta, Product, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
+import type { Currency, ListMeta, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { shopApi } from '../../../shared/api/routes/shop';
+import { shopKeys } from './keys';
 
 export interface ShopParams {
   category?: ProductCategory;
@@ -25,7 +26,7 @@ export const DEFAULT_SHOP_PARAMS: ShopParams = { sort: 'recommended', page: 1, l
 
 /** `silent`: a background prefetch must not toast about a page the visitor never opened. */
 export async function fetchProducts(params: ShopParams, signal?: AbortSignal, silent = false) {
-  const { data, meta } = await apiRequest<Product[]>('/shop', { query: { ...params }, signal, silent });
+  const { data, meta } = await shopApi.list({ query: { ...params } }, { signal, silent });
   return {
     items: data,
     meta: meta ?? ({ total: data.length, page: params.page, limit: params.limit } satisfies ListMeta),
@@ -34,7 +35,7 @@ export async function fetchProducts(params: ShopParams, signal?: AbortSignal, si
 
 export const productsQueryOptions = (params: ShopParams) =>
   queryOptions({
-    queryKey: ['shop', 'list', params],
+    queryKey: shopKeys.list(params),
     queryFn: ({ signal }) => fetchProducts(params, signal),
   });
 

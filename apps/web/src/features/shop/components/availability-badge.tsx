@@ -1,5 +1,5 @@
 import type { Availability, Product } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 const TONES: Record<Availability, string> = {
   in_stock: 'bg-sage-100 text-sage-700',

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { SectionHeading } from '../../../shared/ui/states';
 import { useFeatured } from '../api/get-featured';

@@ -2,9 +2,9 @@ import { EmailSchema } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { useSubscribeToAlert } from '../../stock-alerts/api/stock-alerts';
 

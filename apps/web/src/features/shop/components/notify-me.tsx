@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
-import { FormProblem } from '../../../shared/ui/form-field';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { FormProblem } from '../../../shared/ui/form-problem';
 import { BellIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';

@@ -1,8 +1,8 @@
 import { type Currency, EXCHANGE_RATES_RUB, formatMoney } from '@atelier/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 
 const COMMIT_DELAY_MS = 400;
 

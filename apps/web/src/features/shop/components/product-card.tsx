@@ -1,7 +1,7 @@
 import type { Product } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useFavouriteToggle } from '../../favourites/api/favourites';

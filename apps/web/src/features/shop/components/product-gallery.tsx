@@ -1,6 +1,6 @@
 import type { Image } from '@atelier/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../shared/ui/icons';
 import { Modal } from '../../../shared/ui/modal';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';

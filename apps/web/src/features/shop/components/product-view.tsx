@@ -14,13 +14,13 @@ import {
   productPath,
   soldIn,
 } from '@atelier/shared';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSignInFor } from '../../../shared/intent/use-sign-in-for';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { Markdown } from '../../../shared/ui/markdown';
@@ -28,8 +28,19 @@ import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
-import { NotifyMe } from './notify-me';
 import { ProductGallery } from './product-gallery';
+
+// Only sold-out and made-to-order products show "notify me": its code (and the stock alerts') comes
+// with them. A server-rendered page keeps its markup until the chunk is in.
+const LazyNotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
+
+function NotifyMe(props: { productId: string; secondary?: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotifyMe {...props} />
+    </Suspense>
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,12 +1,12 @@
 import { localize, type Product, productPath } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useLocalized } from '../../../shared/i18n/use-localized';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';

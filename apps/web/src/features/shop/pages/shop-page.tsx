@@ -1,9 +1,9 @@
 import { PRODUCT_CATEGORIES, PRODUCT_SUBCATEGORIES, SHOP_SORTS, soldIn } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ChevronLeftIcon, ChevronRightIcon, FiltersIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';

@@ -1,20 +1,18 @@
 import type { StockAlert } from '@atelier/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
+import { stockAlertsApi } from '../../../shared/api/routes/stock-alerts';
 import { useHydrated } from '../../../shared/hooks/use-hydrated';
 import { useSession } from '../../auth/api/auth-session';
+import { stockAlertKeys } from './keys';
 
 export type { StockAlert };
 
-/** Under ['user']: removed with the rest of the account's data when the user changes. */
-const ALERTS_KEY = ['user', 'stock-alerts'];
-
 /** The signed-in customer's waiting alerts. */
 export async function fetchMyAlerts(): Promise<StockAlert[]> {
-  return (await apiGet<StockAlert[]>('/stock-alerts', undefined, undefined, { silent: true })) ?? [];
+  return (await stockAlertsApi.list({}, { silent: true })).data ?? [];
 }
 
-export const myAlertsQueryOptions = () => queryOptions({ queryKey: ALERTS_KEY, queryFn: fetchMyAlerts });
+export const myAlertsQueryOptions = () => queryOptions({ queryKey: stockAlertKeys.mine(), queryFn: fetchMyAlerts });
 
 /** Loaded only for a signed-in customer, and only in the browser (never in the server render). */
 export function useMyAlerts() {
@@ -25,7 +23,7 @@ export function useMyAlerts() {
 
 /** "Notify me": signed in, the account's address; otherwise `email`, confirmed from a mailed link. */
 export async function subscribeToAlert(body: { productId: string; email?: string }) {
-  const { data, message } = await apiRequest<StockAlert>('/stock-alerts', { method: 'POST', body, silent: true });
+  const { data, message } = await stockAlertsApi.create({ body }, { silent: true });
   return { alert: data, message };
 }
 
@@ -33,12 +31,12 @@ export function useSubscribeToAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: subscribeToAlert,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockAlertKeys.mine() }),
   });
 }
 
 export async function cancelAlert(productId: string) {
-  const { message } = await apiRequest<null>(`/stock-alerts/${productId}`, { method: 'DELETE', silent: true });
+  const { message } = await stockAlertsApi.delete({ params: { productId } }, { silent: true });
   return { message };
 }
 
@@ -47,19 +45,18 @@ export function useCancelAlert() {
   return useMutation({
     mutationFn: cancelAlert,
     onSuccess: (_result, productId) => {
-      queryClient.setQueryData<StockAlert[]>(ALERTS_KEY, (list) => list?.filter((a) => a.productId !== productId));
-      return queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      queryClient.setQueryData<StockAlert[]>(stockAlertKeys.mine(), (list) =>
+        list?.filter((a) => a.productId !== productId),
+      );
+      return queryClient.invalidateQueries({ queryKey: stockAlertKeys.mine() });
     },
   });
 }
 
 /** The emailed links' one click: `confirm` subscribes the address, `unsubscribe` stops its alerts. */
 export async function postAlertLink(action: 'confirm' | 'unsubscribe', token: string) {
-  const { data, message } = await apiRequest<StockAlert | null>(`/stock-alerts/${action}`, {
-    method: 'POST',
-    body: { token },
-    silent: true,
-  });
+  const post = action === 'confirm' ? stockAlertsApi.confirm : stockAlertsApi.unsubscribe;
+  const { data, message } = await post({ body: { token } }, { silent: true });
   return { alert: data, message };
 }
 

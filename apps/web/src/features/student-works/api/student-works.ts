@@ -1,14 +1,14 @@
-import type { AdminStudentWork, StudentWork, StudentWorkStatus, StudentWorkTeaser } from '@atelier/shared';
+import type { StudentWorkStatus } from '@atelier/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../shared/api/client';
-
-const lessonPath = (lessonId: string) => `/student-works/lessons/${encodeURIComponent(lessonId)}`;
+import { adminScope } from '../../../shared/api/query-keys';
+import { studentWorksApi } from '../../../shared/api/routes/student-works';
+import { studentWorkKeys } from './keys';
 
 /** GET /student-works/lessons/{id}: the lesson's approved works (server-rendered with the lesson page). */
 export const lessonWorksQueryOptions = (lessonId: string) =>
   queryOptions({
-    queryKey: ['student-works', 'lesson', lessonId],
-    queryFn: () => apiGet<StudentWork[]>(lessonPath(lessonId)),
+    queryKey: studentWorkKeys.lesson(lessonId),
+    queryFn: async () => (await studentWorksApi.getLessons({ params: { id: lessonId } })).data,
   });
 
 export function useLessonWorks(lessonId: string) {
@@ -18,8 +18,8 @@ export function useLessonWorks(lessonId: string) {
 /** GET /student-works: the newest approved works, for the home page's "made by students". */
 export const recentWorksQueryOptions = () =>
   queryOptions({
-    queryKey: ['student-works', 'recent'],
-    queryFn: () => apiGet<StudentWorkTeaser[]>('/student-works'),
+    queryKey: studentWorkKeys.recent(),
+    queryFn: () => studentWorksApi.list().then((reply) => reply.data),
   });
 
 export function useRecentWorks() {
@@ -29,8 +29,8 @@ export function useRecentWorks() {
 /** The signed-in user's own works on the lesson (pending ones are visible only to their author). */
 export function useMyLessonWorks(lessonId: string, userId: string | null) {
   return useQuery({
-    queryKey: ['student-works', 'mine', userId, lessonId],
-    queryFn: () => apiGet<StudentWork[]>(`${lessonPath(lessonId)}/mine`, undefined, undefined, { silent: true }),
+    queryKey: studentWorkKeys.mine(userId, lessonId),
+    queryFn: async () => (await studentWorksApi.lessonsMine({ params: { id: lessonId } }, { silent: true })).data,
     enabled: userId !== null,
   });
 }
@@ -46,19 +46,15 @@ export async function createWork({ lessonId, caption, image }: CreateWorkInput) 
   const form = new FormData();
   form.set('caption', caption.trim());
   form.set('image', image);
-  const { data, message } = await apiRequest<StudentWork>(lessonPath(lessonId), {
-    method: 'POST',
-    body: form,
-    silent: true,
-  });
+  const { data, message } = await studentWorksApi.createLessons({ params: { id: lessonId }, form }, { silent: true });
   return { work: data, message };
 }
 
 function useInvalidateWorks() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['student-works'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    void queryClient.invalidateQueries({ queryKey: studentWorkKeys.all });
+    void queryClient.invalidateQueries({ queryKey: adminScope.all });
   };
 }
 
@@ -71,8 +67,7 @@ export function useCreateWork() {
 export function useDeleteOwnWork() {
   const invalidate = useInvalidateWorks();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<unknown>(`/student-works/${encodeURIComponent(id)}`, { method: 'DELETE', silent: true }),
+    mutationFn: (id: string) => studentWorksApi.delete({ params: { id } }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -86,12 +81,9 @@ export interface AdminWorksParams {
 
 export function useAdminWorks(params: AdminWorksParams) {
   return useQuery({
-    queryKey: ['student-works', 'admin', params],
+    queryKey: studentWorkKeys.admin(params),
     queryFn: async ({ signal }) => {
-      const { data, meta } = await apiRequest<AdminStudentWork[]>('/student-works/admin', {
-        query: { ...params },
-        signal,
-      });
+      const { data, meta } = await studentWorksApi.listAdmin({ query: { ...params } }, { signal });
       return { items: data, total: meta?.total ?? data.length };
     },
     staleTime: 0,
@@ -106,9 +98,9 @@ export function useModerateWork() {
   const invalidate = useInvalidateWorks();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: WorkAction }) => {
-      const path = `/student-works/admin/${encodeURIComponent(id)}`;
-      if (action === 'delete') return apiRequest<unknown>(path, { method: 'DELETE' });
-      return apiRequest<unknown>(`${path}/${action}`, { method: 'PUT' });
+      const input = { params: { id } };
+      if (action === 'delete') return studentWorksApi.deleteAdmin(input);
+      return (action === 'approve' ? studentWorksApi.adminApprove : studentWorksApi.adminReject)(input);
     },
     onSuccess: invalidate,
   });

@@ -1,9 +1,9 @@
 import type { StudentWork } from '@atelier/shared';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';

@@ -1,7 +1,7 @@
 import { STUDENT_WORK_CAPTION_MAX } from '@atelier/shared';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { PhotoField } from '../../../shared/ui/photo-field';
 import { toast } from '../../../shared/ui/toast';
 import { useCreateWork } from '../api/student-works';

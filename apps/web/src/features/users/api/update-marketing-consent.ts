@@ -1,7 +1,8 @@
-import type { LegalDocumentRef, User } from '@atelier/shared';
+import type { LegalDocumentRef } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { usersApi } from '../../../shared/api/routes/users';
 import { updateSessionUser } from '../../auth/api/auth-session';
+import { userKeys } from './keys';
 
 export interface MarketingConsentChange {
   consent: boolean;
@@ -11,11 +12,7 @@ export interface MarketingConsentChange {
 
 /** The account's opt-in to reminders and news by email. */
 export async function updateMarketingConsent(change: MarketingConsentChange) {
-  const { data, message } = await apiRequest<{ user: User }>('/user/marketing-consent', {
-    method: 'PUT',
-    body: change,
-    silent: true,
-  });
+  const { data, message } = await usersApi.userMarketingConsent({ body: change }, { silent: true });
   return { user: data.user, message };
 }
 
@@ -24,7 +21,7 @@ export function useUpdateMarketingConsent() {
   return useMutation({
     mutationFn: updateMarketingConsent,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(['user', 'profile'], user);
+      queryClient.setQueryData(userKeys.profile(), user);
       updateSessionUser(user);
     },
   });

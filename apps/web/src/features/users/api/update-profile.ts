@@ -1,6 +1,6 @@
-import type { User } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/client';
+import { usersApi } from '../../../shared/api/routes/users';
+import { userKeys } from './keys';
 
 export interface ProfileInput {
   name: string;
@@ -10,11 +10,7 @@ export interface ProfileInput {
 }
 
 export async function updateProfile(input: ProfileInput) {
-  const { data, message } = await apiRequest<User | { user: User }>('/user/profile', {
-    method: 'PUT',
-    body: input,
-    silent: true,
-  });
+  const { data, message } = await usersApi.putUserProfile({ body: input }, { silent: true });
   return { user: 'user' in data ? data.user : data, message };
 }
 
@@ -22,6 +18,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: ({ user }) => queryClient.setQueryData(['user', 'profile'], user),
+    onSuccess: ({ user }) => queryClient.setQueryData(userKeys.profile(), user),
   });
 }

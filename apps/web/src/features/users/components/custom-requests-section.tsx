@@ -1,11 +1,11 @@
 import { type CustomRequest, formatMoney } from '@atelier/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { CustomStatusBadge, QuoteDetails, RequestDetails } from '../../../shared/ui/custom-request-summary';
 import { FormProblem } from '../../../shared/ui/form-field';

@@ -1,8 +1,8 @@
 import { type Download, localize } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { toast } from '../../../shared/ui/toast';
 import { useDownloads, useReissueDownload } from '../../payments/api/downloads';
 

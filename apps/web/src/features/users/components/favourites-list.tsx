@@ -1,9 +1,9 @@
 import { type Favourite, localize } from '@atelier/shared';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { BrowseLinks } from '../../../shared/ui/browse-links';
 import { HeartButton } from '../../../shared/ui/heart-button';
 import { Spinner } from '../../../shared/ui/spinner';

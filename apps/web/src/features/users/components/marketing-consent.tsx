@@ -1,10 +1,11 @@
 import type { User } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { legalKeys } from '../../../shared/legal/keys';
 import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import { FormProblem } from '../../../shared/ui/form-field';
@@ -40,7 +41,7 @@ export function MarketingConsent({ user }: { user: User }) {
           if (message) toast.success(message);
         },
         onError: (error) => {
-          if (isOutdatedConsent(error)) void queryClient.invalidateQueries({ queryKey: ['legal'] });
+          if (isOutdatedConsent(error)) void queryClient.invalidateQueries({ queryKey: legalKeys.all });
           setProblem(errorMessage(error, t('account.mailFailed')));
         },
       },

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { forgetAccount } from '../../../shared/api/query-keys';
 import { applyFieldProblems } from '../../../shared/forms/server-errors';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
@@ -38,9 +39,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       onSuccess: ({ message }) => {
         // The server has revoked every session of the account: forget it here too.
         endSession();
-        queryClient.removeQueries({ queryKey: ['user'] });
-        queryClient.removeQueries({ queryKey: ['orders'] });
-        void queryClient.invalidateQueries({ queryKey: ['training'] });
+        forgetAccount(queryClient);
         toast.success(message ?? t('account.deleted'));
         void navigate('/', { replace: true });
       },

@@ -1,9 +1,9 @@
 import { formatMoney, type Image, localize } from '@atelier/shared';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
 import { formatPercent } from '../../../shared/format/progress';
 import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ContinueCard } from '../../../shared/ui/continue-card';
 import { LessonProgressLine } from '../../../shared/ui/lesson-progress';
 import { ProgressBar } from '../../../shared/ui/progress-bar';

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TextField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { linkAddress } from './markdown-doc';

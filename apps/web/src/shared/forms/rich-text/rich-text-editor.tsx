@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Svg } from '../../ui/icons';
 import { richTextExtensions } from './extensions';
 import { LinkDialog, type LinkDraft } from './link-dialog';
@@ -255,6 +255,9 @@ export default function RichTextEditor({
             title={button.keys ? `${button.label} (${button.keys})` : button.label}
             disabled={!editor}
             onFocus={() => setActive(index)}
+            // A pointer press leaves the focus and the caret in the text: typing right after the
+            // press goes on where it was (the editor's own focus call lands a frame later).
+            onMouseDown={(event) => event.preventDefault()}
             onClick={() => editor && button.run(editor)}
             className="inline-flex size-9 items-center justify-center rounded-xl text-ink-soft transition-colors hover:bg-blush-100 hover:text-rose-800 aria-pressed:bg-rose-600 aria-pressed:text-white"
           >

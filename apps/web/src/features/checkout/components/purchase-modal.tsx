@@ -3,6 +3,9 @@ import {
   type LegalDocumentRef,
   type LocalizedText,
   localize,
+  type OnlineMethod,
+  type PaymentDevice,
+  type PaymentMethods,
   type PaymentStart,
   type Price,
   type PromoQuote,
@@ -12,20 +15,33 @@ import {
 } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/api-error';
-import { useCurrency } from '../currency/currency-store';
-import { usePriceFormatter } from '../currency/use-price';
-import { useServerText } from '../i18n/server-text';
-import { useLanguage } from '../i18n/use-language';
-import { consentRefs, isOutdatedConsent } from '../legal/consents';
-import { useLegalList } from '../legal/legal-api';
-import { CheckboxField, SubmitButton, TextField } from './form-field';
-import { type GiftCodeCheck, GiftCodeField, giftCodeProblem, useGiftCodeCheck } from './gift-code-field';
-import { Modal } from './modal';
-import { type PaypalMode, PaypalRequestForm } from './paypal-request-form';
-import { toast } from './toast';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useCurrency } from '../../../shared/currency/currency-store';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { useServerText } from '../../../shared/i18n/server-text';
+import { useLanguage } from '../../../shared/i18n/use-language';
+import { useTranslation } from '../../../shared/i18n/use-translation';
+import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
+import { legalKeys } from '../../../shared/legal/keys';
+import { useLegalList } from '../../../shared/legal/legal-api';
+import { CheckboxField, SubmitButton, TextField } from '../../../shared/ui/form-field';
+import {
+  type GiftCodeCheck,
+  GiftCodeField,
+  giftCodeProblem,
+  useGiftCodeCheck,
+} from '../../../shared/ui/gift-code-field';
+import { Modal } from '../../../shared/ui/modal';
+import { type PaypalMode, PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
+import { toast } from '../../../shared/ui/toast';
+import {
+  isOnlineChoice,
+  onlineMethodsFor,
+  type PaymentChoice,
+  PaymentMethodChoice,
+  paymentDevice,
+} from './payment-method-choice';
 
 /** A live quote: the price after the code; a course's quote also has `toPay` after the viewer's credit. */
 export type PurchaseQuote = PromoQuote & { toPay?: Price; credit?: number };
@@ -48,14 +64,16 @@ export interface PurchaseFlow {
   ) => Promise<{ result: PurchaseResult; message?: string | undefined }>;
   /** What is left on a gift certificate code (it pays what it can of the order, in its currency). */
   checkGiftCode: GiftCodeCheck;
-  /** A card order: the provider's page to go to. */
-  startPayment: (orderId: string) => Promise<PaymentStart>;
+  /** An online order: the provider's page to go to (or SBP's QR code on ours), in the way picked. */
+  startPayment: (orderId: string, choice?: { method: OnlineMethod; device: PaymentDevice }) => Promise<PaymentStart>;
   /** A PayPal order: the payment link to this email. */
   requestPaypal: (body: { orderId: string; email: string }) => Promise<{ data: PaymentStart }>;
   pending: boolean;
   /** false when the shop takes no card payments (PAYMENT_PROVIDER=none): no rouble purchase but a free one. */
   cardPayments: boolean;
   paypalMode: PaypalMode;
+  /** The online ways to pay the shop offers, with their limits (undefined while loading). */
+  paymentMethods?: PaymentMethods | undefined;
 }
 
 /** What the dialog shows of the item. A course adds the viewer's credit and the price after it. */
@@ -138,6 +156,7 @@ export function PurchaseModal({
   const [problem, setProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [paypalOrder, setPaypalOrder] = useState<PurchaseResult['order'] | null>(null);
+  const [onlinePick, setOnlinePick] = useState<PaymentChoice | null>(null);
   const promo = usePromoCheck(flow.quote, item !== null && paypalOrder === null, promoCode);
   const currency: Currency = item && priceIn(item.price, displayCurrency) !== null ? displayCurrency : 'RUB';
   const giftId = useId();
@@ -165,6 +184,7 @@ export function PurchaseModal({
       setGiftSubmitted(false);
       setProblem(null);
       setPaypalOrder(null);
+      setOnlinePick(null);
     }
   }, [item]);
 
@@ -205,7 +225,7 @@ export function PurchaseModal({
       setProblem(errorMessage(error, t('training.purchaseFailed')));
       // The text changed since the dialog loaded it: load the new version and ask again.
       if (isOutdatedConsent(error)) {
-        void queryClient.invalidateQueries({ queryKey: ['legal'] });
+        void queryClient.invalidateQueries({ queryKey: legalKeys.all });
         setCrossBorder(false);
       }
       return;
@@ -221,10 +241,19 @@ export function PurchaseModal({
       setPaypalOrder(result.order);
       return;
     }
-    // Roubles: start the card payment of the order (the provider's page).
+    // Roubles: start the online payment of the order in the way picked (the provider's page, or
+    // SBP's QR code on the processing page on a computer).
     setPaying(true);
     try {
-      const payment = await flow.startPayment(result.order.id);
+      const payment = await flow.startPayment(
+        result.order.id,
+        onlineMethod ? { method: onlineMethod, device: paymentDevice() } : undefined,
+      );
+      if (payment.kind === 'qr') {
+        onClose();
+        void navigate(`/payment/processing?order=${result.order.number}&id=${result.order.id}`);
+        return;
+      }
       if (payment.redirectUrl) {
         window.location.assign(payment.redirectUrl);
         return;
@@ -243,8 +272,17 @@ export function PurchaseModal({
   const newPrice = promo.status === 'valid' ? format(promo.quote.toPay ?? promo.quote.discountedPrice) : credited;
   const promoError = promo.status === 'invalid' ? promo.message : null;
   const free = promo.status === 'valid' ? promo.quote.free : (item?.priceForYou ?? item?.price)?.rub === 0;
-  // Roubles are paid by card; a shop without a card provider can only give free ones in roubles.
+  // Roubles are paid online; a shop without a card provider can only give free ones in roubles.
   const cardClosed = !free && currency === 'RUB' && !flow.cardPayments;
+  // The online ways that can take the price to pay (YooKassa's limits), and the one picked.
+  const toPay =
+    promo.status === 'valid' ? (promo.quote.toPay ?? promo.quote.discountedPrice) : (item?.priceForYou ?? item?.price);
+  const onlineOffered =
+    currency === 'RUB' && !free && toPay
+      ? onlineMethodsFor(flow.paymentMethods, Math.round((priceIn(toPay, 'RUB') ?? 0) * 100), 'RUB')
+      : [];
+  const onlineMethod =
+    isOnlineChoice(onlinePick) && onlineOffered.includes(onlinePick) ? onlinePick : (onlineOffered[0] ?? null);
 
   return (
     <Modal
@@ -320,6 +358,18 @@ export function PurchaseModal({
             showError={giftSubmitted}
             className="-mt-2"
           />
+          {onlineOffered.length > 0 ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-semibold">{t('paymentChoice.legend')}</legend>
+              <PaymentMethodChoice
+                online={onlineOffered}
+                others={[]}
+                value={onlineMethod}
+                onChange={setOnlinePick}
+                hints="chosen"
+              />
+            </fieldset>
+          ) : null}
           {cardClosed ? (
             <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">{t('training.cardUnavailable')}</p>
           ) : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "method" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "confirmation" text;

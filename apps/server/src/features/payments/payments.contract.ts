@@ -1,0 +1,89 @@
+/**
+ * What the payments service and its admin half share: the contract with orders, the deps, the
+ * provider-failure error and the money format.
+ */
+import { type Currency, formatMoney, fromMinor, type Language } from '@atelier/shared';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { PaymentProviders } from '../../platform/payments/providers';
+import type { OwnerNotifier } from '../notifications/notifications.service';
+import type { OrderEventItem } from '../orders/orders.schemas';
+import type { ReceiptsService } from '../receipts/receipts.service';
+import type { PaymentsRepo } from './payments.repo';
+
+/** What payments needs from orders (contract in orders.service.ts). */
+export interface OrderForPayment {
+  id: string;
+  number: number;
+  userId: string | null;
+  status: 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  paymentState: string;
+  paymentMethod: 'card' | 'paypal' | 'cash' | 'bank_transfer';
+  currency: Currency;
+  language: Language;
+  customerEmail: string;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil?: Date | null;
+  totalRubMinor: number;
+  totalInCurrencyMinor: number | null;
+  items: OrderEventItem[];
+}
+
+export interface OrdersForPayments {
+  getForPayment(q: Db | Tx, orderId: string): Promise<OrderForPayment | null>;
+  setPaymentState(
+    tx: Tx,
+    orderId: string,
+    state: 'awaiting' | 'invoice_sent' | 'paid' | 'failed' | 'refunded',
+  ): Promise<unknown>;
+  confirmPaid(
+    tx: Tx,
+    orderId: string,
+    options: { actorUserId?: string | null; note?: string },
+  ): Promise<{ changed: boolean }>;
+}
+
+export interface Actor {
+  id: string;
+  role: 'admin' | 'user';
+}
+
+export type NotificationOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_payment'
+  | 'amount_mismatch'
+  | 'order_cancelled'
+  | 'order_not_pending';
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  repo: PaymentsRepo;
+  orders: OrdersForPayments;
+  providers: PaymentProviders;
+  publicUrl: string;
+  bankDetails: string | null;
+  /** Payment alerts and PayPal invoice requests reach the owner through her notices. */
+  notifier: Pick<OwnerNotifier, 'notify'>;
+  /** Fiscal receipts of card payments and refunds (RECEIPTS=yookassa). */
+  receipts: Pick<ReceiptsService, 'forPayment' | 'recordPayment' | 'refundReceipt' | 'refundSent' | 'refundFailed'>;
+  /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
+  providerTimeoutMs?: number;
+  /** Remembers notifications just rejected, so a replayed forgery is not verified with the provider again. */
+  limiter?: RateLimiter;
+}
+
+/** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal or refund one). */
+export class PaymentProviderFailed extends AppError {
+  constructor(message: 'paymentCreationError' | 'paypalRequestError' | 'refundFailed') {
+    super(502, 'PAYMENT_PROVIDER_ERROR', message);
+  }
+}
+
+/** The provider name of a PayPal invoice the owner sends by hand. */
+export const MANUAL_PAYPAL = 'paypal-manual';
+
+export const money = (minor: number, currency: Currency, lang: Language) =>
+  formatMoney(fromMinor(minor), currency, lang);

@@ -1,0 +1,3 @@
+export const authKeys = {
+  captcha: () => ['auth', 'captcha'] as const,
+};

@@ -1,0 +1,11 @@
+export const paymentKeys = {
+  all: ['payments'] as const,
+  /** Where the payment of one of my orders stands (polled by the processing page). */
+  status: (orderId: string) => [...paymentKeys.all, 'status', orderId] as const,
+  methods: () => [...paymentKeys.all, 'methods'] as const,
+  /** The account's digital books. */
+  downloads: () => [...paymentKeys.all, 'downloads'] as const,
+  /** Admin: every payment attempt of an order. */
+  adminOrder: (orderId: string) => [...paymentKeys.all, 'admin', 'order', orderId] as const,
+  adminAlerts: () => [...paymentKeys.all, 'admin', 'alerts'] as const,
+};

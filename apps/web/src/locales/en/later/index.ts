@@ -1,0 +1,12 @@
+import { orderLabels } from '../../order-labels';
+import type { Tree } from '../../tree';
+import { mergeTrees } from '../../tree';
+
+/**
+ * The texts only pages rendered in the browser show (the account, checkout's delivery points,
+ * custom requests, receipts, the orders' labels): their own chunk, added to the language's texts once a server-rendered
+ * page has hydrated, and before such a page opens (shared/i18n/i18n.ts).
+ */
+const files = import.meta.glob<{ default: Tree }>('./*.json', { eager: true });
+
+export default mergeTrees([...Object.values(files).map((file) => file.default), orderLabels('en')]);

@@ -1,0 +1,15 @@
+import type { Language, LegalKind } from '@atelier/shared';
+
+/**
+ * The legal documents' keys. The prefix is invalidated whole when a consent is refused as
+ * outdated (registration, checkout, the cookie banner, the account) and when the owner publishes a
+ * version; the owner's lists (`features/legal/api/keys.ts`) build on it.
+ */
+export const legalKeys = {
+  all: ['legal'] as const,
+  /** The version in force of every document in a language. */
+  current: (language: Language) => [...legalKeys.all, 'current', language] as const,
+  /** One document: the version in force, or one exact version. */
+  document: (kind: LegalKind, language: Language, version?: number) =>
+    [...legalKeys.all, kind, language, version ?? 'current'] as const,
+};

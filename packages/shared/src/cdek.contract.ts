@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ErrorBodySchema, IdParamSchema, successEnvelope } from './api';
+import {
+  CdekCitiesQuerySchema,
+  CdekCitySchema,
+  CdekOrderPanelSchema,
+  CdekPointSchema,
+  CdekPointsQuerySchema,
+  CdekQuoteBodySchema,
+  CdekQuoteSchema,
+  CdekSettingsSchema,
+  CdekWebhookResultSchema,
+} from './cdek';
+import { cdekRouteTable } from './cdek.routes';
+import { defineContract } from './contract';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  502: ErrorBodySchema,
+};
+const WebhookBodySchema = z.looseObject({
+  type: z.string().min(1).max(40),
+  uuid: z.string().min(1).max(64),
+});
+const tags = ['delivery'];
+
+export const cdekContract = defineContract(cdekRouteTable, {
+  settings: {
+    tags,
+    summary: 'Whether the checkout offers CDEK pickup points and lockers (CDEK configured)',
+    response: { 200: successEnvelope(CdekSettingsSchema) },
+  },
+  cities: {
+    tags,
+    summary: 'CDEK places whose name starts with the text (at most 10; cached briefly)',
+    query: CdekCitiesQuerySchema,
+    response: { 200: successEnvelope(z.array(CdekCitySchema)), ...errors },
+  },
+  points: {
+    tags,
+    summary: 'The CDEK pickup points and parcel lockers of a place, with address and hours (cached briefly)',
+    query: CdekPointsQuerySchema,
+    response: { 200: successEnvelope(z.array(CdekPointSchema)), ...errors },
+  },
+  quote: {
+    tags,
+    summary: 'CDEK delivery of these lines to this point: CDEK’s price, and what the order will charge',
+    body: CdekQuoteBodySchema,
+    response: { 200: successEnvelope(CdekQuoteSchema), ...errors },
+  },
+  webhook: {
+    tags,
+    summary: 'CDEK ORDER_STATUS webhook: applied only for an order the shop registered, as CDEK reports it',
+    body: WebhookBodySchema,
+    response: { 200: successEnvelope(CdekWebhookResultSchema), 400: ErrorBodySchema },
+  },
+  listAdminOrdersCdek: {
+    tags: [...tags, 'admin'],
+    summary: 'Admin: the order’s CDEK shipment (number, statuses) and whether it can be registered',
+    params: IdParamSchema,
+    response: { 200: successEnvelope(CdekOrderPanelSchema), ...errors },
+  },
+  createAdminOrdersCdek: {
+    tags: [...tags, 'admin'],
+    summary: 'Admin: register the paid order with CDEK (idempotent: a second call returns the same shipment)',
+    params: IdParamSchema,
+    response: { 200: successEnvelope(CdekOrderPanelSchema), ...errors },
+  },
+  adminOrdersCdekLabel: {
+    tags: [...tags, 'admin'],
+    summary: 'Admin: the parcel’s barcode label as CDEK makes it (PDF, A6)',
+    params: IdParamSchema,
+    produces: ['application/pdf'],
+  },
+});

@@ -1,0 +1,7 @@
+import { defineRoutes } from './route-table';
+
+export const paymentsWebhooksRouteTable = defineRoutes({
+  webhook: { method: 'POST', path: '/api/payments/webhook/:provider', access: 'public' },
+  sandboxPage: { method: 'GET', path: '/api/payments/sandbox/:id', access: 'public' },
+  sandboxAction: { method: 'POST', path: '/api/payments/sandbox/:id/:action', access: 'public' },
+});

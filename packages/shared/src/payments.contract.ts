@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ErrorBodySchema, IdParamSchema, successEnvelope } from './api';
+import { defineContract } from './contract';
+import {
+  CreatePaymentBody,
+  DownloadSchema,
+  MarkPaidBody,
+  PaymentAlertSchema,
+  PaymentMethodsQuery,
+  PaymentMethodsSchema,
+  PaymentQrSchema,
+  PaymentStartSchema,
+  PaypalInvoiceSchema,
+  PaypalRequestBody,
+  ReissuedDownloadSchema,
+  SendPaypalInvoiceBody,
+} from './payments';
+import { paymentsRouteTable } from './payments.routes';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+const tags = ['payments'];
+
+export const paymentsContract = defineContract(paymentsRouteTable, {
+  create: {
+    tags,
+    summary:
+      "Start paying an order: the provider's page (or SBP's QR link on a computer) in the way to pay chosen, or instructions (cash, bank transfer)",
+    body: CreatePaymentBody,
+    response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
+  },
+  methods: {
+    tags,
+    summary:
+      'Payment methods this shop accepts now: the online ways to pay (only those that can take `amount` in `currency` when given), how PayPal invoices are made',
+    query: PaymentMethodsQuery,
+    response: { 200: successEnvelope(PaymentMethodsSchema), 400: ErrorBodySchema },
+  },
+  paypalRequest: {
+    tags,
+    summary:
+      'Ask for a PayPal invoice for an EUR/USD order: sent by PayPal to the given email (API), or by the shop by hand (manual)',
+    body: PaypalRequestBody,
+    response: { 200: successEnvelope(PaymentStartSchema), ...errors, 502: ErrorBodySchema },
+  },
+  orders: {
+    tags,
+    summary: 'Where the payment of one of my orders stands',
+    params: IdParamSchema,
+    response: {
+      200: successEnvelope(
+        z.object({
+          number: z.number(),
+          status: z.string(),
+          paymentState: z.string(),
+          paymentMethod: z.string(),
+          instructions: z.string().nullable(),
+          /** PayPal without the API: the invoice the shop sends by hand, once requested. */
+          paypalInvoice: PaypalInvoiceSchema.nullable(),
+          /** An open SBP payment shown as a QR code on our page (a computer). */
+          qr: PaymentQrSchema.nullable(),
+        }),
+      ),
+      ...errors,
+    },
+  },
+  adminOrdersMarkPaid: {
+    tags,
+    summary: 'Admin: confirm a cash, bank transfer or PayPal-invoice order as paid, with the payment reference',
+    params: IdParamSchema,
+    body: MarkPaidBody,
+    response: { 200: successEnvelope(z.object({ paymentId: z.string() })), ...errors },
+  },
+  adminOrdersPaypalInvoice: {
+    tags,
+    summary: "Admin: mail the customer the link of a PayPal invoice made by hand (to the account's address)",
+    params: IdParamSchema,
+    body: SendPaypalInvoiceBody,
+    response: {
+      200: successEnvelope(z.object({ paymentId: z.string(), mailedTo: z.string().nullable() })),
+      ...errors,
+    },
+  },
+  adminOrdersRefund: {
+    tags,
+    summary:
+      'Admin: refund the whole card payment of a cancelled order through YooKassa, with its refund receipt when receipts are on',
+    params: IdParamSchema,
+    response: {
+      200: successEnvelope(z.object({ refundId: z.string(), status: z.string() })),
+      ...errors,
+      502: ErrorBodySchema,
+    },
+  },
+  adminPaymentAlerts: {
+    tags,
+    summary: 'Admin: payment notifications that need a look (a cancelled or paid order, a wrong amount)',
+    query: z.object({ all: z.enum(['true', 'false']).default('false') }),
+    response: { 200: successEnvelope(z.array(PaymentAlertSchema)), ...errors },
+  },
+  adminPaymentAlertsResolve: {
+    tags,
+    summary: 'Admin: mark a payment alert resolved',
+    params: IdParamSchema,
+    response: { 200: successEnvelope(z.object({ id: z.string() })), ...errors },
+  },
+  adminOrdersPayments: {
+    tags,
+    summary: 'Admin: payment attempts and provider events of an order',
+    params: IdParamSchema,
+  },
+  downloads: {
+    tags,
+    summary: 'Download a purchased digital book (link from the mail; expires, limited uses)',
+    params: z.object({ token: z.string().min(1).max(300) }),
+  },
+  userDownloads: {
+    tags,
+    summary: 'My digital books and their links',
+    response: { 200: successEnvelope(z.array(DownloadSchema)), ...errors },
+  },
+  userDownloadsReissue: {
+    tags,
+    summary: 'A new link for one of my digital books (mailed too); the old link stops working',
+    params: IdParamSchema,
+    response: { 200: successEnvelope(ReissuedDownloadSchema), ...errors },
+  },
+});
