@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Svg } from '../../ui/icons';
 import { richTextExtensions } from './extensions';
@@ -78,8 +78,10 @@ export default function RichTextEditor({
     onBlur: () => onBlurRef.current?.(),
   });
 
-  // A new value from outside (the form reset after saving): the document follows it.
-  useEffect(() => {
+  // A new value from outside (the form reset after saving): the document follows it. Compared in
+  // the commit itself: an effect that runs later could see a value the owner has typed past (a
+  // keystroke between the commit and the effect) and put the older text back.
+  useLayoutEffect(() => {
     if (!editor || value === emitted.current) return;
     emitted.current = value;
     editor.commands.setContent(markdownToDoc(value), { emitUpdate: false });
