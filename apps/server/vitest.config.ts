@@ -58,8 +58,10 @@ export default defineConfig({
     isolate: false,
     // Vitest's default is one worker fewer than the CPUs: a single worker on a 2-core machine.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits catch a hang, never a slow machine: the slowest test takes ~55 s on a 2-core machine
+    // three times as busy as CI's, the slowest setup ~40 s. No test races these.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     projects,
   },
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
     sourcemap: false,
     demoAssets: false,
   });
-}, 60_000);
+});
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
   rmSync(bundle, { recursive: true, force: true });
@@ -106,7 +106,7 @@ function holdLock(dataDir: string): () => void {
 // run in the PGlite project only (on PostgreSQL they would repeat the same work).
 if (process.env.ATELIER_TEST_DB !== 'postgres') {
   // Each case starts one to three Node processes that open PGlite: a second or more each.
-  describe('npm run backup / restore on the embedded database', { timeout: 120_000 }, () => {
+  describe('npm run backup / restore on the embedded database', () => {
     it('backs up a stopped shop and restores it into a new DATA_DIR (a new machine)', async () => {
       const source = await embeddedShop(['anna@example.com', 'boris@example.com']);
       const backup = newDir('backup');
@@ -196,7 +196,7 @@ if (process.env.ATELIER_TEST_DB !== 'postgres') {
 }
 
 if (process.env.ATELIER_TEST_DB === 'postgres') {
-  describe('npm run backup / restore on PostgreSQL (DATABASE_URL)', { timeout: 120_000 }, () => {
+  describe('npm run backup / restore on PostgreSQL (DATABASE_URL)', () => {
     it('backs up with pg_dump, or its own dump with --logical or without pg_dump on the PATH; restores; refuses a non-empty database', async () => {
       const adminUrl = process.env.TEST_DATABASE_URL as string;
       const admin = new pg.Client({ connectionString: adminUrl });

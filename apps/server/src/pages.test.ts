@@ -20,7 +20,7 @@ beforeAll(async () => {
     log: { info() {} },
   });
   source = pageDataSource(t.app.services);
-}, 120_000);
+});
 afterAll(async () => {
   await t.close();
 });

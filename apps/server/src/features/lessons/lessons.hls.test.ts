@@ -144,7 +144,7 @@ beforeAll(async () => {
     makeClip('a.mp4', 'testsrc', '1280x720', 4),
     makeClip('b.mp4', 'testsrc2', '1280x720', 3),
   ]);
-}, 60_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the transcode plan', () => {

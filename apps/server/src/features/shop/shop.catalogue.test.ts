@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const [n, name] of awkward.entries()) {
     await productWithStock(t, { name, priceRub: 100_000 + n * 50_000, stock: 3 });
   }
-}, 120_000);
+});
 afterAll(() => t.close());
 
 /** What customers type, and what scripts send. */
@@ -137,7 +137,7 @@ describe('the catalogue index', () => {
     // Everything websearch_to_tsquery produces from these texts is evaluated in memory.
     expect([...new Set(unsupported)]).toEqual([]);
     expect(compared).toBe((TEXTS.length + 1) * FILTERS.length * SHOP_SORTS.length * 2);
-  }, 300_000);
+  }, 600_000);
 
   it('finds word forms, substrings and typos (not only agrees on empty answers)', async () => {
     const index = createCatalogueIndex({ repo: createShopRepo(t.database.db) });

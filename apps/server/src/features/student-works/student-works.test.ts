@@ -53,7 +53,7 @@ beforeAll(async () => {
   await grant(t, boris.id, lesson);
   await buyCourse(t, courseBuyer.id, course.courseId);
   png = await pngBytes();
-}, 120_000);
+});
 afterAll(() => t.close());
 
 function workForm(fields: Record<string, string>, image?: { bytes: Buffer; filename?: string; type?: string }) {

@@ -205,7 +205,7 @@ beforeAll(async () => {
     words: ['test', 'yookassa', 'paypal', 'SILK10', GOOD_PASSWORD, 'ru', 'en', 'es', 'pay', 'cancel', 'fail'],
   };
   writes = await watchWrites(t.database.db);
-}, 120_000);
+});
 afterAll(() => t?.close());
 
 function fuzzedRoutes(): RouteEntry[] {
@@ -446,5 +446,7 @@ describe('API fuzz (fast-check, every declared route, guest / user / admin)', ()
     // The write watch itself works: accepted writes were seen.
     expect(acceptedWrites).toBeGreaterThan(0);
     if (!ONLY) expect(counts.sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
-  }, 300_000);
+    // About 95 s on a quiet 2-core machine, over 300 s on one three times as busy: the limit only
+    // catches a hang, never a slow machine.
+  }, 900_000);
 });

@@ -108,7 +108,7 @@ beforeAll(async () => {
     admin: (await adminUser(t)).token,
   };
   bodies = badBodies(await pngBytes());
-}, 120_000);
+});
 afterAll(() => t.close());
 
 /** Rows of a raw query (the result shape is the same on PGlite and node-postgres). */
@@ -242,5 +242,5 @@ describe('upload routes refuse broken multipart bodies with a 4xx and write noth
     }
     expect(routes.length).toBeGreaterThanOrEqual(10);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

@@ -30,7 +30,7 @@ let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
 });
