@@ -99,7 +99,7 @@ export const PayLinkSchema = z.object({
   /** What is charged, in roubles (every online payment is). */
   total: z.number(),
   currency: z.literal('RUB'),
-  lines: z.array(z.object({ name: LocalizedTextSchema, quantity: z.number().int() })),
+  lines: z.array(z.object({ id: z.string(), name: LocalizedTextSchema, quantity: z.number().int() })),
   /** Until when the link works. */
   expiresAt: z.string(),
   paymentState: z.string(),

@@ -176,4 +176,5 @@ export const PAYMENTS_PAGE_TEXTS = {
   paymentSuccess: { title: { ru: 'Оплата прошла успешно', en: 'Payment successful', es: 'Pago realizado' } },
   paymentCancel: { title: { ru: 'Оплата отменена', en: 'Payment cancelled', es: 'Pago cancelado' } },
   paymentProcessing: { title: { ru: 'Обработка оплаты', en: 'Processing payment', es: 'Procesando el pago' } },
+  payLink: { title: { ru: 'Оплата заказа', en: 'Pay your order', es: 'Pague su pedido' } },
 } satisfies Record<string, PageText>;

@@ -131,7 +131,7 @@ export interface OrderForPayment {
   totalInCurrencyMinor: number;
   items: OrderEvent['items'];
   /** The lines as ordered (a payment link's page shows them). */
-  lines: { name: LocalizedText; quantity: number }[];
+  lines: { id: string; name: LocalizedText; quantity: number }[];
 }
 
 export interface Actor {
@@ -595,7 +595,7 @@ export function createOrdersService({
         totalInCurrency: fromMinor(inCurrency),
         totalInCurrencyMinor: inCurrency,
         items: toEvent(row, items).items,
-        lines: items.map((item) => ({ name: item.name, quantity: item.quantity })),
+        lines: items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity })),
       };
     },
 

@@ -117,7 +117,13 @@ describe('a bank-transfer order gets a payment link valid for days', () => {
       orderNumber: order.number,
       total: 1200,
       currency: 'RUB',
-      lines: [{ name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' }, quantity: 1 }],
+      lines: [
+        {
+          id: expect.any(String),
+          name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
+          quantity: 1,
+        },
+      ],
       expiresAt: row.payLinkUntil!.toISOString(),
       paymentState: 'none',
       qr: null,
