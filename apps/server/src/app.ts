@@ -116,7 +116,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
 
 /** Secrets that travel in paths (one-time links, download tokens) never reach the logs. */
-const SECRET_PATH_RE = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
+const SECRET_PATH_RE = /\/(verify-email|reset-password|downloads|pay)\/[^/?#]+/g;
 const SECRET_QUERY_RE = /([?&](?:token|signature|sig)=)[^&#]*/gi;
 /**
  * The signed lesson-media URLs (`?u=<user>&e=<expiry>&s=<signature>`, see lessons.media.ts) open a
@@ -345,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perIp: config.rateLimits.paymentPerIp,
       windowMs: config.rateLimits.windowMs,
       webhookPerIp: config.rateLimits.webhookPerIp,
+      linkGuessPerIp: config.rateLimits.authPerIp,
     },
     sandboxRoutes: !config.isProduction,
   });

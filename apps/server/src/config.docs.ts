@@ -131,6 +131,12 @@ export const CONFIG_DOCS = {
     default: 'unset = "the shop will email the details"',
     meaning: 'bank details in the bank-transfer instructions',
   },
+  PAY_LINK_DAYS: {
+    group: 'Payments',
+    default: '`7`',
+    meaning:
+      'days a payment link works (mailed for custom-order deposits and balances and bank-transfer orders, opened without signing in); the order waits that long unless it holds stock or seats. Signed with a key derived from MEDIA_URL_SECRET',
+  },
   RECEIPTS: {
     group: 'Fiscal receipts (YooKassa)',
     default: '`off`',

@@ -146,6 +146,8 @@ const EnvSchema = z.object({
   PAYMENT_SANDBOX_SECRET: optionalString,
   PAYMENT_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BANK_DETAILS: optionalString,
+  /** Days a payment link works (custom-order deposits and balances, bank-transfer orders). */
+  PAY_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   /** 54-FZ / self-employed receipts sent with YooKassa payments, completions and refunds; off by default. */
   RECEIPTS: optionalEnum(['off', 'yookassa']),
   /** YooKassa's tax system code (1–6), sent only when set. */
@@ -317,6 +319,8 @@ export interface Config {
     httpTimeoutMs: number;
     /** Shown to bank-transfer customers; null = "the shop will send the details". */
     bankDetails: string | null;
+    /** Days a payment link (mailed, valid without signing in) works. */
+    payLinkDays: number;
   };
   /** Fiscal receipts through YooKassa (RECEIPTS=yookassa); null = off. */
   receipts: ReceiptsConfig | null;
@@ -583,6 +587,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET,
       httpTimeoutMs: e.PAYMENT_HTTP_TIMEOUT_MS,
       bankDetails: e.BANK_DETAILS ?? null,
+      payLinkDays: e.PAY_LINK_DAYS,
     },
     receipts:
       e.RECEIPTS === 'yookassa'

@@ -48,6 +48,7 @@ import {
   downloadsMail,
   duplicateRefundedMail,
   instructionsMail,
+  payLinkMail,
   paymentAlertMail,
   paymentInstructions,
   paymentLinkMail,
@@ -296,6 +297,14 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     duplicateRefundedMail(to, lang, { number: 1042, amount: lang === 'ru' ? '5 200 ₽' : '5,200 ₽' }),
   payment_link: (lang, site) =>
     paymentLinkMail(to, lang, { number: 1042, total: lang === 'ru' ? '5 200 ₽' : '€52', url: `${site}/pay/sample` }),
+  pay_link: (lang, site) =>
+    payLinkMail(to, lang, {
+      number: 1042,
+      total: lang === 'ru' ? '5 200 ₽' : '5,200 ₽',
+      url: `${site}/pay/sample`,
+      until: new Date('2025-06-08T12:00:00Z'),
+      transfer: true,
+    }),
   paypal_invoice: (lang) =>
     paypalInvoiceMail(to, lang, {
       number: 1042,

@@ -39,6 +39,7 @@ import { createOwnerNotifier, type NotifierLog } from './features/notifications/
 import type { OrderEvents } from './features/orders/orders.schemas';
 import { createOrdersService } from './features/orders/orders.service';
 import { createDownloadsService } from './features/payments/downloads.service';
+import { createPayLinkSigner } from './features/payments/pay-links';
 import { createPaymentsRepo } from './features/payments/payments.repo';
 import { createPaymentsService } from './features/payments/payments.service';
 import { createPortfolioService } from './features/portfolio/portfolio.service';
@@ -150,6 +151,28 @@ export function buildServices(deps: ServiceDeps) {
     policy: config.orders,
     cancelGuard: giftLedger,
   });
+  const paymentsRepo = createPaymentsRepo(db);
+  const receipts = createReceiptsService({
+    db,
+    orders,
+    giftCertificates: giftLedger,
+    settings: config.receipts,
+    provider: providers.card,
+    log: deps.log,
+  });
+  const payments = createPaymentsService({
+    db,
+    repo: paymentsRepo,
+    orders,
+    providers,
+    publicUrl,
+    bankDetails: config.payments.bankDetails,
+    notifier: ownerNotifier,
+    receipts,
+    providerTimeoutMs: config.payments.httpTimeoutMs,
+    limiter,
+    payLinks: { signer: createPayLinkSigner(config.media.urlSecret), days: config.payments.payLinkDays },
+  });
   const delivery = createDeliveryService({ db });
   const checkout = createCheckoutService({
     db,
@@ -162,15 +185,7 @@ export function buildServices(deps: ServiceDeps) {
     carrier: cdek.carrier,
     cart,
     shipping: delivery,
-  });
-  const paymentsRepo = createPaymentsRepo(db);
-  const receipts = createReceiptsService({
-    db,
-    orders,
-    giftCertificates: giftLedger,
-    settings: config.receipts,
-    provider: providers.card,
-    log: deps.log,
+    payLinks: payments,
   });
   const cdekShipments = createCdekShipments({
     db,
@@ -256,23 +271,13 @@ export function buildServices(deps: ServiceDeps) {
       images,
       orders,
       checkout,
+      payLinks: payments,
       owner: { email: config.notify.email, language: (q) => ownerNotifier.language(q) },
       publicUrl,
       timeZone: config.notify.timeZone,
     }),
     receipts,
-    payments: createPaymentsService({
-      db,
-      repo: paymentsRepo,
-      orders,
-      providers,
-      publicUrl,
-      bankDetails: config.payments.bankDetails,
-      notifier: ownerNotifier,
-      receipts,
-      providerTimeoutMs: config.payments.httpTimeoutMs,
-      limiter,
-    }),
+    payments,
     downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
   };
 }

@@ -23,6 +23,7 @@ export const CUSTOMER_MAIL_PREVIEW_KINDS = [
   'parcel_ready',
   'parcel_not_delivered',
   'payment_link',
+  'pay_link',
   'paypal_invoice',
   'payment_instructions',
   'payment_refunded_twice',
@@ -91,6 +92,11 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     es: 'CDEK no pudo entregar el paquete',
   },
   payment_link: { ru: 'Ссылка на оплату', en: 'Payment link', es: 'Enlace de pago' },
+  pay_link: {
+    ru: 'Ссылка на оплату онлайн (задаток, перевод)',
+    en: 'Pay-online link (deposit, transfer)',
+    es: 'Enlace para pagar en línea (anticipo, transferencia)',
+  },
   payment_refunded_twice: {
     ru: 'Возврат лишнего платежа',
     en: 'An extra payment given back',

@@ -52,6 +52,7 @@ export const PAGES = {
     noindex: true,
     disallow: true,
   },
+  payLink: { path: '/pay/:token', text: 'payLink', sitemap: false, noindex: true, disallow: true },
   auth: { path: '/auth', text: 'auth', sitemap: false, noindex: true, disallow: true },
   verifyLink: { path: '/auth/verify-link', text: 'verifyLink', sitemap: false, noindex: true, disallow: true },
   login: { path: '/login', text: 'login', sitemap: false, noindex: true, disallow: true },

@@ -5,6 +5,9 @@ import {
   CreatePaymentBody,
   DownloadSchema,
   MarkPaidBody,
+  PayLinkParamsSchema,
+  PayLinkPayBody,
+  PayLinkSchema,
   PaymentAlertSchema,
   PaymentMethodsQuery,
   PaymentMethodsSchema,
@@ -42,6 +45,35 @@ export const paymentsContract = defineContract(paymentsRouteTable, {
     query: PaymentMethodsQuery,
     response: { 200: successEnvelope(PaymentMethodsSchema), 400: ErrorBodySchema },
   },
+  payLink: {
+    tags,
+    summary:
+      "A payment link (mailed, valid for days): the order's number, lines and amount, without signing in; 404 unknown, 409 paid or cancelled, 410 expired",
+    params: PayLinkParamsSchema,
+    response: {
+      200: successEnvelope(PayLinkSchema),
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+      410: ErrorBodySchema,
+      429: ErrorBodySchema,
+    },
+  },
+  payLinkPay: {
+    tags,
+    summary:
+      "Pay by a payment link: a fresh payment of that order in the way chosen (the provider's page, or SBP's QR link on a computer), as the checkout's",
+    params: PayLinkParamsSchema,
+    body: PayLinkPayBody,
+    response: {
+      200: successEnvelope(PaymentStartSchema),
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+      410: ErrorBodySchema,
+      429: ErrorBodySchema,
+      502: ErrorBodySchema,
+    },
+  },
   paypalRequest: {
     tags,
     summary:
@@ -65,6 +97,8 @@ export const paymentsContract = defineContract(paymentsRouteTable, {
           paypalInvoice: PaypalInvoiceSchema.nullable(),
           /** An open SBP payment shown as a QR code on our page (a computer). */
           qr: PaymentQrSchema.nullable(),
+          /** The order's payment link (site path) while it works and the order waits for payment. */
+          payLink: z.string().nullable(),
         }),
       ),
       ...errors,

@@ -3,6 +3,8 @@ import { defineRoutes } from './route-table';
 export const paymentsRouteTable = defineRoutes({
   create: { method: 'POST', path: '/api/payments', access: 'user' },
   methods: { method: 'GET', path: '/api/payments/methods', access: 'public' },
+  payLink: { method: 'GET', path: '/api/pay/:token', access: 'public' },
+  payLinkPay: { method: 'POST', path: '/api/pay/:token', access: 'public' },
   paypalRequest: { method: 'POST', path: '/api/payments/paypal-request', access: 'user' },
   orders: { method: 'GET', path: '/api/payments/orders/:id', access: 'user' },
   adminOrdersMarkPaid: { method: 'POST', path: '/api/admin/orders/:id/mark-paid', access: 'admin' },

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EmailSchema } from './auth';
+import { LocalizedTextSchema } from './base-schemas';
 
 /**
  * The ways to pay online through YooKassa, by its API's `payment_method_data.type`: card, SBP (the
@@ -82,6 +83,30 @@ export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuery>;
 /** A live SBP payment's QR code on our page: the link it encodes and until when it can be paid. */
 export const PaymentQrSchema = z.object({ url: z.string(), method: z.enum(ONLINE_METHODS), expiresAt: z.string() });
 export type PaymentQr = z.infer<typeof PaymentQrSchema>;
+
+/** A payment link's token, as the link carries it (the server says whether it is one). */
+export const PayLinkParamsSchema = z.object({ token: z.string().min(1).max(100) });
+
+/** `POST /api/pay/{token}`: the way to pay chosen on the link's page, as the checkout's. */
+export const PayLinkPayBody = z
+  .object({ method: z.enum(ONLINE_METHODS).optional(), device: z.enum(PAYMENT_DEVICES).optional() })
+  .strict();
+export type PayLinkPayBody = z.infer<typeof PayLinkPayBody>;
+
+/** `GET /api/pay/{token}`: what a payment link pays — that one order, nothing more. */
+export const PayLinkSchema = z.object({
+  orderNumber: z.number().int(),
+  /** What is charged, in roubles (every online payment is). */
+  total: z.number(),
+  currency: z.literal('RUB'),
+  lines: z.array(z.object({ id: z.string(), name: LocalizedTextSchema, quantity: z.number().int() })),
+  /** Until when the link works. */
+  expiresAt: z.string(),
+  paymentState: z.string(),
+  /** An open SBP payment shown as a QR code (a computer). */
+  qr: PaymentQrSchema.nullable(),
+});
+export type PayLink = z.infer<typeof PayLinkSchema>;
 
 /** A PayPal invoice the owner sends by hand (PayPal API not configured). */
 export const PaypalInvoiceSchema = z.object({

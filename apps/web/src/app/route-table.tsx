@@ -24,6 +24,7 @@ const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-pa
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
 const OrderThanksPage = lazyPage(() => import('../features/orders/pages/order-thanks-page'), 'OrderThanksPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/pages/order-detail-page'), 'OrderDetailPage');
+const PayLinkPage = lazyPage(() => import('../features/orders/pages/pay-link-page'), 'PayLinkPage');
 const PaymentSuccessPage = lazyPage(
   () => import('../features/payments/pages/payment-result-pages'),
   'PaymentSuccessPage',
@@ -105,6 +106,7 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
   paymentSuccess: <PaymentSuccessPage />,
   paymentCancel: <PaymentCancelPage />,
   paymentProcessing: <PaymentProcessingPage />,
+  payLink: <PayLinkPage />,
   auth: <AuthPage />,
   verifyLink: <VerifyLinkPage />,
   login: <ToAuth />,

@@ -45,6 +45,16 @@ export const PAYMENTS_MESSAGES = {
     en: 'PayPal accepts payment in euros or dollars only',
     es: 'PayPal solo acepta pagos en euros o dólares',
   },
+  payLinkInvalid: {
+    ru: 'Ссылка на оплату не найдена: проверьте, что она скопирована полностью',
+    en: 'This payment link was not found: check that it was copied whole',
+    es: 'No se encontró este enlace de pago: compruebe que se copió completo',
+  },
+  payLinkExpired: {
+    ru: 'Срок действия этой ссылки на оплату истёк',
+    en: 'This payment link has expired',
+    es: 'Este enlace de pago ha caducado',
+  },
   paymentAlreadyPaid: {
     ru: 'Этот заказ уже оплачен',
     en: 'This order is already paid',
@@ -166,4 +176,5 @@ export const PAYMENTS_PAGE_TEXTS = {
   paymentSuccess: { title: { ru: 'Оплата прошла успешно', en: 'Payment successful', es: 'Pago realizado' } },
   paymentCancel: { title: { ru: 'Оплата отменена', en: 'Payment cancelled', es: 'Pago cancelado' } },
   paymentProcessing: { title: { ru: 'Обработка оплаты', en: 'Processing payment', es: 'Procesando el pago' } },
+  payLink: { title: { ru: 'Оплата заказа', en: 'Pay your order', es: 'Pague su pedido' } },
 } satisfies Record<string, PageText>;

@@ -82,6 +82,11 @@ export const orders = pgTable(
      * was placed: unpaid, it is held at most PENDING_SCARCE_HOURS, whatever the payment method.
      */
     holdsScarce: boolean('holds_scarce').notNull().default(false),
+    /**
+     * Until when the order's payment link (mailed, and in the account) works: while it does, the
+     * unpaid order is not cancelled (docs/decisions/0083). null = no link.
+     */
+    payLinkUntil: timestamp('pay_link_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

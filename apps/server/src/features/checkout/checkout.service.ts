@@ -83,6 +83,11 @@ export interface CheckoutDeps {
   cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
   /** Where physical goods may be sent (the owner's setting); without it, the default list. */
   shipping?: { shippingCountries(q: Q): Promise<readonly string[]> } | undefined;
+  /**
+   * Opens and mails a bank-transfer order's payment link valid for days (payments,
+   * docs/decisions/0083), in the order's transaction.
+   */
+  payLinks?: { issuePayLink(tx: Tx, orderId: string): Promise<unknown> } | undefined;
 }
 
 /** An order priced and ready to write, and the seat-limited courses whose seat it takes (ids). */
@@ -123,6 +128,7 @@ export function createCheckoutService({
   carrier,
   cart,
   shipping,
+  payLinks,
 }: CheckoutDeps) {
   const shippingCountries = (q: Q) => shipping?.shippingCountries(q) ?? Promise.resolve(DEFAULT_SHIPPING_COUNTRIES);
 
@@ -421,7 +427,14 @@ export function createCheckoutService({
         comment: body.comment,
         giftCertificateCode: body.giftCertificateCode,
       });
-      const order = await db.transaction((tx) => place(tx, plan, body.giftCertificateCode, userId, recordConsents));
+      const order = await db.transaction(async (tx) => {
+        const placed = await place(tx, plan, body.giftCertificateCode, userId, recordConsents);
+        // A transfer takes days: the customer may pay online instead, by a link that waits as long.
+        if (placed.paymentMethod === 'bank_transfer' && placed.status === 'pending') {
+          await payLinks?.issuePayLink(tx, placed.id);
+        }
+        return placed;
+      });
       if (plan.reservations.length > 0) stockChanged?.();
       if (plan.seats.length > 0) catalog.courses.settled?.();
       return order;

@@ -58,6 +58,11 @@ export interface CustomOrdersDeps {
     getForPayment(q: Db | Tx, orderId: string): Promise<OrderForPayment | null>;
     getVisible(id: string, viewer: { id: string; role: string }): Promise<Order>;
   };
+  /**
+   * Opens and mails the payment link (valid for days) of a new deposit or balance order, in its
+   * transaction (payments, docs/decisions/0083).
+   */
+  payLinks?: { issuePayLink(tx: Tx, orderId: string): Promise<unknown> };
   /** The owner's notice address and the language of her notices. */
   owner: { email: string; language(q: Db | Tx): Promise<Language> };
   publicUrl: string;
@@ -367,6 +372,7 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
           language,
         });
         await repo.update(tx, id, part === 'deposit' ? { depositOrderId: order.id } : { balanceOrderId: order.id });
+        await deps.payLinks?.issuePayLink(tx, order.id);
         return order.id;
       });
       const order = await deps.orders.getVisible(orderId, { id: user.id, role: 'user' });

@@ -232,6 +232,13 @@ describe('a custom request from start to finish', () => {
     ]);
     const again = await call(anna, 'POST', `/api/custom-orders/${request.id}/pay`, { part: 'deposit' });
     expect(again.json().data.order.id).toBe(depositOrder.id);
+    // Its payment link (valid for days) is mailed once, and the order waits for it past the 48 card hours.
+    const linkMails = (await db().select().from(mailOutbox).where(eq(mailOutbox.to, anna.email))).filter((m) =>
+      m.text.includes('/pay/'),
+    );
+    expect(linkMails).toHaveLength(1);
+    const [held] = await db().select({ until: orders.payLinkUntil }).from(orders).where(eq(orders.id, depositOrder.id));
+    expect(held!.until!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
 
     await payByCard(depositOrder.id, anna);
     const afterDeposit = (await call(anna, 'GET', `/api/custom-orders/${request.id}`)).json().data;

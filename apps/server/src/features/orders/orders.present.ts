@@ -12,7 +12,7 @@ import {
   type Tracking,
 } from '@atelier/shared';
 import type { OrderItemRow, OrderRow, StatusEventRow } from './orders.repo';
-import { holdUntil, type OrderPolicy } from './orders.rules';
+import { type OrderPolicy, orderHoldUntil } from './orders.rules';
 import type { OrderEvent } from './orders.schemas';
 
 /**
@@ -86,10 +86,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     carrier: row.trackingCarrier ?? null,
   };
   if (policy) {
-    order.holdUntil =
-      row.status === 'pending'
-        ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce).toISOString()
-        : null;
+    order.holdUntil = row.status === 'pending' ? orderHoldUntil(row, policy).toISOString() : null;
   }
   if (history) {
     order.history = history.map((event) => ({

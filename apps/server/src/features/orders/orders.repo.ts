@@ -9,6 +9,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
   lt,
   ne,
   notInArray,
@@ -78,6 +79,7 @@ function orderFromJson(o: Json): OrderRow {
     comment: o.comment as string | null,
     language: o.language as OrderRow['language'],
     holdsScarce: o.holds_scarce === true,
+    payLinkUntil: o.pay_link_until ? date(o.pay_link_until) : null,
     createdAt: date(o.created_at),
     updatedAt: date(o.updated_at),
   };
@@ -141,7 +143,7 @@ function adminFilter(query: Omit<AdminOrdersQuery, 'page' | 'limit'>): SQL | und
  * Unpaid orders whose deadline meets `test`, a condition on created_at for one of the four holds:
  * online or offline payment, scarce (it took the last units or seat) or not.
  */
-function dueBy(test: (key: keyof ExpiryCutoffs) => SQL | undefined): SQL | undefined {
+function dueBy(test: (key: Exclude<keyof ExpiryCutoffs, 'at'>) => SQL | undefined): SQL | undefined {
   const online = inArray(orders.paymentMethod, ['card', 'paypal']);
   const offline = inArray(orders.paymentMethod, ['cash', 'bank_transfer']);
   const scarce = eq(orders.holdsScarce, true);
@@ -282,7 +284,7 @@ export const ordersRepo = {
     // created_at has microseconds, the deadline shown to the customer (from the row read in JS)
     // milliseconds: "created at or before the cutoff, to the millisecond" is `< cutoff + 1 ms`.
     const before = (cutoff: Date) => lt(orders.createdAt, new Date(cutoff.getTime() + 1));
-    const cut = (key: keyof ExpiryCutoffs) => before(cutoffs[key]);
+    const cut = (key: Exclude<keyof ExpiryCutoffs, 'at'>) => before(cutoffs[key]);
     const [row] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -291,6 +293,8 @@ export const ordersRepo = {
           eq(orders.status, 'pending'),
           ne(orders.paymentState, 'paid'),
           dueBy(cut),
+          // A payment link still working keeps the order (docs/decisions/0083).
+          or(isNull(orders.payLinkUntil), lt(orders.payLinkUntil, new Date(cutoffs.at.getTime() + 1))),
           skip.length > 0 ? notInArray(orders.id, skip) : undefined,
         ),
       )
@@ -305,15 +309,23 @@ export const ordersRepo = {
    * due) and at or before `cutoffs.soon` (due within the window), oldest first.
    */
   async expiringBetween(q: Q, now: ExpiryCutoffs, soon: ExpiryCutoffs, limit: number): Promise<OrderRow[]> {
-    const within = (key: keyof ExpiryCutoffs) =>
-      and(
-        gte(orders.createdAt, new Date(now[key].getTime() + 1)),
-        lt(orders.createdAt, new Date(soon[key].getTime() + 1)),
-      );
+    type Key = Exclude<keyof ExpiryCutoffs, 'at'>;
+    const afterNow = (key: Key) => gte(orders.createdAt, new Date(now[key].getTime() + 1));
+    const bySoon = (key: Key) => lt(orders.createdAt, new Date(soon[key].getTime() + 1));
+    const link = orders.payLinkUntil;
+    // The deadline is the later of the hold and the payment link: both over by `soon`, one not yet by `now`.
     return q
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), ne(orders.paymentState, 'paid'), dueBy(within)))
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          ne(orders.paymentState, 'paid'),
+          dueBy(bySoon),
+          or(isNull(link), lt(link, new Date(soon.at.getTime() + 1))),
+          or(dueBy(afterNow), gte(link, new Date(now.at.getTime() + 1))),
+        ),
+      )
       .orderBy(asc(orders.createdAt))
       .limit(limit);
   },
@@ -331,6 +343,10 @@ export const ordersRepo = {
       .where(eq(orders.id, id))
       .returning();
     return row!;
+  },
+
+  async setPayLinkUntil(q: Q, id: string, until: Date): Promise<void> {
+    await q.update(orders).set({ payLinkUntil: until, updatedAt: new Date() }).where(eq(orders.id, id));
   },
 
   async setPaymentState(q: Q, id: string, paymentState: PaymentState): Promise<boolean> {

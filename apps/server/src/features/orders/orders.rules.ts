@@ -46,9 +46,27 @@ export function holdMs(method: PaymentMethod, policy: OrderPolicy, scarce = fals
   return scarce ? Math.min(byMethod, policy.pendingScarceHours * HOUR_MS) : byMethod;
 }
 
-/** The moment an unpaid order placed at `createdAt` stops holding stock and is cancelled. */
-export function holdUntil(createdAt: Date, method: PaymentMethod, policy: OrderPolicy, scarce = false): Date {
-  return new Date(createdAt.getTime() + holdMs(method, policy, scarce));
+/**
+ * The moment an unpaid order placed at `createdAt` stops holding stock and is cancelled; an order
+ * with a payment link is kept at least until the link stops working (`payLinkUntil`).
+ */
+export function holdUntil(
+  createdAt: Date,
+  method: PaymentMethod,
+  policy: OrderPolicy,
+  scarce = false,
+  payLinkUntil: Date | null = null,
+): Date {
+  const held = createdAt.getTime() + holdMs(method, policy, scarce);
+  return new Date(payLinkUntil ? Math.max(held, payLinkUntil.getTime()) : held);
+}
+
+/** `holdUntil` of an order as stored: its method, whether it holds the last units, its payment link. */
+export function orderHoldUntil(
+  row: { createdAt: Date; paymentMethod: PaymentMethod; holdsScarce: boolean; payLinkUntil: Date | null },
+  policy: OrderPolicy,
+): Date {
+  return holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce, row.payLinkUntil);
 }
 
 /** True once `now` has reached the order's deadline (the deadline itself counts as expired). */
@@ -58,12 +76,15 @@ export function isExpired(
   policy: OrderPolicy,
   now: Date,
   scarce = false,
+  payLinkUntil: Date | null = null,
 ): boolean {
-  return now.getTime() >= holdUntil(createdAt, method, policy, scarce).getTime();
+  return now.getTime() >= holdUntil(createdAt, method, policy, scarce, payLinkUntil).getTime();
 }
 
 /** Created at or before these moments, an unpaid order is due: per payment kind, and scarce or not. */
 export interface ExpiryCutoffs {
+  /** The moment itself: an order's payment link must have stopped working by then too. */
+  at: Date;
   online: Date;
   offline: Date;
   onlineScarce: Date;
@@ -76,6 +97,7 @@ export interface ExpiryCutoffs {
  */
 export function expiryCutoffs(now: Date, policy: OrderPolicy): ExpiryCutoffs {
   return {
+    at: now,
     online: new Date(now.getTime() - holdMs('card', policy)),
     offline: new Date(now.getTime() - holdMs('bank_transfer', policy)),
     onlineScarce: new Date(now.getTime() - holdMs('card', policy, true)),

@@ -13,6 +13,7 @@ import {
   fromMinor,
   type Language,
   type ListMeta,
+  type LocalizedText,
   type Order,
   type OrderLineType,
   type OrderStatus,
@@ -38,6 +39,7 @@ import {
   orderStatusMail,
   orderTrackingMail,
 } from './orders.mail';
+import { openPayLink } from './orders.pay-link';
 import { toEvent, toOrder } from './orders.present';
 import {
   type NewOrderItem,
@@ -52,8 +54,8 @@ import {
   aggregateReservations,
   DEFAULT_ORDER_POLICY,
   expiryCutoffs,
-  holdUntil,
   type OrderPolicy,
+  orderHoldUntil,
 } from './orders.rules';
 import type {
   CancelGuard,
@@ -98,7 +100,7 @@ export async function expiringOrders(
     totalRub: fromMinor(row.totalRub),
     customerEmail: row.customer.email,
     paymentMethod: row.paymentMethod,
-    expiresAt: holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce),
+    expiresAt: orderHoldUntil(row, policy),
   }));
 }
 
@@ -119,6 +121,8 @@ export interface OrderForPayment {
   recipientEmail: string | null;
   /** Unpaid by then, the order is cancelled (null once it is not pending). */
   holdUntil: Date | null;
+  /** Until when its payment link works (null: it has none). */
+  payLinkUntil: Date | null;
   /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
   totalRub: number;
   totalRubMinor: number;
@@ -126,6 +130,8 @@ export interface OrderForPayment {
   totalInCurrency: number;
   totalInCurrencyMinor: number;
   items: OrderEvent['items'];
+  /** The lines as ordered (a payment link's page shows them). */
+  lines: { id: string; name: LocalizedText; quantity: number }[];
 }
 
 export interface Actor {
@@ -279,11 +285,7 @@ export function createOrdersService({
         options.mail
           ? options.mail(order)
           : options.expired
-            ? orderExpiredMail(
-                order,
-                holdUntil(current.createdAt, current.paymentMethod, policy, current.holdsScarce),
-                siteUrl,
-              )
+            ? orderExpiredMail(order, orderHoldUntil(current, policy), siteUrl)
             : orderStatusMail(order, siteUrl),
       );
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
@@ -586,15 +588,19 @@ export function createOrdersService({
         language: row.language,
         customerEmail: row.customer.email,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
-        holdUntil:
-          row.status === 'pending' ? holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce) : null,
+        holdUntil: row.status === 'pending' ? orderHoldUntil(row, policy) : null,
+        payLinkUntil: row.payLinkUntil,
         totalRub: fromMinor(dueRub),
         totalRubMinor: dueRub,
         totalInCurrency: fromMinor(inCurrency),
         totalInCurrencyMinor: inCurrency,
         items: toEvent(row, items).items,
+        lines: items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity })),
       };
     },
+
+    /** Opens the pending order's payment link (orders.pay-link.ts); null when it is not pending. */
+    openPayLink: (tx: Tx, orderId: string, wanted: Date) => openPayLink(tx, orderId, wanted, policy),
 
     /** What the order's fiscal receipt is made from; null when there is no such order. */
     async forReceipt(q: Q, orderId: string): Promise<OrderForReceipt | null> {

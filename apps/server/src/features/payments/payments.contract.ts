@@ -2,7 +2,7 @@
  * What the payments service and its admin half share: the contract with orders, the deps, the
  * provider-failure error and the money format.
  */
-import { type Currency, formatMoney, fromMinor, type Language } from '@atelier/shared';
+import { type Currency, formatMoney, fromMinor, type Language, type LocalizedText } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/http/rate-limit';
@@ -10,6 +10,7 @@ import type { PaymentProviders } from '../../platform/payments/providers';
 import type { OwnerNotifier } from '../notifications/notifications.service';
 import type { OrderEventItem } from '../orders/orders.schemas';
 import type { ReceiptsService } from '../receipts/receipts.service';
+import type { PayLinkSigner } from './pay-links';
 import type { PaymentsRepo } from './payments.repo';
 
 /** What payments needs from orders (contract in orders.service.ts). */
@@ -25,9 +26,13 @@ export interface OrderForPayment {
   customerEmail: string;
   /** Unpaid by then, the order is cancelled (null once it is not pending). */
   holdUntil?: Date | null;
+  /** Until when its payment link works (null: it has none). */
+  payLinkUntil?: Date | null;
   totalRubMinor: number;
   totalInCurrencyMinor: number | null;
   items: OrderEventItem[];
+  /** The lines as ordered (a payment link's page shows them). */
+  lines?: { id: string; name: LocalizedText; quantity: number }[];
 }
 
 export interface OrdersForPayments {
@@ -37,6 +42,8 @@ export interface OrdersForPayments {
     orderId: string,
     state: 'awaiting' | 'invoice_sent' | 'paid' | 'failed' | 'refunded',
   ): Promise<unknown>;
+  /** Opens the order's payment link until `wanted` (or less, see orders); null when not pending. */
+  openPayLink(tx: Tx, orderId: string, wanted: Date): Promise<Date | null>;
   confirmPaid(
     tx: Tx,
     orderId: string,
@@ -73,6 +80,9 @@ export interface PaymentsServiceDeps {
   providerTimeoutMs?: number;
   /** Remembers notifications just rejected, so a replayed forgery is not verified with the provider again. */
   limiter?: RateLimiter;
+  /** Payment links valid for days (pay-links.ts): their signer and how many days one works. */
+  payLinks: { signer: PayLinkSigner; days: number };
+  now?: () => Date;
 }
 
 /** 502: the provider failed; the message is the 'payment creation error' text (or the PayPal or refund one). */

@@ -5,6 +5,8 @@
  *   POST /api/payments/webhook/{provider}       provider notifications (raw body, verified by the driver)
  *   GET  /api/payments/orders/{id}              where the buyer's payment stands (processing page)
  *   GET  /api/payments/methods                  what the checkout may offer (online ways within their limits, PayPal mode)
+ *   GET  /api/pay/{token}                       a payment link's order (number, lines, amount), signed out
+ *   POST /api/pay/{token}                       pay by that link: a fresh payment, as the checkout's
  *   GET  /api/payments/sandbox/{id}             the sandbox payment page (test provider; not in production)
  *   POST /api/payments/sandbox/{id}/{action}    its Pay / Cancel / Fail buttons (not in production)
  *   POST /api/admin/orders/{id}/mark-paid       admin: paid by hand with a reference
@@ -25,6 +27,7 @@ import { paymentsWebhooksContract as webhooks } from '@atelier/shared/payments-w
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import type { RateLimiter } from '../../platform/http/rate-limit';
@@ -45,7 +48,7 @@ export interface PaymentsRoutesOptions {
   /** How PayPal invoices are made (the reply's message says where the link went). */
   paypalMode: PaymentProviders['paypalMode'];
   limiter: RateLimiter;
-  limits: { perAccount: number; perIp: number; windowMs: number; webhookPerIp: number };
+  limits: { perAccount: number; perIp: number; windowMs: number; webhookPerIp: number; linkGuessPerIp: number };
   /** Production: the sandbox page and its buttons are not registered at all. */
   sandboxRoutes: boolean;
 }
@@ -90,6 +93,42 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     const { amount, currency } = request.query;
     return ok(
       service.methods(amount !== undefined && currency ? { minor: Math.round(amount * 100), currency } : undefined),
+    );
+  });
+
+  /**
+   * Payment links are opened signed out: a link that names no order counts against the client
+   * address's allowance, and once it is spent every link is refused for the window (a guesser
+   * learns nothing more); a working link does not count, so its page may poll.
+   */
+  async function throughLink<T>(request: FastifyRequest, open: () => Promise<T>): Promise<T> {
+    const guesses = {
+      key: `pay-link:ip:${request.ip}`,
+      max: options.limits.linkGuessPerIp,
+      windowMs: options.limits.windowMs,
+    };
+    await options.limiter.check(guesses, 'rateLimited');
+    try {
+      return await open();
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) await options.limiter.hit(guesses, 'rateLimited');
+      throw error;
+    }
+  }
+
+  route(api, contract.payLink, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    return ok(await throughLink(request, () => service.payLinkView(request.params.token)));
+  });
+
+  route(api, contract.payLinkPay, async (request) => {
+    const { perIp, windowMs } = options.limits;
+    await options.limiter.hit({ key: `payment:ip:${request.ip}`, max: perIp, windowMs }, 'paymentRateLimited');
+    const { method, device } = request.body;
+    return ok(
+      await throughLink(request, () =>
+        service.payByLink(request.params.token, requestLanguage(request), { method, device }),
+      ),
     );
   });
 

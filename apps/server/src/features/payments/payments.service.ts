@@ -48,6 +48,7 @@ import {
   PaymentProviderFailed,
   type PaymentsServiceDeps,
 } from './payments.contract';
+import { createPaymentLinks, payLinkPath } from './payments.links';
 import { createPaymentRefunds } from './payments.refunds';
 import type { PaymentRow } from './payments.repo';
 import { instructionsMail, paymentInstructions, paymentLinkMail, paypalRequestAdminMail } from './payments.texts';
@@ -93,10 +94,13 @@ interface PaymentOptions {
   receipt?: Receipt;
   method?: OnlineMethod;
   confirmation?: 'redirect' | 'qr';
+  /** Where the provider sends the buyer back (default: the processing page, for the signed-in buyer). */
+  returnUrl?: string;
 }
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, repo, orders, providers } = deps;
+  const clock = deps.now ?? (() => new Date());
   const providerTimeoutMs = deps.providerTimeoutMs ?? 15_000;
   const alert = createPaymentAlerts(deps);
   const refunds = createPaymentRefunds(deps);
@@ -196,7 +200,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         amountMinor: amount.minor,
         currency: amount.currency,
         description: `Atelier #${order.number}`,
-        returnUrl: `${deps.publicUrl}/payment/processing?order=${order.number}&id=${order.id}`,
+        returnUrl: options.returnUrl ?? `${deps.publicUrl}/payment/processing?order=${order.number}&id=${order.id}`,
         idempotenceKey: payment.idempotenceKey,
         ...(options.email ? { email: options.email } : {}),
         language: options.language,
@@ -266,6 +270,69 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return applied;
     });
     return status.outcome === 'succeeded' && outcome === 'applied';
+  }
+
+  /**
+   * An online payment of `order` (card, SBP, SberPay, T-Pay, installments) through YooKassa, for the
+   * checkout's "Pay" and for a payment link's (whatever way the order was to be paid): one live
+   * payment per order, an open one asked about before it is left behind, always the order's
+   * current amount in roubles from the database.
+   */
+  async function startOnline(
+    order: OrderForPayment,
+    lang: Language,
+    choice: { method?: OnlineMethod | undefined; device?: PaymentDevice | undefined },
+    returnUrl?: string,
+  ) {
+    if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
+    // Every settlement is in rubles: online payments are charged in RUB whatever the display currency.
+    const method = choice.method;
+    if (method && !offered({ minor: order.totalRubMinor, currency: 'RUB' }).includes(method)) {
+      throw new InvalidInput('paymentMethodUnavailable', undefined, 'PAYMENT_METHOD_UNAVAILABLE');
+    }
+    const confirmation = method === 'sbp' && choice.device === 'desktop' ? 'qr' : 'redirect';
+    // The buyer chose another way (or another device) than the open payment's, or left SBP's QR
+    // code for the provider's own page: that payment is left behind. Should it still be paid, its
+    // notification is applied or alerted like any other. "Pay" with no way named reuses the page.
+    const live = await repo.findLivePayment(db, order.id);
+    const otherWay = method
+      ? live?.method !== method || (live?.confirmation ?? 'redirect') !== confirmation
+      : live?.confirmation === 'qr';
+    if (live?.status === 'pending' && otherWay) {
+      // The buyer may have paid it in the bank's app and come back: asked first, so a payment
+      // that went through confirms the order instead of a second charge being opened.
+      if (await paidMeanwhile(providers.card, live)) {
+        throw new Conflict('paymentAlreadyPaid', { number: order.number }, 'ORDER_ALREADY_PAID');
+      }
+      await repo.leaveBehind(db, live.id);
+    }
+    const receipt = (await deps.receipts.forPayment(db, order.id)) ?? undefined;
+    const { payment, created } = await createOnce(
+      providers.card,
+      order,
+      { minor: order.totalRubMinor, currency: 'RUB' },
+      {
+        language: lang,
+        failure: 'paymentCreationError',
+        ...(receipt ? { receipt } : {}),
+        ...(method ? { method } : {}),
+        confirmation,
+        ...(returnUrl ? { returnUrl } : {}),
+      },
+    );
+    // A second "Pay" while the first payment is still open: the same page, never a second charge.
+    if (!created) return started(payment, order.number);
+    await db.transaction(async (tx) => {
+      await repo.updatePayment(tx, payment.id, {
+        providerPaymentId: created.providerPaymentId,
+        redirectUrl: created.redirectUrl,
+        confirmation: created.confirmation,
+        status: 'pending',
+      });
+      await orders.setPaymentState(tx, order.id, 'awaiting');
+      if (receipt) await deps.receipts.recordPayment(tx, { orderId: order.id, paymentId: payment.id, receipt });
+    });
+    return started({ ...payment, redirectUrl: created.redirectUrl, confirmation: created.confirmation }, order.number);
   }
 
   /** An open SBP payment shown as a QR code: its link and until when it can be paid. */
@@ -364,58 +431,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
-      if (!providers.card) throw new InvalidInput('cardPaymentsUnavailable', undefined, 'CARD_PAYMENTS_UNAVAILABLE');
-      // Every settlement is in rubles: online payments are charged in RUB whatever the display currency.
-      const method = choice.method;
-      if (method && !offered({ minor: order.totalRubMinor, currency: 'RUB' }).includes(method)) {
-        throw new InvalidInput('paymentMethodUnavailable', undefined, 'PAYMENT_METHOD_UNAVAILABLE');
-      }
-      const confirmation = method === 'sbp' && choice.device === 'desktop' ? 'qr' : 'redirect';
-      // The buyer chose another way (or another device) than the open payment's, or left SBP's QR
-      // code for the provider's own page: that payment is left behind. Should it still be paid, its
-      // notification is applied or alerted like any other. "Pay" with no way named reuses the page.
-      const live = await repo.findLivePayment(db, order.id);
-      const otherWay = method
-        ? live?.method !== method || (live?.confirmation ?? 'redirect') !== confirmation
-        : live?.confirmation === 'qr';
-      if (live?.status === 'pending' && otherWay) {
-        // The buyer may have paid it in the bank's app and come back: asked first, so a payment
-        // that went through confirms the order instead of a second charge being opened.
-        if (await paidMeanwhile(providers.card, live)) {
-          throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
-        }
-        await repo.leaveBehind(db, live.id);
-      }
-      const receipt = (await deps.receipts.forPayment(db, order.id)) ?? undefined;
-      const { payment, created } = await createOnce(
-        providers.card,
-        order,
-        { minor: order.totalRubMinor, currency: 'RUB' },
-        {
-          language: lang,
-          failure: 'paymentCreationError',
-          ...(receipt ? { receipt } : {}),
-          ...(method ? { method } : {}),
-          confirmation,
-        },
-      );
-      // A second "Pay" while the first payment is still open: the same page, never a second charge.
-      if (!created) return started(payment, order.number);
-      await db.transaction(async (tx) => {
-        await repo.updatePayment(tx, payment.id, {
-          providerPaymentId: created.providerPaymentId,
-          redirectUrl: created.redirectUrl,
-          confirmation: created.confirmation,
-          status: 'pending',
-        });
-        await orders.setPaymentState(tx, order.id, 'awaiting');
-        if (receipt) await deps.receipts.recordPayment(tx, { orderId: order.id, paymentId: payment.id, receipt });
-      });
-      return started(
-        { ...payment, redirectUrl: created.redirectUrl, confirmation: created.confirmation },
-        order.number,
-      );
+      return startOnline(order, lang, choice);
     },
+
+    ...createPaymentLinks(deps, { offered, startOnline, qrView }),
 
     /**
      * `POST /payments/paypal-request`. api: PayPal mails an invoice to `email` (PayPal sends it, so
@@ -588,6 +607,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         paypalInvoice:
           order.paymentMethod === 'paypal' ? invoiceView(await repo.findManualInvoice(db, order.id)) : null,
         qr: order.status === 'pending' ? qrView(await repo.findLivePayment(db, order.id)) : null,
+        payLink:
+          order.status === 'pending' && order.payLinkUntil && order.payLinkUntil.getTime() > clock().getTime()
+            ? payLinkPath(deps.payLinks.signer, order.id, order.payLinkUntil)
+            : null,
       };
     },
 

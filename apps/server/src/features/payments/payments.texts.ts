@@ -186,6 +186,22 @@ export const PAYMENT_MAIL_TEXTS = {
     en: 'Please pay by {until}: an order not paid by then is cancelled automatically.',
     es: 'Pague antes del {until}: un pedido no pagado para entonces se cancela automáticamente.',
   },
+  payLinkSubject: {
+    ru: 'Оплата заказа №{n} онлайн',
+    en: 'Pay order #{n} online',
+    es: 'Pague el pedido n.º {n} en línea',
+  },
+  payLinkText: {
+    ru: 'Заказ №{n} на сумму {total} можно оплатить онлайн — картой, через СБП и другими способами — по ссылке ниже. Входить в аккаунт не нужно. Ссылка действует до {until}; та же ссылка есть в вашем аккаунте рядом с заказом.',
+    en: 'Order #{n} ({total}) can be paid online — by card, SBP and other ways — with the link below, without signing in. The link works until {until}; the same link is in your account next to the order.',
+    es: 'El pedido n.º {n} ({total}) se puede pagar en línea —con tarjeta, SBP y otras formas— con el enlace de abajo, sin iniciar sesión. El enlace vale hasta el {until}; el mismo enlace está en su cuenta junto al pedido.',
+  },
+  payLinkTransfer: {
+    ru: 'Оплатить банковским переводом по реквизитам из письма с инструкциями по-прежнему можно.',
+    en: 'You can still pay by bank transfer as the instructions mail says.',
+    es: 'Todavía puede pagar por transferencia bancaria como indica el correo con las instrucciones.',
+  },
+  payLinkLabel: { ru: 'Оплатить онлайн', en: 'Pay online', es: 'Pagar en línea' },
   instructionsSubject: {
     ru: 'Как оплатить заказ №{n}',
     en: 'How to pay order #{n}',
@@ -359,6 +375,28 @@ const DEADLINE = {
   en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
   es: new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
 };
+
+/**
+ * The order's payment link valid for days (pay-links.ts): what it pays, until when it works (in
+ * UTC, as the instructions' deadline), and for a bank-transfer order that the transfer still works.
+ */
+export function payLinkMail(
+  to: string,
+  lang: Language,
+  vars: { number: number; total: string; url: string; until: Date; transfer: boolean },
+) {
+  const paragraphs = [
+    fill(PAYMENT_MAIL_TEXTS.payLinkText[lang], {
+      n: vars.number,
+      total: vars.total,
+      until: `${DEADLINE[lang].format(vars.until)} UTC`,
+    }),
+  ];
+  if (vars.transfer) paragraphs.push(PAYMENT_MAIL_TEXTS.payLinkTransfer[lang]);
+  return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.payLinkSubject[lang], { n: vars.number }), paragraphs, [
+    { label: PAYMENT_MAIL_TEXTS.payLinkLabel[lang], url: vars.url },
+  ]);
+}
 
 /**
  * How to pay a cash or bank-transfer order, and until when (the server does not know the

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useCreatePayment } from '../../payments/api/create-payment';
-import { usePaypalInvoice } from '../../payments/api/get-payment-status';
+import { usePayLinkPath, usePaypalInvoice } from '../../payments/api/get-payment-status';
 import { paymentKeys } from '../../payments/api/keys';
 import { orderKeys } from '../api/keys';
 import { canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
@@ -26,7 +26,15 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
   const online = canPayOnline(order);
   const invoice = usePaypalInvoice(order.id, online && order.paymentMethod === 'paypal').data ?? null;
   const offline = order.status === 'pending' && order.total > 0 && !online && order.paymentMethod !== 'card';
+  // A custom piece's deposit or balance, or a bank transfer: the link mailed to pay online (docs/decisions/0083).
+  const payLink =
+    usePayLinkPath(order.id, order.status === 'pending' && (order.paymentMethod === 'card' || offline)).data ?? null;
   if (!online && !offline) return null;
+  const payOnline = payLink ? (
+    <Link to={payLink} className="btn btn-outline mt-3 w-full" data-testid="pay-online-link">
+      {t('orders.pay.payOnline')}
+    </Link>
+  ) : null;
 
   const pay = () => {
     setProblem(null);
@@ -77,6 +85,7 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
             {createPayment.isPending ? <Spinner className="size-4" /> : null}
             {t('orders.pay.button')}
           </button>
+          {payOnline}
           {problem ? (
             <p className="mt-3 text-sm font-semibold text-rose-800" role="alert">
               {problem}
@@ -98,6 +107,8 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
           <Link to={instructionsUrl(order)} className="btn btn-outline mt-4 w-full">
             {t('orders.pay.instructions')}
           </Link>
+          {payLink ? <p className="mt-4 text-sm text-ink-soft">{t('orders.pay.payOnlineText')}</p> : null}
+          {payOnline}
         </>
       )}
     </section>

@@ -14,6 +14,8 @@ export interface PaymentStatus {
   paypalInvoice: PaypalInvoice | null;
   /** An open SBP payment to show as a QR code (a computer), with until when it can be paid. */
   qr: PaymentQr | null;
+  /** The order's payment link (site path, valid for days) while it works and the order waits. */
+  payLink: string | null;
 }
 
 /** Where the payment of one of my orders stands (the processing page polls it). */
@@ -42,4 +44,9 @@ export function usePaymentStatus(orderId: string | null) {
 /** One read (no polling): the account's order page shows the PayPal invoice state. */
 export function usePaypalInvoice(orderId: string, enabled: boolean) {
   return useQuery({ ...paymentStatusQueryOptions(orderId), enabled, select: (status) => status.paypalInvoice });
+}
+
+/** One read: the account's order page offers the order's payment link (mailed too) while it works. */
+export function usePayLinkPath(orderId: string, enabled: boolean) {
+  return useQuery({ ...paymentStatusQueryOptions(orderId), enabled, select: (status) => status.payLink });
 }

@@ -3,6 +3,8 @@ export const paymentKeys = {
   /** Where the payment of one of my orders stands (polled by the processing page). */
   status: (orderId: string) => [...paymentKeys.all, 'status', orderId] as const,
   methods: () => [...paymentKeys.all, 'methods'] as const,
+  /** A payment link's order, opened signed out (the token is the proof). */
+  link: (token: string) => [...paymentKeys.all, 'link', token] as const,
   /** The account's digital books. */
   downloads: () => [...paymentKeys.all, 'downloads'] as const,
   /** Admin: every payment attempt of an order. */

@@ -11,7 +11,7 @@ import { useCreatePayment } from '../api/create-payment';
 import { paymentKeys } from '../api/keys';
 
 /** The QR code of `text` as one SVG path (drawn in the browser: no image from anywhere). */
-function QrCode({ text, label }: { text: string; label: string }) {
+export function QrCode({ text, label }: { text: string; label: string }) {
   const { size, path } = useMemo(() => {
     const qr = qrcode(0, 'M');
     qr.addData(text);
