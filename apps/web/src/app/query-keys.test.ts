@@ -9,6 +9,7 @@ import { favouriteKeys } from '../features/favourites/api/keys';
 import { giftCertificateKeys } from '../features/gift-certificates/api/keys';
 import { lessonKeys } from '../features/lessons/api/keys';
 import { orderKeys } from '../features/orders/api/keys';
+import { paymentKeys } from '../features/payments/api/keys';
 import { progressKeys } from '../features/progress/api/keys';
 import { shopKeys } from '../features/shop/api/keys';
 import { stockAlertKeys } from '../features/stock-alerts/api/keys';
@@ -28,6 +29,8 @@ const ACCOUNT_KEYS = [
   orderKeys.mine(),
   orderKeys.one('order-1'),
   orderKeys.byNumber('A-1001'),
+  paymentKeys.downloads(),
+  lessonKeys.playerSettings(),
 ];
 
 /** The same for every visitor, but marked with what the account bought: fetched again. */

@@ -1,5 +1,5 @@
 import type { Language } from '@atelier/shared';
-import { trainingScope } from '../../../shared/api/query-keys';
+import { trainingScope, userScope } from '../../../shared/api/query-keys';
 
 /**
  * The lessons' keys, under the shared `training` prefix (see shared/api/query-keys.ts): a purchase,
@@ -16,6 +16,9 @@ export const lessonKeys = {
   adminHls: (id: string) => [...trainingScope.all, 'admin', 'lesson-hls', id] as const,
   adminMedia: (id: string) => [...trainingScope.all, 'admin', 'lesson-media', id] as const,
   adminSubtitles: (id: string, lang: Language) => [...trainingScope.all, 'admin', 'subtitles', id, lang] as const,
-  /** The learner's player settings: a prefix of their own, outside `training`. */
-  playerSettings: () => ['player-settings'] as const,
+  /**
+   * The learner's player settings: the account's own (under `user`, dropped when the account
+   * changes), outside `training`, whose invalidation would fetch them again for nothing.
+   */
+  playerSettings: () => [...userScope.all, 'player-settings'] as const,
 };

@@ -1,6 +1,7 @@
 import type { PlayerSettings } from '@atelier/shared/lesson-player.constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lessonsApi } from '../../../shared/api/routes/lessons';
+import { useSession } from '../../auth/api/auth-session';
 import { lessonKeys } from './keys';
 
 /**
@@ -19,8 +20,10 @@ export const playerSettingsQueryOptions = () =>
     retry: 1,
   });
 
+/** Read only while signed in: after a sign-out the next account never gets the last one's. */
 export function usePlayerSettings() {
-  return useQuery(playerSettingsQueryOptions());
+  const session = useSession();
+  return useQuery({ ...playerSettingsQueryOptions(), enabled: session.status === 'authenticated' });
 }
 
 export function useSavePlayerSettings() {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentsApi } from '../../../shared/api/routes/payments';
+import { useSession } from '../../auth/api/auth-session';
 import { paymentKeys } from './keys';
 
 /** The account's digital books (the links themselves are only in the mails). */
@@ -9,8 +10,13 @@ export const downloadsQueryOptions = () =>
     queryFn: () => paymentsApi.userDownloads({}, { silent: true }).then((reply) => reply.data),
   });
 
+/**
+ * Read only while signed in: once the account is signed out or deleted the list is dropped and not
+ * asked for again without a session (which would answer 401 and send the visitor to sign in).
+ */
 export function useDownloads() {
-  return useQuery(downloadsQueryOptions());
+  const session = useSession();
+  return useQuery({ ...downloadsQueryOptions(), enabled: session.status === 'authenticated' });
 }
 
 /** A fresh link (also mailed); the old one stops working. */
