@@ -1,6 +1,6 @@
 /**
  * The `code`s the payments feature answers with (card, PayPal and by-hand payments, refunds,
- * provider notifications, download links).
+ * provider notifications, payment and download links).
  * A code is declared in one feature's list (others may answer with it too); error-codes.ts merges the lists.
  */
 export const PAYMENTS_ERRORS = [
@@ -16,6 +16,8 @@ export const PAYMENTS_ERRORS = [
   'PAYPAL_INVOICE_NOT_MANUAL',
   'REFUND_NOT_ALLOWED',
   'REFUND_NOT_AVAILABLE',
+  'PAY_LINK_INVALID',
+  'PAY_LINK_EXPIRED',
   'LINK_NOT_FOUND',
   'LINK_OTHER_ACCOUNT',
   'LINK_EXPIRED',
