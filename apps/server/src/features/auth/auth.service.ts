@@ -4,7 +4,7 @@
  * see the request: routes pass a RequestContext (client address, user agent, language).
  */
 import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AuthResult, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
+import type { AuthResult, ErrorCode, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { createLoginThrottle } from '../../platform/auth/login-throttle';
@@ -43,7 +43,7 @@ export interface AuthServiceDeps {
 }
 
 /** A field error in the envelope the web maps onto its form (`details.fields`). */
-function fieldError(field: string, message: ServerMessageKey, code = 'VALIDATION_ERROR'): AppError {
+function fieldError(field: string, message: ServerMessageKey, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
   return new InvalidInput(message, { fields: [{ field, message }] }, code);
 }
 

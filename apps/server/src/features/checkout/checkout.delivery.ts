@@ -17,15 +17,15 @@ import {
   toMinor,
 } from '@atelier/shared';
 import type { OrderDelivery } from '../../db/schema';
-import { InvalidInput } from '../../platform/errors';
+import { InvalidFields } from '../../platform/errors';
 import type { DeliveryCarrier } from '../orders/orders.schemas';
-import { localized } from './checkout.lines';
 import { deliveryCharge, type PricedLine } from './pricing';
 
-const fieldError = (key: ServerMessageKey, fields: string[], lang: Language) =>
-  new InvalidInput(key, {
-    fields: fields.map((field) => ({ field: `delivery.${field}`, message: localized(key, lang) })),
-  });
+const fieldError = (key: ServerMessageKey, fields: string[]) =>
+  new InvalidFields(
+    key,
+    fields.map((field) => ({ field: `delivery.${field}`, message: key })),
+  );
 
 /**
  * The country the goods go to (ISO code), when the method names one: a code or a name the shop
@@ -35,16 +35,15 @@ const fieldError = (key: ServerMessageKey, fields: string[], lang: Language) =>
 export function checkCountry(
   delivery: OrderDeliveryInput,
   shippingCountries: readonly string[],
-  lang: Language,
   viaCarrier: boolean,
 ): string | null {
   if (delivery.method === 'pickup') return null;
   const typed = viaCarrier ? HOME_COUNTRY : delivery.country;
   if (!typed) return null;
   const code = resolveCountry(typed);
-  if (!code) throw fieldError('countryUnknown', ['country'], lang);
-  if (!shippingCountries.includes(code)) throw fieldError('countryNotShipped', ['country'], lang);
-  if (!deliveryMethodsTo(code).includes(delivery.method)) throw fieldError('deliveryMethodAbroad', ['method'], lang);
+  if (!code) throw fieldError('countryUnknown', ['country']);
+  if (!shippingCountries.includes(code)) throw fieldError('countryNotShipped', ['country']);
+  if (!deliveryMethodsTo(code).includes(delivery.method)) throw fieldError('deliveryMethodAbroad', ['method']);
   return code;
 }
 
@@ -54,18 +53,17 @@ function checkDelivery(
   lang: Language,
   shippingCountries: readonly string[],
 ): OrderDelivery {
-  const refuse = (key: ServerMessageKey, fields: string[]) => fieldError(key, fields, lang);
-  if (!delivery) throw refuse('addressRequired', ['method']);
+  if (!delivery) throw fieldError('addressRequired', ['method']);
   if (ADDRESS_REQUIRED[delivery.method]) {
     const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
-    if (missing.length > 0) throw refuse('addressRequired', missing);
+    if (missing.length > 0) throw fieldError('addressRequired', missing);
   }
-  const country = checkCountry(delivery, shippingCountries, lang, delivery.method === 'courier_pickup' && !!carrier);
+  const country = checkCountry(delivery, shippingCountries, delivery.method === 'courier_pickup' && !!carrier);
   // With a carrier the point is chosen from its list (cdekPointCode) and its address read from it.
   if (delivery.method === 'courier_pickup' && carrier && !delivery.cdekPointCode)
-    throw refuse('cdekPointRequired', ['cdekPointCode']);
+    throw fieldError('cdekPointRequired', ['cdekPointCode']);
   if (delivery.method === 'courier_pickup' && !carrier && !delivery.pickupPoint)
-    throw refuse('pickupPointRequired', ['pickupPoint']);
+    throw fieldError('pickupPointRequired', ['pickupPoint']);
   const kept: OrderDelivery = { method: delivery.method };
   const fields =
     delivery.method === 'pickup'

@@ -13,19 +13,14 @@ import {
   MAX_LINE_QUANTITY,
   type OrderLineType,
   SERVER_MESSAGES,
-  type ServerMessageKey,
   stockShortages,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
-import { Conflict, InvalidInput } from '../../platform/errors';
+import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
 import type { LessonForOrder } from '../orders/orders.schemas';
 import type { OrdersCatalog } from '../orders/orders.service';
 import type { PlaceOrderInput } from './checkout.schemas';
 import { mergePriced, type PricedLine, priceIn } from './pricing';
-
-export function localized(key: ServerMessageKey, lang: Language): string {
-  return SERVER_MESSAGES[key][lang];
-}
 
 /** 409 naming each product short of stock and what is left of it, in every language. */
 export function stockExceeded(
@@ -55,7 +50,6 @@ export function stockExceeded(
 }
 
 export async function priceLines(catalog: OrdersCatalog, q: Db | Tx, input: PlaceOrderInput): Promise<PricedLine[]> {
-  const lang = input.language;
   const lines = input.lines;
   const idsOf = (type: OrderLineType) => [...new Set(lines.filter((l) => l.type === type).map((l) => l.id))];
   const [productMap, lessonMap, courseMap] = await Promise.all([
@@ -77,14 +71,14 @@ export async function priceLines(catalog: OrdersCatalog, q: Db | Tx, input: Plac
       if (product.category === 'book' && product.bookFormats) {
         format = line.bookFormat ?? (product.bookFormats.length === 1 ? product.bookFormats[0]! : null);
         if (!format || !product.bookFormats.includes(format)) {
-          throw new InvalidInput('bookFormatInvalid', {
-            fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
-          });
+          throw new InvalidFields('bookFormatInvalid', [
+            { field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' },
+          ]);
         }
       } else if (line.bookFormat) {
-        throw new InvalidInput('bookFormatInvalid', {
-          fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
-        });
+        throw new InvalidFields('bookFormatInvalid', [
+          { field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' },
+        ]);
       }
       if (product.availability === 'out_of_stock') {
         throw new Conflict(
@@ -124,14 +118,14 @@ export async function priceLines(catalog: OrdersCatalog, q: Db | Tx, input: Plac
       continue;
     }
     if (line.bookFormat) {
-      throw new InvalidInput('bookFormatInvalid', {
-        fields: [{ field: `items.${index}.bookFormat`, message: localized('bookFormatInvalid', lang) }],
-      });
+      throw new InvalidFields('bookFormatInvalid', [
+        { field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' },
+      ]);
     }
     if (line.quantity !== 1) {
-      throw new InvalidInput('lessonQuantityOne', {
-        fields: [{ field: `items.${index}.quantity`, message: localized('lessonQuantityOne', lang) }],
-      });
+      throw new InvalidFields('lessonQuantityOne', [
+        { field: `items.${index}.quantity`, message: 'lessonQuantityOne' },
+      ]);
     }
     if (item.owned) {
       throw new Conflict(
@@ -191,14 +185,14 @@ export async function priceLines(catalog: OrdersCatalog, q: Db | Tx, input: Plac
   if (short.length > 0) throw stockExceeded(short, (id) => productMap.get(id)?.name);
   for (const line of merged) {
     if (line.type !== 'product' && line.quantity !== 1) {
-      throw new InvalidInput('lessonQuantityOne', {
-        fields: [{ field: `items.${line.index}.quantity`, message: localized('lessonQuantityOne', lang) }],
-      });
+      throw new InvalidFields('lessonQuantityOne', [
+        { field: `items.${line.index}.quantity`, message: 'lessonQuantityOne' },
+      ]);
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
-      throw new InvalidInput('quantityInvalid', {
-        fields: [{ field: `items.${line.index}.quantity`, message: localized('quantityInvalid', lang) }],
-      });
+      throw new InvalidFields('quantityInvalid', [
+        { field: `items.${line.index}.quantity`, message: 'quantityInvalid' },
+      ]);
     }
   }
   return merged;

@@ -41,12 +41,12 @@ import {
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { Conflict, InvalidInput } from '../../platform/errors';
+import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
 import type { DeliveryCarrier, GiftCertificatePayer, PurchaseOffer } from '../orders/orders.schemas';
 import type { OrderDraft, OrdersCatalog, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { priceDelivery } from './checkout.delivery';
-import { localized, priceLines, stockExceeded } from './checkout.lines';
+import { priceLines, stockExceeded } from './checkout.lines';
 import type {
   CustomOrderPaymentInput,
   GiftCertificateOrderInput,
@@ -139,11 +139,10 @@ export function createCheckoutService({
    * discount and totals (RUB and the order's currency), the stock and seats to take.
    */
   async function prepare(q: Q, input: PlaceOrderInput): Promise<Plan> {
-    const lang = input.language;
     if (!paymentMethodAllowed(input.paymentMethod, input.currency)) {
-      throw new InvalidInput('paymentMethodNotAllowed', {
-        fields: [{ field: 'paymentMethod', message: localized('paymentMethodNotAllowed', lang) }],
-      });
+      throw new InvalidFields('paymentMethodNotAllowed', [
+        { field: 'paymentMethod', message: 'paymentMethodNotAllowed' },
+      ]);
     }
     const lines = await priceLines(catalog, q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
@@ -152,14 +151,14 @@ export function createCheckoutService({
       lines,
       input.currency,
       input.delivery,
-      lang,
+      input.language,
       lines.some((line) => line.physical) ? await shippingCountries(q) : [],
     );
     const totals = orderTotals(lines, input.currency, charge, input.promo);
     if (input.paymentMethod === 'card' && totals.total > 0 && !cardPayments) {
-      throw new InvalidInput(
+      throw new InvalidFields(
         'cardPaymentsUnavailable',
-        { fields: [{ field: 'paymentMethod', message: localized('cardPaymentsUnavailable', lang) }] },
+        [{ field: 'paymentMethod', message: 'cardPaymentsUnavailable' }],
         'CARD_PAYMENTS_UNAVAILABLE',
       );
     }

@@ -74,10 +74,12 @@ export const customOrdersRoutes: FastifyPluginAsync<CustomOrdersRoutesOptions> =
 
   route(api, contract.getAdminCustomOrders, async (request) => ok(await service.get(request.params.id)));
 
-  route(api, contract.adminCustomOrdersQuote, async (request) => {
-    const lang = requestLanguage(request);
-    return ok(await service.quote(request.params.id, request.body, lang), serverMessage('customQuoteSent', lang));
-  });
+  route(api, contract.adminCustomOrdersQuote, async (request) =>
+    ok(
+      await service.quote(request.params.id, request.body),
+      serverMessage('customQuoteSent', requestLanguage(request)),
+    ),
+  );
 
   route(api, contract.adminCustomOrdersDecline, async (request) =>
     ok(

@@ -20,7 +20,6 @@ import {
   type CustomQuoteBody,
   type CustomRequest,
   customDateProblem,
-  fillText,
   fromMinor,
   type Image,
   LANGUAGES,
@@ -29,14 +28,14 @@ import {
   type LocalizedText,
   MAX_OPEN_CUSTOM_REQUESTS,
   type Order,
-  SERVER_MESSAGES,
+  type ServerMessageKey,
   splitQuote,
   toMinor,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { localDate } from '../../platform/dates';
-import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { Conflict, InvalidFields, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import type { ImagePipeline } from '../../platform/images/images';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -73,14 +72,8 @@ export interface CustomOrdersDeps {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** A 400 on one field, its message in every language. */
-function fieldProblem(field: string, key: keyof typeof SERVER_MESSAGES, language: Language) {
-  const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, fillText(SERVER_MESSAGES[key][lang], {})])) as Record<
-    Language,
-    string
-  >;
-  return new InvalidInput(texts, { fields: [{ field, message: texts[language] }] });
-}
+/** A 400 on one field. */
+const fieldProblem = (field: string, key: ServerMessageKey) => new InvalidFields(key, [{ field, message: key }]);
 
 const notAllowed = (status: string) => new Conflict('customStepNotAllowed', { status }, 'CUSTOM_STEP_NOT_ALLOWED');
 
@@ -228,9 +221,9 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
     ): Promise<CustomRequest> {
       const today = localDate(clock(), deps.timeZone);
       const problem = customDateProblem(body.dateNeeded, today);
-      if (problem) throw fieldProblem('dateNeeded', problem, language);
+      if (problem) throw fieldProblem('dateNeeded', problem);
       if (body.portfolioItemId && !(await repo.portfolioItemExists(db, body.portfolioItemId))) {
-        throw fieldProblem('portfolioItemId', 'customPortfolioItemUnknown', language);
+        throw fieldProblem('portfolioItemId', 'customPortfolioItemUnknown');
       }
       const tooMany = () =>
         new Conflict('customTooManyOpen', { max: MAX_OPEN_CUSTOM_REQUESTS }, 'CUSTOM_TOO_MANY_OPEN');
@@ -447,9 +440,9 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
     get: (id: string) => view(db, id, true),
 
     /** The admin's quote (again while quoted: it replaces the last one). */
-    async quote(id: string, body: CustomQuoteBody, language: Language): Promise<CustomRequest> {
+    async quote(id: string, body: CustomQuoteBody): Promise<CustomRequest> {
       const problem = customDateProblem(body.dueDate, localDate(clock(), deps.timeZone));
-      if (problem) throw fieldProblem('dueDate', problem, language);
+      if (problem) throw fieldProblem('dueDate', problem);
       await db.transaction(async (tx) => {
         const row = await lockedOrThrow(tx, id);
         if (row.status !== 'new' && row.status !== 'quoted') throw notAllowed(row.status);

@@ -83,9 +83,8 @@ export const giftCertificatesRoutes: FastifyPluginAsync<GiftCertificatesRoutesOp
   });
 
   route(api, contract.createAdminGiftCertificates, async (request, reply) => {
-    const lang = requestLanguage(request);
-    const certificate = await service.issue(requireUser(request), request.body, lang);
-    return reply.code(201).send(ok(certificate, serverMessage('giftCertificateIssued', lang)));
+    const certificate = await service.issue(requireUser(request), request.body);
+    return reply.code(201).send(ok(certificate, serverMessage('giftCertificateIssued', requestLanguage(request))));
   });
 
   route(api, contract.getAdminGiftCertificates, async (request, reply) => {

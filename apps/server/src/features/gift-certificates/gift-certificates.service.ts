@@ -49,7 +49,7 @@ import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { localDate } from '../../platform/dates';
-import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
+import { Conflict, InvalidFields, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { GiftCertificateOrderInput } from '../checkout/checkout.schemas';
@@ -121,17 +121,16 @@ function toAdmin(
   };
 }
 
-/** A 400 on one field, its message filled in every language (the field's in the caller's). */
+/** A 400 on one field, its message filled in every language (the reply's is picked by the error handler). */
 function fieldProblem(
   field: string,
   key: keyof typeof SERVER_MESSAGES,
   values: (lang: Language) => Record<string, string>,
-  language: Language,
 ) {
   const texts = Object.fromEntries(
     LANGUAGES.map((lang) => [lang, fillText(SERVER_MESSAGES[key][lang], values(lang))]),
   ) as Record<Language, string>;
-  return new InvalidInput(texts, { fields: [{ field, message: texts[language] }] });
+  return new InvalidFields(texts, [{ field, message: texts }]);
 }
 
 export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
@@ -144,9 +143,9 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
     return (await repo.settings(q)) ?? DEFAULT_GIFT_SETTINGS;
   }
 
-  function checkDate(date: string, today: string, language: Language): void {
+  function checkDate(date: string, today: string): void {
     const problem = deliveryDateProblem(date, today);
-    if (problem) throw fieldProblem('deliveryDate', problem, () => ({}), language);
+    if (problem) throw fieldProblem('deliveryDate', problem, () => ({}));
   }
 
   /** Queues the recipient's mail with the code and the PDF, in `tx`, and marks it sent. */
@@ -208,16 +207,14 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
       const problem = giftAmountProblem(body.amount, body.currency, limits);
       if (problem) {
         const { min, max } = limits[body.currency];
-        throw fieldProblem(
-          'amount',
-          problem,
-          (lang) => ({ min: formatMoney(min, body.currency, lang), max: formatMoney(max, body.currency, lang) }),
-          language,
-        );
+        throw fieldProblem('amount', problem, (lang) => ({
+          min: formatMoney(min, body.currency, lang),
+          max: formatMoney(max, body.currency, lang),
+        }));
       }
       const now = clock();
       const today = localDate(now, deps.timeZone);
-      checkDate(body.deliveryDate, today, language);
+      checkDate(body.deliveryDate, today);
       const amountMinor = toMinor(body.amount);
       const name = Object.fromEntries(
         LANGUAGES.map((lang) => [
@@ -402,15 +399,11 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
      * A certificate issued by hand (a giveaway): active at once. Mailed to the recipient on the
      * chosen day (today: in this transaction) when `sendMail`; otherwise the admin hands the code over.
      */
-    async issue(
-      admin: { id: string },
-      body: IssueGiftCertificateBody,
-      language: Language,
-    ): Promise<AdminGiftCertificate> {
+    async issue(admin: { id: string }, body: IssueGiftCertificateBody): Promise<AdminGiftCertificate> {
       const now = clock();
       const today = localDate(now, deps.timeZone);
       const date = body.sendMail ? (body.deliveryDate ?? today) : null;
-      if (date) checkDate(date, today, language);
+      if (date) checkDate(date, today);
       const amountMinor = toMinor(body.amount);
       const id = await db.transaction(async (tx) => {
         const row = await repo.insert(tx, {

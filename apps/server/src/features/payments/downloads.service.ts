@@ -5,7 +5,7 @@
  * lists them and can re-issue a link (new token, fresh expiry and uses) a limited number of times.
  */
 
-import type { Download, Language } from '@atelier/shared';
+import type { Download, ErrorCode, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
@@ -27,7 +27,7 @@ const GONE_CODES = {
   downloadExpired: 'LINK_EXPIRED',
   downloadUsedUp: 'LINK_USED_UP',
   downloadOrderCancelled: 'ORDER_CANCELLED',
-};
+} satisfies Record<string, ErrorCode>;
 class LinkGone extends AppError {
   constructor(message: keyof typeof GONE_CODES) {
     super(410, GONE_CODES[message], message);

@@ -7,7 +7,7 @@
 
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Language } from '@atelier/shared';
+import type { ErrorCode, Language } from '@atelier/shared';
 import { pickLanguage, SERVER_MESSAGES, type ServerMessageKey } from '@atelier/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,7 +21,7 @@ export function requestLanguage(request: FastifyRequest): Language {
 type FieldIssue = { field: string; message: string };
 
 /** Fastify client-error codes mapped to our envelope. */
-const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerMessageKey }> = {
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; key: ServerMessageKey }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', key: 'malformedJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', key: 'malformedJson' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'payloadTooLarge' },
@@ -42,7 +42,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; key: ServerM
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'BAD_REQUEST', key: 'badRequest' },
 };
 
-function send(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, details?: unknown) {
   const body: Record<string, unknown> = { success: false, code, message };
   if (details !== undefined) body.details = details;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -106,7 +106,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       reply.header('Retry-After', String(error.retryAfterSeconds));
     }
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    return send(reply, error.statusCode, error.code, error.messageIn(lang), error.details);
+    return send(reply, error.statusCode, error.code, error.messageIn(lang), error.detailsIn(lang));
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return send(reply, 400, 'VALIDATION_ERROR', SERVER_MESSAGES.validation[lang], { fields: zodIssues(error, lang) });
@@ -151,7 +151,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, key]: [number, string, ServerMessageKey] =
+  const [status, code, key]: [number, ErrorCode, ServerMessageKey] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST_TIMEOUT', 'badRequest']
       : error.code === 'HPE_HEADER_OVERFLOW'

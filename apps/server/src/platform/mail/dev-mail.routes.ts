@@ -7,7 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
+import { type ErrorCode, type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/html';
@@ -139,7 +139,7 @@ function notFound(reply: FastifyReply, lang: Language) {
   return reply
     .code(404)
     .header('cache-control', 'no-store')
-    .send({ success: false, code: 'NOT_FOUND', message: SERVER_MESSAGES.notFound[lang] });
+    .send({ success: false, code: 'NOT_FOUND' satisfies ErrorCode, message: SERVER_MESSAGES.notFound[lang] });
 }
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;

@@ -18,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { type ApiErrorCode, errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import {
   CountryList,
@@ -78,7 +78,7 @@ import { CheckoutSummary } from '../components/checkout-summary';
 import { PaypalModal } from '../components/paypal-modal';
 import { accountOrderUrl, nextStepAfterStart, paymentPathFor, successUrl } from '../payment-path';
 
-const CART_PROBLEM_CODES = new Set([
+const CART_PROBLEM_CODES = new Set<ApiErrorCode>([
   'OUT_OF_STOCK',
   'ITEM_UNAVAILABLE',
   'NOT_SOLD_IN_CURRENCY',
