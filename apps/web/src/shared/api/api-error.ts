@@ -1,16 +1,13 @@
-import { type ErrorCode, isErrorCode } from '@atelier/shared/error-codes';
+import type { ErrorCode } from '@atelier/shared/error-codes';
 
 /**
  * The code of a failed call: one the server declares (`ErrorCode`, so comparing against a misspelt
  * or undeclared code fails the typecheck), `NETWORK_ERROR` when no reply came, or `HTTP_<status>`
- * when the reply carried no code this build knows (a proxy's page, a newer server's new code).
+ * when the reply carried no code at all (a proxy's page). The server's code is taken as sent, not
+ * looked up in the lists of codes (they stay out of the pages' first scripts): a newer server's new
+ * code keeps its spelling, matches none of this build's comparisons, and its message shows.
  */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | `HTTP_${number}`;
-
-/** The code of a failed reply: the server's when this build declares it, else `HTTP_<status>`. */
-export function replyCode(status: number, code: unknown): ApiErrorCode {
-  return isErrorCode(code) ? code : `HTTP_${status}`;
-}
 
 /** A failed call: HTTP status (0 = network / timeout), the server's error code and localized message. */
 export class ApiError extends Error {

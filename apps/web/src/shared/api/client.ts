@@ -1,7 +1,7 @@
 import type { ListMeta } from '@atelier/shared';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast';
-import { ApiError, replyCode } from './api-error';
+import { ApiError, type ApiErrorCode } from './api-error';
 import { endsSession, errorToastFor } from './error-policy';
 import { dropToken, getToken } from './token';
 
@@ -102,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return { data: envelope.data as T, message: envelope.message, meta: envelope.meta };
   }
 
-  const failure = (json ?? {}) as { code?: unknown; message?: string; details?: unknown };
+  const failure = (json ?? {}) as { code?: ApiErrorCode; message?: string; details?: unknown };
   if (endsSession(response.status, token !== null)) {
     dropToken();
     if (!noSessionRedirect) onUnauthorized();
@@ -111,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   throw new ApiError(
     response.status,
-    replyCode(response.status, failure.code),
+    failure.code || `HTTP_${response.status}`,
     failure.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unknown'),
     failure.details,
   );
@@ -164,14 +164,14 @@ export async function apiDownload(path: string, fallbackName: string): Promise<D
     throw new ApiError(0, 'NETWORK_ERROR', i18n.t('errors.network'));
   }
   if (!response.ok) {
-    const failure = ((await response.json().catch(() => null)) ?? {}) as { code?: unknown; message?: string };
+    const failure = ((await response.json().catch(() => null)) ?? {}) as { code?: ApiErrorCode; message?: string };
     if (endsSession(response.status, token !== null)) {
       dropToken();
       onUnauthorized();
     }
     throw new ApiError(
       response.status,
-      replyCode(response.status, failure.code),
+      failure.code || `HTTP_${response.status}`,
       failure.message ?? i18n.t(response.status >= 500 ? 'errors.server' : 'errors.unknown'),
     );
   }

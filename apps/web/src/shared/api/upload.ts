@@ -3,7 +3,7 @@ import { fillPath, type RouteRef } from '@atelier/shared/route-table';
 import { useCallback, useState } from 'react';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { toast } from '../ui/toast';
-import { ApiError, replyCode } from './api-error';
+import { ApiError, type ApiErrorCode } from './api-error';
 import { API_BASE, API_TIMEOUT_MS, buildUrl, type Envelope, notifyUnauthorized } from './client';
 import type { RouteTableOf } from './endpoints';
 import { endsSession, errorToastFor } from './error-policy';
@@ -102,7 +102,7 @@ export function uploadForm<T>(path: string, options: UploadOptions = {}): Promis
         resolve({ data: envelope.data as T, message: envelope.message, meta: envelope.meta });
         return;
       }
-      const failure = (json ?? {}) as { code?: unknown; message?: string; details?: unknown };
+      const failure = (json ?? {}) as { code?: ApiErrorCode; message?: string; details?: unknown };
       if (endsSession(xhr.status, token !== null)) {
         dropToken();
         notifyUnauthorized();
@@ -112,7 +112,7 @@ export function uploadForm<T>(path: string, options: UploadOptions = {}): Promis
       reject(
         new ApiError(
           xhr.status,
-          replyCode(xhr.status, failure.code),
+          failure.code || `HTTP_${xhr.status}`,
           failure.message ?? i18n.t(xhr.status >= 500 ? 'errors.server' : 'errors.unknown'),
           failure.details,
         ),
