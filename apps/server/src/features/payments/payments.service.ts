@@ -79,12 +79,21 @@ function fingerprint(incoming: IncomingNotification): string {
  */
 const LIVE_PAYMENT_MS = 60 * 60_000;
 
-/** Where the sandbox sends the buyer back; cancel/fail carry the order id for "try again". */
+/**
+ * Where the sandbox sends the buyer back from the checkout (whose return address is the processing
+ * page): straight to what that page would lead to; cancel/fail carry the order id for "try again".
+ */
 const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> = {
   'payment.succeeded': (n) => `/payment/success?order=${n}`,
   'payment.canceled': (n, id) => `/payment/cancel?order=${n}&id=${id}`,
   'payment.failed': (n, id) => `/payment/cancel?status=failed&order=${n}&id=${id}`,
 };
+
+/**
+ * A path of this site as a URL writes it (printable ASCII), never `//host` or `/\host`, which
+ * browsers take for another site.
+ */
+const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
 
 interface PaymentOptions {
   email?: string;
@@ -577,6 +586,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       signature: string,
       event: SandboxEvent,
       deliver: (n: { rawBody: string; headers: Record<string, string> }) => Promise<{ outcome?: string }>,
+      returnPath?: string,
     ): Promise<string> {
       const found = await this.sandboxPayment(providerPaymentId, signature);
       if (!found) throw new NotFound('paymentSandboxLinkInvalid');
@@ -589,6 +599,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         method: found.payment.method ?? 'bank_card',
       });
       const { outcome } = await deliver(n);
+      // Any other return address (a payment link's page, for a buyer who may be signed out): back
+      // there whatever happened, as YooKassa does; that page says where the order stands.
+      if (returnPath && SITE_PATH.test(returnPath) && !returnPath.startsWith('/payment/processing')) return returnPath;
       if (event === 'payment.succeeded' && outcome !== 'applied')
         return SANDBOX_REDIRECT['payment.failed'](found.order.number, found.order.id);
       return SANDBOX_REDIRECT[event](found.order.number, found.order.id);
