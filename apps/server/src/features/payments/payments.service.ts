@@ -36,7 +36,7 @@ import {
   type VerifiedNotification,
 } from '../../platform/payments/provider';
 import type { Receipt } from '../../platform/payments/receipt';
-import type { SandboxEvent } from '../../platform/payments/test-provider';
+import { type SandboxEvent, sandboxReturnPath } from '../../platform/payments/test-provider';
 import { createPaymentsAdmin } from './payments.admin';
 import { createPaymentAlerts } from './payments.alerts';
 import {
@@ -79,21 +79,12 @@ function fingerprint(incoming: IncomingNotification): string {
  */
 const LIVE_PAYMENT_MS = 60 * 60_000;
 
-/**
- * Where the sandbox sends the buyer back from the checkout (whose return address is the processing
- * page): straight to what that page would lead to; cancel/fail carry the order id for "try again".
- */
+/** Where the sandbox sends a checkout's buyer back (not via the processing page); cancel/fail carry the order id. */
 const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> = {
   'payment.succeeded': (n) => `/payment/success?order=${n}`,
   'payment.canceled': (n, id) => `/payment/cancel?order=${n}&id=${id}`,
   'payment.failed': (n, id) => `/payment/cancel?status=failed&order=${n}&id=${id}`,
 };
-
-/**
- * A path of this site as a URL writes it (printable ASCII), never `//host` or `/\host`, which
- * browsers take for another site.
- */
-const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
 
 interface PaymentOptions {
   email?: string;
@@ -599,9 +590,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         method: found.payment.method ?? 'bank_card',
       });
       const { outcome } = await deliver(n);
-      // Any other return address (a payment link's page, for a buyer who may be signed out): back
-      // there whatever happened, as YooKassa does; that page says where the order stands.
-      if (returnPath && SITE_PATH.test(returnPath) && !returnPath.startsWith('/payment/processing')) return returnPath;
+      // Another return address (a payment link's page; its buyer may be signed out): back there, as YooKassa does.
+      const back = sandboxReturnPath(returnPath);
+      if (back && !back.startsWith('/payment/processing')) return back;
       if (event === 'payment.succeeded' && outcome !== 'applied')
         return SANDBOX_REDIRECT['payment.failed'](found.order.number, found.order.id);
       return SANDBOX_REDIRECT[event](found.order.number, found.order.id);

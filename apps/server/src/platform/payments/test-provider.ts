@@ -47,6 +47,14 @@ export interface TestProvider extends PaymentProvider {
   ): { rawBody: string; headers: Record<string, string> };
 }
 
+/**
+ * A return path the sandbox page sent back, when it is a path of this site as a URL writes it
+ * (printable ASCII), never `//host` or `/\host`, which browsers take for another site.
+ */
+export function sandboxReturnPath(value: string | undefined): string | null {
+  return value && /^\/(?![/\\])[\x21-\x7e]*$/.test(value) ? value : null;
+}
+
 /** `url`'s path and query when it is an address of the site at `publicUrl`, else null. */
 function sitePath(url: string, publicUrl: string): string | null {
   try {
