@@ -288,6 +288,13 @@ describe('payments with the sandbox provider', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
+    // A shopper who shows prices in euros is told the sum is charged in roubles, as it stands.
+    const inRoubles = page.getByText('Заказ оформлен в рублях и оплачивается в рублях', { exact: false });
+    expect(await inRoubles.count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('currency', 'EUR'));
+    await page.reload();
+    await inRoubles.waitFor();
+    expect((await page.getByTestId('pay-link-total').textContent())?.replace(/\s/g, '')).toBe(`${book.price.rub}₽`);
 
     // By keyboard: Tab walks from the top of the page to Pay, Enter presses it.
     const pay = page.getByRole('button', { name: /^Оплатить / });
