@@ -7,13 +7,15 @@
  * account's verified address (never to the typed one), paid from another browser tab. An abandoned
  * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
  * the order, whose account page offers "Pay". Bank transfer: checkout creates the
- * payment, the thank-you page shows the instructions (also at 360 px) and they are mailed once.
+ * payment, the thank-you page shows the instructions (also at 360 px) and they are mailed once;
+ * its mailed payment link opens signed out at 360 px and pays the order by keyboard through the
+ * sandbox, after which the same link says the order is paid.
  * A provider that cannot be reached (a server of its own with YooKassa on a closed port): the
  * 'Payment creation error' text, the order kept, Pay on its account page answering the same.
  */
 import { describe, expect, it } from 'vitest';
 import { onThisServer, useToken } from '../src/accounts';
-import { apiData, login, verifiedUser } from '../src/api';
+import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
 import { holdWallClock, letCountdownsEnd, releaseWallClock } from '../src/clock';
@@ -254,6 +256,72 @@ describe('payments with the sandbox provider', () => {
     await waitForPath(page, (p) => p === '/payment/processing');
     await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
     expect((await listMail()).filter((m) => m.subject === `Как оплатить заказ №${number}`)).toHaveLength(1);
+  });
+
+  it("bank transfer's mailed payment link at 360 px, signed out: the order's line and amount, Tab reaches Pay and Enter presses it → sandbox Pay → paid; the link then says so", async () => {
+    const book = await digitalBook();
+    const email = newEmail('pay-link');
+    const { token } = await verifiedUser(baseUrl(), { name: 'Вера Читатель', email, password: 'Silk-reader-2026' });
+    const lines = [{ type: 'product' as const, id: book.id, quantity: 1, bookFormat: 'digital' }];
+    const before = await mailFiles();
+    const placed = await placeOrder(baseUrl(), token, { ...orderBody(lines, email), paymentMethod: 'bank_transfer' });
+    expect(placed, placed.raw).toMatchObject({ status: 201 });
+    const mail = await waitForMail(email, (m) => m.links.some((l) => new URL(l).pathname.startsWith('/pay/')), {
+      after: before,
+    });
+    const path = onThisServer(mail.links.find((l) => new URL(l).pathname.startsWith('/pay/'))!);
+    // The account's order shows the very same link ("Pay online").
+    const status = await apiData<{ number: number; payLink: string | null }>(
+      baseUrl(),
+      `/payments/orders/${placed.id}`,
+      { token },
+    );
+    expect(status.payLink).toBe(path);
+
+    const page = await session.newPage({ mobile: true });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Оплата заказа' }).waitFor();
+    await page.getByText(`Заказ № ${status.number}`).waitFor();
+    await page.getByRole('listitem').filter({ hasText: book.name.ru }).getByText('× 1').waitFor();
+    const total = (await page.getByTestId('pay-link-total').textContent())?.replace(/\s/g, '');
+    expect(total).toBe(`${book.price.rub}₽`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    // A shopper who shows prices in euros is told the sum is charged in roubles, as it stands.
+    const inRoubles = page.getByText('Заказ оформлен в рублях и оплачивается в рублях', { exact: false });
+    expect(await inRoubles.count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('currency', 'EUR'));
+    await page.reload();
+    await inRoubles.waitFor();
+    expect((await page.getByTestId('pay-link-total').textContent())?.replace(/\s/g, '')).toBe(`${book.price.rub}₽`);
+
+    // By keyboard: Tab walks from the top of the page to Pay, Enter presses it.
+    const pay = page.getByRole('button', { name: /^Оплатить / });
+    let tabs = 0;
+    while (!(await pay.evaluate((button) => button === document.activeElement))) {
+      expect(tabs++, 'Tab never reached Pay').toBeLessThan(40);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+
+    // The sandbox sends the buyer back to the link's page, which now says the order is paid.
+    await waitForPath(page, (p) => p === path);
+    await page.getByRole('heading', { level: 1, name: 'Заказ оплачен' }).waitFor();
+    const orders = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+      token,
+    });
+    expect(orders.find((o) => o.id === placed.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+
+    // The same link opened again later (a fresh signed-out browser): already paid, with the number.
+    const again = await session.newPage({ mobile: true });
+    await again.goto(path);
+    await again.getByRole('heading', { level: 1, name: 'Заказ оплачен' }).waitFor();
+    await again.getByText(`Заказ № ${status.number}`).waitFor();
+    await again.getByText('Спасибо! Оплата получена, повторно платить не нужно.').waitFor();
+    await expectNoAxeViolations(again);
   });
 });
 

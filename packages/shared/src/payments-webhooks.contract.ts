@@ -14,7 +14,11 @@ export const paymentsWebhooksContract = defineContract(paymentsWebhooksRouteTabl
     tags,
     summary: 'Sandbox payment page (test provider)',
     params: z.object({ id: z.string().min(1).max(100) }),
-    query: z.object({ signature: z.string().max(200).default('') }),
+    query: z.object({
+      signature: z.string().max(200).default(''),
+      /** Where the shop asked the buyer to come back (a site path), as YooKassa's return_url. */
+      return: z.string().max(500).optional(),
+    }),
   },
   sandboxAction: {
     tags,

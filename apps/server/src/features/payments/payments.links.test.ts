@@ -190,6 +190,23 @@ describe('a bank-transfer order gets a payment link valid for days', () => {
     const order = await checkout(t, buyer, orderBody(book(), { delivery: { method: 'pickup' } }));
     expect((await orderRow(order.id)).payLinkUntil).toBeNull();
   });
+
+  it('a bank-transfer order in euros gets no link: online payments would charge roubles, not its own sum', async () => {
+    const order = await checkout(
+      t,
+      buyer,
+      orderBody(book(), { delivery: { method: 'pickup' }, paymentMethod: 'bank_transfer', currency: 'EUR' }),
+    );
+    expect((await orderRow(order.id)).payLinkUntil).toBeNull();
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
+    expect(mails.filter((m) => m.subject === `Оплата заказа №${order.number} онлайн`)).toEqual([]);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/orders/${order.id}`,
+      headers: bearer(buyer.token),
+    });
+    expect(status.json().data).toMatchObject({ paymentMethod: 'bank_transfer', payLink: null });
+  });
 });
 
 describe('links that do not work answer 4xx with their codes, never a 500', () => {
@@ -236,7 +253,13 @@ describe('links that do not work answer 4xx with their codes, never a 500', () =
     const address = '10.0.2.1';
     for (let i = 0; i < 8; i++) expect((await open(token, address)).statusCode).toBe(200);
     const guesses = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => open(signer.token(order.id, new Date(1000 * i)).replace(/.$/, 'A'), address)),
+      // The last character changed (one in 64 already is 'A': that token would be a real, expired link).
+      Array.from({ length: 6 }, (_, i) =>
+        open(
+          signer.token(order.id, new Date(1000 * i)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          address,
+        ),
+      ),
     );
     expect(guesses.map((r) => r.statusCode)).toContain(429);
     // Spent: even the good link waits for the window now.

@@ -57,8 +57,8 @@ export function createPaymentLinks<Started>(
   return {
     /**
      * Opens the order's payment link and mails it to the account's address, in the transaction
-     * that placed the order. Only an order YooKassa can take: pending, card or bank transfer,
-     * something to pay in roubles that an offered way fits, card payments on. Returns the link,
+     * that placed the order. Only an order YooKassa can take: pending, card or bank transfer, in
+     * roubles, with something to pay that an offered way fits, card payments on. Returns the link,
      * or null when the order gets none.
      */
     async issuePayLink(tx: Tx, orderId: string): Promise<string | null> {
@@ -66,6 +66,10 @@ export function createPaymentLinks<Started>(
       const order = await orders.getForPayment(tx, orderId);
       if (order?.status !== 'pending') return null;
       if (order.paymentMethod !== 'card' && order.paymentMethod !== 'bank_transfer') return null;
+      // Online payments are in roubles: an order in euros or dollars (its transfer in that
+      // currency) would be charged another sum than its own, so it gets none (as at the checkout,
+      // where a card takes roubles only).
+      if (order.currency !== 'RUB') return null;
       if (payments.offered({ minor: order.totalRubMinor, currency: 'RUB' }).length === 0) return null;
       const now = clock();
       const until = await orders.openPayLink(tx, order.id, new Date(now.getTime() + days * DAY_MS));

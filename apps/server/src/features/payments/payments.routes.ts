@@ -254,6 +254,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
           amount,
           actionBase: `/api/payments/sandbox/${encodeURIComponent(request.params.id)}`,
           signature: request.query.signature,
+          returnPath: request.query.return,
           finished: found.finished,
           method: found.payment.method,
           pageUrl: `${request.protocol}://${request.host}${request.url}`,
@@ -278,6 +279,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
           });
           return res.statusCode === 200 ? (res.json().data as { outcome?: string }) : {};
         },
+        form.get('return') ?? undefined,
       );
       return reply.code(303).header('Location', target).send();
     });

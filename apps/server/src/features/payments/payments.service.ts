@@ -36,7 +36,7 @@ import {
   type VerifiedNotification,
 } from '../../platform/payments/provider';
 import type { Receipt } from '../../platform/payments/receipt';
-import type { SandboxEvent } from '../../platform/payments/test-provider';
+import { type SandboxEvent, sandboxReturnPath } from '../../platform/payments/test-provider';
 import { createPaymentsAdmin } from './payments.admin';
 import { createPaymentAlerts } from './payments.alerts';
 import {
@@ -79,7 +79,7 @@ function fingerprint(incoming: IncomingNotification): string {
  */
 const LIVE_PAYMENT_MS = 60 * 60_000;
 
-/** Where the sandbox sends the buyer back; cancel/fail carry the order id for "try again". */
+/** Where the sandbox sends a checkout's buyer back (not via the processing page); cancel/fail carry the order id. */
 const SANDBOX_REDIRECT: Record<SandboxEvent, (n: number, id: string) => string> = {
   'payment.succeeded': (n) => `/payment/success?order=${n}`,
   'payment.canceled': (n, id) => `/payment/cancel?order=${n}&id=${id}`,
@@ -577,6 +577,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       signature: string,
       event: SandboxEvent,
       deliver: (n: { rawBody: string; headers: Record<string, string> }) => Promise<{ outcome?: string }>,
+      returnPath?: string,
     ): Promise<string> {
       const found = await this.sandboxPayment(providerPaymentId, signature);
       if (!found) throw new NotFound('paymentSandboxLinkInvalid');
@@ -589,6 +590,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         method: found.payment.method ?? 'bank_card',
       });
       const { outcome } = await deliver(n);
+      // Another return address (a payment link's page; its buyer may be signed out): back there, as YooKassa does.
+      const back = sandboxReturnPath(returnPath);
+      if (back && !back.startsWith('/payment/processing')) return back;
       if (event === 'payment.succeeded' && outcome !== 'applied')
         return SANDBOX_REDIRECT['payment.failed'](found.order.number, found.order.id);
       return SANDBOX_REDIRECT[event](found.order.number, found.order.id);

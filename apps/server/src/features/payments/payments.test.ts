@@ -196,6 +196,39 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
     },
   );
 
+  it("a payment link's payment: the sandbox sends the buyer back to the link's page, as YooKassa does (signed out, the buyer has no account pages); another site never", async () => {
+    const order = await placeOrder(buyer.token, { paymentMethod: 'bank_transfer' });
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
+    const mail = mails.find((m) => m.subject === `Оплата заказа №${order.number} онлайн`);
+    const path = new URL(extractLinks(mail!.text).find((link) => link.includes('/pay/'))!).pathname;
+    const open = async () => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/pay/${path.split('/').pop()}`, payload: {} });
+      expect(res.statusCode).toBe(200);
+      const url = new URL(res.json().data.redirectUrl);
+      expect(url.searchParams.get('return')).toBe(path);
+      const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(page.body).toContain(`<input type="hidden" name="return" value="${path}">`);
+      return { id: url.pathname.split('/').pop()!, signature: url.searchParams.get('signature')! };
+    };
+    const pressBack = (id: string, action: 'pay' | 'cancel', signature: string, back: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payments/sandbox/${id}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ signature, return: back }).toString(),
+      });
+
+    // Cancel: back on the link's page, which offers Pay again.
+    const first = await open();
+    expect((await pressBack(first.id, 'cancel', first.signature, path)).headers.location).toBe(path);
+    // A return address of another site is not followed: the shop's own pages instead.
+    const second = await open();
+    const res = await pressBack(second.id, 'pay', second.signature, '//evil.example/pay');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/payment/success?order=${order.number}`);
+    expect((await orderRow(order.id)).paymentState).toBe('paid');
+  });
+
   it('a sandbox page or button with a wrong signature is refused (404), nothing changes', async () => {
     const order = await placeOrder();
     const { id } = await sandboxFor(order.id);

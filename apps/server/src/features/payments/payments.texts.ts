@@ -74,6 +74,8 @@ export function sandboxPage(options: {
   signature: string;
   finished: boolean;
   homeUrl: string;
+  /** Where the shop asked the buyer to come back (a site path), sent with every button. */
+  returnPath?: string | undefined;
   /** The way to pay chosen (its name heads the page); SBP shows the page's own QR code too. */
   method?: string | null;
   /** This page's address, for its QR code. */
@@ -87,7 +89,7 @@ export function sandboxPage(options: {
       ? `<div style="display:flex;flex-direction:column;align-items:center;gap:8px;margin:0 0 20px">${qrSvg(options.pageUrl, SANDBOX_TEXTS.qrLabel[options.lang])}<p style="margin:0;color:#4b5563;font-size:14px;text-align:center">${t('qrNote')}</p></div>`
       : '';
   const button = (action: string, label: string, style: string) =>
-    `<form method="post" action="${escapeHtml(`${options.actionBase}/${action}`)}"><input type="hidden" name="signature" value="${escapeHtml(options.signature)}"><button type="submit" style="${style}">${label}</button></form>`;
+    `<form method="post" action="${escapeHtml(`${options.actionBase}/${action}`)}"><input type="hidden" name="signature" value="${escapeHtml(options.signature)}">${options.returnPath ? `<input type="hidden" name="return" value="${escapeHtml(options.returnPath)}">` : ''}<button type="submit" style="${style}">${label}</button></form>`;
   const base =
     'width:100%;min-height:44px;border-radius:8px;font:600 16px system-ui,sans-serif;cursor:pointer;padding:10px 16px;';
   return `<!doctype html>

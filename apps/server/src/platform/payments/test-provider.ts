@@ -47,6 +47,24 @@ export interface TestProvider extends PaymentProvider {
   ): { rawBody: string; headers: Record<string, string> };
 }
 
+/**
+ * A return path the sandbox page sent back, when it is a path of this site as a URL writes it
+ * (printable ASCII), never `//host` or `/\host`, which browsers take for another site.
+ */
+export function sandboxReturnPath(value: string | undefined): string | null {
+  return value && /^\/(?![/\\])[\x21-\x7e]*$/.test(value) ? value : null;
+}
+
+/** `url`'s path and query when it is an address of the site at `publicUrl`, else null. */
+function sitePath(url: string, publicUrl: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(publicUrl).origin ? `${parsed.pathname}${parsed.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createTestProvider(options: { secret: string; publicUrl: string }): TestProvider {
   const sign = (purpose: string, data: string) =>
     createHmac('sha256', options.secret).update(`${purpose}\n${data}`).digest('hex');
@@ -65,7 +83,9 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
       const providerPaymentId = `sbx_${input.paymentId}`;
       statuses.set(providerPaymentId, { outcome: 'pending', amountMinor: input.amountMinor, currency: input.currency });
       // The sandbox's page stands in for the bank's: a QR code (SBP on a computer) encodes its link too.
-      const url = `${options.publicUrl}/api/payments/sandbox/${providerPaymentId}?signature=${sign('page', providerPaymentId)}`;
+      // It carries the return address (a path of this site) as YooKassa keeps its return_url.
+      const back = sitePath(input.returnUrl, options.publicUrl);
+      const url = `${options.publicUrl}/api/payments/sandbox/${providerPaymentId}?signature=${sign('page', providerPaymentId)}${back ? `&return=${encodeURIComponent(back)}` : ''}`;
       return {
         providerPaymentId,
         redirectUrl: url,

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { useCurrency } from '../../../shared/currency/currency-store';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
@@ -41,6 +42,7 @@ function linkProblem(error: unknown): 'paid' | 'expired' | 'cancelled' | 'invali
 export function PayLinkPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const displayCurrency = useCurrency();
   const { token = '' } = useParams();
   const link = usePayLink(token);
   const methods = usePaymentMethods();
@@ -153,7 +155,7 @@ export function PayLinkPage() {
           {order.lines.map((line) => (
             <li key={line.id} className="flex justify-between gap-3 py-2">
               <span className="min-w-0 wrap-anywhere">{localize(line.name, language)}</span>
-              <span className="figures text-muted">× {line.quantity}</span>
+              <span className="figures shrink-0 whitespace-nowrap text-muted">× {line.quantity}</span>
             </li>
           ))}
         </ul>
@@ -163,6 +165,9 @@ export function PayLinkPage() {
             {money(order.total)}
           </span>
         </p>
+        {displayCurrency !== order.currency ? (
+          <p className="mt-2 text-sm text-ink-soft">{t('payLink.inRoubles')}</p>
+        ) : null}
         <p className="mt-2 text-sm text-ink-soft">{t('payLink.validUntil', { date: until })}</p>
         {online.length > 1 ? (
           <fieldset className="mt-6">
