@@ -20,8 +20,7 @@ import { QrCode } from '../../payments/api/components';
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { paymentKeys } from '../../payments/api/keys';
 import { usePayByLink, usePayLink } from '../../payments/api/pay-link';
-
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
+import { formatDateTime } from '../components/order-detail';
 
 /** Why a link does not work, from the server's code. */
 function linkProblem(error: unknown): 'paid' | 'expired' | 'cancelled' | 'invalid' | 'other' {
@@ -98,9 +97,7 @@ export function PayLinkPage() {
 
   const order = link.data;
   const money = (amount: number) => formatMoney(amount, order.currency, language);
-  const until = new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(order.expiresAt),
-  );
+  const until = formatDateTime(order.expiresAt, language);
   const online = onlineMethodsFor(methods.data, Math.round(order.total * 100), order.currency);
   const picked: OnlineMethod | undefined = online.find((method) => method === choice);
 
