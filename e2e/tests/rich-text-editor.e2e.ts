@@ -31,7 +31,21 @@ function aboutForm(page: Page): Locator {
 
 /** Waits until the button says it is (or is not) pressed: the toolbar follows the caret. */
 async function expectPressed(button: Locator, pressed: boolean): Promise<void> {
-  await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(pressed));
+  try {
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(pressed));
+  } catch (error) {
+    // What the editor held when the button disagreed: its document, the caret and the focus.
+    const state = await button.page().evaluate(`(() => {
+      const selection = window.getSelection();
+      const at = (node) => node ? (node.nodeType === 3 ? '#text(' + JSON.stringify(node.textContent) + ')' : node.nodeName) : 'none';
+      return JSON.stringify({
+        html: document.querySelector('[role="textbox"][contenteditable]')?.innerHTML,
+        focus: document.activeElement?.outerHTML.slice(0, 120),
+        caret: at(selection?.anchorNode) + ':' + selection?.anchorOffset,
+      });
+    })()`);
+    throw new Error(`${(error as Error).message}\neditor: ${state}`);
+  }
 }
 
 /**
@@ -93,6 +107,10 @@ describe('the rich-text editor of the About text', () => {
       await expectPressed(heading, false);
       await heading.click();
       await expectPressed(heading, true);
+      // The text box keeps its hint and its validity once the toolbar has changed: the editor is
+      // not handed its options again while the owner types.
+      expect(await editor.getAttribute('aria-describedby')).toMatch(/\S/);
+      expect(await editor.getAttribute('aria-invalid')).toBe('false');
       await page.keyboard.type(`Мастерская ${stamp}`);
       await page.keyboard.press('Enter');
       await expectPressed(heading, false);

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Svg } from '../../ui/icons';
 import { richTextExtensions } from './extensions';
@@ -46,20 +46,23 @@ export default function RichTextEditor({
   const [linkDraft, setLinkDraft] = useState<LinkDraft | null>(null);
   const openLinkRef = useRef<() => void>(() => {});
 
-  const editor = useEditor({
-    extensions: richTextExtensions,
-    content: markdownToDoc(value),
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editorProps: {
+  // The editor's options keep their identity from one render to the next: tiptap compares them on
+  // every render and, when one differs, hands them all to the view again, which then re-reads its
+  // state in the middle of the owner's typing. Only a change of the field's own attributes (its
+  // message appears or goes) gives new ones.
+  const [initialContent] = useState(() => markdownToDoc(value));
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         id,
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        'aria-invalid': invalid ? 'true' : 'false',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: `input ${minHeightClass} max-h-[70dvh] overflow-y-auto wrap-anywhere text-ink [&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-3xl [&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-2xl [&_h3]:mt-3 [&_h3]:mb-2 [&_h3]:text-xl [&_p]:mb-3 [&_p]:leading-relaxed [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-rose-700 [&_a]:underline [&_>*:first-child]:mt-0`,
       },
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (_view: unknown, event: globalThis.KeyboardEvent) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
           event.preventDefault();
           openLinkRef.current();
@@ -67,7 +70,16 @@ export default function RichTextEditor({
         }
         return false;
       },
-    },
+    }),
+    [id, labelId, invalid, describedBy, minHeightClass],
+  );
+
+  const editor = useEditor({
+    extensions: richTextExtensions,
+    content: initialContent,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps,
     onUpdate: ({ editor: current }) => {
       const markdown = docToMarkdown(current.getJSON() as DocNode);
       // Only a change of the text itself reaches the form (a trailing empty line does not).
@@ -86,20 +98,6 @@ export default function RichTextEditor({
     emitted.current = value;
     editor.commands.setContent(markdownToDoc(value), { emitUpdate: false });
   }, [editor, value]);
-
-  useEffect(() => {
-    if (!editor) return;
-    editor.setOptions({
-      editorProps: {
-        ...editor.options.editorProps,
-        attributes: {
-          ...(editor.options.editorProps.attributes as Record<string, string>),
-          'aria-invalid': invalid ? 'true' : 'false',
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        },
-      },
-    });
-  }, [editor, invalid, describedBy]);
 
   useEffect(() => {
     handleRef?.(editor ? { focus: () => editor.commands.focus() } : null);
