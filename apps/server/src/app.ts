@@ -333,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     service: services.cdek,
     shipments: services.cdekShipments,
     checkout: services.checkout,
+    limiter,
   });
   await app.register(paymentsRoutes, {
     service: services.payments,

@@ -3,6 +3,8 @@ import { ErrorBodySchema, IdParamSchema, successEnvelope } from './api';
 import {
   CdekCitiesQuerySchema,
   CdekCitySchema,
+  CdekEstimateBodySchema,
+  CdekEstimateSchema,
   CdekOrderPanelSchema,
   CdekPointSchema,
   CdekPointsQuerySchema,
@@ -38,7 +40,7 @@ export const cdekContract = defineContract(cdekRouteTable, {
     tags,
     summary: 'CDEK places whose name starts with the text (at most 10; cached briefly)',
     query: CdekCitiesQuerySchema,
-    response: { 200: successEnvelope(z.array(CdekCitySchema)), ...errors },
+    response: { 200: successEnvelope(z.array(CdekCitySchema)), ...errors, 429: ErrorBodySchema },
   },
   points: {
     tags,
@@ -51,6 +53,13 @@ export const cdekContract = defineContract(cdekRouteTable, {
     summary: 'CDEK delivery of these lines to this point: CDEK’s price, and what the order will charge',
     body: CdekQuoteBodySchema,
     response: { 200: successEnvelope(CdekQuoteSchema), ...errors },
+  },
+  estimate: {
+    tags,
+    summary:
+      'CDEK delivery of the cart to a place, before a point is chosen: CDEK’s price and what an order would charge',
+    body: CdekEstimateBodySchema,
+    response: { 200: successEnvelope(CdekEstimateSchema), ...errors, 429: ErrorBodySchema },
   },
   webhook: {
     tags,

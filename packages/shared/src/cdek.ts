@@ -227,6 +227,27 @@ export const CdekQuoteSchema = z.object({
 });
 export type CdekQuote = z.infer<typeof CdekQuoteSchema>;
 
+/**
+ * `POST /api/cdek/estimate`: CDEK's price and days for the cart's goods to a place, before a pickup
+ * point is chosen (the cart page; a guest may ask). Only products travel: other lines are ignored.
+ * The price is CDEK's to a staffed pickup point there; the cart applies the shop's free-delivery
+ * rule to it as the order will (`estimateDelivery`'s `carrier`).
+ */
+export const CdekEstimateBodySchema = z.object({
+  items: z.array(OrderLineInputSchema).min(1, m('orderEmpty')).max(MAX_ORDER_LINES, m('orderTooManyLines')),
+  cityCode: CdekPointsQuerySchema.shape.cityCode,
+});
+export type CdekEstimateBody = z.infer<typeof CdekEstimateBodySchema>;
+
+export const CdekEstimateSchema = z.object({
+  /** CDEK's price for the parcel (RUB, whole roubles rounded up, as the order charges it). */
+  carrierCost: z.number(),
+  /** Working days on the way, as CDEK estimates them. */
+  periodMin: z.number().int().nullable(),
+  periodMax: z.number().int().nullable(),
+});
+export type CdekEstimate = z.infer<typeof CdekEstimateSchema>;
+
 /** `registering`: the call to CDEK is under way; `failed`: CDEK refused it (see `error`; register again). */
 export const CDEK_SHIPMENT_STATES = ['registering', 'registered', 'failed'] as const;
 export type CdekShipmentState = (typeof CDEK_SHIPMENT_STATES)[number];

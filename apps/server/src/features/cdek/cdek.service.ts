@@ -92,37 +92,38 @@ export function createCdekService({ config, client, log, now = Date.now }: CdekS
     return found;
   }
 
+  /** CDEK's price list from the shop's city to `toCityCode` for this parcel (cached briefly). */
+  async function tariffsTo(toCityCode: number, parcel: Parcel) {
+    const { config, client } = need();
+    const pkg = {
+      weight: parcel.weightGrams,
+      length: parcel.lengthCm,
+      width: parcel.widthCm,
+      height: parcel.heightCm,
+    };
+    const key = JSON.stringify([config.fromCityCode, toCityCode, pkg]);
+    let list = prices.get(key);
+    if (!list) {
+      try {
+        list = await client.tariffList({ fromCityCode: config.fromCityCode, toCityCode, packages: [pkg] });
+      } catch (error) {
+        // CDEK refusing the route or the parcel itself (a 4xx) is not an outage.
+        if (error instanceof CdekError && error.refused) list = [];
+        else return unavailable(error, 'tariff calculation');
+      }
+      prices.set(key, list);
+    }
+    return list;
+  }
+
   const carrier: DeliveryCarrier = {
     async quote({ pointCode, parcel }: { pointCode: string; parcel: Parcel }) {
-      const { config, client } = need();
+      const { config } = need();
       const found = await point(pointCode);
       if (!found) {
         throw new InvalidInput('cdekPointUnknown', { field: 'delivery.cdekPointCode' }, 'CDEK_POINT_UNKNOWN');
       }
-      const tariffCode = tariffFor(found.type, config.tariffs);
-      const pkg = {
-        weight: parcel.weightGrams,
-        length: parcel.lengthCm,
-        width: parcel.widthCm,
-        height: parcel.heightCm,
-      };
-      const key = JSON.stringify([config.fromCityCode, found.cityCode, pkg]);
-      let list = prices.get(key);
-      if (!list) {
-        try {
-          list = await client.tariffList({
-            fromCityCode: config.fromCityCode,
-            toCityCode: found.cityCode,
-            packages: [pkg],
-          });
-        } catch (error) {
-          // CDEK refusing the route or the parcel itself (a 4xx) is not an outage.
-          if (error instanceof CdekError && error.refused) list = [];
-          else return unavailable(error, 'tariff calculation');
-        }
-        prices.set(key, list);
-      }
-      const tariff = priceOfTariff(list, tariffCode);
+      const tariff = priceOfTariff(await tariffsTo(found.cityCode, parcel), tariffFor(found.type, config.tariffs));
       if (!tariff) {
         throw new InvalidInput('cdekNotDeliverable', { field: 'delivery.cdekPointCode' }, 'CDEK_NOT_DELIVERABLE');
       }
@@ -130,6 +131,17 @@ export function createCdekService({ config, client, log, now = Date.now }: CdekS
         carrierCostRub: wholeRoubles(tariff.delivery_sum),
         cdek: orderDelivery(found, tariff, parcel),
         point: found,
+      };
+    },
+
+    async estimate({ cityCode, parcel }: { cityCode: number; parcel: Parcel }) {
+      const { config } = need();
+      const tariff = priceOfTariff(await tariffsTo(cityCode, parcel), tariffFor('PVZ', config.tariffs));
+      if (!tariff) throw new InvalidInput('cdekNotDeliverable', { field: 'cityCode' }, 'CDEK_NOT_DELIVERABLE');
+      return {
+        carrierCostRub: wholeRoubles(tariff.delivery_sum),
+        periodMin: tariff.period_min ?? null,
+        periodMax: tariff.period_max ?? null,
       };
     },
   };

@@ -5,7 +5,10 @@
  * often it is clicked), the label, and the parcel followed by webhook and by the poller — each step
  * acted on once.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
+  CdekEstimateSchema,
   CdekOrderPanelSchema,
   CdekQuoteSchema,
   ErrorBodySchema,
@@ -26,6 +29,7 @@ import {
 } from '../../test/factory';
 import { type CdekFake, fakeTariffSum, startCdekFake } from '../../test/fakes/cdek-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { CDEK_LOOKUPS_PER_ADDRESS } from './cdek.routes';
 
 let fake: CdekFake;
 let t: TestContext;
@@ -85,10 +89,9 @@ async function mailsTo(email: string) {
 }
 
 describe('CDEK at the checkout', () => {
-  it('says the checkout offers CDEK, and finds places by name (signed-in customers only)', async () => {
+  it('says the checkout offers CDEK, and finds places by name (a guest too: the cart asks)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cdek/settings' })).json().data).toEqual({ enabled: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/cdek/cities?name=Каз' })).statusCode).toBe(401);
-    const res = await get(`/api/cdek/cities?name=${encodeURIComponent('Казан')}`);
+    const res = await t.app.inject({ method: 'GET', url: `/api/cdek/cities?name=${encodeURIComponent('Казан')}` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
       { code: 424, city: 'Казань', region: 'Республика Татарстан' },
@@ -224,6 +227,59 @@ describe('CDEK at the checkout', () => {
       Math.ceil(fakeTariffSum(0, 1, [{ weight: 2500, length: 50, width: 40, height: 30 }])),
     );
     expect((await put({ parcel: null })).json().data.parcel).toBeNull();
+  });
+
+  describe('the cart’s estimate to a place, before a point is chosen', () => {
+    const estimate = (body: unknown, ip = '203.0.113.7') =>
+      t.app.inject({ method: 'POST', url: '/api/cdek/estimate', payload: body as object, remoteAddress: ip });
+
+    it('a guest gets CDEK’s price to a staffed point there and its days; lines that do not travel are ignored', async () => {
+      const res = await estimate({
+        items: [productLine(bouquet), productLine(ebook), { type: 'lesson', id: randomUUID(), quantity: 1 }],
+        cityCode: 424,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The same figure the checkout's quote gives for Kazan's staffed point KZN3.
+      expect(successEnvelope(CdekEstimateSchema).parse(res.json()).data).toEqual({
+        carrierCost: bouquetToKazan(0),
+        periodMin: 2,
+        periodMax: 4,
+      });
+      const tariffs = fake.requests.filter((r) => r.path === '/v2/calculator/tarifflist');
+      expect(JSON.parse(tariffs.at(-1)!.body)).toMatchObject({ to_location: { code: 424 } });
+      const farther = successEnvelope(CdekEstimateSchema).parse(
+        (await estimate({ items: [productLine(bouquet, 2)], cityCode: 270 })).json(),
+      ).data;
+      expect(farther.carrierCost).toBe(
+        Math.ceil(fakeTariffSum(0, 3, [{ weight: 1200, length: 45, width: 30, height: 40 }])),
+      );
+    });
+
+    it.each([
+      ['nothing that travels → 409', () => [productLine(ebook)], 424, 409, 'NO_PARCEL'],
+      ['no lines → 400', () => [], 424, 400, 'VALIDATION_ERROR'],
+      ['a city code that is not a number → 400', () => [productLine(bouquet)], 'Казань', 400, 'VALIDATION_ERROR'],
+      ['a place CDEK does not serve → 400', () => [productLine(bouquet)], 99_999, 400, 'CDEK_NOT_DELIVERABLE'],
+    ] as const)('%s', async (_name, items, cityCode, status, code) => {
+      const res = await estimate({ items: items(), cityCode });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(ErrorBodySchema.parse(res.json()).code).toBe(code);
+    });
+
+    it('one address asking without end is stopped with 429; another address is not', async () => {
+      const ip = '198.51.100.23';
+      const body = { items: [productLine(bouquet)], cityCode: 424 };
+      for (let i = 0; i < CDEK_LOOKUPS_PER_ADDRESS.max; i += 1) {
+        const res = await (i % 2 === 0
+          ? estimate(body, ip)
+          : t.app.inject({ method: 'GET', url: '/api/cdek/cities?name=Kaz', remoteAddress: ip }));
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const stopped = await estimate(body, ip);
+      expect(stopped.statusCode).toBe(429);
+      expect(ErrorBodySchema.parse(stopped.json()).code).toBe('RATE_LIMITED');
+      expect((await estimate(body, '198.51.100.24')).statusCode).toBe(200);
+    });
   });
 
   it('a guest gets 401 for a quote', async () => {
@@ -650,6 +706,13 @@ describe('without CDEK settings', () => {
     });
     expect(points.statusCode).toBe(409);
     expect(points.json().code).toBe('CDEK_NOT_CONFIGURED');
+    const estimate = await plain.app.inject({
+      method: 'POST',
+      url: '/api/cdek/estimate',
+      payload: { items: [productLine(product)], cityCode: 424 },
+    });
+    expect(estimate.statusCode).toBe(409);
+    expect(estimate.json().code).toBe('CDEK_NOT_CONFIGURED');
   });
 });
 

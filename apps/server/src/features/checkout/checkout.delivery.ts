@@ -11,6 +11,7 @@ import {
   HOME_COUNTRY,
   type Language,
   type OrderDeliveryInput,
+  type Parcel,
   packageOf,
   resolveCountry,
   type ServerMessageKey,
@@ -82,6 +83,11 @@ function checkDelivery(
  * or, for a carrier's pickup point (CDEK), the point's address and the carrier's price of the
  * parcel the goods make — both free from the shop's threshold. Nothing to ship: no delivery.
  */
+/** The one parcel the lines' goods travel in. */
+export function parcelOf(lines: readonly PricedLine[]): Parcel {
+  return packageOf(lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])));
+}
+
 export async function priceDelivery(
   carrier: DeliveryCarrier | undefined,
   lines: readonly PricedLine[],
@@ -99,10 +105,7 @@ export async function priceDelivery(
   if (delivery.method !== 'courier_pickup' || !carrier) {
     return { delivery, charge: deliveryCharge(currency, delivery.method, goods, true) };
   }
-  const parcel = packageOf(
-    lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])),
-  );
-  const quote = await carrier.quote({ pointCode: input?.cdekPointCode ?? '', parcel });
+  const quote = await carrier.quote({ pointCode: input?.cdekPointCode ?? '', parcel: parcelOf(lines) });
   const point = quote.point;
   return {
     delivery: {

@@ -22,6 +22,8 @@
  */
 import {
   aggregateReservations,
+  type CdekEstimate,
+  type CdekEstimateBody,
   type CdekQuote,
   type CdekQuoteBody,
   type CreateOrderBody,
@@ -45,7 +47,7 @@ import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
 import type { DeliveryCarrier, GiftCertificatePayer, PurchaseOffer } from '../orders/orders.schemas';
 import type { OrderDraft, OrdersCatalog, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
-import { priceDelivery } from './checkout.delivery';
+import { parcelOf, priceDelivery } from './checkout.delivery';
 import { priceLines, stockExceeded } from './checkout.lines';
 import type {
   CustomOrderPaymentInput,
@@ -537,6 +539,32 @@ export function createCheckoutService({
         periodMax: quote.cdek.periodMax,
         point: quote.point,
       };
+    },
+
+    /**
+     * CDEK's price and days for the cart's goods to a place, before a point is chosen (the cart
+     * page; a guest may ask, so only products are priced: they need no account).
+     */
+    async estimateDelivery(body: CdekEstimateBody, language: Language): Promise<CdekEstimate> {
+      if (!carrier) throw new Conflict('cdekNotConfigured', undefined, 'CDEK_NOT_CONFIGURED');
+      const goods = body.items.filter((line) => line.type === 'product');
+      const lines =
+        goods.length === 0
+          ? []
+          : await priceLines(catalog, db, {
+              userId: '',
+              lines: goods,
+              customer: { firstName: '', lastName: '', email: '', phone: '' },
+              paymentMethod: 'card',
+              currency: 'RUB',
+              language,
+            });
+      if (!lines.some((line) => line.physical)) throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+      const { carrierCostRub, periodMin, periodMax } = await carrier.estimate({
+        cityCode: body.cityCode,
+        parcel: parcelOf(lines),
+      });
+      return { carrierCost: carrierCostRub, periodMin, periodMax };
     },
 
     /**

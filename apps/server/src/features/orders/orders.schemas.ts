@@ -108,6 +108,11 @@ export interface DeliveryCarrier {
     pointCode: string;
     parcel: Parcel;
   }): Promise<{ carrierCostRub: number; cdek: OrderCdekDelivery; point: CdekPoint }>;
+  /** The price to a staffed pickup point in the place, before one is chosen; errors as `quote`. */
+  estimate(input: {
+    cityCode: number;
+    parcel: Parcel;
+  }): Promise<{ carrierCostRub: number; periodMin: number | null; periodMax: number | null }>;
 }
 
 /** An order as a carrier registers and follows its parcel (features/cdek). */
