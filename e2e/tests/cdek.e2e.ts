@@ -1,6 +1,7 @@
 /**
  * CDEK delivery in a real browser, on a server of its own pointed at the CDEK fake (it speaks
- * CDEK's API v2). A customer picks "CDEK pickup point", types her city, chooses it, narrows the
+ * CDEK's API v2). On a phone the cart prices CDEK to the customer's city before the checkout
+ * (POST /api/cdek/estimate), and follows another city. A customer picks "CDEK pickup point", types her city, chooses it, narrows the
  * list of points by street and picks one by its radio button: the page shows the server's CDEK
  * price (the one POST /api/cdek/quote gives), in the point's line and in the summary, and the
  * order is placed with it. The owner registers the paid order with CDEK from the order page, sees
@@ -41,6 +42,53 @@ interface ShopProduct {
 }
 
 describe('CDEK delivery', () => {
+  it('on a 360 px phone the cart shows CDEK’s price and days to her city, before the checkout', async () => {
+    const url = base();
+    const products = await apiData<ShopProduct[]>(url, '/shop?category=collection&limit=100&sort=price_asc');
+    const bouquet = products.find((p) => p.availability === 'in_stock' && (p.stock ?? 0) > 0 && p.price.rub < 5000);
+    if (!bouquet) throw new Error('the demo catalogue has no bouquet under 5 000 ₽ in stock');
+    const { token } = await verifiedUser(url, {
+      name: 'Вера Покупатель',
+      email: newEmail('cdek-cart'),
+      password: 'Silk-lily-2026',
+    });
+    const items = [{ type: 'product', id: bouquet.id, quantity: 1 }];
+    await apiData(url, '/cart', { token, method: 'PUT', body: { items } });
+    const expected = await apiData<{ carrierCost: number; periodMin: number; periodMax: number }>(
+      url,
+      '/cdek/estimate',
+      { token, body: { items, cityCode: 424 } },
+    );
+    expect(expected.carrierCost).toBeGreaterThan(0);
+
+    const page = await session.newPage({ baseURL: url, mobile: true });
+    await useToken(page, token);
+    await page.goto('/cart');
+    const delivery = page.getByRole('region', { name: 'Доставка' });
+    const pickup = delivery.getByRole('listitem').filter({ hasText: 'Пункт выдачи СДЭК' });
+    await pickup.getByText('по тарифу СДЭК, цена — после выбора пункта').waitFor();
+
+    await delivery.getByRole('textbox', { name: 'Город' }).fill('Казан');
+    await delivery.getByRole('button', { name: 'Казань, Республика Татарстан' }).click();
+    await delivery.getByText('Цена СДЭК — до пункта выдачи в городе Казань.').waitFor();
+    const squeezed = async () => ((await pickup.textContent()) ?? '').replace(/\s/g, '');
+    await expect.poll(squeezed).toContain(`${expected.carrierCost}₽`);
+    expect(await squeezed()).toContain(`${expected.periodMin}–${expected.periodMax}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    // Another city asks CDEK again.
+    await delivery.getByRole('button', { name: 'Выбрать другой город' }).click();
+    await delivery.getByRole('textbox', { name: 'Город' }).fill('Новосиб');
+    await delivery.getByRole('button', { name: 'Новосибирск, Новосибирская область' }).click();
+    const farther = await apiData<{ carrierCost: number }>(url, '/cdek/estimate', {
+      token,
+      body: { items, cityCode: 270 },
+    });
+    expect(farther.carrierCost).not.toBe(expected.carrierCost);
+    await expect.poll(squeezed).toContain(`${farther.carrierCost}₽`);
+  });
+
   it('the customer picks a CDEK point from the list and sees CDEK’s price; the owner registers the order with CDEK', async () => {
     const url = base();
     const products = await apiData<ShopProduct[]>(url, '/shop?category=collection&limit=100&sort=price_asc');

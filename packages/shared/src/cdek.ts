@@ -229,7 +229,7 @@ export type CdekQuote = z.infer<typeof CdekQuoteSchema>;
 
 /**
  * `POST /api/cdek/estimate`: CDEK's price and days for the cart's goods to a place, before a pickup
- * point is chosen (the cart page; a guest may ask). Only products travel: other lines are ignored.
+ * point is chosen (the cart page). Only products travel: other lines are ignored.
  * The price is CDEK's to a staffed pickup point there; the cart applies the shop's free-delivery
  * rule to it as the order will (`estimateDelivery`'s `carrier`).
  */

@@ -103,6 +103,38 @@ describe('estimateDelivery', () => {
     expect(free.kind === 'options' && free.options.find((o) => o.method === 'courier_pickup')?.costMinor).toBe(0);
   });
 
+  it('with CDEK’s price to the customer’s place: its price (in euros at the rate) and its days, free from the threshold', () => {
+    const carrier = { costRubMinor: 64_100, minDays: 2, maxDays: 4 };
+    const pickupOf = (estimate: ReturnType<typeof estimateDelivery>) =>
+      estimate.kind === 'options' ? estimate.options.find((o) => o.method === 'courier_pickup') : undefined;
+    expect(pickupOf(estimateDelivery({ ...base, country: 'RU', carrierPriced: true, carrier }))).toEqual({
+      method: 'courier_pickup',
+      costMinor: 64_100,
+      minDays: 2,
+      maxDays: 4,
+    });
+    const euros = estimateDelivery({
+      ...base,
+      country: 'RU',
+      currency: 'EUR',
+      goodsMinor: 2_000,
+      carrierPriced: true,
+      carrier,
+    });
+    expect(pickupOf(euros)?.costMinor).toBe(641);
+    const free = estimateDelivery({ ...base, country: 'RU', goodsMinor: 600_000, carrierPriced: true, carrier });
+    expect(pickupOf(free)?.costMinor).toBe(0);
+    // Without CDEK set up a price from elsewhere is not used; unknown days keep the method's own.
+    expect(pickupOf(estimateDelivery({ ...base, country: 'RU', carrier }))?.costMinor).toBe(30_000);
+    const noDays = estimateDelivery({
+      ...base,
+      country: 'RU',
+      carrierPriced: true,
+      carrier: { costRubMinor: 50_000, minDays: null, maxDays: null },
+    });
+    expect(pickupOf(noDays)).toMatchObject({ costMinor: 50_000, minDays: 2, maxDays: 7 });
+  });
+
   it('nothing that travels: no delivery; a country off the list: not shipped', () => {
     expect(estimateDelivery({ ...base, hasPhysical: false, country: 'US' })).toEqual({ kind: 'none' });
     expect(estimateDelivery({ ...base, country: 'DE' })).toEqual({ kind: 'not-shipped', country: 'DE' });

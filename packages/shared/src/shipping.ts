@@ -179,7 +179,8 @@ export type DeliveryEstimate =
 /**
  * What delivering a cart costs and takes, method by method, before the checkout: flat prices from
  * the shop's list, free from the threshold on the goods in the cart's currency (the rule the server
- * applies); `carrierPriced` (CDEK set up) leaves courier pickup to the carrier's tariff.
+ * applies); `carrierPriced` (CDEK set up) leaves courier pickup to the carrier's tariff, unless
+ * `carrier` already holds its price and days to the customer's place (the cart's estimate).
  */
 export function estimateDelivery(input: {
   currency: Currency;
@@ -188,21 +189,30 @@ export function estimateDelivery(input: {
   country: string | null;
   shippingCountries: readonly string[];
   carrierPriced?: boolean;
+  carrier?: { costRubMinor: number; minDays: number | null; maxDays: number | null } | null;
 }): DeliveryEstimate {
   if (!input.hasPhysical) return { kind: 'none' };
   if (input.country !== null && !input.shippingCountries.includes(input.country)) {
     return { kind: 'not-shipped', country: input.country };
   }
   const freeFrom = freeDeliveryFrom(input.currency);
+  const carrier = input.carrierPriced ? (input.carrier ?? null) : null;
   const options = deliveryMethodsTo(input.country).map((method): DeliveryOption => {
     const days = deliveryDaysTo(method, input.country);
     const free = input.goodsMinor >= toMinor(freeFrom);
+    const byCarrier = method === 'courier_pickup' && input.carrierPriced;
+    const priceRubMinor = byCarrier && carrier ? carrier.costRubMinor : toMinor(DELIVERY_PRICES_RUB[method]);
     const cost =
-      method === 'courier_pickup' && input.carrierPriced && !free
+      byCarrier && !carrier && !free
         ? null
-        : deliveryChargeIn(input.currency, toMinor(DELIVERY_PRICES_RUB[method]), input.goodsMinor, true)
-            .inCurrencyMinor;
-    return { method, costMinor: cost, minDays: days.minDays, maxDays: days.maxDays };
+        : deliveryChargeIn(input.currency, priceRubMinor, input.goodsMinor, true).inCurrencyMinor;
+    const carrierDays = byCarrier && carrier?.minDays != null && carrier.maxDays != null ? carrier : null;
+    return {
+      method,
+      costMinor: cost,
+      minDays: carrierDays?.minDays ?? days.minDays,
+      maxDays: carrierDays?.maxDays ?? days.maxDays,
+    };
   });
   return { kind: 'options', options, freeFrom };
 }

@@ -1,10 +1,10 @@
 /**
  * CDEK delivery (docs/decisions/0043):
  *   GET  /api/cdek/settings                 whether the checkout offers CDEK's pickup points
- *   GET  /api/cdek/cities?name=             CDEK's places by name (the cart's and the checkout's city search)
+ *   GET  /api/cdek/cities?name=             user: CDEK's places by name (the cart's and the checkout's city search)
  *   GET  /api/cdek/points?cityCode=         user: the pickup points and lockers of a place
  *   POST /api/cdek/quote                    user: CDEK's price for these lines to this point, as the order will charge it
- *   POST /api/cdek/estimate                 CDEK's price and days for the cart's goods to a place (the cart page)
+ *   POST /api/cdek/estimate                 user: CDEK's price and days for the cart's goods to a place (the cart page)
  *   POST /api/cdek/webhook                  CDEK's ORDER_STATUS notifications (checked with CDEK before use)
  *   GET  /api/admin/orders/{id}/cdek        admin: the order's CDEK shipment and whether it can be registered
  *   POST /api/admin/orders/{id}/cdek        admin: register the order with CDEK (twice = one CDEK order)
@@ -32,10 +32,10 @@ export interface CdekRoutesOptions {
 }
 
 /**
- * What one address may ask of CDEK through the shop without an account (the city search and the
- * cart's estimate): a cart's worth of typing and choosing, far from a script's.
+ * What one account may ask of CDEK through the shop (the city search and the cart's estimate): a
+ * cart's worth of typing and choosing, far from a script's.
  */
-export const CDEK_LOOKUPS_PER_ADDRESS = { max: 120, windowMs: 10 * 60_000 };
+export const CDEK_LOOKUPS_PER_ACCOUNT = { max: 120, windowMs: 10 * 60_000 };
 
 /** What the shop reads of CDEK's ORDER_STATUS webhook; the rest of the body is CDEK's and ignored. */
 
@@ -47,15 +47,16 @@ export const cdekRoutes: FastifyPluginAsync<CdekRoutesOptions> = async (
 
   route(api, contract.settings, async () => ok({ enabled: service.enabled }));
 
-  const countLookup = (ip: string) => limiter.hit({ key: `cdek:ip:${ip}`, ...CDEK_LOOKUPS_PER_ADDRESS }, 'rateLimited');
+  const countLookup = (userId: string) =>
+    limiter.hit({ key: `cdek:user:${userId}`, ...CDEK_LOOKUPS_PER_ACCOUNT }, 'rateLimited');
 
   route(api, contract.cities, async (request) => {
-    await countLookup(request.ip);
+    await countLookup(requireUser(request).id);
     return ok(await service.cities(request.query.name));
   });
 
   route(api, contract.estimate, async (request) => {
-    await countLookup(request.ip);
+    await countLookup(requireUser(request).id);
     return ok(await checkout.estimateDelivery(request.body, requestLanguage(request)));
   });
 

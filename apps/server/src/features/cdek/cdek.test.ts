@@ -29,7 +29,7 @@ import {
 } from '../../test/factory';
 import { type CdekFake, fakeTariffSum, startCdekFake } from '../../test/fakes/cdek-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { CDEK_LOOKUPS_PER_ADDRESS } from './cdek.routes';
+import { CDEK_LOOKUPS_PER_ACCOUNT } from './cdek.routes';
 
 let fake: CdekFake;
 let t: TestContext;
@@ -89,9 +89,10 @@ async function mailsTo(email: string) {
 }
 
 describe('CDEK at the checkout', () => {
-  it('says the checkout offers CDEK, and finds places by name (a guest too: the cart asks)', async () => {
+  it('says the checkout offers CDEK, and finds places by name (signed-in customers only)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cdek/settings' })).json().data).toEqual({ enabled: true });
-    const res = await t.app.inject({ method: 'GET', url: `/api/cdek/cities?name=${encodeURIComponent('Казан')}` });
+    expect((await t.app.inject({ method: 'GET', url: '/api/cdek/cities?name=Каз' })).statusCode).toBe(401);
+    const res = await get(`/api/cdek/cities?name=${encodeURIComponent('Казан')}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual([
       { code: 424, city: 'Казань', region: 'Республика Татарстан' },
@@ -230,10 +231,10 @@ describe('CDEK at the checkout', () => {
   });
 
   describe('the cart’s estimate to a place, before a point is chosen', () => {
-    const estimate = (body: unknown, ip = '203.0.113.7') =>
-      t.app.inject({ method: 'POST', url: '/api/cdek/estimate', payload: body as object, remoteAddress: ip });
+    const estimate = (body: unknown, headers: Record<string, string> = buyer.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/cdek/estimate', payload: body as object, headers });
 
-    it('a guest gets CDEK’s price to a staffed point there and its days; lines that do not travel are ignored', async () => {
+    it('CDEK’s price to a staffed point there and its days; lines that do not travel are ignored', async () => {
       const res = await estimate({
         items: [productLine(bouquet), productLine(ebook), { type: 'lesson', id: randomUUID(), quantity: 1 }],
         cityCode: 424,
@@ -266,19 +267,20 @@ describe('CDEK at the checkout', () => {
       expect(ErrorBodySchema.parse(res.json()).code).toBe(code);
     });
 
-    it('one address asking without end is stopped with 429; another address is not', async () => {
-      const ip = '198.51.100.23';
+    it('a guest gets 401; one account asking without end is stopped with 429, another is not', async () => {
       const body = { items: [productLine(bouquet)], cityCode: 424 };
-      for (let i = 0; i < CDEK_LOOKUPS_PER_ADDRESS.max; i += 1) {
+      expect((await estimate(body, {})).statusCode).toBe(401);
+      const scripted = await verifiedUser(t);
+      for (let i = 0; i < CDEK_LOOKUPS_PER_ACCOUNT.max; i += 1) {
         const res = await (i % 2 === 0
-          ? estimate(body, ip)
-          : t.app.inject({ method: 'GET', url: '/api/cdek/cities?name=Kaz', remoteAddress: ip }));
+          ? estimate(body, scripted.headers)
+          : t.app.inject({ method: 'GET', url: '/api/cdek/cities?name=Kaz', headers: scripted.headers }));
         expect(res.statusCode, res.body).toBe(200);
       }
-      const stopped = await estimate(body, ip);
+      const stopped = await estimate(body, scripted.headers);
       expect(stopped.statusCode).toBe(429);
       expect(ErrorBodySchema.parse(stopped.json()).code).toBe('RATE_LIMITED');
-      expect((await estimate(body, '198.51.100.24')).statusCode).toBe(200);
+      expect((await estimate(body)).statusCode).toBe(200);
     });
   });
 
@@ -709,6 +711,7 @@ describe('without CDEK settings', () => {
     const estimate = await plain.app.inject({
       method: 'POST',
       url: '/api/cdek/estimate',
+      headers: user.headers,
       payload: { items: [productLine(product)], cityCode: 424 },
     });
     expect(estimate.statusCode).toBe(409);

@@ -1,4 +1,5 @@
 import {
+  type CdekCity,
   type Currency,
   countryName,
   estimateDelivery,
@@ -6,12 +7,17 @@ import {
   type Language,
   localize,
   resolveCountry,
+  toMinor,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { CITY_DEBOUNCE_MS, CitySearch, useDebounced } from '../../../shared/delivery/city-search';
 import { CountryList, DeliveryOptionList, NotShipped } from '../../../shared/delivery/delivery-options';
 import { useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { TextField } from '../../../shared/ui/form-field';
+import { useCdekEstimate } from '../../cdek/api/get-cdek-estimate';
+import { useCdekCities } from '../../cdek/api/get-cdek-points';
 import { useCdekEnabled } from '../../cdek/api/get-cdek-settings';
 import type { CartItem } from '../cart-rules';
 import { travellingLines } from '../cart-rules';
@@ -19,7 +25,8 @@ import { travellingLines } from '../cart-rules';
 /**
  * The cart's delivery estimate, before the checkout: the customer's country (remembered for the
  * checkout), then each method to it with its price for this cart and its time, or — where the
- * shop sends no parcels — which lines cannot go and that lessons and e-books work anywhere.
+ * shop sends no parcels — which lines cannot go and that lessons and e-books work anywhere. With
+ * CDEK set up, the customer's city gives CDEK's own price and days for her parcel.
  */
 export function DeliveryEstimatePanel({
   items,
@@ -40,6 +47,22 @@ export function DeliveryEstimatePanel({
   const chosen = country ?? 'RU';
   const [typed, setTyped] = useState(() => countryName(chosen, language));
   const goods = travellingLines(items);
+  const [city, setCity] = useState<CdekCity | null>(null);
+  const askCarrier = carrierPriced && chosen === 'RU' && goods.length > 0;
+  const carrierEstimate = useCdekEstimate(
+    askCarrier && city
+      ? {
+          items: goods.map(({ type, id, quantity, bookFormat }) => ({
+            type,
+            id,
+            quantity,
+            ...(bookFormat ? { bookFormat } : {}),
+          })),
+          cityCode: city.code,
+        }
+      : null,
+  );
+  const carrier = askCarrier && city ? carrierEstimate.data : undefined;
   const estimate = estimateDelivery({
     currency,
     goodsMinor,
@@ -47,6 +70,9 @@ export function DeliveryEstimatePanel({
     country: chosen,
     shippingCountries: settings.shippingCountries,
     carrierPriced,
+    carrier: carrier
+      ? { costRubMinor: toMinor(carrier.carrierCost), minDays: carrier.periodMin, maxDays: carrier.periodMax }
+      : null,
   });
   if (estimate.kind === 'none') return <p className="mt-4 text-sm text-ink-soft">{t('delivery.noParcel')}</p>;
   const unknown = typed.trim() !== '' && resolveCountry(typed) === null;
@@ -71,6 +97,16 @@ export function DeliveryEstimatePanel({
         className="mt-2"
       />
       <CountryList id={`${id}-countries`} language={language} />
+      {askCarrier ? (
+        <CarrierCity
+          id={`${id}-city`}
+          city={city}
+          onCity={setCity}
+          pricing={carrierEstimate.isFetching}
+          error={carrierEstimate.isError ? errorMessage(carrierEstimate.error, t('cdek.checkout.failed')) : null}
+          onRetry={() => void carrierEstimate.refetch()}
+        />
+      ) : null}
       <div className="mt-3">
         {estimate.kind === 'not-shipped' ? (
           <NotShipped
@@ -89,5 +125,60 @@ export function DeliveryEstimatePanel({
         )}
       </div>
     </section>
+  );
+}
+
+/** The customer's city for CDEK's price: a search until she picks one, then the city and "change". */
+function CarrierCity({
+  id,
+  city,
+  onCity,
+  pricing,
+  error,
+  onRetry,
+}: {
+  id: string;
+  city: CdekCity | null;
+  onCity: (city: CdekCity | null) => void;
+  pricing: boolean;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const typed = useDebounced(text, CITY_DEBOUNCE_MS);
+  const cities = useCdekCities(city ? '' : typed);
+  if (!city) {
+    return (
+      <div className="mt-3">
+        <CitySearch id={id} text={text} onText={setText} typed={typed} cities={cities} onChoose={onCity} />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-3 text-sm" aria-live="polite">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span>{t('delivery.cdekTo', { city: city.city })}</span>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setText('');
+            onCity(null);
+          }}
+        >
+          {t('cdek.checkout.change')}
+        </button>
+      </p>
+      {pricing ? <p className="mt-1 text-muted">{t('cdek.checkout.pricing')}</p> : null}
+      {error ? (
+        <p className="mt-1 text-rose-800" role="alert">
+          {error}{' '}
+          <button type="button" className="link" onClick={onRetry}>
+            {t('cdek.checkout.retry')}
+          </button>
+        </p>
+      ) : null}
+    </div>
   );
 }

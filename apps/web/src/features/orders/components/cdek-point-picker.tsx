@@ -1,26 +1,15 @@
 import { type CdekCity, type CdekPoint, type CdekQuote, formatMoney } from '@atelier/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { CITY_DEBOUNCE_MS, CitySearch, useDebounced } from '../../../shared/delivery/city-search';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { FieldError, fieldControlProps } from '../../../shared/ui/form-field';
+import { FieldError } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useCdekCities, useCdekPoints } from '../../cdek/api/get-cdek-points';
 
-/** Typing settles this long before CDEK is asked for places. */
-const CITY_DEBOUNCE_MS = 350;
-
 const OPTION =
   'flex cursor-pointer items-start gap-3 rounded-2xl border border-line bg-white px-4 py-3 has-[:checked]:border-rose-600 has-[:checked]:bg-blush-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-600';
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface CdekPointPickerProps {
   /** The chosen point's code ('' = none). */
@@ -165,77 +154,6 @@ export function CdekPointPicker({ value, onChange, quote, error }: CdekPointPick
       {error ? <FieldError id={id('picker')}>{error}</FieldError> : null}
       {value && chosen ? <QuoteLine point={chosen} quote={quote} /> : null}
     </fieldset>
-  );
-}
-
-function CitySearch({
-  id,
-  text,
-  onText,
-  typed,
-  cities,
-  onChoose,
-}: {
-  id: string;
-  text: string;
-  onText: (text: string) => void;
-  typed: string;
-  cities: ReturnType<typeof useCdekCities>;
-  onChoose: (city: CdekCity) => void;
-}) {
-  const { t } = useTranslation();
-  const asked = typed.trim().length >= 2;
-  const list = asked ? (cities.data ?? []) : [];
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {t('cdek.checkout.city')}
-      </label>
-      <input
-        {...fieldControlProps(id, false)}
-        type="text"
-        className="input"
-        value={text}
-        onChange={(event) => onText(event.target.value)}
-        autoComplete="address-level2"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-        {t('cdek.checkout.cityHint')}
-      </p>
-      <div aria-live="polite">
-        {!asked ? null : cities.isFetching && list.length === 0 ? (
-          <p className="mt-2 flex items-center gap-2 text-sm text-muted">
-            <Spinner className="size-4" /> {t('cdek.checkout.loading')}
-          </p>
-        ) : cities.isError ? (
-          <p className="mt-2 text-sm text-rose-800">
-            {errorMessage(cities.error, t('cdek.checkout.failed'))}{' '}
-            <button type="button" className="link" onClick={() => void cities.refetch()}>
-              {t('cdek.checkout.retry')}
-            </button>
-          </p>
-        ) : list.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-soft">{t('cdek.checkout.noCities')}</p>
-        ) : (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('cdek.checkout.cities')}>
-            {list.map((city) => (
-              <li key={city.code}>
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => onChoose(city)}>
-                  {/* One flex item, so the name reads "Казань, Республика Татарстан" without a stray space. */}
-                  <span>
-                    {city.city}
-                    {city.region && city.region !== city.city ? (
-                      <span className="font-normal text-muted">, {city.region}</span>
-                    ) : null}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
   );
 }
 
