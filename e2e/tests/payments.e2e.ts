@@ -282,7 +282,19 @@ describe('payments with the sandbox provider', () => {
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: 'Оплата заказа' }).waitFor();
     await page.getByText(`Заказ № ${status.number}`).waitFor();
-    await page.getByRole('listitem').filter({ hasText: book.name.ru }).getByText('× 1').waitFor();
+    const line = page.getByRole('listitem').filter({ hasText: book.name.ru });
+    await line.getByText('× 1').waitFor();
+    // The line's price: its unit price × its quantity, then its total, in roubles; the unit price
+    // and its quantity, and the total, each keep on one line at 360 px.
+    const linePrice = line.getByTestId('line-price');
+    expect((await linePrice.textContent())?.replace(/\s/g, '')).toBe(`${book.price.rub}₽×1${book.price.rub}₽`);
+    const lineBoxes = await linePrice.evaluate((price) =>
+      // The lines each part spans: the distinct tops of its boxes (one box per text run).
+      [...price.querySelectorAll(':scope > span')].map(
+        (part) => new Set([...part.getClientRects()].map((box) => Math.round(box.top))).size,
+      ),
+    );
+    expect(lineBoxes).toEqual([1, 1]);
     const total = (await page.getByTestId('pay-link-total').textContent())?.replace(/\s/g, '');
     expect(total).toBe(`${book.price.rub}₽`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -295,6 +307,7 @@ describe('payments with the sandbox provider', () => {
     await page.reload();
     await inRoubles.waitFor();
     expect((await page.getByTestId('pay-link-total').textContent())?.replace(/\s/g, '')).toBe(`${book.price.rub}₽`);
+    expect((await linePrice.textContent())?.replace(/\s/g, '')).toBe(`${book.price.rub}₽×1${book.price.rub}₽`);
 
     // By keyboard: Tab walks from the top of the page to Pay, Enter presses it.
     const pay = page.getByRole('button', { name: /^Оплатить / });

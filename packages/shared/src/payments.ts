@@ -99,7 +99,16 @@ export const PayLinkSchema = z.object({
   /** What is charged, in roubles (every online payment is). */
   total: z.number(),
   currency: z.literal('RUB'),
-  lines: z.array(z.object({ id: z.string(), name: LocalizedTextSchema, quantity: z.number().int() })),
+  /** The order's lines, each with its unit price and its total in roubles (the link's currency). */
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      name: LocalizedTextSchema,
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
   /** Until when the link works. */
   expiresAt: z.string(),
   paymentState: z.string(),

@@ -24,6 +24,16 @@ function unitInOrderCurrency(row: OrderRow, item: OrderItemRow): number {
   return item.unitPriceInCurrency ?? rubMinorIn(row.currency, item.unitPriceRub, row.exchangeSnapshot);
 }
 
+/** The lines as ordered, with their unit price in roubles (minor units), for a payment link's page. */
+export function toPaymentLines(items: OrderItemRow[]) {
+  return items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    quantity: item.quantity,
+    unitPriceRubMinor: item.unitPriceRub,
+  }));
+}
+
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */
 const isTrackingCarrier = (carrier: string | null): carrier is Tracking['carrier'] =>
   (TRACKING_CARRIERS as readonly (string | null)[]).includes(carrier);

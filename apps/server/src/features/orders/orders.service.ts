@@ -40,7 +40,7 @@ import {
   orderTrackingMail,
 } from './orders.mail';
 import { openPayLink } from './orders.pay-link';
-import { toEvent, toOrder } from './orders.present';
+import { toEvent, toOrder, toPaymentLines } from './orders.present';
 import {
   type NewOrderItem,
   type NewOrderRow,
@@ -131,7 +131,7 @@ export interface OrderForPayment {
   totalInCurrencyMinor: number;
   items: OrderEvent['items'];
   /** The lines as ordered (a payment link's page shows them). */
-  lines: { id: string; name: LocalizedText; quantity: number }[];
+  lines: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
 }
 
 export interface Actor {
@@ -595,7 +595,7 @@ export function createOrdersService({
         totalInCurrency: fromMinor(inCurrency),
         totalInCurrencyMinor: inCurrency,
         items: toEvent(row, items).items,
-        lines: items.map((item) => ({ id: item.id, name: item.name, quantity: item.quantity })),
+        lines: toPaymentLines(items),
       };
     },
 

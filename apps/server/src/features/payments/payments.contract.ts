@@ -32,7 +32,7 @@ export interface OrderForPayment {
   totalInCurrencyMinor: number | null;
   items: OrderEventItem[];
   /** The lines as ordered (a payment link's page shows them). */
-  lines?: { id: string; name: LocalizedText; quantity: number }[];
+  lines?: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
 }
 
 export interface OrdersForPayments {

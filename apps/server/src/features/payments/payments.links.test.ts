@@ -122,6 +122,8 @@ describe('a bank-transfer order gets a payment link valid for days', () => {
           id: expect.any(String),
           name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
           quantity: 1,
+          unitPrice: 1200,
+          lineTotal: 1200,
         },
       ],
       expiresAt: row.payLinkUntil!.toISOString(),
@@ -278,6 +280,25 @@ describe('the expiry sweep waits for the link', () => {
     expect((await orderRow(order.id)).status).toBe('pending');
     expect(await sweep(new Date(created + 7 * DAY + 60_000))).toContain(order.id);
     expect((await orderRow(order.id)).status).toBe('cancelled');
+  });
+
+  it("shows each line's unit price, quantity and line total in roubles, as ordered", async () => {
+    const order = await placeTransfer([...book(), productLine(vaseId, 2)]);
+    const token = tokenOf(await mailedLink(order.number));
+    const view = (await open(token)).json().data;
+    expect(view.total).toBe(1200 + 2 * 3500);
+    expect(view.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: { ru: 'Пионы из шёлка', en: 'Silk peonies', es: 'Peonías de seda' },
+          quantity: 1,
+          unitPrice: 1200,
+          lineTotal: 1200,
+        }),
+        expect.objectContaining({ name: { ru: 'Ваза' }, quantity: 2, unitPrice: 3500, lineTotal: 7000 }),
+      ]),
+    );
+    expect(view.lines).toHaveLength(2);
   });
 
   it('an order holding counted stock keeps its own hold: its link ends with it', async () => {

@@ -3,7 +3,14 @@
  * when a custom-order deposit or balance or a bank-transfer order is placed, opened signed out,
  * paid through the checkout's own online start (`startOnline` of payments.service.ts).
  */
-import type { Currency, Language, OnlineMethod, PaymentDevice, PaymentQr } from '@atelier/shared';
+import {
+  type Currency,
+  fromMinor,
+  type Language,
+  type OnlineMethod,
+  type PaymentDevice,
+  type PaymentQr,
+} from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import { AppError, Conflict, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -98,7 +105,12 @@ export function createPaymentLinks<Started>(
         orderNumber: order.number,
         total: order.totalRubMinor / 100,
         currency: 'RUB' as const,
-        lines: order.lines ?? [],
+        // Roubles, as the total: a link is only issued to an order in roubles.
+        lines: (order.lines ?? []).map(({ unitPriceRubMinor, ...line }) => ({
+          ...line,
+          unitPrice: fromMinor(unitPriceRubMinor),
+          lineTotal: fromMinor(unitPriceRubMinor * line.quantity),
+        })),
         expiresAt: until.toISOString(),
         paymentState: order.paymentState,
         qr: payments.qrView(await repo.findLivePayment(db, order.id)),

@@ -1,4 +1,4 @@
-import { formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
+import { type Currency, formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -10,6 +10,33 @@ const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' 
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(iso),
+  );
+}
+
+/**
+ * A line's price as the orders feature shows it: the unit price × the quantity, then the line's
+ * total, in the order's currency. Each part keeps on one line; at 360 px the total goes under.
+ */
+export function LinePrice({
+  unitPrice,
+  quantity,
+  lineTotal,
+  currency,
+}: {
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  currency: Currency;
+}) {
+  const language = useLanguage();
+  const money = (amount: number) => formatMoney(amount, currency, language);
+  return (
+    <span className="figures text-right" data-testid="line-price">
+      <span className="whitespace-nowrap text-muted">
+        {money(unitPrice)} × {quantity}
+      </span>{' '}
+      <span className="ml-2 whitespace-nowrap font-semibold">{money(lineTotal)}</span>
+    </span>
   );
 }
 
@@ -85,12 +112,12 @@ export function OrderDetail({
                     </span>
                   ) : null}
                 </span>
-                <span className="text-right">
-                  <span className="text-muted">
-                    {money(item.unitPriceInCurrency)} × {item.quantity}
-                  </span>
-                  <span className="ml-3 font-semibold">{money(item.lineTotalInCurrency)}</span>
-                </span>
+                <LinePrice
+                  unitPrice={item.unitPriceInCurrency}
+                  quantity={item.quantity}
+                  lineTotal={item.lineTotalInCurrency}
+                  currency={order.currency}
+                />
               </li>
             ))}
           </ul>

@@ -20,7 +20,7 @@ import { QrCode } from '../../payments/api/components';
 import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { paymentKeys } from '../../payments/api/keys';
 import { usePayByLink, usePayLink } from '../../payments/api/pay-link';
-import { formatDateTime } from '../components/order-detail';
+import { formatDateTime, LinePrice } from '../components/order-detail';
 
 /** Why a link does not work, from the server's code. */
 function linkProblem(error: unknown): 'paid' | 'expired' | 'cancelled' | 'invalid' | 'other' {
@@ -34,7 +34,7 @@ function linkProblem(error: unknown): 'paid' | 'expired' | 'cancelled' | 'invali
 
 /**
  * `/pay/<token>`: a payment link from a mail (a custom piece's deposit or balance, an order paid by
- * bank transfer), opened without signing in. Shows the order's number, lines and amount, the ways
+ * bank transfer), opened without signing in. Shows the order's number, its lines with their prices and the amount, the ways
  * to pay that can take it, and Pay: a fresh payment, then the provider's page (or SBP's QR code on
  * a computer) as at the checkout. A paid, cancelled, expired or unknown link says so.
  */
@@ -150,9 +150,14 @@ export function PayLinkPage() {
         </p>
         <ul className="mt-4 flex flex-col divide-y divide-line text-sm">
           {order.lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-3 py-2">
+            <li key={line.id} className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2">
               <span className="min-w-0 wrap-anywhere">{localize(line.name, language)}</span>
-              <span className="figures shrink-0 whitespace-nowrap text-muted">× {line.quantity}</span>
+              <LinePrice
+                unitPrice={line.unitPrice}
+                quantity={line.quantity}
+                lineTotal={line.lineTotal}
+                currency={order.currency}
+              />
             </li>
           ))}
         </ul>
