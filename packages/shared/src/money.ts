@@ -76,6 +76,11 @@ export function priceIn(price: Price, currency: Currency): number | null {
 
 const LOCALE_BY_LANGUAGE: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
+/** The Intl locale the shop writes numbers and dates in for a language (ru when it is none of ours). */
+export function intlLocale(language: string): string {
+  return LOCALE_BY_LANGUAGE[language] ?? 'ru-RU';
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -87,7 +92,7 @@ export function formatMoney(amount: number, currency: Currency, language = 'ru')
   const key = `${language}:${currency}:${whole}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE_BY_LANGUAGE[language] ?? 'ru-RU', {
+    formatter = new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
       currency,
       currencyDisplay: 'narrowSymbol',

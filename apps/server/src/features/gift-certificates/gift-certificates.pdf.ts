@@ -5,7 +5,7 @@
  * reduced to the characters those fonts have (an emoji in a message is dropped, not drawn as a box).
  * The document's subject is the code, so a reader (or a test) finds it without OCR.
  */
-import { type Currency, formatGiftCode, formatMoney, type Language } from '@atelier/shared';
+import { type Currency, formatGiftCode, formatMoney, intlLocale, type Language } from '@atelier/shared';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { loadPdfFonts } from '../../platform/pdf/fonts';
@@ -35,7 +35,7 @@ export interface CertificatePdfInput {
  */
 export function pdfMoney(minor: number, currency: Currency, lang: Language): string {
   if (currency !== 'RUB') return formatMoney(minor / 100, currency, lang);
-  const number = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : lang === 'es' ? 'es-ES' : 'en-GB', {
+  const number = new Intl.NumberFormat(intlLocale(lang), {
     minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
     useGrouping: true,

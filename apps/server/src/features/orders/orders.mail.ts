@@ -10,6 +10,7 @@ import {
   fillText,
   formatMoney,
   inSentence,
+  intlLocale,
   type Language,
   localize,
   ORDER_STATUS_LABELS,
@@ -107,8 +108,6 @@ export const ORDER_MAIL_TEXTS = {
   quantity: { ru: '{q} × {price}', en: '{q} × {price}', es: '{q} × {price}' },
   action: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },
 } satisfies Record<string, Texts>;
-
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
 /** An amount in the order's own currency, as the order records it (what the customer saw and paid). */
 function money(amount: number, order: Order, lang: Language): string {
@@ -290,9 +289,9 @@ export function orderShippedMail(
 }
 
 const DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
-  ru: new Intl.DateTimeFormat(LOCALES.ru, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
-  es: new Intl.DateTimeFormat(LOCALES.es, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  ru: new Intl.DateTimeFormat(intlLocale('ru'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat(intlLocale('en'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  es: new Intl.DateTimeFormat(intlLocale('es'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
 };
 
 /** An unpaid order cancelled by the expiry sweeper; `heldUntil` is the deadline it missed. */

@@ -21,7 +21,7 @@
  * Everything that mails or asks a provider for a payment is rate-limited per account and per address.
  */
 
-import { type Language, resolveLanguage, serverMessage } from '@atelier/shared';
+import { intlLocale, type Language, resolveLanguage, serverMessage } from '@atelier/shared';
 import { paymentsContract as contract } from '@atelier/shared/payments.contract';
 import { paymentsWebhooksContract as webhooks } from '@atelier/shared/payments-webhooks.contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -242,7 +242,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
             `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>404</title></head><body><main><h1>${serverMessage('paymentSandboxLinkInvalid', lang)}</h1></main></body></html>`,
           );
       }
-      const amount = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : `${lang}-${lang.toUpperCase()}`, {
+      const amount = new Intl.NumberFormat(intlLocale(lang), {
         style: 'currency',
         currency: found.payment.currency,
       }).format(found.payment.amountMinor / 100);

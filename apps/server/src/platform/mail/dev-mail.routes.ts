@@ -7,7 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ErrorCode, type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
+import { type ErrorCode, intlLocale, type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
 import contentDisposition from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/html';
@@ -73,8 +73,6 @@ const LABELS = {
 } satisfies Record<Language, Record<string, string>>;
 
 type Labels = (typeof LABELS)[Language];
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;background:#faf7f5;color:#2b2b2b}
 main{max-width:60rem;margin:0 auto}
@@ -110,7 +108,7 @@ function page(lang: Language, title: string, body: string): string {
 function formatDate(message: Message, lang: Language): string {
   // The file name carries the write time even if the Date header were missing.
   const date = message.date ?? new Date(message.file.slice(0, 24).replace(/T(\d\d)-(\d\d)-(\d\d)-/, 'T$1:$2:$3.'));
-  return Number.isNaN(date.getTime()) ? '' : `${date.toLocaleString(LOCALES[lang], { timeZone: 'UTC' })} UTC`;
+  return Number.isNaN(date.getTime()) ? '' : `${date.toLocaleString(intlLocale(lang), { timeZone: 'UTC' })} UTC`;
 }
 
 function summary(message: Message, lang: Language, t: Labels, headingLink: boolean): string {

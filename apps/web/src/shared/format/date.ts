@@ -1,9 +1,8 @@
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
+import { intlLocale } from '@atelier/shared';
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -14,7 +13,5 @@ export function formatDate(iso: string, language: string): string {
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'short', timeStyle: 'medium' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'medium' }).format(date);
 }

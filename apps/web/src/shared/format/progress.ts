@@ -1,11 +1,10 @@
+import { intlLocale } from '@atelier/shared';
 /**
  * How learning progress reads on the page: a lesson is not started, in progress or completed; a
  * percentage in the conventions of the interface language ("45 %" in Russian and Spanish, "45%"
  * in English); a playback position as m:ss or h:mm:ss. The figures come from the server
  * (`GET /training/progress`); nothing here decides what counts as watched.
  */
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
 export type LessonState = 'notStarted' | 'inProgress' | 'completed';
 
 /** Where a learner is with a lesson: completed (the server said so), in progress once anything was watched or a position kept. */
@@ -27,7 +26,7 @@ export function barPercent(progress: { completed: boolean; watchedPercent: numbe
 /** A whole percentage as the language writes it. */
 export function formatPercent(percent: number, language: string): string {
   const value = Math.min(100, Math.max(0, Math.floor(Number.isFinite(percent) ? percent : 0)));
-  return new Intl.NumberFormat(LOCALES[language] ?? 'ru-RU', { style: 'percent', maximumFractionDigits: 0 }).format(
+  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(
     value / 100,
   );
 }

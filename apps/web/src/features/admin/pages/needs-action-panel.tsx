@@ -1,12 +1,10 @@
-import { type AdminNeedsAction, formatMoney } from '@atelier/shared';
+import { type AdminNeedsAction, formatMoney, intlLocale } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useNeedsAction } from '../api/get-dashboard';
-
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
 
 interface Item {
   key: string;
@@ -24,9 +22,7 @@ export function NeedsActionPanel() {
   const language = useLanguage();
   const needs = useNeedsAction();
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
   const rub = (value: number) => formatMoney(value, 'RUB', language);
 
   const render = (data: NonNullable<typeof needs.data>): ReactNode => {

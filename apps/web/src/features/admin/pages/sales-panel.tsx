@@ -1,4 +1,4 @@
-import { formatMoney, type SalesPeriod } from '@atelier/shared';
+import { formatMoney, intlLocale, type SalesPeriod } from '@atelier/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -10,8 +10,6 @@ import { useSales } from '../api/get-dashboard';
 const SalesChart = lazy(() => import('./sales-chart').then((module) => ({ default: module.SalesChart })));
 
 const PERIODS = ['day', 'week', 'month'] as const satisfies readonly SalesPeriod[];
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
 /** Bucket start (YYYY-MM-DD) as a short label: "3 февр.", "фев 2026". */
 function bucketLabel(start: string, period: SalesPeriod, language: string): string {
   const date = new Date(`${start}T00:00:00Z`);
@@ -19,7 +17,7 @@ function bucketLabel(start: string, period: SalesPeriod, language: string): stri
     period === 'month'
       ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
       : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', options).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
 /** Dashboard: revenue per day/week/month (chart + the same numbers as a table) and the best sellers. */

@@ -1,4 +1,4 @@
-import { type Currency, formatMoney } from '@atelier/shared';
+import { type Currency, formatMoney, intlLocale } from '@atelier/shared';
 import type { TFunction } from '../../../shared/i18n/use-translation';
 
 /**
@@ -77,7 +77,7 @@ export function formatPaymentAmount(amount: number, currency: string, language: 
 }
 
 export function formatEventTime(iso: string, language: string): string {
-  const locale = language === 'en' ? 'en-GB' : language === 'es' ? 'es-ES' : 'ru-RU';
+  const locale = intlLocale(language);
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
     new Date(iso),
   );

@@ -1,16 +1,12 @@
-import { type Currency, formatMoney, localize, type Order, trackingUrl } from '@atelier/shared';
+import { type Currency, formatMoney, intlLocale, localize, type Order, trackingUrl } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSession } from '../../auth/api/auth-session';
 import { OrderStatusBadge } from './order-status-badge';
 
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /**
