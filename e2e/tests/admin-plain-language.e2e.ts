@@ -7,9 +7,9 @@
  * she can open; the order's payment events read as "Payment received …, amount".
  */
 import { formatMoney } from '@atelier/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS } from '../../apps/web/src/features/admin/admin-sections';
+import { ADMIN_SECTIONS, sectionHref } from '../../apps/web/src/features/admin/admin-sections';
 import { useToken } from '../src/accounts';
 import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { type PageOptions, useBrowser } from '../src/browser';
@@ -94,6 +94,22 @@ async function settledText(page: Page, scope?: Locator): Promise<string> {
   return renderedText(page, scope);
 }
 
+/**
+ * Waits until the section's data has arrived after a move inside the app (no load event to wait
+ * for then): no request of the page's own in flight and no loading block left in the page.
+ */
+function trackRequests(page: Page): () => number {
+  // Only what starts from here on is counted: a request of the first load may end later.
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (['fetch', 'xhr'].includes(request.resourceType())) inFlight.add(request);
+  });
+  const done = (request: Request) => inFlight.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight.size;
+}
+
 // In Russian the same sweep runs in admin-shell.e2e.ts, at 1280 px and at 360 px, with its other checks.
 describe('the admin in en speaks plainly', () => {
   it(
@@ -101,11 +117,27 @@ describe('the admin in en speaks plainly', () => {
     async () => {
       const lang = 'en';
       const page = await adminPage(lang);
+      const inFlight = trackRequests(page);
+      const sidebar = page.getByRole('navigation', { name: 'Admin panel sections' });
       const found: Record<string, string[]> = {};
       for (const section of ADMIN_SECTIONS) {
-        await page.goto(`/admin/${section.path}?lang=${lang}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        const words = developerWords(await settledText(page));
+        // The owner moves through the sidebar (the first section is the page just loaded).
+        const path = sectionHref(section);
+        const link = sidebar.locator(`a[href="${path}"]`);
+        if (section.path) {
+          await link.click();
+          await page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' });
+        }
+        // Its heading is the link's text, in the language chosen.
+        const label = ((await link.textContent()) ?? '').trim();
+        await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await expect
+          .poll(async () => inFlight() + (await page.locator('main [role="status"]:has(.animate-spin)').count()))
+          .toBe(0);
+        // The load event's network idle belongs to the page's first load only: a move inside the
+        // app has none, and its data has arrived by the wait above.
+        const words = developerWords(await (section.path ? renderedText(page) : settledText(page)));
         if (words.length > 0) found[section.key] = words;
       }
       expect(found).toEqual({});
@@ -134,8 +166,7 @@ describe.each(['ru', 'en'] as const)('the admin in %s speaks plainly', (lang) =>
   it(
     'the order paid by card tells its payment in a sentence with the amount',
     async () => {
-      const page = await adminPage(lang);
-      await page.goto(`/admin/orders/${orderId}?lang=${lang}`);
+      const page = await adminPage(lang, {}, `/admin/orders/${orderId}`);
       const payments = page.locator('section[aria-labelledby="admin-order-payments"]');
       const received = payments.getByText(text.received, { exact: false });
       await received.first().waitFor();
@@ -150,8 +181,7 @@ describe.each(['ru', 'en'] as const)('the admin in %s speaks plainly', (lang) =>
   it(
     'a product’s editor, a lesson’s editor and the lesson’s video panel speak plainly',
     async () => {
-      const page = await adminPage(lang);
-      await page.goto(`/admin/shop?lang=${lang}`);
+      const page = await adminPage(lang, {}, '/admin/shop');
       await page.getByRole('button', { name: text.edit }).first().click();
       const productEditor = page.getByRole('dialog');
       await productEditor.waitFor();
@@ -159,7 +189,11 @@ describe.each(['ru', 'en'] as const)('the admin in %s speaks plainly', (lang) =>
       await page.keyboard.press('Escape');
       await productEditor.waitFor({ state: 'hidden' });
 
-      await page.goto(`/admin/lessons?lang=${lang}`);
+      // To the lessons through the sidebar, as the owner goes.
+      const lessonsLink = page.locator('nav a[href="/admin/lessons"]');
+      const lessonsLabel = ((await lessonsLink.textContent()) ?? '').trim();
+      await lessonsLink.click();
+      await page.getByRole('heading', { level: 1, name: lessonsLabel, exact: true }).waitFor();
       await page.getByRole('button', { name: text.edit }).first().click();
       const lessonEditor = page.getByRole('dialog');
       await lessonEditor.waitFor();
