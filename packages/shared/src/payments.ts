@@ -109,6 +109,10 @@ export const PayLinkSchema = z.object({
       lineTotal: z.number(),
     }),
   ),
+  /** What else makes `total`, in roubles: delivery, the discount and a gift certificate's share (0 = none). */
+  delivery: z.number(),
+  discount: z.number(),
+  giftCertificate: z.number(),
   /** Until when the link works. */
   expiresAt: z.string(),
   paymentState: z.string(),

@@ -24,14 +24,24 @@ function unitInOrderCurrency(row: OrderRow, item: OrderItemRow): number {
   return item.unitPriceInCurrency ?? rubMinorIn(row.currency, item.unitPriceRub, row.exchangeSnapshot);
 }
 
-/** The lines as ordered, with their unit price in roubles (minor units), for a payment link's page. */
-export function toPaymentLines(items: OrderItemRow[]) {
-  return items.map((item) => ({
-    id: item.id,
-    name: item.name,
-    quantity: item.quantity,
-    unitPriceRubMinor: item.unitPriceRub,
-  }));
+/**
+ * The lines as ordered, with their unit price in roubles (minor units), and what else makes the
+ * amount due (delivery, the discount, a gift certificate's share), for a payment link's page.
+ */
+export function toPaymentView(row: OrderRow, items: OrderItemRow[]) {
+  return {
+    lines: items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      unitPriceRubMinor: item.unitPriceRub,
+    })),
+    charges: {
+      deliveryRubMinor: row.deliveryCostRub,
+      discountRubMinor: row.discountRub,
+      giftCertificateRubMinor: row.giftCertificateRub,
+    },
+  };
 }
 
 /** `policy` given: a pending order says until when it is held (`holdUntil`). */

@@ -40,7 +40,7 @@ import {
   orderTrackingMail,
 } from './orders.mail';
 import { openPayLink } from './orders.pay-link';
-import { toEvent, toOrder, toPaymentLines } from './orders.present';
+import { toEvent, toOrder, toPaymentView } from './orders.present';
 import {
   type NewOrderItem,
   type NewOrderRow,
@@ -595,7 +595,7 @@ export function createOrdersService({
         totalInCurrency: fromMinor(inCurrency),
         totalInCurrencyMinor: inCurrency,
         items: toEvent(row, items).items,
-        lines: toPaymentLines(items),
+        ...toPaymentView(row, items),
       };
     },
 

@@ -33,6 +33,8 @@ export interface OrderForPayment {
   items: OrderEventItem[];
   /** The lines as ordered (a payment link's page shows them). */
   lines?: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
+  /** What else makes the amount due, in roubles (minor units): a payment link's page shows them. */
+  charges?: { deliveryRubMinor: number; discountRubMinor: number; giftCertificateRubMinor: number };
 }
 
 export interface OrdersForPayments {

@@ -126,6 +126,9 @@ describe('a bank-transfer order gets a payment link valid for days', () => {
           lineTotal: 1200,
         },
       ],
+      delivery: 0,
+      discount: 0,
+      giftCertificate: 0,
       expiresAt: row.payLinkUntil!.toISOString(),
       paymentState: 'none',
       qr: null,
@@ -299,6 +302,15 @@ describe('the expiry sweep waits for the link', () => {
       ]),
     );
     expect(view.lines).toHaveLength(2);
+    expect([view.delivery, view.discount, view.giftCertificate]).toEqual([0, 0, 0]);
+  });
+
+  it('shows the delivery the amount includes, so the lines and it add up to what is due', async () => {
+    // Sent by the standard delivery of the order's default body, not collected.
+    const order = await checkout(t, buyer, orderBody([productLine(vaseId)], { paymentMethod: 'bank_transfer' }));
+    const view = (await open(tokenOf(await mailedLink(order.number)))).json().data;
+    expect(view.delivery).toBeGreaterThan(0);
+    expect(view.lines[0].lineTotal + view.delivery - view.discount - view.giftCertificate).toBe(view.total);
   });
 
   it('an order holding counted stock keeps its own hold: its link ends with it', async () => {

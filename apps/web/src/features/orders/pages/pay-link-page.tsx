@@ -97,6 +97,14 @@ export function PayLinkPage() {
 
   const order = link.data;
   const money = (amount: number) => formatMoney(amount, order.currency, language);
+  // Delivery, the discount and a gift certificate's share: with them the lines add up to the amount due.
+  const charges: [string, string][] = [
+    ...(order.delivery > 0 ? [[t('orders.detail.deliveryCost'), money(order.delivery)] as [string, string]] : []),
+    ...(order.discount > 0 ? [[t('orders.detail.discount'), `−${money(order.discount)}`] as [string, string]] : []),
+    ...(order.giftCertificate > 0
+      ? [[t('orders.detail.giftCertificate'), `−${money(order.giftCertificate)}`] as [string, string]]
+      : []),
+  ];
   const until = formatDateTime(order.expiresAt, language);
   const online = onlineMethodsFor(methods.data, Math.round(order.total * 100), order.currency);
   const picked: OnlineMethod | undefined = online.find((method) => method === choice);
@@ -161,6 +169,16 @@ export function PayLinkPage() {
             </li>
           ))}
         </ul>
+        {charges.length > 0 ? (
+          <dl className="figures flex flex-col gap-1 border-t border-line pt-3 text-sm">
+            {charges.map(([label, amount]) => (
+              <div key={label} className="flex justify-between gap-3">
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="whitespace-nowrap">{amount}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-line pt-4">
           <span className="font-semibold">{t('payLink.total')}</span>
           <span className="figures font-serif text-2xl font-semibold text-rose-700" data-testid="pay-link-total">
