@@ -322,6 +322,30 @@ describe('POST /api/admin/orders/{id}/refund-lines', () => {
     expect(rows.map((r) => r.state)).toEqual(['succeeded']);
   });
 
+  it('a partly refunded order cancelled afterwards: the whole refund is refused with a code (receipts on), never asked twice', async () => {
+    const { order, bouquetLine } = await promoOrder();
+    await refunded(order.id, [{ lineId: bouquetLine.id, quantity: 1 }]);
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const before = yookassa.refunds.size;
+    const whole = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/refund`,
+      headers: admin.headers,
+    });
+    expect(whole.statusCode).toBe(409);
+    expect(codeOf(whole)).toBe('REFUND_NOT_AVAILABLE');
+    expect(yookassa.refunds.size).toBe(before);
+    // A cancelled order's lines are not refunded one by one.
+    const lines = await refundLines(order.id, [{ lineId: bouquetLine.id, quantity: 1 }]);
+    expect(codeOf(lines)).toBe('REFUND_NOT_ALLOWED');
+  });
+
   it('unshipped bouquets go back to the stock; shipped ones do not', async () => {
     const stock = async () => (await db().select().from(products).where(eq(products.id, bouquet)))[0]!.stock;
     const placed = await placeOrder(t, buyer, orderBody([productLine(bouquet, 3)], { delivery: { method: 'pickup' } }));
