@@ -83,6 +83,17 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   events.on('orderCancelled', (tx, event) => customOrders.onOrderCancelled(tx, event));
   events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));
 
+  // Lines of an order refunded whole, the order kept (orders itself returned unshipped stock):
+  // their lessons and courses go (and the learner's cached access), a certificate of a course no
+  // longer had is revoked, a master class's seat is freed, a digital book's links go.
+  events.on('orderLinesRefunded', (tx, event) => lessons.revokeLines(tx, event));
+  events.on('orderLinesRefunded', async (_tx, event) => {
+    if (event.userId) lessonAccess.forget(event.userId);
+  });
+  events.on('orderLinesRefunded', (tx, event) => certificates.reconcile(tx, event));
+  events.on('orderLinesRefunded', (tx, event) => courses.releaseSeats(tx, event));
+  events.on('orderLinesRefunded', (tx, event) => downloads.onLinesRefunded(tx, event));
+
   // An order ships: its prepaid goods get their completion receipt (queued here, sent after the
   // commit by the receipts worker, so YooKassa being down never holds the status change back).
   events.on('orderShipped', (tx, event) => receipts.queueCompletion(tx, event));

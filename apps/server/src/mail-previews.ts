@@ -48,6 +48,7 @@ import {
   downloadsMail,
   duplicateRefundedMail,
   instructionsMail,
+  linesRefundedMail,
   payLinkMail,
   paymentAlertMail,
   paymentInstructions,
@@ -295,6 +296,19 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     }),
   payment_refunded_twice: (lang) =>
     duplicateRefundedMail(to, lang, { number: 1042, amount: lang === 'ru' ? '5 200 ₽' : '5,200 ₽' }),
+  payment_lines_refunded: (lang) =>
+    linesRefundedMail(to, lang, {
+      number: 1042,
+      amount: lang === 'ru' ? '2 400 ₽' : '2,400 ₽',
+      lines: [
+        {
+          name: lang === 'ru' ? 'Букет «Пионы»' : 'Peony bouquet',
+          quantity: 1,
+          amount: lang === 'ru' ? '2 400 ₽' : '2,400 ₽',
+        },
+      ],
+      all: false,
+    }),
   payment_link: (lang, site) =>
     paymentLinkMail(to, lang, { number: 1042, total: lang === 'ru' ? '5 200 ₽' : '€52', url: `${site}/pay/sample` }),
   pay_link: (lang, site) =>

@@ -27,6 +27,7 @@ export const CUSTOMER_MAIL_PREVIEW_KINDS = [
   'paypal_invoice',
   'payment_instructions',
   'payment_refunded_twice',
+  'payment_lines_refunded',
   'downloads',
   'gift_recipient',
   'gift_buyer',
@@ -101,6 +102,11 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     ru: 'Возврат лишнего платежа',
     en: 'An extra payment given back',
     es: 'Devolución de un pago sobrante',
+  },
+  payment_lines_refunded: {
+    ru: 'Возврат за позиции заказа',
+    en: 'Order lines refunded',
+    es: 'Reembolso de líneas del pedido',
   },
   paypal_invoice: { ru: 'Счёт PayPal', en: 'PayPal invoice', es: 'Factura de PayPal' },
   payment_instructions: {

@@ -4,6 +4,7 @@ import { defineContract } from './contract';
 import {
   CreatePaymentBody,
   DownloadSchema,
+  LineRefundSchema,
   MarkPaidBody,
   PayLinkParamsSchema,
   PayLinkPayBody,
@@ -15,6 +16,7 @@ import {
   PaymentStartSchema,
   PaypalInvoiceSchema,
   PaypalRequestBody,
+  RefundLinesBody,
   ReissuedDownloadSchema,
   SendPaypalInvoiceBody,
 } from './payments';
@@ -131,6 +133,14 @@ export const paymentsContract = defineContract(paymentsRouteTable, {
       ...errors,
       502: ErrorBodySchema,
     },
+  },
+  adminOrdersRefundLines: {
+    tags,
+    summary:
+      'Admin: refund chosen units of chosen lines of a paid order through its provider (what the customer paid for them after discounts; delivery is not refunded by line), with the refund receipt of those lines when receipts are on',
+    params: IdParamSchema,
+    body: RefundLinesBody,
+    response: { 200: successEnvelope(LineRefundSchema), ...errors, 502: ErrorBodySchema },
   },
   adminPaymentAlerts: {
     tags,

@@ -162,6 +162,29 @@ export const MarkPaidBody = z
   .strict();
 export type MarkPaidBody = z.infer<typeof MarkPaidBody>;
 
+/**
+ * Admin: the order lines to refund and how many units of each. An empty list or a line named
+ * twice is answered with its own code by the server (REFUND_LINES_EMPTY, REFUND_LINE_DUPLICATE).
+ */
+export const RefundLinesBody = z
+  .object({
+    lines: z.array(z.object({ lineId: z.uuid(), quantity: z.number().int().min(1).max(100_000) }).strict()).max(200),
+  })
+  .strict();
+export type RefundLinesBody = z.infer<typeof RefundLinesBody>;
+
+/** What a refund of chosen lines gave back: per line and in all (major units, RUB). */
+export const LineRefundSchema = z.object({
+  refundId: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.literal('RUB'),
+  lines: z.array(z.object({ lineId: z.string(), quantity: z.number().int(), amount: z.number() })),
+  /** Every unit of every line is refunded now: the order reads refunded. */
+  fullyRefunded: z.boolean(),
+});
+export type LineRefund = z.infer<typeof LineRefundSchema>;
+
 export const DOWNLOAD_STATES = ['active', 'expired', 'used_up'] as const;
 
 /** One digital book in the account: the link itself is only in the mail (stored hashed). */

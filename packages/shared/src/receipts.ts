@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export const RECEIPT_KINDS = ['payment', 'completion', 'refund', 'offset'] as const;
+/** `line_refund`: the receipt of a refund of chosen order lines (only those lines, for what came back). */
+export const RECEIPT_KINDS = ['payment', 'completion', 'refund', 'offset', 'line_refund'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /**

@@ -47,4 +47,44 @@ export const RECEIPTS_MESSAGES = {
     en: 'The money has been refunded to the customer',
     es: 'El dinero se ha reembolsado al cliente',
   },
+  refundLinesNotAllowed: {
+    ru: 'Вернуть деньги за позиции можно только у оплаченного заказа',
+    en: 'Lines can only be refunded on a paid order',
+    es: 'Solo se pueden reembolsar líneas de un pedido pagado',
+  },
+  refundLinesEmpty: {
+    ru: 'Выберите хотя бы одну позицию для возврата',
+    en: 'Choose at least one line to refund',
+    es: 'Elija al menos una línea para reembolsar',
+  },
+  refundLineDuplicate: {
+    ru: 'Каждая позиция указывается в возврате один раз',
+    en: 'Each line can appear only once in a refund',
+    es: 'Cada línea solo puede aparecer una vez en un reembolso',
+  },
+  refundLineUnknown: {
+    ru: 'В этом заказе нет такой позиции',
+    en: 'This order has no such line',
+    es: 'Este pedido no tiene esa línea',
+  },
+  refundLineNotRefundable: {
+    ru: 'Подарочный сертификат и оплату изделия на заказ нельзя вернуть по позиции',
+    en: 'A gift certificate or a custom piece payment cannot be refunded by line',
+    es: 'Un certificado de regalo o el pago de una pieza por encargo no se pueden reembolsar por línea',
+  },
+  refundQuantityExceeded: {
+    ru: 'Столько единиц этой позиции вернуть нельзя: часть уже возвращена',
+    en: 'That many units of this line cannot be refunded: some have already been refunded',
+    es: 'No se pueden reembolsar tantas unidades de esta línea: algunas ya se han reembolsado',
+  },
+  refundAmountExceeded: {
+    ru: 'Сумма возврата больше, чем осталось от платежа',
+    en: 'The refund is more than what is left of the payment',
+    es: 'El reembolso supera lo que queda del pago',
+  },
+  refundLinesDone: {
+    ru: 'Деньги за выбранные позиции возвращены покупателю',
+    en: 'The money for the chosen lines has been refunded to the customer',
+    es: 'El dinero de las líneas elegidas se ha reembolsado al cliente',
+  },
 } satisfies Record<string, Texts>;

@@ -117,8 +117,18 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Units taken from the product's counted stock at checkout (given back on cancel). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /**
+     * Units given back by a refund of chosen lines (features/payments/payments.line-refunds.ts),
+     * counted when the refund is asked for and taken back if the provider refuses it.
+     */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** What those units brought back, RUB minor units (their share of what the customer paid). */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_refunded_check', sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+  ],
 );
 /**
  * An order registered with CDEK (one per order; features/cdek): CDEK's id and tracking number, the

@@ -97,7 +97,7 @@ export const receipts = pgTable(
     /** The payment it belongs to (the one it rode on, completes or refunds). */
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** `offset`: the part an order paid by a bought gift certificate, settled by that advance. */
-    kind: text('kind', { enum: ['payment', 'completion', 'refund', 'offset'] }).notNull(),
+    kind: text('kind', { enum: ['payment', 'completion', 'refund', 'offset', 'line_refund'] }).notNull(),
     /** queued → sending → sent, or failed (the admin may retry); a payment's receipt is sent or failed. */
     state: text('state', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown> | null>(),
@@ -120,5 +120,37 @@ export const receipts = pgTable(
     index('receipts_due_idx').on(t.state, t.nextAttemptAt),
     // One completion and one refund receipt per payment.
     uniqueIndex('receipts_payment_kind_key').on(t.paymentId, t.kind).where(sql`${t.kind} in ('completion', 'refund')`),
+  ],
+);
+/**
+ * A refund of chosen order lines (features/payments/payments.line-refunds.ts): which units of which
+ * lines, for how much, and how the provider's call went. `sending` while the call is made,
+ * `unknown` after a timeout (asked again with the same idempotence key), `succeeded`, or `refused`
+ * (its units counted back). At most one open (sending or unknown) per payment.
+ */
+export const lineRefunds = pgTable(
+  'line_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['sending', 'unknown', 'succeeded', 'refused'] }).notNull(),
+    /** RUB minor units. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    lines: jsonb('lines').$type<{ lineId: string; quantity: number; amountMinor: number }[]>().notNull(),
+    idempotenceKey: text('idempotence_key').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('line_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('line_refunds_open_key').on(t.paymentId).where(sql`${t.state} in ('sending', 'unknown')`),
   ],
 );

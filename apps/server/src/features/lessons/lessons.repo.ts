@@ -136,6 +136,16 @@ export function createLessonsRepo(db: Db) {
       await tx.delete(purchases).where(eq(purchases.orderId, orderId));
     },
 
+    /** Purchases of these lessons and courses granted by an order whose lines were refunded. */
+    async revokeLines(tx: Tx, orderId: string, lessonIds: string[], courseIds: string[]): Promise<void> {
+      const which = or(
+        lessonIds.length > 0 ? inArray(purchases.lessonId, lessonIds) : undefined,
+        courseIds.length > 0 ? inArray(purchases.courseId, courseIds) : undefined,
+      );
+      if (!which) return;
+      await tx.delete(purchases).where(and(eq(purchases.orderId, orderId), which));
+    },
+
     listPurchases(userId: string) {
       return db
         .select({

@@ -245,6 +245,18 @@ export function createLessonsService({
       if (!event.items.some(isTrainingLine)) return;
       await repo.revokeOrder(tx, event.orderId);
     },
+
+    /** Lesson and course lines of an order refunded (the order stays): what they granted goes. */
+    async revokeLines(tx: Tx, event: OrderEvent): Promise<void> {
+      const lines = event.items.filter(isTrainingLine);
+      if (lines.length === 0) return;
+      await repo.revokeLines(
+        tx,
+        event.orderId,
+        lines.flatMap((line) => (line.lessonId ? [line.lessonId] : [])),
+        lines.flatMap((line) => (line.courseId ? [line.courseId] : [])),
+      );
+    },
   };
 }
 export type LessonsService = ReturnType<typeof createLessonsService>;

@@ -99,6 +99,8 @@ function itemFromJson(i: Json): OrderItemRow {
     unitPriceInCurrency: (i.unit_price_in_currency ?? null) as number | null,
     quantity: i.quantity as number,
     reservedQuantity: i.reserved_quantity as number,
+    refundedQuantity: (i.refunded_quantity ?? 0) as number,
+    refundedMinor: (i.refunded_minor ?? 0) as number,
   };
 }
 export interface StatusEventRow {
@@ -383,6 +385,49 @@ export const ordersRepo = {
   async items(q: Q, orderIds: string[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return [];
     return q.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  },
+
+  /**
+   * Counts `quantity` more (or, negative, fewer) units of a line as refunded, with their amount;
+   * only while that many are left (never below zero): false when not, nothing changed.
+   */
+  async addRefunded(
+    q: Q,
+    orderId: string,
+    line: { lineId: string; quantity: number; amountMinor: number },
+  ): Promise<boolean> {
+    const rows = await q
+      .update(orderItems)
+      .set({
+        refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}`,
+        refundedMinor: sql`${orderItems.refundedMinor} + ${line.amountMinor}`,
+      })
+      .where(
+        and(
+          eq(orderItems.id, line.lineId),
+          eq(orderItems.orderId, orderId),
+          sql`${orderItems.refundedQuantity} + ${line.quantity} between 0 and ${orderItems.quantity}`,
+        ),
+      )
+      .returning({ id: orderItems.id });
+    return rows.length === 1;
+  },
+
+  /** Takes `quantity` units off what a line holds of its product's stock; the units actually taken off. */
+  async releaseReserved(q: Q, lineId: string, quantity: number): Promise<number> {
+    const [row] = await q
+      .select({ reserved: orderItems.reservedQuantity })
+      .from(orderItems)
+      .where(eq(orderItems.id, lineId))
+      .for('update');
+    const back = Math.min(row?.reserved ?? 0, quantity);
+    if (back > 0) {
+      await q
+        .update(orderItems)
+        .set({ reservedQuantity: sql`${orderItems.reservedQuantity} - ${back}` })
+        .where(eq(orderItems.id, lineId));
+    }
+    return back;
   },
 
   async history(q: Q, orderId: string): Promise<StatusEventRow[]> {

@@ -11,7 +11,10 @@ import type {
   Language,
   LocalizedText,
   OrderCdekDelivery,
+  OrderStatus,
   Parcel,
+  PaymentMethod,
+  PaymentState,
 } from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import type { AppError } from '../../platform/errors';
@@ -52,6 +55,11 @@ export interface OrderEvents {
   orderCancelled: OrderEvent;
   /** processing → shipped: the goods are handed over (prepaid goods get their completion receipt). */
   orderShipped: OrderEvent;
+  /**
+   * Order lines refunded whole (every unit) without cancelling the order; `items` holds only
+   * those lines. Their lessons, courses and book downloads go (stock was returned by orders).
+   */
+  orderLinesRefunded: OrderEvent;
 }
 
 /** An order as its fiscal receipt is made from (RUB minor units, the names as ordered). */
@@ -64,6 +72,8 @@ export interface OrderForReceipt {
    */
   customerEmail: string;
   lines: {
+    /** order_items.id (a refund of chosen lines names them). */
+    id?: string;
     type: 'product' | 'lesson' | 'course' | 'gift_certificate' | 'custom_order';
     bookFormat: 'physical' | 'digital' | null;
     name: LocalizedText;
@@ -211,4 +221,35 @@ export interface GiftCertificatePayer {
     tx: Tx,
     input: { certificateId: string; amountMinor: number; orderId: string; actorUserId: string | null },
   ): Promise<void>;
+}
+
+/** An order as payments sees it (the contract payments declares in payments.contract.ts). */
+export interface OrderForPayment {
+  id: string;
+  number: number;
+  userId: string | null;
+  status: OrderStatus;
+  paymentState: PaymentState;
+  paymentMethod: PaymentMethod;
+  currency: Currency;
+  language: Language;
+  /** Typed at checkout: contact data, not where mails go. */
+  customerEmail: string;
+  /** The account's verified address, where the customer's mails go; null = send none. */
+  recipientEmail: string | null;
+  /** Unpaid by then, the order is cancelled (null once it is not pending). */
+  holdUntil: Date | null;
+  /** Until when its payment link works (null: it has none). */
+  payLinkUntil: Date | null;
+  /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
+  totalRub: number;
+  totalRubMinor: number;
+  /** The same in `currency`, major and minor units (equal to the RUB figures for RUB). */
+  totalInCurrency: number;
+  totalInCurrencyMinor: number;
+  items: OrderEvent['items'];
+  /** The lines as ordered (a payment link's page shows them). */
+  lines: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
+  /** What else makes the amount due, in roubles (minor units): a payment link's page shows them. */
+  charges: { deliveryRubMinor: number; discountRubMinor: number; giftCertificateRubMinor: number };
 }

@@ -8,12 +8,10 @@
  */
 import {
   type AdminOrdersQuery,
-  type Currency,
   canTransition,
   fromMinor,
   type Language,
   type ListMeta,
-  type LocalizedText,
   type Order,
   type OrderLineType,
   type OrderStatus,
@@ -31,6 +29,7 @@ import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
+import { createOrderLineRefunds } from './orders.line-refunds';
 import {
   type OrderMail,
   orderExpiredMail,
@@ -60,7 +59,6 @@ import {
 import type {
   CancelGuard,
   LessonForOrder,
-  OrderEvent,
   OrderEvents,
   OrderForCarrier,
   OrderForReceipt,
@@ -106,33 +104,9 @@ export async function expiringOrders(
 
 type Q = Db | Tx;
 
-export interface OrderForPayment {
-  id: string;
-  number: number;
-  userId: string | null;
-  status: OrderStatus;
-  paymentState: PaymentState;
-  paymentMethod: PaymentMethod;
-  currency: Currency;
-  language: Language;
-  /** Typed at checkout: contact data, not where mails go. */
-  customerEmail: string;
-  /** The account's verified address, where the customer's mails go; null = send none. */
-  recipientEmail: string | null;
-  /** Unpaid by then, the order is cancelled (null once it is not pending). */
-  holdUntil: Date | null;
-  /** Until when its payment link works (null: it has none). */
-  payLinkUntil: Date | null;
-  /** What is left to pay: the total less what a gift certificate paid of it, RUB. */
-  totalRub: number;
-  totalRubMinor: number;
-  /** The same in `currency`, major and minor units (equal to the RUB figures for RUB). */
-  totalInCurrency: number;
-  totalInCurrencyMinor: number;
-  items: OrderEvent['items'];
-  /** The lines as ordered (a payment link's page shows them). */
-  lines: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
-}
+import type { OrderForPayment } from './orders.schemas';
+
+export type { OrderForPayment };
 
 export interface Actor {
   /** null = the system (a payment, a zero total). */
@@ -614,6 +588,7 @@ export function createOrdersService({
         // address typed at checkout only once the account is gone (a fiscal receipt needs a contact).
         customerEmail: (await ordersRepo.recipient(q, row.userId)) ?? row.customer.email,
         lines: items.map((item) => ({
+          id: item.id,
           type: item.type,
           bookFormat: item.bookFormat,
           name: item.name,
@@ -627,6 +602,8 @@ export function createOrdersService({
         giftCertificateRub: row.giftCertificateRub,
       };
     },
+
+    ...createOrderLineRefunds({ events, catalog, stockChanged }),
 
     async setPaymentState(q: Q, orderId: string, state: PaymentState): Promise<void> {
       if (!(await ordersRepo.setPaymentState(q, orderId, state))) throw new NotFound();

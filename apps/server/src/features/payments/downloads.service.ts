@@ -118,6 +118,16 @@ export function createDownloadsService(deps: {
       );
     },
 
+    /** `orderLinesRefunded` listener: the download links of refunded digital books go. */
+    async onLinesRefunded(tx: Tx, event: OrderEvent): Promise<void> {
+      const lines = event.items.filter((i) => i.type === 'product' && i.bookFormat === 'digital');
+      if (lines.length > 0)
+        await repo.deleteLinksOf(
+          tx,
+          lines.map((l) => l.id),
+        );
+    },
+
     /**
      * `GET /downloads/{token}`: the token is the credential (the mailed link works in any browser);
      * a signed-in caller who is not the buyer (nor an admin) is refused. Answers the book to send

@@ -65,9 +65,20 @@ export function createPaymentsAdmin(deps: PaymentsServiceDeps, refunds: PaymentR
       if (!payment || !refunds.refundable(payment)) {
         throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
       }
-      const made = await refunds.refundWhole(payment, order, admin.id, async (tx) => {
-        await orders.setPaymentState(tx, orderId, 'refunded');
-      });
+      // Lines refunded before (payments.line-refunds.ts): what is left goes back; one still being
+      // refunded must be settled first.
+      if (await repo.openLineRefund(db, payment.id))
+        throw new Conflict('refundInProgress', undefined, 'REFUND_IN_PROGRESS');
+      const left = payment.amountMinor - (await repo.lineRefundedOf(db, payment.id));
+      const made = await refunds.refundWhole(
+        payment,
+        order,
+        admin.id,
+        async (tx) => {
+          await orders.setPaymentState(tx, orderId, 'refunded');
+        },
+        left,
+      );
       return { refundId: made.id, status: made.status };
     },
 

@@ -51,6 +51,28 @@ export interface OrdersForPayments {
     orderId: string,
     options: { actorUserId?: string | null; note?: string },
   ): Promise<{ changed: boolean }>;
+  /** A refund of chosen lines: locks the order, prices and counts the units (null: one line has not that many left). */
+  countRefunded(
+    tx: Tx,
+    orderId: string,
+    wanted: { lineId: string; quantity: number }[],
+    price: (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number,
+  ): Promise<{ status: OrderForPayment['status']; lines: RefundedLine[] } | null>;
+  /** The provider refused: the units are counted back. */
+  uncountRefunded(tx: Tx, orderId: string, lines: RefundedLine[]): Promise<void>;
+  /** The provider refunded: unshipped stock back, rights of lines refunded whole end. */
+  linesRefunded(
+    tx: Tx,
+    orderId: string,
+    lines: { lineId: string; quantity: number }[],
+  ): Promise<{ allRefunded: boolean }>;
+}
+
+/** Units of an order line given back and what they brought back (RUB minor units). */
+export interface RefundedLine {
+  lineId: string;
+  quantity: number;
+  amountMinor: number;
 }
 
 export interface Actor {
@@ -77,7 +99,16 @@ export interface PaymentsServiceDeps {
   /** Payment alerts and PayPal invoice requests reach the owner through her notices. */
   notifier: Pick<OwnerNotifier, 'notify'>;
   /** Fiscal receipts of card payments and refunds (RECEIPTS=yookassa). */
-  receipts: Pick<ReceiptsService, 'forPayment' | 'recordPayment' | 'refundReceipt' | 'refundSent' | 'refundFailed'>;
+  receipts: Pick<
+    ReceiptsService,
+    | 'forPayment'
+    | 'recordPayment'
+    | 'refundReceipt'
+    | 'paidByLine'
+    | 'lineRefundReceipt'
+    | 'refundSent'
+    | 'refundFailed'
+  >;
   /** How long to wait for a concurrent request's provider call before giving up (the provider timeout). */
   providerTimeoutMs?: number;
   /** Remembers notifications just rejected, so a replayed forgery is not verified with the provider again. */

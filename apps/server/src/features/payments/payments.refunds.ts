@@ -39,18 +39,20 @@ export function createPaymentRefunds(deps: PaymentsServiceDeps) {
     order: OrderForPayment,
     by: string | null,
     done: (tx: Tx) => Promise<void> = async () => {},
+    /** What is left of the payment after refunds of chosen lines (the whole payment by default). */
+    amountMinor: number = payment.amountMinor,
   ): Promise<Refunded> {
     const provider = providers.byName(payment.provider);
     if (!payment.providerPaymentId || !provider?.refund) throw new PaymentProviderFailed('refundFailed');
     const receipt = await db.transaction((tx) =>
-      deps.receipts.refundReceipt(tx, { orderId: order.id, paymentId: payment.id, amountMinor: payment.amountMinor }),
+      deps.receipts.refundReceipt(tx, { orderId: order.id, paymentId: payment.id, amountMinor }),
     );
     const refusals = (await repo.eventsOfPayment(db, payment.id)).filter((e) => e.type === 'refund.refused').length;
     let made: Refunded;
     try {
       made = await provider.refund({
         providerPaymentId: payment.providerPaymentId,
-        amountMinor: payment.amountMinor,
+        amountMinor,
         currency: payment.currency,
         idempotenceKey: `refund:${payment.id}:${refusals}`,
         description: `Atelier #${order.number}`,

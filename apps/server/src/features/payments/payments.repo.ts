@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, ne, notExists,
 import type { Db, Tx } from '../../db/client';
 import {
   downloadLinks,
+  lineRefunds,
   orderItems,
   orders,
   paymentAlerts,
@@ -15,6 +16,7 @@ import {
 type Q = Db | Tx;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
+export type LineRefundRow = typeof lineRefunds.$inferSelect;
 
 export function createPaymentsRepo(db: Db) {
   return {
@@ -207,6 +209,48 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
+    // ------------------------------------------------------------ refunds of chosen lines
+
+    /** The payment's refund of lines still open (being asked, or timed out), if any. */
+    async openLineRefund(q: Q, paymentId: string): Promise<LineRefundRow | null> {
+      const [row] = await q
+        .select()
+        .from(lineRefunds)
+        .where(and(eq(lineRefunds.paymentId, paymentId), inArray(lineRefunds.state, ['sending', 'unknown'])))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Inserts an open refund of lines unless the payment has one (the partial unique index decides); null then. */
+    async insertLineRefund(q: Q, values: typeof lineRefunds.$inferInsert): Promise<LineRefundRow | null> {
+      const rows = await q.insert(lineRefunds).values(values).onConflictDoNothing().returning();
+      return rows[0] ?? null;
+    },
+
+    /** Moves a refund of lines from `from` to the patch's state; false when another request moved it first. */
+    async moveLineRefund(
+      q: Q,
+      id: string,
+      from: LineRefundRow['state'],
+      patch: Partial<typeof lineRefunds.$inferInsert>,
+    ): Promise<boolean> {
+      const rows = await q
+        .update(lineRefunds)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(and(eq(lineRefunds.id, id), eq(lineRefunds.state, from)))
+        .returning({ id: lineRefunds.id });
+      return rows.length === 1;
+    },
+
+    /** What refunds of lines already gave back (or are giving back) of a payment, minor units. */
+    async lineRefundedOf(q: Q, paymentId: string): Promise<number> {
+      const [row] = await q
+        .select({ sum: sql<string | null>`sum(${lineRefunds.amountMinor})` })
+        .from(lineRefunds)
+        .where(and(eq(lineRefunds.paymentId, paymentId), ne(lineRefunds.state, 'refused')));
+      return Number(row?.sum ?? 0);
+    },
+
     async listPaymentsOfOrder(q: Q, orderId: string): Promise<PaymentRow[]> {
       return q.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt));
     },
@@ -266,6 +310,10 @@ export function createPaymentsRepo(db: Db) {
     async insertLink(q: Q, values: typeof downloadLinks.$inferInsert) {
       const [row] = await q.insert(downloadLinks).values(values).returning();
       return row!;
+    },
+
+    async deleteLinksOf(q: Q, orderItemIds: string[]) {
+      await q.delete(downloadLinks).where(inArray(downloadLinks.orderItemId, orderItemIds));
     },
 
     /** A link with what serving it needs: owner, order number, product file. */

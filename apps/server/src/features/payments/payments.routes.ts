@@ -12,6 +12,7 @@
  *   POST /api/admin/orders/{id}/mark-paid       admin: paid by hand with a reference
  *   POST /api/admin/orders/{id}/paypal-invoice  admin: mail a PayPal invoice link made by hand
  *   POST /api/admin/orders/{id}/refund          admin: give a cancelled card order's payment back (YooKassa)
+ *   POST /api/admin/orders/{id}/refund-lines    admin: give back chosen units of chosen lines of a paid order
  *   GET  /api/admin/payment-alerts              admin: notifications that need a look (refunds, mismatches)
  *   POST /api/admin/payment-alerts/{id}/resolve admin: done
  *   GET  /api/admin/orders/{id}/payments        admin: attempts and events of an order
@@ -163,6 +164,11 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   route(api, contract.adminOrdersRefund, async (request) => {
     const result = await service.refund(requireUser(request), request.params.id);
     return ok(result, serverMessage('refundDone', requestLanguage(request)));
+  });
+
+  route(api, contract.adminOrdersRefundLines, async (request) => {
+    const result = await service.refundLines(requireUser(request), request.params.id, request.body.lines);
+    return ok(result, serverMessage('refundLinesDone', requestLanguage(request)));
   });
 
   route(api, contract.adminPaymentAlerts, async (request, reply) => {

@@ -48,6 +48,7 @@ import {
   PaymentProviderFailed,
   type PaymentsServiceDeps,
 } from './payments.contract';
+import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentLinks, payLinkPath } from './payments.links';
 import { createPaymentRefunds } from './payments.refunds';
 import type { PaymentRow } from './payments.repo';
@@ -639,6 +640,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     refundDuplicates: () => refunds.refundDuplicates(),
 
     ...createPaymentsAdmin(deps, refunds),
+    ...createLineRefunds(deps, refunds),
   };
 
   async function apply(

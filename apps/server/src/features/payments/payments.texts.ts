@@ -149,7 +149,7 @@ function mail(
   to: string,
   lang: Language,
   subject: string,
-  paragraphs: string[],
+  paragraphs: (string | string[])[],
   links: { label: string; url: string }[],
 ): MailMessage {
   return { to, ...renderMail({ lang, subject, blocks: paragraphs, actions: links }) };
@@ -257,6 +257,31 @@ export const PAYMENT_MAIL_TEXTS = {
     en: 'Order #{n} was paid twice. We gave the second payment ({amount}) back: the money returns to where it was paid from, usually within a few days. Your order is paid and stands.',
     es: 'El pedido n.º {n} se pagó dos veces. Le devolvimos el segundo pago ({amount}): el dinero vuelve a donde se pagó, normalmente en unos días. Su pedido está pagado y sigue en pie.',
   },
+  linesRefundedSubject: {
+    ru: 'Заказ №{n}: мы вернули деньги за часть позиций',
+    en: 'Order #{n}: we refunded some of its lines',
+    es: 'Pedido n.º {n}: le reembolsamos parte de sus líneas',
+  },
+  linesRefundedText: {
+    ru: 'Мы вернули вам {amount} за эти позиции заказа №{n}:',
+    en: 'We refunded you {amount} for these lines of order #{n}:',
+    es: 'Le reembolsamos {amount} por estas líneas del pedido n.º {n}:',
+  },
+  linesRefundedLine: {
+    ru: '{name} — {quantity} шт., {amount}',
+    en: '{name} — {quantity} pcs, {amount}',
+    es: '{name} — {quantity} ud., {amount}',
+  },
+  linesRefundedRest: {
+    ru: 'Деньги придут туда, откуда была оплата, обычно в течение нескольких дней. Остальное в заказе остаётся в силе.',
+    en: 'The money returns to where it was paid from, usually within a few days. The rest of your order stands.',
+    es: 'El dinero vuelve a donde se pagó, normalmente en unos días. El resto de su pedido sigue en pie.',
+  },
+  linesRefundedAll: {
+    ru: 'Деньги придут туда, откуда была оплата, обычно в течение нескольких дней. Теперь за все позиции заказа деньги возвращены.',
+    en: 'The money returns to where it was paid from, usually within a few days. Every line of the order has now been refunded.',
+    es: 'El dinero vuelve a donde se pagó, normalmente en unos días. Ya se han reembolsado todas las líneas del pedido.',
+  },
   alert_order_cancelled: {
     ru: 'Пришёл платёж ({provider}) по отменённому заказу №{n}. Заказ остаётся отменённым: верните деньги покупателю.',
     en: 'A payment ({provider}) arrived for the cancelled order #{n}. The order stays cancelled: refund the customer.',
@@ -337,6 +362,25 @@ export function duplicateRefundedMail(to: string, lang: Language, vars: { number
     lang,
     fill(PAYMENT_MAIL_TEXTS.duplicateRefundedSubject[lang], { n: vars.number }),
     [fill(PAYMENT_MAIL_TEXTS.duplicateRefundedText[lang], { n: vars.number, amount: vars.amount })],
+    [],
+  );
+}
+
+/** To the customer: chosen lines of a paid order were refunded (which, how many, for how much). */
+export function linesRefundedMail(
+  to: string,
+  lang: Language,
+  vars: { number: number; amount: string; lines: { name: string; quantity: number; amount: string }[]; all: boolean },
+) {
+  return mail(
+    to,
+    lang,
+    fill(PAYMENT_MAIL_TEXTS.linesRefundedSubject[lang], { n: vars.number }),
+    [
+      fill(PAYMENT_MAIL_TEXTS.linesRefundedText[lang], { n: vars.number, amount: vars.amount }),
+      vars.lines.map((line) => fill(PAYMENT_MAIL_TEXTS.linesRefundedLine[lang], line)),
+      (vars.all ? PAYMENT_MAIL_TEXTS.linesRefundedAll : PAYMENT_MAIL_TEXTS.linesRefundedRest)[lang],
+    ],
     [],
   );
 }

@@ -220,6 +220,75 @@ export function paymentReceipt(order: OrderForReceipt, settings: ReceiptSettings
   };
 }
 
+/**
+ * What the payment paid for each order line (same order as `order.lines`), minor units: the line's
+ * total less its share of the discount and of what a gift certificate paid, spread exactly as the
+ * payment's receipt spreads them, so refunding every unit of a line gives back its receipt items.
+ */
+export function paidByLine(order: OrderForReceipt): number[] {
+  const totals = order.lines.map((line) => line.unitPriceRub * line.quantity);
+  const discounts = spread(
+    Math.min(
+      order.discountRub,
+      totals.reduce((a, b) => a + b, 0),
+    ),
+    totals,
+  );
+  const afterDiscount = totals.map((total, index) => total - discounts[index]!);
+  const delivery = order.deliveryMethod !== 'none' && order.deliveryCostRub > 0 ? [order.deliveryCostRub] : [];
+  const weights = [...afterDiscount, ...delivery];
+  const byCertificate = spread(
+    Math.min(
+      order.giftCertificateRub,
+      weights.reduce((a, b) => a + b, 0),
+    ),
+    weights,
+  );
+  return afterDiscount.map((total, index) => total - byCertificate[index]!);
+}
+
+/**
+ * The receipt of a refund of chosen lines: one item (or two, for a price that does not divide)
+ * per refunded line for what it gave back, with the line's subject and mode as paid (goods shipped
+ * already were handed over: `full_payment`). Adds up to the refund exactly.
+ */
+export function lineRefundReceipt(
+  order: OrderForReceipt,
+  settings: ReceiptSettings,
+  refunded: { index: number; quantity: number; amountMinor: number }[],
+  handedOver: boolean,
+): Receipt {
+  const parts: Part[] = [];
+  for (const { index, quantity, amountMinor } of refunded) {
+    const line = order.lines[index]!;
+    if (amountMinor <= 0) continue;
+    const name = line.name.ru ?? Object.values(line.name).find(Boolean) ?? '';
+    const digital = line.type === 'product' && line.bookFormat === 'digital';
+    const mode = modeOf(line);
+    parts.push(
+      ...perUnit(
+        {
+          description: describe(digital ? `${name} (электронная книга)` : name),
+          subject: subjectOf(line, settings),
+          mode: handedOver && mode === 'full_prepayment' ? 'full_payment' : mode,
+        },
+        quantity,
+        amountMinor,
+      ),
+    );
+  }
+  const items = (settings.selfEmployed ? capped(parts, MAX_ITEMS.selfEmployed, order.number) : parts).map((part) =>
+    toItem(part, settings),
+  );
+  return {
+    customer: { email: order.customerEmail },
+    items,
+    ...(!settings.selfEmployed && settings.taxSystemCode !== undefined
+      ? { tax_system_code: settings.taxSystemCode }
+      : {}),
+  };
+}
+
 /** quantity × amount of every item, in minor units. */
 export function receiptTotal(items: ReceiptItem[]): number {
   return items.reduce((sum, item) => sum + Math.round(decimalToMinor(item.amount.value) * item.quantity), 0);

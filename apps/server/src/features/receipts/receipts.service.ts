@@ -22,7 +22,15 @@ import { decimalToMinor, isRefusal, type PaymentProvider, ProviderError } from '
 import type { Receipt, ReceiptRequest } from '../../platform/payments/receipt';
 import type { OrderEvent, OrderForReceipt } from '../orders/orders.schemas';
 import { type ReceiptRow, receiptsRepo as repo } from './receipts.repo';
-import { completionReceipt, offsetReceipt, paymentReceipt, type ReceiptSettings, receiptTotal } from './receipts.rules';
+import {
+  completionReceipt,
+  lineRefundReceipt,
+  offsetReceipt,
+  paidByLine,
+  paymentReceipt,
+  type ReceiptSettings,
+  receiptTotal,
+} from './receipts.rules';
 
 /** A completion receipt is tried this many times by the worker before it waits for the admin. */
 export const MAX_AUTO_ATTEMPTS = 5;
@@ -213,6 +221,66 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       });
       if (!row) throw new Conflict('refundInProgress', undefined, 'REFUND_IN_PROGRESS');
       return { id: row.id, receipt };
+    },
+
+    /**
+     * What the payment paid for each line of the order (RUB minor units: the line's total less its
+     * share of the discount and of a gift certificate, spread as the payment's receipt spreads
+     * them), whether receipts are on or not; null when there is no such order.
+     */
+    async paidByLine(q: Db | Tx, orderId: string): Promise<Map<string, number> | null> {
+      const order = await deps.orders.forReceipt(q, orderId);
+      if (!order) return null;
+      const paid = paidByLine(order);
+      return new Map(order.lines.map((line, index) => [line.id!, paid[index]!]));
+    },
+
+    /**
+     * The refund receipt of chosen lines (`refunded`: which line, how many units, what they gave
+     * back), recorded before the call. `again`: the same refund asked again after a timeout, whose
+     * receipt (the payment's latest line refund receipt) goes again unchanged. null with receipts off.
+     */
+    async lineRefundReceipt(
+      q: Db | Tx,
+      input: {
+        orderId: string;
+        paymentId: string;
+        amountMinor: number;
+        refunded: { lineId: string; quantity: number; amountMinor: number }[];
+        handedOver: boolean;
+        again: boolean;
+      },
+    ): Promise<{ id: string; receipt: Receipt } | null> {
+      if (!enabled) return null;
+      if (input.again) {
+        const earlier = await repo.findForPayment(q, input.paymentId, 'line_refund');
+        if (earlier?.payload && earlier.amountMinor === input.amountMinor) {
+          await repo.update(q, earlier.id, { state: 'sending', attempts: earlier.attempts + 1 });
+          return { id: earlier.id, receipt: earlier.payload as unknown as Receipt };
+        }
+      }
+      const order = await deps.orders.forReceipt(q, input.orderId);
+      if (!order) throw new NotFound();
+      const refunded = input.refunded.map((line) => ({
+        ...line,
+        index: order.lines.findIndex((l) => l.id === line.lineId),
+      }));
+      if (refunded.some((line) => line.index < 0)) throw new NotFound();
+      const receipt = lineRefundReceipt(order, settings!, refunded, input.handedOver);
+      // The refund receipt must add up to the refund, like the payment's did to the payment.
+      if (receiptTotal(receipt.items) !== input.amountMinor)
+        throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
+      const row = await repo.insert(q, {
+        orderId: input.orderId,
+        paymentId: input.paymentId,
+        kind: 'line_refund',
+        state: 'sending',
+        payload: receipt as unknown as Record<string, unknown>,
+        amountMinor: input.amountMinor,
+        idempotenceKey: randomUUID(),
+        attempts: 1,
+      });
+      return { id: row!.id, receipt };
     },
 
     async refundSent(q: Db | Tx, id: string, refund: { id: string; status: string }): Promise<void> {

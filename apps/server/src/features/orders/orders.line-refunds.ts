@@ -1,0 +1,100 @@
+/**
+ * A refund of chosen lines of a paid order, the order's side (payments asks the provider): the
+ * units counted on the locked order with their amounts, counted back on a refusal, and once the
+ * money went back: unshipped goods' units back to the stock, `orderLinesRefunded` for the lines
+ * refunded whole (their lessons, courses and book downloads go).
+ */
+import type { OrderStatus } from '@atelier/shared';
+import type { Tx } from '../../db/client';
+import { NotFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/event-bus';
+import { toEvent } from './orders.present';
+import { ordersRepo } from './orders.repo';
+import type { OrderEvents } from './orders.schemas';
+
+export function createOrderLineRefunds({
+  events,
+  catalog,
+  stockChanged,
+}: {
+  events: Pick<EventBus<OrderEvents>, 'emit'>;
+  catalog: { products: { releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> } };
+  stockChanged?: (() => void) | undefined;
+}) {
+  return {
+    /**
+     * A refund of chosen lines, step 1, in `tx`: locks the order, prices the units with `price`
+     * (the line as it stands under the lock, and how many more units) and counts them as refunded
+     * with their amounts, only while each line has that many left. Answers the order's status and
+     * the priced lines, or null when a line has not that many left (the caller rolls back).
+     */
+    async countRefunded(
+      tx: Tx,
+      orderId: string,
+      wanted: { lineId: string; quantity: number }[],
+      price: (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number,
+    ): Promise<{ status: OrderStatus; lines: { lineId: string; quantity: number; amountMinor: number }[] } | null> {
+      const row = await ordersRepo.lock(tx, orderId);
+      if (!row) throw new NotFound();
+      const items = new Map((await ordersRepo.items(tx, [orderId])).map((item) => [item.id, item]));
+      const lines = [];
+      for (const { lineId, quantity } of wanted) {
+        const item = items.get(lineId);
+        if (!item || item.refundedQuantity + quantity > item.quantity) return null;
+        const line = { lineId, quantity, amountMinor: price(item, quantity) };
+        if (!(await ordersRepo.addRefunded(tx, orderId, line))) return null;
+        lines.push(line);
+      }
+      return { status: row.status, lines };
+    },
+
+    /** The provider refused the refund: its units are counted back (in `tx`). */
+    async uncountRefunded(
+      tx: Tx,
+      orderId: string,
+      lines: { lineId: string; quantity: number; amountMinor: number }[],
+    ): Promise<void> {
+      for (const line of lines) {
+        await ordersRepo.addRefunded(tx, orderId, {
+          lineId: line.lineId,
+          quantity: -line.quantity,
+          amountMinor: -line.amountMinor,
+        });
+      }
+    },
+
+    /**
+     * A refund of chosen lines, done (in `tx`): goods not shipped yet give their units back to
+     * the stock, and the lines refunded whole now are emitted as `orderLinesRefunded` (their
+     * lessons, courses and book downloads go). Answers whether every line is refunded whole.
+     */
+    async linesRefunded(
+      tx: Tx,
+      orderId: string,
+      lines: { lineId: string; quantity: number }[],
+    ): Promise<{ allRefunded: boolean }> {
+      const row = await ordersRepo.lock(tx, orderId);
+      if (!row) throw new NotFound();
+      const shipped = row.status === 'shipped' || row.status === 'delivered';
+      let items = await ordersRepo.items(tx, [orderId]);
+      let stockReturned = false;
+      if (!shipped) {
+        for (const line of lines) {
+          const item = items.find((i) => i.id === line.lineId);
+          if (!item?.productId || item.reservedQuantity === 0) continue;
+          const back = await ordersRepo.releaseReserved(tx, item.id, line.quantity);
+          if (back > 0) {
+            await catalog.products.releaseStock(tx, item.productId, back);
+            stockReturned = true;
+          }
+        }
+        if (stockReturned) items = await ordersRepo.items(tx, [orderId]);
+      }
+      const named = new Set(lines.map((line) => line.lineId));
+      const whole = items.filter((item) => named.has(item.id) && item.refundedQuantity >= item.quantity);
+      if (whole.length > 0) await events.emit(tx, 'orderLinesRefunded', toEvent(row, whole));
+      if (stockReturned) stockChanged?.();
+      return { allRefunded: items.every((item) => item.refundedQuantity >= item.quantity) };
+    },
+  };
+}
