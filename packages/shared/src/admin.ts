@@ -164,8 +164,21 @@ export const AdminJobFailureSchema = z.object({
   nextTryAt: z.string().nullable(),
   gaveUp: z.boolean(),
   details: z.string(),
+  /**
+   * Set on the one entry of the mail outbox (name `mail.send`) while sending fails: how many mails
+   * wait and the cause in a word the screens turn into plain text (`details` keeps the raw error).
+   */
+  mail: z
+    .object({
+      waiting: z.number().int().nonnegative(),
+      cause: z.enum(['unreachable', 'login', 'other']),
+    })
+    .nullable(),
 });
 export type AdminJobFailure = z.infer<typeof AdminJobFailureSchema>;
+
+/** Why mails cannot be sent: the mail server does not answer, refused the login, or something else. */
+export type MailFailureCause = NonNullable<AdminJobFailure['mail']>['cause'];
 
 /** Every background job's name, as kept in the server's `jobs` table; each has a label on the admin's screens. */
 export const JOB_NAMES = [

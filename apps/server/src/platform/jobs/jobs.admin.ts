@@ -1,15 +1,21 @@
 /**
  * The owner's view of the jobs runtime: background work that fails now or gave up, read from the
  * `jobs` table (so it works on any instance, whichever one runs the jobs), and a retry of a queued
- * job that gave up. Admin only (jobs.routes.ts).
+ * job that gave up. The mail job catches each mail's failure itself (the outbox keeps it on the
+ * mail's row and tries again), so sending that fails is read from the outbox and shown first, as
+ * one entry counting the mails that wait. Admin only (jobs.routes.ts).
  */
 import type { AdminJobFailure } from '@atelier/shared';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { Conflict, NotFound } from '../errors';
+import { mailTrouble } from '../mail/outbox';
 
 const LIMIT = 100;
+
+/** The id of the mail outbox's entry: it is not a row of `jobs`, so it can never be retried by id. */
+export const MAIL_OUTBOX_ENTRY_ID = 'mail-outbox';
 
 export function createJobsAdmin(db: Db, now: () => Date = () => new Date()) {
   return {
@@ -20,7 +26,23 @@ export function createJobsAdmin(db: Db, now: () => Date = () => new Date()) {
         .where(isNotNull(jobs.lastError))
         .orderBy(desc(jobs.updatedAt))
         .limit(LIMIT);
-      return rows.map((row) => {
+      const mail = await mailTrouble(db);
+      const mailEntry: AdminJobFailure[] = mail
+        ? [
+            {
+              id: MAIL_OUTBOX_ENTRY_ID,
+              name: 'mail.send',
+              recurring: true,
+              since: mail.since.toISOString(),
+              attempts: mail.attempts,
+              nextTryAt: null,
+              gaveUp: false,
+              details: mail.lastError,
+              mail: { waiting: mail.waiting, cause: mail.cause },
+            },
+          ]
+        : [];
+      const jobRows = rows.map((row): AdminJobFailure => {
         const recurring = row.key === '';
         const gaveUp = row.state === 'failed';
         const since = recurring ? (row.failedAt ?? row.updatedAt) : row.createdAt;
@@ -33,8 +55,10 @@ export function createJobsAdmin(db: Db, now: () => Date = () => new Date()) {
           nextTryAt: gaveUp ? null : row.runAt.toISOString(),
           gaveUp,
           details: row.lastError ?? '',
+          mail: null,
         };
       });
+      return [...mailEntry, ...jobRows];
     },
 
     /**

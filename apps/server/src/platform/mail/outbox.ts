@@ -8,8 +8,10 @@
  * codes, sign-in and password links and download links, which must not outlive their delivery in
  * the database (nor in its backups). Recipient, subject, status and the last error stay for support.
  */
+
+import type { MailFailureCause } from '@atelier/shared';
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { shopReplyTo } from './brand';
@@ -240,4 +242,65 @@ function usesPglite(db: Db): boolean {
 function describe(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, 1000);
+}
+
+/** Sending is failing: since when, how many mails wait, and the last error (raw, and as a cause). */
+export interface MailTrouble {
+  since: Date;
+  waiting: number;
+  attempts: number;
+  lastError: string;
+  cause: MailFailureCause;
+}
+
+/**
+ * Whether sending mails fails now, read from the outbox alone (any instance can answer): a mail
+ * queued after the last one sent has failed a try (or given up). Null once a mail is sent again,
+ * so the owner's notice goes away by itself. The table keeps no time of each try, so "since" is
+ * when the first of those mails was queued (it is tried within seconds).
+ */
+export async function mailTrouble(db: Db | Tx): Promise<MailTrouble | null> {
+  const failing = await db
+    .select({ createdAt: mailOutbox.createdAt, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNotNull(mailOutbox.lastError),
+        inArray(mailOutbox.status, ['queued', 'failed']),
+        // Queued after the last mail sent (microseconds compared in the database).
+        sql`${mailOutbox.createdAt} > coalesce((select max(${mailOutbox.sentAt}) from ${mailOutbox} where ${mailOutbox.status} = 'sent'), '-infinity')`,
+      ),
+    )
+    .orderBy(asc(mailOutbox.createdAt));
+  const first = failing[0];
+  const last = failing.at(-1);
+  if (!first || !last) return null;
+  const [queued] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'queued'));
+  const lastError = last.lastError ?? '';
+  return {
+    since: first.createdAt,
+    waiting: Number(queued?.count ?? 0),
+    attempts: Math.max(...failing.map((row) => row.attempts)),
+    lastError,
+    cause: mailFailureCause(lastError),
+  };
+}
+
+/**
+ * The cause of a failed send in a word the owner's screens put into plain text: the mail server
+ * does not answer (refused, timed out, unknown host, connection dropped), it refused the login, or
+ * something else.
+ */
+export function mailFailureCause(error: string): MailFailureCause {
+  if (/\bEAUTH\b|invalid login|authentication|\b53[45]\b|username and password/i.test(error)) return 'login';
+  if (
+    /ECONNREFUSED|ETIMEDOUT|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ESOCKET|ECONNECTION|EDNS|timeout|timed out|greeting never received|connection closed/i.test(
+      error,
+    )
+  )
+    return 'unreachable';
+  return 'other';
 }

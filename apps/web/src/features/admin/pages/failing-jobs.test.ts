@@ -50,11 +50,20 @@ describe('failing background work: the names the owner reads', () => {
       'open',
       'failingAlone',
       'gaveUpAlone',
+      'mail.title',
+      'mail.since',
+      'mail.waiting_one',
+      'mail.waiting_other',
+      'mail.cause.unreachable',
+      'mail.cause.login',
+      'mail.cause.other',
+      'mail.todo',
+      'mail.open',
     ];
     for (const key of keys) {
       const value = text(tree, `admin.jobs.${key}`);
       expect(value, key).toMatch(/\S/);
-      expect(value, key).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\bjob\b/);
+      expect(value, key).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\bjob\b|SMTP|ECONN|outbox/);
     }
   });
 });

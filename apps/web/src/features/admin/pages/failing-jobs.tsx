@@ -34,6 +34,34 @@ function useJobText() {
   };
 }
 
+/**
+ * Mails that cannot be sent, in the owner's words: since when, how many wait, why (the mail server
+ * does not answer, refused the login, or did not take the mail); with `todo`, what to do about it.
+ */
+function MailTrouble({
+  job,
+  todo,
+}: {
+  job: AdminJobFailure & { mail: NonNullable<AdminJobFailure['mail']> };
+  todo: boolean;
+}) {
+  const { t } = useTranslation();
+  const when = useMoment();
+  return (
+    <div className="min-w-0 text-sm" data-testid="mail-trouble">
+      <p className="font-semibold">{t('admin.jobs.mail.title')}</p>
+      <p className="text-ink-soft">
+        {t('admin.jobs.mail.since', { since: when(job.since) })}{' '}
+        {t('admin.jobs.mail.waiting', { count: job.mail.waiting })} {t(`admin.jobs.mail.cause.${job.mail.cause}`)}
+      </p>
+      {todo ? <p className="mt-1">{t('admin.jobs.mail.todo')}</p> : null}
+    </div>
+  );
+}
+
+const isMail = (job: AdminJobFailure): job is AdminJobFailure & { mail: NonNullable<AdminJobFailure['mail']> } =>
+  job.mail !== null;
+
 /** Dashboard: one line per failing piece of background work, pointing to the settings; nothing when all is well. */
 export function FailingJobsNotice() {
   const { t } = useTranslation();
@@ -51,11 +79,11 @@ export function FailingJobsNotice() {
       </h2>
       <ul className="mt-3 flex flex-col gap-1 text-sm">
         {jobs.data.map((job) => (
-          <li key={job.id}>{text(job, true)}</li>
+          <li key={job.id}>{isMail(job) ? <MailTrouble job={job} todo={false} /> : text(job, true)}</li>
         ))}
       </ul>
       <Link className="link mt-3 inline-block text-sm" to="/admin/settings#admin-jobs">
-        {t('admin.jobs.open')}
+        {jobs.data.some(isMail) ? t('admin.jobs.mail.open') : t('admin.jobs.open')}
       </Link>
     </section>
   );
@@ -89,13 +117,19 @@ export function FailingJobsPanel() {
         {jobs.data.map((job) => (
           <li key={job.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0 text-sm">
-              <p className="font-semibold">{t(jobLabelKey(job.name))}</p>
-              <p className="text-ink-soft">{text(job, false)}</p>
-              <p className="text-ink-soft">
-                {job.gaveUp || !job.nextTryAt
-                  ? t('admin.jobs.stopped', { count: job.attempts })
-                  : t('admin.jobs.next', { count: job.attempts, at: when(job.nextTryAt) })}
-              </p>
+              {isMail(job) ? (
+                <MailTrouble job={job} todo />
+              ) : (
+                <>
+                  <p className="font-semibold">{t(jobLabelKey(job.name))}</p>
+                  <p className="text-ink-soft">{text(job, false)}</p>
+                  <p className="text-ink-soft">
+                    {job.gaveUp || !job.nextTryAt
+                      ? t('admin.jobs.stopped', { count: job.attempts })
+                      : t('admin.jobs.next', { count: job.attempts, at: when(job.nextTryAt) })}
+                  </p>
+                </>
+              )}
               <details className="mt-1 text-xs text-ink-soft">
                 <summary className="cursor-pointer">{t('admin.jobs.details')}</summary>
                 <p className="wrap-anywhere mt-1 rounded-xl bg-blush-100 px-3 py-2 font-mono text-ink">{job.details}</p>
