@@ -202,12 +202,8 @@ function toItem(part: Part, settings: ReceiptSettings): ReceiptItem {
   return item;
 }
 
-/**
- * The receipt that goes with the order's payment: its items add up to what the payment takes,
- * `order.totalRub` less what a gift certificate paid.
- */
-export function paymentReceipt(order: OrderForReceipt, settings: ReceiptSettings): Receipt {
-  const parts = split(order, settings).paid;
+/** A receipt of `parts` for the order's customer (capped for the self-employed, with the tax system). */
+function receiptOf(order: OrderForReceipt, parts: Part[], settings: ReceiptSettings): Receipt {
   const items = (settings.selfEmployed ? capped(parts, MAX_ITEMS.selfEmployed, order.number) : parts).map((part) =>
     toItem(part, settings),
   );
@@ -218,6 +214,15 @@ export function paymentReceipt(order: OrderForReceipt, settings: ReceiptSettings
       ? { tax_system_code: settings.taxSystemCode }
       : {}),
   };
+}
+
+/**
+ * The receipt that goes with the order's payment: its items add up to what the payment takes,
+ * `order.totalRub` less what a gift certificate paid.
+ */
+export function paymentReceipt(order: OrderForReceipt, settings: ReceiptSettings): Receipt {
+  const parts = split(order, settings).paid;
+  return receiptOf(order, parts, settings);
 }
 
 /**
@@ -277,16 +282,7 @@ export function lineRefundReceipt(
       ),
     );
   }
-  const items = (settings.selfEmployed ? capped(parts, MAX_ITEMS.selfEmployed, order.number) : parts).map((part) =>
-    toItem(part, settings),
-  );
-  return {
-    customer: { email: order.customerEmail },
-    items,
-    ...(!settings.selfEmployed && settings.taxSystemCode !== undefined
-      ? { tax_system_code: settings.taxSystemCode }
-      : {}),
-  };
+  return receiptOf(order, parts, settings);
 }
 
 /** quantity × amount of every item, in minor units. */
