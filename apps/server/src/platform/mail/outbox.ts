@@ -11,7 +11,7 @@
 
 import type { MailFailureCause } from '@atelier/shared';
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { shopReplyTo } from './brand';
@@ -260,30 +260,36 @@ export interface MailTrouble {
  * when the first of those mails was queued (it is tried within seconds).
  */
 export async function mailTrouble(db: Db | Tx): Promise<MailTrouble | null> {
-  const failing = await db
-    .select({ createdAt: mailOutbox.createdAt, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError })
+  const failing = and(
+    isNotNull(mailOutbox.lastError),
+    inArray(mailOutbox.status, ['queued', 'failed']),
+    // Queued after the last mail sent (microseconds compared in the database).
+    sql`${mailOutbox.createdAt} > coalesce((select max(${mailOutbox.sentAt}) from ${mailOutbox} where ${mailOutbox.status} = 'sent'), '-infinity')`,
+  );
+  // Counted in the database: a long outage may hold many mails, read on every dashboard visit.
+  const [summary] = await db
+    .select({
+      since: sql<Date | null>`min(${mailOutbox.createdAt})`.mapWith(mailOutbox.createdAt),
+      attempts: sql<number>`coalesce(max(${mailOutbox.attempts}), 0)::int`,
+    })
     .from(mailOutbox)
-    .where(
-      and(
-        isNotNull(mailOutbox.lastError),
-        inArray(mailOutbox.status, ['queued', 'failed']),
-        // Queued after the last mail sent (microseconds compared in the database).
-        sql`${mailOutbox.createdAt} > coalesce((select max(${mailOutbox.sentAt}) from ${mailOutbox} where ${mailOutbox.status} = 'sent'), '-infinity')`,
-      ),
-    )
-    .orderBy(asc(mailOutbox.createdAt));
-  const first = failing[0];
-  const last = failing.at(-1);
-  if (!first || !last) return null;
+    .where(failing);
+  if (!summary?.since) return null;
+  const [last] = await db
+    .select({ lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(failing)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   const [queued] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(mailOutbox)
     .where(eq(mailOutbox.status, 'queued'));
-  const lastError = last.lastError ?? '';
+  const lastError = last?.lastError ?? '';
   return {
-    since: first.createdAt,
+    since: summary.since,
     waiting: Number(queued?.count ?? 0),
-    attempts: Math.max(...failing.map((row) => row.attempts)),
+    attempts: Number(summary.attempts),
     lastError,
     cause: mailFailureCause(lastError),
   };
