@@ -1,4 +1,4 @@
-import { type AdminJobFailure, JOB_NAMES, type JobName } from '@atelier/shared';
+import { type AdminJobFailure, intlLocale, JOB_NAMES, type JobName } from '@atelier/shared';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -13,12 +13,10 @@ export function jobLabelKey(name: string): string {
   return `admin.jobs.work.${camel}`;
 }
 
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', es: 'es-ES' };
-
 /** A moment to the minute (the owner reads "since 14:02", not seconds). */
 function useMoment() {
   const language = useLanguage();
-  const format = new Intl.DateTimeFormat(LOCALES[language] ?? 'ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' });
   return (iso: string) => format.format(new Date(iso));
 }
 

@@ -98,13 +98,15 @@ export function PayLinkPage() {
   const order = link.data;
   const money = (amount: number) => formatMoney(amount, order.currency, language);
   // Delivery, the discount and a gift certificate's share: with them the lines add up to the amount due.
-  const charges: [string, string][] = [
-    ...(order.delivery > 0 ? [[t('orders.detail.deliveryCost'), money(order.delivery)] as [string, string]] : []),
-    ...(order.discount > 0 ? [[t('orders.detail.discount'), `−${money(order.discount)}`] as [string, string]] : []),
-    ...(order.giftCertificate > 0
-      ? [[t('orders.detail.giftCertificate'), `−${money(order.giftCertificate)}`] as [string, string]]
-      : []),
-  ];
+  const charges = (
+    [
+      [t('orders.detail.deliveryCost'), order.delivery, ''],
+      [t('orders.detail.discount'), order.discount, '−'],
+      [t('orders.detail.giftCertificate'), order.giftCertificate, '−'],
+    ] as const
+  )
+    .filter(([, amount]) => amount > 0)
+    .map(([label, amount, sign]) => [label, `${sign}${money(amount)}`] as const);
   const until = formatDateTime(order.expiresAt, language);
   const online = onlineMethodsFor(methods.data, Math.round(order.total * 100), order.currency);
   const picked: OnlineMethod | undefined = online.find((method) => method === choice);
