@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, downloadedBytes, useBrowser, waitForPath } from '../src/browser';
 import { tickEveryBox } from '../src/consents';
 import { newEmail, verificationCode } from '../src/mail';
+import { caretToEnd } from '../src/rich-text';
 import { E2E_ADMIN } from '../src/server';
 import { budget } from '../src/timeouts';
 
@@ -122,8 +123,7 @@ describe('consents on record', () => {
       const marker = `Cláusula nueva ${Date.now().toString(36)}`;
       // A new section at the end of the text: a heading from the editor's toolbar, then a paragraph.
       const body = admin.getByRole('textbox', { name: 'Текст', exact: true });
-      await body.click();
-      await admin.keyboard.press('Control+End');
+      await caretToEnd(body);
       await admin.keyboard.press('Enter');
       await admin
         .getByRole('toolbar', { name: 'Оформление текста' })
@@ -138,7 +138,7 @@ describe('consents on record', () => {
 
       const terms = await session.newPage({ locale: 'es-ES' });
       await terms.goto('/terms?lang=es');
-      await terms.getByRole('heading', { level: 2, name: `7. ${marker}` }).waitFor();
+      await terms.getByRole('heading', { level: 2, name: `7. ${marker}`, exact: true }).waitFor();
       await terms.goto(`/legal/terms/es/${before}?lang=es`);
       await terms.getByRole('heading', { level: 1 }).waitFor();
       await terms.getByText('Esta es una versión anterior del documento; ya no está vigente.').waitFor();

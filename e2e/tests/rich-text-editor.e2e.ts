@@ -12,6 +12,7 @@ import { apiData, login } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { type PageOptions, useBrowser } from '../src/browser';
 import { useOwnServer } from '../src/own-server';
+import { caretToEnd } from '../src/rich-text';
 import { E2E_ADMIN } from '../src/server';
 import { budget } from '../src/timeouts';
 
@@ -46,19 +47,6 @@ async function expectPressed(button: Locator, pressed: boolean): Promise<void> {
     })()`);
     throw new Error(`${(error as Error).message}\neditor: ${state}`);
   }
-}
-
-/**
- * Puts the caret at the end of the text (as a tap after the last word would). Ctrl+End is not an
- * editing key on a phone, where Chromium edits the Android way.
- */
-async function caretToEnd(editor: Locator): Promise<void> {
-  await editor.click();
-  await editor.evaluate((element) => {
-    const selection = window.getSelection();
-    selection?.selectAllChildren(element);
-    selection?.collapseToEnd();
-  });
 }
 
 async function toolbarButton(form: Locator, name: string): Promise<Locator> {
