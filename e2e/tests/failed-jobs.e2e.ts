@@ -84,6 +84,9 @@ describe('mails that cannot be sent are shown to the owner in plain words', () =
     expect(said).toMatch(PLAIN);
     expect(said).not.toMatch(DEVELOPER);
     expect(developerWords(said)).toEqual([]);
+    // The panel of waiting work below it does not say that nothing needs attention.
+    await page.getByText('Больше ничего не ждёт вашего внимания.').waitFor();
+    expect(await page.getByText('Сейчас ничего не требует внимания.').count()).toBe(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: join(SHOTS, 'failed-jobs-dashboard-1280.png'), fullPage: true });
 
@@ -97,6 +100,9 @@ describe('mails that cannot be sent are shown to the owner in plain words', () =
     const text = await renderedText(page, trouble);
     expect(text).toMatch(PLAIN);
     expect(text).toContain('Что сделать: проверьте настройки почты');
+    // The list's introduction speaks of mail, not of work to try again (mail has no such button).
+    await page.getByText('Магазин отправляет письма сам').waitFor();
+    expect(await page.getByText('можно повторить здесь').count()).toBe(0);
     const listed = await renderedText(page, list);
     expect(listed).not.toMatch(DEVELOPER);
     expect(developerWords(listed)).toEqual([]);
@@ -142,5 +148,6 @@ describe('mails that cannot be sent are shown to the owner in plain words', () =
     await listed;
     await page.getByTestId('dashboard-counters').waitFor();
     expect(await page.getByTestId('jobs-notice').count()).toBe(0);
+    await page.getByText('Сейчас ничего не требует внимания.').waitFor();
   });
 });

@@ -110,7 +110,9 @@ export function FailingJobsPanel() {
       <h2 id="admin-jobs-title" className="font-serif text-2xl">
         {t('admin.jobs.title')}
       </h2>
-      <p className="mt-1 text-sm text-ink-soft">{t('admin.jobs.hint')}</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        {t(jobs.data.every(isMail) ? 'admin.jobs.hintMail' : 'admin.jobs.hint')}
+      </p>
       <ul className="mt-4 flex flex-col divide-y divide-line" data-testid="jobs-list">
         {jobs.data.map((job) => (
           <li key={job.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">

@@ -5,6 +5,7 @@ import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { QueryState } from '../../../shared/ui/query-state';
 import { useNeedsAction } from '../api/get-dashboard';
+import { useFailingJobs } from '../api/get-jobs';
 
 interface Item {
   key: string;
@@ -21,6 +22,8 @@ export function NeedsActionPanel() {
   const { t } = useTranslation();
   const language = useLanguage();
   const needs = useNeedsAction();
+  // With failing work shown above the panel, "nothing needs attention" would contradict it.
+  const failing = (useFailingJobs().data?.length ?? 0) > 0;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
   const rub = (value: number) => formatMoney(value, 'RUB', language);
@@ -41,7 +44,7 @@ export function NeedsActionPanel() {
     });
     const open = groups.filter((group) => group.count > 0);
     return open.length === 0 ? (
-      <p className="mt-3 text-ink-soft">{t('admin.dashboard.nothingToDo')}</p>
+      <p className="mt-3 text-ink-soft">{t(failing ? 'admin.dashboard.nothingElse' : 'admin.dashboard.nothingToDo')}</p>
     ) : (
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         {open.map((group) => (
