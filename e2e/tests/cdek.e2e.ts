@@ -87,6 +87,15 @@ describe('CDEK delivery', () => {
     });
     expect(farther.carrierCost).not.toBe(expected.carrierCost);
     await expect.poll(squeezed).toContain(`${farther.carrierCost}₽`);
+
+    // The checkout starts from the city she gave the cart: its pickup points, nothing typed again.
+    await page.getByRole('link', { name: 'Оформить заказ' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
+    await page.getByRole('radio', { name: /^Пункт выдачи СДЭК — по тарифу СДЭК · / }).check();
+    const picker = page.getByRole('group', { name: 'Пункт выдачи или постамат СДЭК' });
+    await picker.getByText('Новосибирск, Новосибирская область', { exact: true }).waitFor();
+    expect(await picker.getByLabel('Город').count()).toBe(0);
+    await picker.getByText(/^Пунктов: [1-9]\d*$/).waitFor();
   });
 
   it('the customer picks a CDEK point from the list and sees CDEK’s price; the owner registers the order with CDEK', async () => {

@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { CITY_DEBOUNCE_MS, CitySearch, useDebounced } from '../../../shared/delivery/city-search';
 import { CountryList, DeliveryOptionList, NotShipped } from '../../../shared/delivery/delivery-options';
-import { useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
+import { useDeliveryCity, useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { TextField } from '../../../shared/ui/form-field';
 import { useCdekEstimate } from '../../cdek/api/get-cdek-estimate';
@@ -26,7 +26,8 @@ import { travellingLines } from '../cart-rules';
  * The cart's delivery estimate, before the checkout: the customer's country (remembered for the
  * checkout), then each method to it with its price for this cart and its time, or — where the
  * shop sends no parcels — which lines cannot go and that lessons and e-books work anywhere. With
- * CDEK set up, the customer's city gives CDEK's own price and days for her parcel.
+ * CDEK set up, the customer's city gives CDEK's own price and days for her parcel (remembered too:
+ * the checkout's pickup points start from it).
  */
 export function DeliveryEstimatePanel({
   items,
@@ -47,7 +48,7 @@ export function DeliveryEstimatePanel({
   const chosen = country ?? 'RU';
   const [typed, setTyped] = useState(() => countryName(chosen, language));
   const goods = travellingLines(items);
-  const [city, setCity] = useState<CdekCity | null>(null);
+  const [city, setCity] = useDeliveryCity();
   const askCarrier = carrierPriced && chosen === 'RU' && goods.length > 0;
   const carrierEstimate = useCdekEstimate(
     askCarrier && city

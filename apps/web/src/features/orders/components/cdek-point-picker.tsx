@@ -2,6 +2,7 @@ import { type CdekCity, type CdekPoint, type CdekQuote, formatMoney } from '@ate
 import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { CITY_DEBOUNCE_MS, CitySearch, useDebounced } from '../../../shared/delivery/city-search';
+import { useDeliveryCity } from '../../../shared/delivery/delivery-settings';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FieldError } from '../../../shared/ui/form-field';
@@ -33,7 +34,7 @@ export function CdekPointPicker({ value, onChange, quote, error }: CdekPointPick
   const base = useId();
   const id = (name: string) => `${base}-${name}`;
   const [cityText, setCityText] = useState('');
-  const [city, setCity] = useState<CdekCity | null>(null);
+  const [city, setCity] = useDeliveryCity();
   const [filter, setFilter] = useState('');
   const typed = useDebounced(cityText, CITY_DEBOUNCE_MS);
   const cities = useCdekCities(city ? '' : typed);
