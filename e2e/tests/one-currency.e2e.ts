@@ -156,4 +156,50 @@ describe('one currency end to end', () => {
     await page.getByText('Russian Post', { exact: false }).first().waitFor();
     await expectOnlyEuros(page, 'the order page with roubles chosen');
   });
+
+  it('a cart holding a rouble-only piece, seen in euros, shows no euro total until roubles are chosen', async () => {
+    const products = await apiData<ShopProduct[]>(baseUrl(), '/shop?limit=100');
+    const roubleOnly = products.find(
+      (p) => p.price.eur === null && p.category !== 'book' && p.availability === 'in_stock' && (p.stock ?? 0) > 0,
+    );
+    if (!roubleOnly) throw new Error('the demo catalogue needs a rouble-only product in stock');
+    const { token } = await verifiedUser(baseUrl(), {
+      name: 'Ella Euro',
+      email: newEmail('no-euro-total'),
+      password: 'Silk-euros-2026',
+    });
+    // Put in the cart while roubles were chosen (on another device, say).
+    await apiData(baseUrl(), '/cart', {
+      token,
+      method: 'PUT',
+      body: { items: [{ type: 'product', id: roubleOnly.id, quantity: 2 }] },
+    });
+    const page = await session.newPage({ mobile: true, locale: 'en-GB' });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseUrl() }]);
+    await page.addInitScript(() => window.localStorage.setItem('currency', 'EUR'));
+    await useToken(page, token);
+
+    await page.goto('/cart');
+    const summary = page.getByRole('complementary', { name: 'Summary' });
+    await summary.getByText('No total in euros').waitFor();
+    await summary.getByText('Some items in the cart are not sold in euros', { exact: false }).waitFor();
+    // Neither "free" nor "no delivery": the piece does travel, it just has no euro price.
+    expect(await summary.getByText('Free', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('needs shipping', { exact: false }).count()).toBe(0);
+    expect(await visibleText(page)).not.toMatch(/€\s?0\b/);
+
+    // The checkout says the same and why it cannot go on.
+    await page.goto('/checkout');
+    const order = page.getByTestId('checkout-summary');
+    await order.getByText('No total in euros').first().waitFor();
+    await page.getByText('Some items in the cart are not sold in euros', { exact: false }).waitFor();
+    expect(await visibleText(page)).not.toMatch(/€\s?0\b/);
+
+    // Roubles chosen: the total and the delivery are there again.
+    await page.goto('/cart');
+    await summary.getByRole('button', { name: 'Switch to roubles' }).click();
+    await summary.getByText(/₽/).first().waitFor();
+    expect(await summary.getByText('No total in euros').count()).toBe(0);
+    await page.getByRole('region', { name: 'Delivery' }).waitFor();
+  });
 });

@@ -188,15 +188,20 @@ export function CartPage() {
                 </div>
                 <div className="flex justify-between border-t border-line pt-3 text-lg">
                   <dt className="font-semibold">{t('cart.goodsTotal')}</dt>
-                  <dd className="font-serif text-2xl font-semibold text-rose-700">{formatTotal(total)}</dd>
+                  <dd className="font-serif text-2xl font-semibold text-rose-700">
+                    {notSold.length > 0 ? t(`cart.noTotalIn.${currency}`) : formatTotal(total)}
+                  </dd>
                 </div>
               </dl>
-              <DeliveryEstimatePanel
-                items={cart.items.filter((item) => !notSold.includes(item))}
-                goodsMinor={total.currency === currency ? toMinor(total.amount) : 0}
-                currency={currency}
-                language={language}
-              />
+              {/* Without every line's price in this currency there is no total to estimate delivery for. */}
+              {notSold.length > 0 ? null : (
+                <DeliveryEstimatePanel
+                  items={cart.items}
+                  goodsMinor={total.currency === currency ? toMinor(total.amount) : 0}
+                  currency={currency}
+                  language={language}
+                />
+              )}
               {notSold.length > 0 ? (
                 <div className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
                   <p role="alert" className="font-semibold text-rose-800">

@@ -33,6 +33,8 @@ export function CheckoutSummary({
   const base = useId();
   const [open, setOpen] = useState(false);
   const money = (amount: number) => formatMoney(amount, currency, language);
+  // A line not sold in this currency leaves the order without a total in it: no sum pretends to be one.
+  const noTotal = notSold.length > 0 ? t(`cart.noTotalIn.${currency}`) : null;
   const lineMinor = (item: CartItem) => toMinor(priceIn(item.price, currency) ?? 0) * item.quantity;
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -52,7 +54,7 @@ export function CheckoutSummary({
           aria-controls={`${base}-body`}
           onClick={() => setOpen(!open)}
         >
-          <span className="figures font-semibold text-rose-700">{money(totalAmount)}</span>
+          <span className="figures font-semibold text-rose-700">{noTotal ?? money(totalAmount)}</span>
           <span aria-hidden="true" className={`transition-transform ${open ? 'rotate-180' : ''}`}>
             ▾
           </span>
@@ -79,7 +81,7 @@ export function CheckoutSummary({
         <dl className="figures mt-4 flex flex-col gap-2 border-t border-line pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-muted">{t('checkout.subtotal')}</dt>
-            <dd>{money(fromMinor(goodsMinor))}</dd>
+            <dd>{noTotal ?? money(fromMinor(goodsMinor))}</dd>
           </div>
           {deliveryRow ? (
             <div className="flex justify-between">
@@ -95,9 +97,9 @@ export function CheckoutSummary({
           ) : null}
           <div className="flex justify-between border-t border-line pt-3 text-base">
             <dt className="font-semibold">{t('checkout.total')}</dt>
-            <dd className="font-serif text-2xl font-semibold text-rose-700">{money(totalAmount)}</dd>
+            <dd className="font-serif text-2xl font-semibold text-rose-700">{noTotal ?? money(totalAmount)}</dd>
           </div>
-          {giftPays > 0 ? (
+          {giftPays > 0 && !noTotal ? (
             <>
               <div className="flex justify-between text-sm">
                 <dt className="text-muted">{t('giftCertificates.summary.paid')}</dt>

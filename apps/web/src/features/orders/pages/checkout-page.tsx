@@ -555,7 +555,9 @@ export function CheckoutPage() {
           ) : null}
           {orderable ? null : (
             <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
-              {t('cart.fixProblems')}{' '}
+              {notSold.length > 0 && cartOrderable(cart)
+                ? t(`cart.notSoldSummary.${orderCurrency}`, { count: notSold.length })
+                : t('cart.fixProblems')}{' '}
               <Link to="/cart" className="link">
                 {t('cart.title')}
               </Link>
