@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { isFree } from '../../../shared/currency/display-price';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { fallbackText } from '../../../shared/i18n/fallback-text';
+import { loadLaterTexts } from '../../../shared/i18n/i18n';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consumeResumed, useResumedIntent, useSignInFor } from '../../../shared/intent/use-sign-in-for';
@@ -27,9 +28,14 @@ import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
 import { loadHls } from '../components/load-hls';
 
-/** The player is its own chunk, loaded only for those who may watch (a guest's page never fetches it). */
+/**
+ * The player is its own chunk, loaded only for those who may watch (a guest's page never fetches
+ * it). Its words are among the later texts (no server-rendered page shows a player): it waits for them.
+ */
 const LessonPlayer = lazy(() =>
-  import('../components/lesson-player').then((module) => ({ default: module.LessonPlayer })),
+  Promise.all([import('../components/lesson-player'), loadLaterTexts()]).then(([module]) => ({
+    default: module.LessonPlayer,
+  })),
 );
 
 function ExpandableText({ text }: { text: string }) {

@@ -3,7 +3,7 @@ import type { Tree } from '../../tree';
 import { mergeTrees } from '../../tree';
 
 /**
- * The texts only pages rendered in the browser show (the account, the cart and checkout's delivery,
+ * The texts only pages rendered in the browser show (the account, the cart and checkout's delivery, the lesson player,
  * custom requests, receipts, the orders' labels): their own chunk, added to the language's texts once a server-rendered
  * page has hydrated, and before such a page opens (shared/i18n/i18n.ts).
  */
