@@ -16,15 +16,14 @@ import { createSeoRegistry } from './seo';
 import { preloadFiles, spaRoutes } from './spa.routes';
 
 const INDEX = `<!doctype html>
-<html lang="ru">
+<html lang="<!--app-lang-->">
   <head>
     <meta charset="UTF-8" />
     <!--app-head-->
-    <title>Atelier</title>
     <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/helper-Qq77Rr88.js">
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--app-html--></div><!--app-state--></body>
 </html>
 `;
 
