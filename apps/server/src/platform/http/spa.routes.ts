@@ -14,6 +14,7 @@ import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type ApiRead,
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
@@ -21,13 +22,12 @@ import {
   disallowedPrefixes,
   LANGUAGES,
   type Language,
-  type PageDataSource,
   type PageRenderer,
   resolveLanguage,
 } from '@atelier/shared';
 import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { siteLinks } from './links';
 import type { PublicCache } from './public-cache';
@@ -44,9 +44,10 @@ export interface SpaRoutesOptions {
   defaultImage?: string;
   /**
    * Renders the public pages with their content (the web build's server renderer, dist-ssr/ beside
-   * `webDist`) from this data; without it, or without that build, every page is the plain shell.
+   * `webDist`), its loaders reading the public API through this (`inProcessApi`); without it, or
+   * without that build, every page is the plain shell.
    */
-  pageData?: PageDataSource;
+  api?: ApiRead;
   /** Keeps rendered pages (PAGES_TAG), dropped by the content writes like the API's public reads. */
   cache?: PublicCache;
 }
@@ -433,6 +434,19 @@ export function pageValues(lang: Language, head: string[], rendered?: RenderedPa
   };
 }
 
+/**
+ * The public API's GET reads answered in-process (Fastify's inject: the same routes, checks, public
+ * cache and JSON as over HTTP, without a socket), as an anonymous visitor: what the server renderer's
+ * loaders read, so the browser's cache starts from exactly what its own request would fetch.
+ */
+export function inProcessApi(app: Pick<FastifyInstance, 'inject'>): ApiRead {
+  return async (url) => {
+    if (!url.startsWith('/api/')) return { status: 404, body: '{}' };
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return { status: res.statusCode, body: res.body };
+  };
+}
+
 export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, options) => {
   const { seo, siteName, defaultImage } = options;
   const publicUrl = siteLinks(options.publicUrl).base;
@@ -440,7 +454,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   const indexFile = path.join(root, 'index.html');
   const rendererFile = path.join(root, '..', 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  const { pageData, cache } = options;
+  const { api, cache } = options;
 
   // reply.sendFile only: which files exist is this plugin's index, not a wildcard route.
   await app.register(fastifyStatic, { serve: false });
@@ -461,7 +475,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       manifest = {};
     }
     fonts = fontPreloads(manifest);
-    if (!pageData || !cache) return;
+    if (!api || !cache) return;
     try {
       const version = (await stat(rendererFile)).mtimeMs;
       const module = (await import(`${pathToFileURL(rendererFile).href}?v=${version}`)) as { default: PageRenderer };
@@ -565,7 +579,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     const page = async () => {
       const [head, rendered] = await Promise.all([
         resolveHead(),
-        renderer && pageData ? renderer.render({ url: request.url, lang, currency, data: pageData }) : null,
+        renderer && api ? renderer.render({ url: request.url, lang, currency, api }) : null,
       ]);
       if (!rendered) return { status: head.status, html: fill(pageValues(lang, head.tags)) };
       const modules = preloadFiles(manifest, [APP_MODULE, ...rendered.modules]);
