@@ -34,7 +34,7 @@ const RESOURCES: Record<Language, Tree> = {
   es: mergeArea(es, esLater),
 };
 
-/** Abandons a render that has not finished in this time (a stuck data source must not hold a request). */
+/** Abandons a render that has not finished in this time (a stuck part must not hold a request). */
 const RENDER_TIMEOUT_MS = 10_000;
 
 const instances = new Map<Language, I18n>();
