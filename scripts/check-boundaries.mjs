@@ -10,7 +10,7 @@
 //   feature keeps beside its public pages (loaded only inside the lazy admin chunk);
 // - web: shared/ never imports features/ and app/ (layers go app -> features -> shared);
 // - server: the composition root (src/services.ts building the services, src/events.ts wiring the
-//   domain events, src/pages.ts, src/app.ts, src/main.ts, src/jobs.ts) imports the features, never
+//   domain events, src/app.ts, src/main.ts, src/jobs.ts) imports the features, never
 //   the other way: nothing under features/, platform/ or db/ imports those files (tests, which
 //   build the whole app, excepted);
 // - no import cycles (scripts/import-graph.mjs finds them; docs/decisions/0069): none between the

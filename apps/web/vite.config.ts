@@ -42,6 +42,28 @@ function zodOutOfFirstPaint(): Plugin {
   };
 }
 
+/**
+ * index.html is a template with placeholders the API server fills for each page (its language, its
+ * head, the rendered markup and its state: TEMPLATE_SLOTS in apps/server/src/platform/http/spa.routes.ts).
+ * The dev server has no server renderer: it fills them with the default language and title, and the
+ * page renders in the browser.
+ */
+function devTemplate(): Plugin {
+  const values: Record<string, string> = {
+    '<!--app-lang-->': 'ru',
+    '<!--app-head-->': '<title>Atelier — цветы из шёлка ручной работы</title>',
+    '<!--app-html-->': '',
+    '<!--app-state-->': '',
+  };
+  return {
+    name: 'atelier:dev-template',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      return Object.entries(values).reduce((out, [slot, value]) => out.replace(slot, () => value), html);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -60,7 +82,7 @@ export default defineConfig(({ isSsrBuild }) =>
         },
       }
     : {
-        plugins: [react(), tailwindcss(), zodOutOfFirstPaint(), hydrationReport(PAGE_MODULES)],
+        plugins: [react(), tailwindcss(), devTemplate(), zodOutOfFirstPaint(), hydrationReport(PAGE_MODULES)],
         // zod without `new Function` (the CSP forbids eval): see src/shared/forms/zod-jitless.ts.
         resolve: {
           alias: [

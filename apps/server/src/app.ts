@@ -55,7 +55,6 @@ import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
 import { studentWorksRoutes } from './features/student-works/student-works.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { mailPreviewRoutes } from './mail-previews';
-import { pageDataSource } from './pages';
 import { registerAuthGuard } from './platform/auth/guard';
 import { createEventBus, type EventBus } from './platform/event-bus';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
@@ -67,7 +66,7 @@ import { createPublicCache, type PublicCache } from './platform/http/public-cach
 import { accountAndAddressLimit, createRateLimiter } from './platform/http/rate-limit';
 import { securityPlugin } from './platform/http/security';
 import { createSeoRegistry, type SeoRegistry } from './platform/http/seo';
-import { spaRoutes } from './platform/http/spa.routes';
+import { inProcessApi, spaRoutes } from './platform/http/spa.routes';
 import { uploadsRoutes } from './platform/http/uploads.routes';
 import { validatorCompiler } from './platform/http/validation';
 import type { ImagePipeline } from './platform/images/images';
@@ -361,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.publicUrl,
     seo,
     siteName: 'Atelier',
-    pageData: pageDataSource(services),
+    api: inProcessApi(app),
     cache,
   });
 

@@ -2,7 +2,7 @@
  * The admin's mail preview: every kind of mail the shop sends, to a customer or to the owner, drawn
  * by the feature's own mail
  * function with sample data, then through the layout with the shop's settings exactly as
- * `enqueueMail` does before a mail is queued. Composition-level (like `pages.ts`): it reads the
+ * `enqueueMail` does before a mail is queued. Composition-level: it reads the
  * mail functions of every feature and belongs to none.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The server renderer (built by `vite build --ssr` into dist-ssr/, loaded by the API server): renders
- * one public page in the visitor's language and currency from data the server's services give,
+ * one public page in the visitor's language and currency from the public API the server answers in-process,
  * and returns the markup with the query cache it filled. The browser entry (main.tsx) hydrates
  * that markup from the same cache. docs/decisions/0037 says why it is built this way.
  */
@@ -25,6 +25,7 @@ import { mergeArea, type Tree } from './locales/tree';
 import { i18nOptions } from './shared/i18n/i18n-options';
 import { TranslationProvider } from './shared/i18n/use-translation';
 import { type RenderedState, RenderedWith } from './shared/ssr/rendered-with';
+import { answerApiWith } from './shared/ssr/server-api';
 
 // Every text of the language (the browser loads the later ones after hydrating).
 const RESOURCES: Record<Language, Tree> = {
@@ -33,7 +34,7 @@ const RESOURCES: Record<Language, Tree> = {
   es: mergeArea(es, esLater),
 };
 
-/** Abandons a render that has not finished in this time (a stuck data source must not hold a request). */
+/** Abandons a render that has not finished in this time (a stuck part must not hold a request). */
 const RENDER_TIMEOUT_MS = 10_000;
 
 const instances = new Map<Language, I18n>();
@@ -74,16 +75,17 @@ async function toHtml(element: ReactNode): Promise<string> {
 
 export const pages = Object.keys(PAGE_DATA) as PageId[];
 
-export async function render({ url, lang, currency, data }: RenderRequest): Promise<RenderResult | null> {
+export async function render({ url, lang, currency, api }: RenderRequest): Promise<RenderResult | null> {
   const location = new URL(url, 'http://localhost');
   const matches = matchRoutes(routes, location.pathname);
   const match = matches?.at(-1);
   const page = match?.route.id as PageId | undefined;
   if (!match || !page || !(pages as string[]).includes(page)) return null;
 
+  answerApiWith(api);
   const client = createQueryClient();
   const i18n = i18nFor(lang);
-  await prefetchPage(page, { client, data, lang, currency, params: match.params, search: location.searchParams });
+  await prefetchPage(page, { client, lang, currency, params: match.params, search: location.searchParams });
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location.href));

@@ -175,14 +175,6 @@ export function createCertificatesService({
       return { bytes, filename: fillText(SERVER_MESSAGES.certificatePdfFileName[language], { code: row.code }) };
     },
 
-    /** The verification page's data: what `GET /certificates/{code}` answers, null where it answers 400/404. */
-    async forPage(code: string | undefined): Promise<CertificateVerification | null> {
-      const parsed = CertificateCodeParamSchema.safeParse({ code });
-      if (!parsed.success) return null;
-      const row = await repo.byCode(parsed.data.code);
-      return row ? toVerification(row) : null;
-    },
-
     /** The verification page's head: the course in the title; 404 for an unknown code. */
     async pageSeo(code: string | undefined, lang: Language): Promise<SeoResult> {
       const parsed = CertificateCodeParamSchema.safeParse({ code });

@@ -16,6 +16,7 @@ import { adminUser, orderBody, placeOrder, type TestUser, verifiedUser } from '.
 import { createTestContext, type TestContext } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { buyCourse, courseWithLessons, summaryOf, timePasses, watch } from '../../test/progress';
+import { INDEX_HTML } from '../../test/web-template';
 
 const PUBLIC_URL = 'https://atelier.example';
 const PASSWORD = 'correct horse battery staple';
@@ -34,10 +35,7 @@ beforeAll(async () => {
   // The SPA shell, so the verification page's address answers as it does in production.
   web = await mkdtemp(join(tmpdir(), 'atelier-web-'));
   await mkdir(join(web, 'assets'), { recursive: true });
-  await writeFile(
-    join(web, 'index.html'),
-    '<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><!--app-head--><title>Atelier</title></head><body><div id="root"></div></body></html>',
-  );
+  await writeFile(join(web, 'index.html'), INDEX_HTML);
   t = await createTestContext({ env: { PUBLIC_URL }, webDist: web });
   ({ courseId, lessonIds } = await courseWithLessons(t, [40, 40]));
   learner = await verifiedUser(t, { name: 'anna', password: PASSWORD });

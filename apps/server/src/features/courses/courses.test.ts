@@ -9,6 +9,7 @@ import { adminUser, purchaseBody, type TestUser, verifiedUser } from '../../test
 import { createTestContext, type TestContext } from '../../test/harness';
 import { fakeMp4, lessonWithFiles } from '../../test/lessons';
 import { pngBytes } from '../../test/uploads';
+import { INDEX_HTML } from '../../test/web-template';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 
 let t: TestContext;
@@ -16,10 +17,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'atelier-courses-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
   admin = await adminUser(t, { name: 'admin' });
 });

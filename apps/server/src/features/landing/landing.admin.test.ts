@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BAD_UPLOADS, blobOf, jpegBytes, pngBytes } from '../../test/uploads';
+import { INDEX_HTML } from '../../test/web-template';
 
 let t: TestContext;
 let userToken: string;
@@ -16,10 +17,7 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'atelier-landing-admin-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
   userToken = (await verifiedUser(t, { email: 'landing-user@example.com', name: 'User' })).token;
   adminToken = (await adminUser(t, { email: 'landing-admin@example.com' })).token;

@@ -5,6 +5,7 @@ import { type About, AboutSchema, type LandingSettings, LandingSettingsSchema, s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingContent } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { INDEX_HTML } from '../../test/web-template';
 import { LANDING_CACHE_TAG } from './landing.schemas';
 
 const ABOUT: About = {
@@ -34,10 +35,7 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'atelier-landing-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, purchases, type StoredFileRef, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { INDEX_HTML } from '../../test/web-template';
 import { TRAINING_CACHE_TAG } from './lessons.schemas';
 import type { LessonsService } from './lessons.service';
 
@@ -31,10 +32,7 @@ const people: Record<string, string> = {};
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'atelier-training-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
   const db = t.database.db;
   service = t.app.services.lessons;

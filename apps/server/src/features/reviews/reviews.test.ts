@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type orders, reviews } from '../../db/schema';
 import { storedOrder, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { INDEX_HTML } from '../../test/web-template';
 import type { ReviewsRepo } from './reviews.repo';
 import { REVIEWS_CACHE_TAG } from './reviews.schemas';
 import { createReviewsService } from './reviews.service';
@@ -32,10 +33,7 @@ async function userWithOrders(name: string, statuses: OrderStatus[]) {
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'atelier-reviews-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
   const paid = {
     confirmed: await userWithOrders('Confirmed', ['confirmed']),

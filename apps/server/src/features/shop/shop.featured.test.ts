@@ -7,7 +7,6 @@
 import { AdminProductSchema, ProductSchema, successEnvelope } from '@atelier/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pageDataSource } from '../../pages';
 import { adminUser, productWithStock, storedOrder } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 
@@ -115,13 +114,6 @@ describe('the home page products', () => {
     await setFeatured(id.madeToOrder!, false);
     await setFeatured(id.rublesOnly!, false);
     expect(names(await featured('RUB'))).toEqual(['Только рубли', 'Розы', 'Только в корзине', 'Новинка']);
-  });
-
-  it('the server renderer reads exactly what the API answers, per currency', async () => {
-    const source = pageDataSource(t.app.services);
-    for (const currency of ['RUB', 'EUR', 'USD'] as const) {
-      expect(await source.featuredProducts(currency)).toEqual(await featured(currency));
-    }
   });
 
   it('an unknown currency is a 400', async () => {

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { INDEX_HTML } from '../../test/web-template';
 import { SHOP_CACHE_TAG } from './shop.schemas';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -112,10 +113,7 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'atelier-shop-web-'));
-  writeFileSync(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title><!--app-head--></head></html>',
-  );
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   t = await createTestContext({ webDist });
   for (const [key, values] of Object.entries(SEED) as [Key, typeof products.$inferInsert][]) {
     const [row] = await t.database.db.insert(products).values(values).returning({ id: products.id });

@@ -7,24 +7,22 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PageDataSource } from '@atelier/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { createSeoRegistry } from './seo';
-import { preloadFiles, spaRoutes } from './spa.routes';
+import { inProcessApi, preloadFiles, spaRoutes } from './spa.routes';
 
 const INDEX = `<!doctype html>
-<html lang="ru">
+<html lang="<!--app-lang-->">
   <head>
     <meta charset="UTF-8" />
     <!--app-head-->
-    <title>Atelier</title>
     <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/helper-Qq77Rr88.js">
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--app-html--></div><!--app-state--></body>
 </html>
 `;
 
@@ -45,18 +43,18 @@ const MANIFEST = {
 };
 
 /**
- * Renders `/` and `/shop` from the data source (the about title), records each call in
+ * Renders `/` and `/shop` from the API read in-process (the about title), records each call in
  * globalThis, fails on `?boom`, declines `/other`.
  */
 const RENDERER = `
 export default {
   pages: ['home', 'shop'],
-  async render({ url, lang, currency, data }) {
+  async render({ url, lang, currency, api }) {
     globalThis.renderCalls = (globalThis.renderCalls ?? 0) + 1;
     if (url.includes('boom')) throw new Error('renderer failed');
     if (url.startsWith('/other')) return null;
-    const about = await data.about();
-    const title = about.title.ru;
+    const about = await api('/api/landing/about');
+    const title = JSON.parse(about.body).data.title.ru;
     return {
       html: '<link rel="preload" as="image" imageSrcSet="/uploads/a-thumb.webp 320w" fetchPriority="high"/>' +
         '<main><h1>' + title.replace(/</g, '&lt;') + '</h1><p>' + lang + ' ' + currency + '</p></main>',
@@ -69,10 +67,6 @@ export default {
 
 let webRoot: string;
 let title = 'Цветы из шёлка';
-
-const data = {
-  about: async () => ({ title: { ru: title }, content: { ru: '' }, image: null }),
-} as unknown as PageDataSource;
 
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'atelier-web-'));
@@ -100,12 +94,17 @@ async function build(options: { withData?: boolean } = {}) {
   app = fastify({ logger: false });
   cache = createPublicCache();
   await app.register(fastifyCookie);
+  // The public read the renderer's loader asks for, answered in-process.
+  app.get('/api/landing/about', async () => ({
+    success: true,
+    data: { title: { ru: title }, content: { ru: '' }, image: null },
+  }));
   await app.register(spaRoutes, {
     webDist: path.join(webRoot, 'dist'),
     publicUrl: 'https://atelier.test',
     seo: createSeoRegistry(),
     siteName: 'Atelier',
-    ...(options.withData === false ? {} : { pageData: data, cache }),
+    ...(options.withData === false ? {} : { api: inProcessApi(app), cache }),
   });
   await app.ready();
   return app;
@@ -220,6 +219,18 @@ describe('server-rendered pages', () => {
     const plain = await app.inject({ url: '/', headers: HTML });
     expect(plain.body).toContain('<div id="root"></div>');
     expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('inProcessApi', () => {
+  it('answers the public API in-process as an anonymous visitor, and nothing outside /api', async () => {
+    app = fastify({ logger: false });
+    app.get('/api/who', async (request) => ({ data: { authorization: request.headers.authorization ?? null } }));
+    app.get('/private', async () => ({ data: 'no' }));
+    const api = inProcessApi(app);
+    expect(await api('/api/who?x=1')).toEqual({ status: 200, body: '{"data":{"authorization":null}}' });
+    expect((await api('/api/missing')).status).toBe(404);
+    expect((await api('/private')).status).toBe(404);
   });
 });
 

@@ -17,14 +17,13 @@ const PRECOMPRESS = fileURLToPath(new URL('../../../scripts/precompress.mjs', im
 const PUBLIC_URL = 'https://atelier.test';
 const JS = `console.log(${JSON.stringify('цветы '.repeat(400))});\n`;
 const INDEX = `<!doctype html>
-<html lang="ru">
+<html lang="<!--app-lang-->">
   <head>
     <meta charset="UTF-8" />
     <!--app-head-->
-    <title>Atelier — цветы из шёлка ручной работы</title>
     <script type="module" crossorigin src="/assets/index-AbCdEf12.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--app-html--></div><!--app-state--></body>
 </html>
 `;
 

@@ -3,9 +3,10 @@
  * route, because it owns the catch-all:
  * - files of the build through @fastify/static (hashed `/assets/*` immutable for a year, others
  *   revalidated), with precompressed .br/.gz siblings when the client accepts them;
- * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with
- *   per-route <title>, description, canonical, hreflang, OpenGraph, robots and JSON-LD injected
- *   (seo.ts), status 200 for routes the SPA knows and 404 for the rest;
+ * - every other GET/HEAD outside /api, /uploads and /dev that accepts HTML gets index.html with its
+ *   placeholders filled (`TEMPLATE_SLOTS`): the language, the head (per-route <title>, description,
+ *   canonical, hreflang, OpenGraph, robots and JSON-LD from seo.ts), and for a server-rendered page
+ *   its markup and state; status 200 for routes the SPA knows and 404 for the rest;
  * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts).
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
@@ -13,6 +14,7 @@ import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type ApiRead,
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
@@ -20,13 +22,12 @@ import {
   disallowedPrefixes,
   LANGUAGES,
   type Language,
-  type PageDataSource,
   type PageRenderer,
   resolveLanguage,
 } from '@atelier/shared';
 import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { siteLinks } from './links';
 import type { PublicCache } from './public-cache';
@@ -43,9 +44,10 @@ export interface SpaRoutesOptions {
   defaultImage?: string;
   /**
    * Renders the public pages with their content (the web build's server renderer, dist-ssr/ beside
-   * `webDist`) from this data; without it, or without that build, every page is the plain shell.
+   * `webDist`), its loaders reading the public API through this (`inProcessApi`); without it, or
+   * without that build, every page is the plain shell.
    */
-  pageData?: PageDataSource;
+  api?: ApiRead;
   /** Keeps rendered pages (PAGES_TAG), dropped by the content writes like the API's public reads. */
   cache?: PublicCache;
 }
@@ -196,7 +198,7 @@ export function pageLanguage(
 /**
  * The language the URL itself names: its `?lang=`, else ru (the bare URL). When the page is rendered
  * in another language (chosen by the cookie or Accept-Language), the response is a copy of that
- * language's URL: see `renderPage`.
+ * language's URL: see `headTags`.
  */
 export function urlLanguage(query: Record<string, string>): Language {
   const named = query.lang ?? '';
@@ -230,15 +232,62 @@ export interface RenderContext {
   path: string;
 }
 
-/** Fills the SPA template's head for one page; every injected value is escaped. */
-export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContext): string {
+/**
+ * The placeholders of the web build's index.html (apps/web/index.html), each exactly once: the
+ * page's language, its head (title, description, canonical, hreflang, OpenGraph, JSON-LD, font
+ * preloads, React's resource hints), the rendered markup inside `#root`, and its state after it.
+ */
+export const TEMPLATE_SLOTS = {
+  lang: '<!--app-lang-->',
+  head: '<!--app-head-->',
+  html: '<!--app-html-->',
+  state: '<!--app-state-->',
+} as const;
+
+export type TemplateValues = Record<keyof typeof TEMPLATE_SLOTS, string>;
+
+/**
+ * Cuts the template at its placeholders once; filling it joins the pieces with the values (plain
+ * string substitution: a filled value is never searched again, so a placeholder inside one stays text).
+ */
+export function compileTemplate(html: string): (values: TemplateValues) => string {
+  const slots = (Object.keys(TEMPLATE_SLOTS) as (keyof typeof TEMPLATE_SLOTS)[]).map((name) => {
+    const marker = TEMPLATE_SLOTS[name];
+    const at = html.indexOf(marker);
+    if (at < 0 || html.indexOf(marker, at + 1) >= 0) {
+      throw new Error(`index.html must hold ${marker} exactly once (apps/web/index.html)`);
+    }
+    return { name, at, end: at + marker.length };
+  });
+  slots.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const slot of slots) {
+    pieces.push(html.slice(from, slot.at));
+    from = slot.end;
+  }
+  pieces.push(html.slice(from));
+  return (values) => {
+    let out = pieces[0] ?? '';
+    slots.forEach((slot, i) => {
+      out += values[slot.name] + (pieces[i + 1] ?? '');
+    });
+    return out;
+  };
+}
+
+/** The page's `<title>` and head tags, every value escaped. */
+export function headTags(seo: ResolvedSeo, ctx: RenderContext): string[] {
   const { siteName, publicUrl, lang } = ctx;
   const title = seo.isHome ? `${siteName} — ${seo.title}` : `${seo.title} — ${siteName}`;
   const url = languageUrl(publicUrl, seo.canonical, lang);
   const imagePath = seo.image ?? ctx.defaultImage;
   const image = imagePath ? absoluteUrl(publicUrl, imagePath) : undefined;
   const attr = escapeHtml;
-  const tags: string[] = [`<meta name="description" content="${attr(seo.description)}">`];
+  const tags: string[] = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${attr(seo.description)}">`,
+  ];
   if (seo.noindex) {
     tags.push('<meta name="robots" content="noindex, nofollow">');
   } else {
@@ -281,21 +330,7 @@ export function renderPage(template: string, seo: ResolvedSeo, ctx: RenderContex
     });
   }
   for (const block of jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`);
-
-  let html = template.replace(/<html\b([^>]*)>/i, (_all, attrs: string) => {
-    const rest = attrs.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
-    return `<html lang="${lang}"${rest}>`;
-  });
-  const titleTag = `<title>${escapeHtml(title)}</title>`;
-  if (/<title>[\s\S]*?<\/title>/i.test(html)) {
-    // A function replacement, so `$` in a title is never read as a replacement pattern.
-    html = html.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag);
-  } else {
-    tags.unshift(titleTag);
-  }
-  const head = tags.join('\n    ');
-  if (html.includes('<!--app-head-->')) return html.replace('<!--app-head-->', () => head);
-  return html.replace(/<\/head>/i, () => `${head}\n  </head>`);
+  return tags;
 }
 
 const NOT_BUILT: Record<Language, { title: string; text: string }> = {
@@ -372,25 +407,44 @@ export function fontPreloads(manifest: Manifest): string[] {
     .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(file)}">`);
 }
 
-function intoHead(html: string, tags: string[]): string {
-  if (tags.length === 0) return html;
-  return html.replace(/<\/head>/i, () => `  ${tags.join('\n    ')}\n  </head>`);
-}
-
 /** React's own resource hints at the start of the markup (the LCP image's preload): they belong in the head. */
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
+export interface RenderedPage {
+  markup: string;
+  state: unknown;
+  modules: string[];
+}
+
 /**
- * Puts the rendered markup in `#root`, its state after it, React's resource hints in the head and
- * the list of modules the app needs (`#ssr-modules`: the entry preloads them when it starts the app).
+ * The template's values for one page: its head (with the fonts and, for a rendered page, React's
+ * resource hints), the rendered markup for `#root`, and after it its state and the list of modules
+ * the app needs (`#ssr-modules`: the entry preloads them when it starts the app).
  */
-export function withRenderedPage(html: string, page: { markup: string; state: unknown; modules: string[] }): string {
-  const hints = LEADING_HINTS.exec(page.markup)?.[0] ?? '';
-  const markup = page.markup.slice(hints.length);
-  const state = `<script type="application/json" id="ssr-state">${jsonForScript(page.state)}</script>`;
-  const modules = `<script type="application/json" id="ssr-modules">${jsonForScript(page.modules)}</script>`;
-  const out = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${markup}</div>${state}${modules}`);
-  return intoHead(out, hints ? [hints] : []);
+export function pageValues(lang: Language, head: string[], rendered?: RenderedPage): TemplateValues {
+  if (!rendered) return { lang, head: head.join('\n    '), html: '', state: '' };
+  const hints = LEADING_HINTS.exec(rendered.markup)?.[0] ?? '';
+  const state = `<script type="application/json" id="ssr-state">${jsonForScript(rendered.state)}</script>`;
+  const modules = `<script type="application/json" id="ssr-modules">${jsonForScript(rendered.modules)}</script>`;
+  return {
+    lang,
+    head: [...head, ...(hints ? [hints] : [])].join('\n    '),
+    html: rendered.markup.slice(hints.length),
+    state: `${state}${modules}`,
+  };
+}
+
+/**
+ * The public API's GET reads answered in-process (Fastify's inject: the same routes, checks, public
+ * cache and JSON as over HTTP, without a socket), as an anonymous visitor: what the server renderer's
+ * loaders read, so the browser's cache starts from exactly what its own request would fetch.
+ */
+export function inProcessApi(app: Pick<FastifyInstance, 'inject'>): ApiRead {
+  return async (url) => {
+    if (!url.startsWith('/api/')) return { status: 404, body: '{}' };
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return { status: res.statusCode, body: res.body };
+  };
 }
 
 export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, options) => {
@@ -400,12 +454,12 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   const indexFile = path.join(root, 'index.html');
   const rendererFile = path.join(root, '..', 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(root, '.vite', 'manifest.json');
-  const { pageData, cache } = options;
+  const { api, cache } = options;
 
   // reply.sendFile only: which files exist is this plugin's index, not a wildcard route.
   await app.register(fastifyStatic, { serve: false });
 
-  let template: string | null = null;
+  let template: ((values: TemplateValues) => string) | null = null;
   let files = new Map<string, StaticFile>();
   let lastAttempt = 0;
   let renderer: PageRenderer | null = null;
@@ -421,7 +475,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       manifest = {};
     }
     fonts = fontPreloads(manifest);
-    if (!pageData || !cache) return;
+    if (!api || !cache) return;
     try {
       const version = (await stat(rendererFile)).mtimeMs;
       const module = (await import(`${pathToFileURL(rendererFile).href}?v=${version}`)) as { default: PageRenderer };
@@ -439,7 +493,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     try {
       const html = await readFile(indexFile, 'utf8');
       files = await indexDist(root);
-      template = html;
+      template = compileTemplate(html);
       await loadRenderer();
       return true;
     } catch (error) {
@@ -505,10 +559,10 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
         .type('text/html; charset=utf-8')
         .send(notBuiltPage(lang));
     }
-    const shell = template;
-    const head = async () => {
+    const fill = template;
+    const resolveHead = async () => {
       const resolved = await seo.resolve(urlPath, query, lang, request.log);
-      const html = renderPage(intoHead(shell, fonts), resolved, {
+      const tags = headTags(resolved, {
         siteName,
         publicUrl,
         lang,
@@ -516,22 +570,26 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
         path: normalizePath(urlPath),
         ...(defaultImage ? { defaultImage } : {}),
       });
-      return { status: resolved.status, html };
+      return { status: resolved.status, tags: [...tags, ...fonts] };
+    };
+    const shell = async () => {
+      const { status, tags } = await resolveHead();
+      return { status, html: fill(pageValues(lang, tags)) };
     };
     const page = async () => {
-      const [filled, rendered] = await Promise.all([
-        head(),
-        renderer && pageData ? renderer.render({ url: request.url, lang, currency, data: pageData }) : null,
+      const [head, rendered] = await Promise.all([
+        resolveHead(),
+        renderer && api ? renderer.render({ url: request.url, lang, currency, api }) : null,
       ]);
-      if (!rendered) return filled;
+      if (!rendered) return { status: head.status, html: fill(pageValues(lang, head.tags)) };
       const modules = preloadFiles(manifest, [APP_MODULE, ...rendered.modules]);
       return {
-        status: filled.status,
-        html: withRenderedPage(filled.html, { markup: rendered.html, state: rendered.state, modules }),
+        status: head.status,
+        html: fill(pageValues(lang, head.tags, { markup: rendered.html, state: rendered.state, modules })),
       };
     };
     if (!cache) {
-      const { status, html } = await head();
+      const { status, html } = await shell();
       // no-cache: the shell is small and names the current asset hashes, so it is always revalidated.
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
@@ -540,7 +598,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     } catch (error) {
       // A page that fails to render is still served: as the shell, rendered in the browser (not kept).
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');
-      const { status, html } = await head();
+      const { status, html } = await shell();
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
   }

@@ -1,5 +1,6 @@
 import type { ListMeta } from '@atelier/shared';
 import { currentLanguage, i18n } from '../i18n/i18n';
+import { readsInProcess, serverFetch } from '../ssr/server-api';
 import { toast } from '../ui/toast';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { endsSession, errorToastFor } from './error-policy';
@@ -59,7 +60,8 @@ const TOAST_KEYS = {
 } as const;
 
 function report(status: number, path: string, silent: boolean | undefined): void {
-  if (silent) return;
+  // Nobody sees a toast of the server renderer.
+  if (silent || (import.meta.env.SSR && readsInProcess())) return;
   const kind = errorToastFor(status, path);
   // One toast per kind at a time: a retried query must not stack two identical messages.
   if (kind) toast.error(i18n.t(TOAST_KEYS[kind]), { id: `api-${kind}` });
@@ -89,7 +91,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal: combined });
+    // On the server renderer the API answers in-process; the browser build keeps plain fetch only.
+    const send = import.meta.env.SSR ? serverFetch : fetch;
+    response = await send(buildUrl(path, query), { method, headers, body: payload, signal: combined });
   } catch (error) {
     if (signal?.aborted) throw error;
     report(0, path, silent);
