@@ -172,7 +172,7 @@ function RefundLinesForm({ order, onDone }: { order: Order; onDone: () => void }
             <p className="font-semibold text-ink">
               {t('orders.admin.refundLines.amount', { amount: money(preview.data.amount) })}
             </p>
-            <p className="mt-1 text-ink-soft">{t('orders.admin.refundLines.deliveryStays')}</p>
+            <p className="mt-1 text-ink-soft">{t('orders.admin.refundLines.howBack')}</p>
           </>
         )}
       </div>
