@@ -1,6 +1,7 @@
 import type { Order, OrderItem } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { canRefundLines, chosenLines, unitsLeft } from './order-refund-lines';
+import type { AdminPayment } from '../../payments/api/admin-payments';
+import { canRefundLines, chosenLines, paidOnline, unitsLeft } from './order-refund-lines';
 
 const item = (id: string, patch: Partial<OrderItem> = {}): OrderItem => ({
   id,
@@ -38,6 +39,15 @@ describe('refunding items of an order', () => {
     expect(canRefundLines(order([item('a')], { status: 'cancelled' }))).toBe(false);
     expect(canRefundLines(order([item('a')], { status: 'pending', paymentState: 'awaiting' }))).toBe(false);
     expect(canRefundLines(order([item('a')], { paymentMethod: 'cash' }))).toBe(false);
+  });
+
+  it('needs a payment that went through a provider that refunds, not one marked paid by hand', () => {
+    const payment = (provider: string, status = 'succeeded') => ({ provider, status }) as AdminPayment;
+    expect(paidOnline([payment('test')])).toBe(true);
+    expect(paidOnline([payment('yookassa', 'canceled'), payment('yookassa')])).toBe(true);
+    expect(paidOnline([payment('manual')])).toBe(false);
+    expect(paidOnline([payment('yookassa', 'pending')])).toBe(false);
+    expect(paidOnline(undefined)).toBe(false);
   });
 
   it('asks for the chosen units only, capped at what is left, in the order of the lines', () => {

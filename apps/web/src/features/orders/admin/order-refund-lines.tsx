@@ -6,7 +6,12 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Modal } from '../../../shared/ui/modal';
 import { Spinner } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toast';
-import { useRefundLines, useRefundLinesPreview } from '../../payments/api/admin-payments';
+import {
+  type AdminPayment,
+  useOrderPayments,
+  useRefundLines,
+  useRefundLinesPreview,
+} from '../../payments/api/admin-payments';
 
 /** Units of a line that can still be given back (a gift certificate or a custom piece's payment: none). */
 export function unitsLeft(item: OrderItem): number {
@@ -25,6 +30,14 @@ export function canRefundLines(order: Order): boolean {
   );
 }
 
+/** Providers that give money back (YooKassa, and the demo's sandbox): a payment by hand does not. */
+const REFUNDING_PROVIDERS = ['yookassa', 'test'];
+
+/** The order was paid online through a provider that refunds (the payments panel's list). */
+export function paidOnline(payments: AdminPayment[] | undefined): boolean {
+  return Boolean(payments?.some((p) => p.status === 'succeeded' && REFUNDING_PROVIDERS.includes(p.provider)));
+}
+
 /** The request's lines: the chosen units of each line, lines at zero left out, in the order's order. */
 export function chosenLines(order: Order, chosen: Record<string, number>): { lineId: string; quantity: number }[] {
   return order.items
@@ -40,7 +53,8 @@ export function chosenLines(order: Order, chosen: Record<string, number>): { lin
 export function OrderRefundLinesPanel({ order }: { order: Order }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (!canRefundLines(order)) return null;
+  const payments = useOrderPayments(order.id);
+  if (!canRefundLines(order) || !paidOnline(payments.data)) return null;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="admin-order-refund-lines">
       <h2 id="admin-order-refund-lines" className="font-serif text-2xl">
