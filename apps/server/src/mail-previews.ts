@@ -85,6 +85,8 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       lineTotal: 4500,
       unitPriceInCurrency: inCurrency(4500),
       lineTotalInCurrency: inCurrency(4500),
+      refundedQuantity: 0,
+      refunded: 0,
     },
     {
       id: '33333333-3333-4333-8333-333333333333',
@@ -97,6 +99,8 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       lineTotal: 700,
       unitPriceInCurrency: inCurrency(350),
       lineTotalInCurrency: inCurrency(700),
+      refundedQuantity: 0,
+      refunded: 0,
     },
   ];
   const order: Order = {
@@ -157,6 +161,8 @@ const LESSON_ORDER_ITEMS: Order['items'] = [
     lineTotal: 1900,
     unitPriceInCurrency: 1900,
     lineTotalInCurrency: 1900,
+    refundedQuantity: 0,
+    refunded: 0,
   },
 ];
 

@@ -154,6 +154,9 @@ export const OrderItemSchema = z.object({
   lineTotalInCurrency: z.number(),
   /** The item's current picture (one order's view only); null when it has none. */
   image: z.string().nullable().optional(),
+  /** Units given back by refunds of chosen lines, and what they brought back (RUB, major units). */
+  refundedQuantity: z.number().int(),
+  refunded: z.number(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

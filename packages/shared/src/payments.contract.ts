@@ -4,6 +4,7 @@ import { defineContract } from './contract';
 import {
   CreatePaymentBody,
   DownloadSchema,
+  LineRefundPreviewSchema,
   LineRefundSchema,
   MarkPaidBody,
   PayLinkParamsSchema,
@@ -141,6 +142,14 @@ export const paymentsContract = defineContract(paymentsRouteTable, {
     params: IdParamSchema,
     body: RefundLinesBody,
     response: { 200: successEnvelope(LineRefundSchema), ...errors, 502: ErrorBodySchema },
+  },
+  adminOrdersRefundLinesPreview: {
+    tags,
+    summary:
+      'Admin: what refunding chosen units of chosen lines would give back now, nothing written: the same checks and errors as the refund itself',
+    params: IdParamSchema,
+    body: RefundLinesBody,
+    response: { 200: successEnvelope(LineRefundPreviewSchema), ...errors },
   },
   adminPaymentAlerts: {
     tags,

@@ -11,6 +11,11 @@ export const paymentsRouteTable = defineRoutes({
   adminOrdersPaypalInvoice: { method: 'POST', path: '/api/admin/orders/:id/paypal-invoice', access: 'admin' },
   adminOrdersRefund: { method: 'POST', path: '/api/admin/orders/:id/refund', access: 'admin' },
   adminOrdersRefundLines: { method: 'POST', path: '/api/admin/orders/:id/refund-lines', access: 'admin' },
+  adminOrdersRefundLinesPreview: {
+    method: 'POST',
+    path: '/api/admin/orders/:id/refund-lines/preview',
+    access: 'admin',
+  },
   adminPaymentAlerts: { method: 'GET', path: '/api/admin/payment-alerts', access: 'admin' },
   adminPaymentAlertsResolve: { method: 'POST', path: '/api/admin/payment-alerts/:id/resolve', access: 'admin' },
   adminOrdersPayments: { method: 'GET', path: '/api/admin/orders/:id/payments', access: 'admin' },

@@ -185,6 +185,21 @@ export const LineRefundSchema = z.object({
 });
 export type LineRefund = z.infer<typeof LineRefundSchema>;
 
+/**
+ * What a refund of chosen lines would give back now, nothing written (major units, RUB): per line
+ * its units, their amount and the units left after them; in all the amount and what would be left
+ * of the payment after it (delivery included).
+ */
+export const LineRefundPreviewSchema = z.object({
+  amount: z.number(),
+  currency: z.literal('RUB'),
+  lines: z.array(
+    z.object({ lineId: z.string(), quantity: z.number().int(), amount: z.number(), unitsLeft: z.number().int() }),
+  ),
+  remaining: z.number(),
+});
+export type LineRefundPreview = z.infer<typeof LineRefundPreviewSchema>;
+
 export const DOWNLOAD_STATES = ['active', 'expired', 'used_up'] as const;
 
 /** One digital book in the account: the link itself is only in the mail (stored hashed). */

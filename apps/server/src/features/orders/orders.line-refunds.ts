@@ -5,12 +5,34 @@
  * refunded whole (their lessons, courses and book downloads go).
  */
 import type { OrderStatus } from '@atelier/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { toEvent } from './orders.present';
 import { ordersRepo } from './orders.repo';
 import type { OrderEvents } from './orders.schemas';
+
+type Price = (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number;
+
+/**
+ * Prices `wanted` against the lines as they stand (`price`: a line and how many more units): null
+ * when a line is not there or has not that many units left. The refund and its preview both price
+ * through here.
+ */
+function priceUnits(
+  items: { id: string; quantity: number; refundedQuantity: number }[],
+  wanted: { lineId: string; quantity: number }[],
+  price: Price,
+): { lineId: string; quantity: number; amountMinor: number }[] | null {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const lines = [];
+  for (const { lineId, quantity } of wanted) {
+    const item = byId.get(lineId);
+    if (!item || item.refundedQuantity + quantity > item.quantity) return null;
+    lines.push({ lineId, quantity, amountMinor: price(item, quantity) });
+  }
+  return lines;
+}
 
 export function createOrderLineRefunds({
   events,
@@ -32,20 +54,36 @@ export function createOrderLineRefunds({
       tx: Tx,
       orderId: string,
       wanted: { lineId: string; quantity: number }[],
-      price: (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number,
+      price: Price,
     ): Promise<{ status: OrderStatus; lines: { lineId: string; quantity: number; amountMinor: number }[] } | null> {
       const row = await ordersRepo.lock(tx, orderId);
       if (!row) throw new NotFound();
-      const items = new Map((await ordersRepo.items(tx, [orderId])).map((item) => [item.id, item]));
-      const lines = [];
-      for (const { lineId, quantity } of wanted) {
-        const item = items.get(lineId);
-        if (!item || item.refundedQuantity + quantity > item.quantity) return null;
-        const line = { lineId, quantity, amountMinor: price(item, quantity) };
+      const lines = priceUnits(await ordersRepo.items(tx, [orderId]), wanted, price);
+      if (!lines) return null;
+      for (const line of lines) {
         if (!(await ordersRepo.addRefunded(tx, orderId, line))) return null;
-        lines.push(line);
       }
       return { status: row.status, lines };
+    },
+
+    /**
+     * The preview of a refund of chosen lines: priced as `countRefunded` would price it now, with
+     * nothing counted or locked. Answers the priced lines with each line's units left before
+     * them, or null when a line has not that many left.
+     */
+    async priceRefund(
+      q: Db | Tx,
+      orderId: string,
+      wanted: { lineId: string; quantity: number }[],
+      price: Price,
+    ): Promise<{ lineId: string; quantity: number; amountMinor: number; unitsLeft: number }[] | null> {
+      const items = await ordersRepo.items(q, [orderId]);
+      const lines = priceUnits(items, wanted, price);
+      if (!lines) return null;
+      return lines.map((line) => {
+        const item = items.find((i) => i.id === line.lineId)!;
+        return { ...line, unitsLeft: item.quantity - item.refundedQuantity };
+      });
     },
 
     /** The provider refused the refund: its units are counted back (in `tx`). */

@@ -34,6 +34,7 @@ export function toPaymentView(row: OrderRow, items: OrderItemRow[]) {
       id: item.id,
       name: item.name,
       quantity: item.quantity,
+      refundedQuantity: item.refundedQuantity,
       unitPriceRubMinor: item.unitPriceRub,
     })),
     charges: {
@@ -72,6 +73,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
         lineTotal: fromMinor(item.unitPriceRub * item.quantity),
         unitPriceInCurrency: fromMinor(unitInCurrency),
         lineTotalInCurrency: fromMinor(unitInCurrency * item.quantity),
+        refundedQuantity: item.refundedQuantity,
+        refunded: fromMinor(item.refundedMinor),
       };
     }),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),

@@ -9,6 +9,12 @@ import { type Actor, MANUAL_PAYPAL, money, type PaymentsServiceDeps } from './pa
 import type { PaymentRefunds } from './payments.refunds';
 import { paypalInvoiceMail } from './payments.texts';
 
+/** The amount (minor units) a refund of chosen lines recorded with its event; null for any other event. */
+function lineRefundAmount(payload: unknown): number | null {
+  const amount = (payload as { lineRefundId?: unknown; amountMinor?: unknown } | null)?.amountMinor;
+  return typeof amount === 'number' && Number.isInteger(amount) ? amount : null;
+}
+
 export function createPaymentsAdmin(deps: PaymentsServiceDeps, refunds: PaymentRefunds) {
   const { db, repo, orders, providers } = deps;
 
@@ -141,6 +147,8 @@ export function createPaymentsAdmin(deps: PaymentsServiceDeps, refunds: PaymentR
             type: e.type,
             outcome: e.outcome,
             createdAt: e.createdAt.toISOString(),
+            // A refund of chosen lines gave back part of the payment: its own amount.
+            ...(lineRefundAmount(e.payload) !== null ? { amount: lineRefundAmount(e.payload)! / 100 } : {}),
           })),
         })),
       );

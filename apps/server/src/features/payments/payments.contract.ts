@@ -32,7 +32,14 @@ export interface OrderForPayment {
   totalInCurrencyMinor: number | null;
   items: OrderEventItem[];
   /** The lines as ordered (a payment link's page shows them). */
-  lines?: { id: string; name: LocalizedText; quantity: number; unitPriceRubMinor: number }[];
+  lines?: {
+    id: string;
+    name: LocalizedText;
+    quantity: number;
+    /** Units given back by refunds of chosen lines (counted while one is being asked). */
+    refundedQuantity?: number;
+    unitPriceRubMinor: number;
+  }[];
   /** What else makes the amount due, in roubles (minor units): a payment link's page shows them. */
   charges?: { deliveryRubMinor: number; discountRubMinor: number; giftCertificateRubMinor: number };
 }
@@ -58,6 +65,13 @@ export interface OrdersForPayments {
     wanted: { lineId: string; quantity: number }[],
     price: (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number,
   ): Promise<{ status: OrderForPayment['status']; lines: RefundedLine[] } | null>;
+  /** The same pricing as `countRefunded`, nothing counted (a preview); null: one line has not that many left. */
+  priceRefund(
+    q: Db | Tx,
+    orderId: string,
+    wanted: { lineId: string; quantity: number }[],
+    price: (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number,
+  ): Promise<(RefundedLine & { unitsLeft: number })[] | null>;
   /** The provider refused: the units are counted back. */
   uncountRefunded(tx: Tx, orderId: string, lines: RefundedLine[]): Promise<void>;
   /** The provider refunded: unshipped stock back, rights of lines refunded whole end. */

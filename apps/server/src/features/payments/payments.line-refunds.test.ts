@@ -3,13 +3,20 @@
  * and the real YooKassa driver, against the YooKassa fake with 54-FZ receipts on (it checks that a
  * partial refund's receipt adds up to the refund): the amount after a promo discount, an SBP
  * payment partly refunded with the receipt of those lines, the refusals, two requests at once, a
- * timeout asked again, rights and downloads that end, stock that comes back.
+ * timeout asked again, rights and downloads that end, stock that comes back; the preview that
+ * answers the same amount and the same refusals, writing nothing.
  */
-import { ErrorBodySchema, LineRefundSchema, OrderReceiptsSchema, successEnvelope } from '@atelier/shared';
+import {
+  ErrorBodySchema,
+  LineRefundPreviewSchema,
+  LineRefundSchema,
+  OrderReceiptsSchema,
+  successEnvelope,
+} from '@atelier/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadLinks, lineRefunds, orderItems, orders, payments, products, purchases } from '../../db/schema';
-import { lastMail } from '../../test/accounts';
+import { lastMail, mailCount } from '../../test/accounts';
 import {
   adminUser,
   orderBody,
@@ -91,6 +98,20 @@ async function paySbp(orderId: string): Promise<string> {
 
 const refundLines = (orderId: string, lines: unknown[], headers: Record<string, string> = admin.headers) =>
   t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/refund-lines`, headers, payload: { lines } });
+
+const preview = (orderId: string, lines: unknown[], headers: Record<string, string> = admin.headers) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refund-lines/preview`,
+    headers,
+    payload: { lines },
+  });
+
+async function previewed(orderId: string, lines: { lineId: string; quantity: number }[]) {
+  const res = await preview(orderId, lines);
+  expect(res.statusCode, res.body).toBe(200);
+  return successEnvelope(LineRefundPreviewSchema).parse(res.json()).data;
+}
 
 async function refunded(orderId: string, lines: { lineId: string; quantity: number }[]) {
   const res = await refundLines(orderId, lines);
@@ -393,5 +414,100 @@ describe('POST /api/admin/orders/{id}/refund-lines', () => {
     expect(await links()).toHaveLength(0);
     const sent = JSON.parse(yookassa.requests.filter((r) => r.path === '/v3/refunds').at(-1)!.body);
     expect(sent.receipt.items[0]).toMatchObject({ description: 'Пионы из шёлка (электронная книга)', quantity: 1 });
+  });
+});
+
+describe('POST /api/admin/orders/{id}/refund-lines/preview', () => {
+  /** What a refund may have written: the lines' counts, refund rows, YooKassa's refunds, mails. */
+  const footprint = async (orderId: string) => ({
+    items: (await itemsOf(orderId)).map((i) => [i.refundedQuantity, i.refundedMinor]),
+    rows: (await db().select().from(lineRefunds).where(eq(lineRefunds.orderId, orderId))).length,
+    refunds: yookassa.refunds.size,
+    mails: await mailCount(t, buyer.email),
+  });
+
+  it('answers the amount the refund then takes, and writes nothing', async () => {
+    const { order, bouquetLine, lessonLine } = await promoOrder();
+    const before = await footprint(order.id);
+    const one = [{ lineId: bouquetLine.id, quantity: 1 }];
+    const first = await previewed(order.id, one);
+    // 3 701 ₽ paid; one bouquet is 927,72 ₽ of it (the same spread as the refund's, see above).
+    expect(first).toEqual({
+      amount: 927.72,
+      currency: 'RUB',
+      lines: [{ lineId: bouquetLine.id, quantity: 1, amount: 927.72, unitsLeft: 1 }],
+      remaining: 2_773.28,
+    });
+    expect(await previewed(order.id, one)).toEqual(first);
+    expect(await footprint(order.id)).toEqual(before);
+
+    const made = await refunded(order.id, one);
+    expect(made.amount).toBe(first.amount);
+    expect(made.lines).toEqual(first.lines.map(({ unitsLeft: _, ...line }) => line));
+    // The order shows the owner what came back of each line.
+    const shown = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin.headers });
+    const items = shown.json().data.order.items as { id: string; refundedQuantity: number; refunded: number }[];
+    expect(items.find((i) => i.id === bouquetLine.id)).toMatchObject({ refundedQuantity: 1, refunded: 927.72 });
+    expect(items.find((i) => i.id === lessonLine.id)).toMatchObject({ refundedQuantity: 0, refunded: 0 });
+
+    const rest = [
+      { lineId: bouquetLine.id, quantity: 1 },
+      { lineId: lessonLine.id, quantity: 1 },
+    ];
+    const second = await previewed(order.id, rest);
+    // Only the delivery (300 ₽) would be left of the payment.
+    expect(second).toMatchObject({ amount: 2_473.28, remaining: 300 });
+    expect(second.lines.map((l) => l.unitsLeft)).toEqual([0, 0]);
+    expect((await refunded(order.id, rest)).amount).toBe(second.amount);
+  });
+
+  it('refuses what the refund refuses, with the same status and code, and changes nothing', async () => {
+    const { order, bouquetLine, lessonLine } = await promoOrder();
+    await refunded(order.id, [{ lineId: bouquetLine.id, quantity: 1 }]);
+    const unpaid = await storedOrder(t, buyer.id, {}, [
+      { type: 'product', productId: bouquet, name: { ru: 'Букет' }, unitPriceRub: 150_000, quantity: 1 },
+    ]);
+    const [unpaidLine] = await itemsOf(unpaid.id);
+    const cases: [string, string, unknown[], number, string, Record<string, string>?][] = [
+      ['no line', order.id, [], 400, 'REFUND_LINES_EMPTY'],
+      [
+        'a line twice',
+        order.id,
+        [
+          { lineId: lessonLine.id, quantity: 1 },
+          { lineId: lessonLine.id, quantity: 1 },
+        ],
+        400,
+        'REFUND_LINE_DUPLICATE',
+      ],
+      ['an unknown line', order.id, [{ lineId: crypto.randomUUID(), quantity: 1 }], 400, 'REFUND_LINE_UNKNOWN'],
+      [
+        'more units than the line has',
+        order.id,
+        [{ lineId: lessonLine.id, quantity: 2 }],
+        409,
+        'REFUND_QUANTITY_EXCEEDED',
+      ],
+      [
+        'more units than are left',
+        order.id,
+        [{ lineId: bouquetLine.id, quantity: 2 }],
+        409,
+        'REFUND_QUANTITY_EXCEEDED',
+      ],
+      ['zero units', order.id, [{ lineId: lessonLine.id, quantity: 0 }], 400, 'VALIDATION_ERROR'],
+      ['an unpaid order', unpaid.id, [{ lineId: unpaidLine!.id, quantity: 1 }], 409, 'REFUND_NOT_ALLOWED'],
+      ['an unknown order', crypto.randomUUID(), [{ lineId: lessonLine.id, quantity: 1 }], 404, 'NOT_FOUND'],
+      ['a customer', order.id, [{ lineId: lessonLine.id, quantity: 1 }], 403, 'FORBIDDEN', buyer.headers],
+    ];
+    const before = await footprint(order.id);
+    for (const [what, orderId, lines, status, code, headers] of cases) {
+      const seen = await preview(orderId, lines, headers);
+      expect([what, seen.statusCode, codeOf(seen)]).toEqual([what, status, code]);
+      const real = await refundLines(orderId, lines, headers);
+      expect([what, real.statusCode, codeOf(real)]).toEqual([what, status, code]);
+    }
+    expect(await footprint(order.id)).toEqual(before);
+    expect((await itemsOf(unpaid.id))[0]).toMatchObject({ refundedQuantity: 0 });
   });
 });

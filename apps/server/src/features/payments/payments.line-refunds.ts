@@ -16,9 +16,12 @@
  *     stock, lessons, courses and book downloads of lines refunded whole gone (orders emits
  *     `orderLinesRefunded`), the customer mailed; every line refunded whole, the order reads
  *     refunded like after a whole refund.
+ * The preview (`previewRefundLines`) goes through the same checks and the same pricing and writes
+ * nothing: the owner sees the amount before she confirms.
  */
 import { randomUUID } from 'node:crypto';
-import { localize, type RefundLinesBody } from '@atelier/shared';
+import { fromMinor, localize, type RefundLinesBody } from '@atelier/shared';
+import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { isRefusal, ProviderError } from '../../platform/payments/provider';
@@ -31,7 +34,7 @@ import {
   type RefundedLine,
 } from './payments.contract';
 import type { PaymentRefunds } from './payments.refunds';
-import type { LineRefundRow } from './payments.repo';
+import type { LineRefundRow, PaymentRow } from './payments.repo';
 import { linesRefundedMail } from './payments.texts';
 
 /** An open refund left `sending` this long (an instance stopped mid-call) may be asked again. */
@@ -49,41 +52,118 @@ const sameLines = (a: { lineId: string; quantity: number }[], b: { lineId: strin
 export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRefunds) {
   const { db, repo, orders, providers } = deps;
   const clock = deps.now ?? (() => new Date());
+  const inProgress = () => new Conflict('refundInProgress', undefined, 'REFUND_IN_PROGRESS');
+
+  /** Whether the open refund may be asked again for `wanted`: the same lines, after a timeout (or stale). */
+  function mayTakeAgain(open: LineRefundRow, wanted: RefundLinesBody['lines']): boolean {
+    const stale = open.state === 'sending' && open.updatedAt.getTime() < clock().getTime() - STALE_SENDING_MS;
+    return (open.state === 'unknown' || stale) && sameLines(open.lines, wanted);
+  }
 
   /** Takes the open refund again when it is the same lines after a timeout; else REFUND_IN_PROGRESS. */
   async function takeAgain(open: LineRefundRow, wanted: RefundLinesBody['lines']): Promise<LineRefundRow> {
-    const stale = open.state === 'sending' && open.updatedAt.getTime() < clock().getTime() - STALE_SENDING_MS;
-    const inProgress = () => new Conflict('refundInProgress', undefined, 'REFUND_IN_PROGRESS');
-    if ((open.state !== 'unknown' && !stale) || !sameLines(open.lines, wanted)) throw inProgress();
+    if (!mayTakeAgain(open, wanted)) throw inProgress();
     if (!(await repo.moveLineRefund(db, open.id, open.state, { state: 'sending' }))) throw inProgress();
     return open;
   }
 
+  /**
+   * What the refund and its preview check before anything, nothing written: the request, the
+   * order (paid, not cancelled), its payment and provider, the lines named. Throws the 4xx.
+   */
+  async function refundableOrder(orderId: string, wanted: RefundLinesBody['lines']) {
+    if (wanted.length === 0) throw new InvalidInput('refundLinesEmpty', undefined, 'REFUND_LINES_EMPTY');
+    if (new Set(wanted.map((line) => line.lineId)).size !== wanted.length)
+      throw new InvalidInput('refundLineDuplicate', undefined, 'REFUND_LINE_DUPLICATE');
+    const order = await orders.getForPayment(db, orderId);
+    if (!order) throw new NotFound();
+    if (order.paymentState !== 'paid' || order.status === 'cancelled' || order.status === 'pending')
+      throw new Conflict('refundLinesNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
+    const payment = order.paymentMethod === 'card' ? await repo.succeededProviderPayment(db, orderId) : null;
+    const provider = payment ? providers.byName(payment.provider) : undefined;
+    if (!payment?.providerPaymentId || !provider?.refund || !refunds.refundable(payment) || payment.currency !== 'RUB')
+      throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
+    for (const { lineId } of wanted) {
+      const item = order.items.find((i) => i.id === lineId);
+      if (!item) throw new InvalidInput('refundLineUnknown', undefined, 'REFUND_LINE_UNKNOWN');
+      if (item.type === 'gift_certificate' || item.type === 'custom_order')
+        throw new Conflict('refundLineNotRefundable', undefined, 'REFUND_LINE_NOT_REFUNDABLE');
+    }
+    return {
+      order,
+      payment,
+      providerPaymentId: payment.providerPaymentId,
+      provider: provider as typeof provider & { refund: NonNullable<typeof provider.refund> },
+    };
+  }
+
+  /** How the units of a line are priced from what the payment paid for each line (see the header). */
+  const priceBy =
+    (paid: Map<string, number>) =>
+    (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) =>
+      unitsRefund(paid.get(line.id) ?? 0, line.quantity, line.refundedQuantity, quantity);
+
+  /**
+   * The amount of priced lines, checked against what is left of the payment (read in `q`): throws
+   * as the refund does. Answers the amount and what is left of the payment before it.
+   */
+  async function amountOf(q: Db | Tx, payment: PaymentRow, lines: RefundedLine[]) {
+    const amountMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    // Units given away whole (a 100% discount) have nothing to give back.
+    if (amountMinor <= 0) throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
+    const leftMinor = payment.amountMinor - (await repo.lineRefundedOf(q, payment.id));
+    if (amountMinor > leftMinor) throw new Conflict('refundAmountExceeded', undefined, 'REFUND_AMOUNT_EXCEEDED');
+    return { amountMinor, leftMinor };
+  }
+
+  const quantityExceeded = () => new Conflict('refundQuantityExceeded', undefined, 'REFUND_QUANTITY_EXCEEDED');
+
   return {
+    /**
+     * Admin: what refunding `wanted` would give back now, nothing written: the same checks, the
+     * same 4xx and the same pricing as `refundLines`. Per line its units, amount and the units
+     * left after it; in all the amount and what would be left of the payment (delivery included).
+     */
+    async previewRefundLines(orderId: string, wanted: RefundLinesBody['lines']) {
+      const { order, payment } = await refundableOrder(orderId, wanted);
+      const open = await repo.openLineRefund(db, payment.id);
+      let lines: (RefundedLine & { unitsLeft: number })[];
+      let amountMinor: number;
+      let leftMinor: number;
+      if (open) {
+        // Asked again after a timeout, the refund goes for the open one's amount.
+        if (!mayTakeAgain(open, wanted)) throw inProgress();
+        amountMinor = open.amountMinor;
+        leftMinor = payment.amountMinor - (await repo.lineRefundedOf(db, payment.id)) + amountMinor;
+        lines = open.lines.map((line) => {
+          const named = order.lines?.find((l) => l.id === line.lineId);
+          const left = named ? named.quantity - (named.refundedQuantity ?? 0) + line.quantity : line.quantity;
+          return { ...line, unitsLeft: left };
+        });
+      } else {
+        const paid = await deps.receipts.paidByLine(db, orderId);
+        if (!paid) throw new NotFound();
+        const priced = await orders.priceRefund(db, orderId, wanted, priceBy(paid));
+        if (!priced) throw quantityExceeded();
+        lines = priced;
+        ({ amountMinor, leftMinor } = await amountOf(db, payment, priced));
+      }
+      return {
+        amount: fromMinor(amountMinor),
+        currency: 'RUB' as const,
+        lines: lines.map((line) => ({
+          lineId: line.lineId,
+          quantity: line.quantity,
+          amount: fromMinor(line.amountMinor),
+          unitsLeft: line.unitsLeft - line.quantity,
+        })),
+        remaining: fromMinor(leftMinor - amountMinor),
+      };
+    },
+
     /** Admin: refunds `wanted` (line id, units) of a paid order; see the header. */
     async refundLines(admin: Actor, orderId: string, wanted: RefundLinesBody['lines']) {
-      if (wanted.length === 0) throw new InvalidInput('refundLinesEmpty', undefined, 'REFUND_LINES_EMPTY');
-      if (new Set(wanted.map((line) => line.lineId)).size !== wanted.length)
-        throw new InvalidInput('refundLineDuplicate', undefined, 'REFUND_LINE_DUPLICATE');
-      const order = await orders.getForPayment(db, orderId);
-      if (!order) throw new NotFound();
-      if (order.paymentState !== 'paid' || order.status === 'cancelled' || order.status === 'pending')
-        throw new Conflict('refundLinesNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
-      const payment = order.paymentMethod === 'card' ? await repo.succeededProviderPayment(db, orderId) : null;
-      const provider = payment ? providers.byName(payment.provider) : undefined;
-      if (
-        !payment?.providerPaymentId ||
-        !provider?.refund ||
-        !refunds.refundable(payment) ||
-        payment.currency !== 'RUB'
-      )
-        throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
-      for (const { lineId } of wanted) {
-        const item = order.items.find((i) => i.id === lineId);
-        if (!item) throw new InvalidInput('refundLineUnknown', undefined, 'REFUND_LINE_UNKNOWN');
-        if (item.type === 'gift_certificate' || item.type === 'custom_order')
-          throw new Conflict('refundLineNotRefundable', undefined, 'REFUND_LINE_NOT_REFUNDABLE');
-      }
+      const { order, payment, providerPaymentId, provider } = await refundableOrder(orderId, wanted);
 
       const open = await repo.openLineRefund(db, payment.id);
       let attempt: LineRefundRow;
@@ -105,15 +185,9 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
         const paid = await deps.receipts.paidByLine(db, orderId);
         if (!paid) throw new NotFound();
         [attempt, receipt] = await db.transaction(async (tx) => {
-          const counted = await orders.countRefunded(tx, orderId, wanted, (line, quantity) =>
-            unitsRefund(paid.get(line.id) ?? 0, line.quantity, line.refundedQuantity, quantity),
-          );
-          if (!counted) throw new Conflict('refundQuantityExceeded', undefined, 'REFUND_QUANTITY_EXCEEDED');
-          const amountMinor = counted.lines.reduce((sum, line) => sum + line.amountMinor, 0);
-          // Units given away whole (a 100% discount) have nothing to give back.
-          if (amountMinor <= 0) throw new Conflict('refundNotAvailable', undefined, 'REFUND_NOT_AVAILABLE');
-          const left = payment.amountMinor - (await repo.lineRefundedOf(tx, payment.id));
-          if (amountMinor > left) throw new Conflict('refundAmountExceeded', undefined, 'REFUND_AMOUNT_EXCEEDED');
+          const counted = await orders.countRefunded(tx, orderId, wanted, priceBy(paid));
+          if (!counted) throw quantityExceeded();
+          const { amountMinor } = await amountOf(tx, payment, counted.lines);
           const row = await repo.insertLineRefund(tx, {
             orderId,
             paymentId: payment.id,
@@ -123,7 +197,7 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
             idempotenceKey: randomUUID(),
             adminId: admin.id,
           });
-          if (!row) throw new Conflict('refundInProgress', undefined, 'REFUND_IN_PROGRESS');
+          if (!row) throw inProgress();
           const made = await deps.receipts.lineRefundReceipt(tx, {
             orderId,
             paymentId: payment.id,
@@ -139,7 +213,7 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
       let made: Awaited<ReturnType<NonNullable<typeof provider.refund>>>;
       try {
         made = await provider.refund({
-          providerPaymentId: payment.providerPaymentId,
+          providerPaymentId,
           amountMinor: attempt.amountMinor,
           currency: 'RUB',
           idempotenceKey: attempt.idempotenceKey,
@@ -188,7 +262,13 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
           provider: provider.name,
           providerEventId: `refund:${made.id}`,
           type: `refund.${made.status}`,
-          payload: { refundId: made.id, status: made.status, adminId: admin.id, lineRefundId: attempt.id },
+          payload: {
+            refundId: made.id,
+            status: made.status,
+            adminId: admin.id,
+            lineRefundId: attempt.id,
+            amountMinor: attempt.amountMinor,
+          },
           outcome: 'applied',
           paymentId: payment.id,
         });

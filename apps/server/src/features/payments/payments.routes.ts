@@ -13,6 +13,7 @@
  *   POST /api/admin/orders/{id}/paypal-invoice  admin: mail a PayPal invoice link made by hand
  *   POST /api/admin/orders/{id}/refund          admin: give a cancelled card order's payment back (YooKassa)
  *   POST /api/admin/orders/{id}/refund-lines    admin: give back chosen units of chosen lines of a paid order
+ *   POST /api/admin/orders/{id}/refund-lines/preview  admin: what that would give back, nothing written
  *   GET  /api/admin/payment-alerts              admin: notifications that need a look (refunds, mismatches)
  *   POST /api/admin/payment-alerts/{id}/resolve admin: done
  *   GET  /api/admin/orders/{id}/payments        admin: attempts and events of an order
@@ -170,6 +171,10 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     const result = await service.refundLines(requireUser(request), request.params.id, request.body.lines);
     return ok(result, serverMessage('refundLinesDone', requestLanguage(request)));
   });
+
+  route(api, contract.adminOrdersRefundLinesPreview, async (request) =>
+    ok(await service.previewRefundLines(request.params.id, request.body.lines)),
+  );
 
   route(api, contract.adminPaymentAlerts, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

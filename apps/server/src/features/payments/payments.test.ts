@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   downloadLinks,
   mailOutbox,
+  orderItems,
   orderStatusEvents,
   orders,
   paymentAlerts,
@@ -341,6 +342,59 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
       payload: { orderId: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('a partial refund of chosen lines goes through the sandbox as through YooKassa: the previewed amount, then the rest of the line', async () => {
+    const order = await placeOrder(buyer.token, { items: [{ type: 'product', id: bouquetId, quantity: 2 }] });
+    const { id, signature } = await sandboxFor(order.id);
+    await press(id, 'pay', signature);
+    const [line] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const lines = [{ lineId: line!.id, quantity: 1 }];
+    const ask = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/${path}`,
+        headers: admin.headers,
+        payload: { lines },
+      });
+    const seen = await ask('refund-lines/preview');
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data).toMatchObject({ amount: 3_500, remaining: 3_500, lines: [{ quantity: 1, unitsLeft: 1 }] });
+    const first = await ask('refund-lines');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ amount: 3_500, fullyRefunded: false });
+    expect(first.json().data.refundId).toMatch(/^sbx_refund_/);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+    const second = await ask('refund-lines');
+    expect(second.json().data).toMatchObject({ amount: 3_500, fullyRefunded: true });
+    expect((await orderRow(order.id)).paymentState).toBe('refunded');
+    expect((await ask('refund-lines/preview')).json().code).toBe('REFUND_NOT_ALLOWED');
+  });
+
+  it('the sandbox refuses a refund above what is left of its payment, and answers a repeated key with the same refund', async () => {
+    const provider = createTestProvider({ secret: SECRET, publicUrl: 'http://x' });
+    const { providerPaymentId } = await provider.createPayment({
+      paymentId: crypto.randomUUID(),
+      orderId: crypto.randomUUID(),
+      orderNumber: 1,
+      amountMinor: 10_000,
+      currency: 'RUB',
+      description: 'x',
+      returnUrl: 'http://x/back',
+      idempotenceKey: crypto.randomUUID(),
+      language: 'en',
+    });
+    const refund = (amountMinor: number, idempotenceKey: string = crypto.randomUUID()) =>
+      provider.refund!({ providerPaymentId, amountMinor, currency: 'RUB', idempotenceKey });
+    // Not paid yet.
+    await expect(refund(1_000)).rejects.toMatchObject({ kind: 'http', status: 400 });
+    await provider.verifyNotification(
+      provider.buildNotification('payment.succeeded', { providerPaymentId, amountMinor: 10_000, currency: 'RUB' }),
+    );
+    const first = await refund(6_000, 'key-1');
+    expect(await refund(6_000, 'key-1')).toEqual(first);
+    await expect(refund(4_001)).rejects.toMatchObject({ kind: 'http', status: 400 });
+    expect((await refund(4_000)).status).toBe('succeeded');
   });
 
   it('an unknown provider in the webhook path is a 404', async () => {

@@ -83,7 +83,7 @@ export interface PaymentProvider {
   fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;
   /** A receipt of its own (`POST /v3/receipts`): YooKassa only. */
   createReceipt?(input: { receipt: ReceiptRequest; idempotenceKey: string }): Promise<CreatedReceipt>;
-  /** Gives a succeeded payment back, with its refund receipt when receipts are on: YooKassa only. */
+  /** Gives a succeeded payment back, whole or in part, with its refund receipt when receipts are on: YooKassa and the sandbox. */
   refund?(input: RefundInput): Promise<CreatedRefund>;
 }
 

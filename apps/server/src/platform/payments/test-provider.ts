@@ -4,10 +4,16 @@
  * button makes the sandbox send a notification signed like a real provider's (HMAC-SHA256 of the
  * raw body with a server secret in `X-Sandbox-Signature`), which goes through the same webhook
  * route and checks as YooKassa's or PayPal's.
+ *
+ * It gives money back as YooKassa does (`refund`): a whole or a partial refund of a succeeded
+ * payment, never more than is left of it, in its currency; the same idempotence key answers the
+ * same refund again. A payment it no longer remembers (the server restarted since it was paid) is
+ * taken at the caller's word: the shop itself checks what is left.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type CreatedPayment,
+  type CreatedRefund,
   type CreatePaymentInput,
   decimalToMinor,
   header,
@@ -16,7 +22,9 @@ import {
   NotificationRejected,
   type PaymentOutcome,
   type PaymentProvider,
+  ProviderError,
   type ProviderStatus,
+  type RefundInput,
   type VerifiedNotification,
 } from './provider';
 
@@ -74,6 +82,14 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
     return x.length === y.length && timingSafeEqual(x, y);
   };
   const statuses = new Map<string, ProviderStatus>();
+  /** Refunds by idempotence key, and what each payment has given back (minor units). */
+  const refunds = new Map<string, CreatedRefund & { providerPaymentId: string; amountMinor: number }>();
+  const refundedOf = (providerPaymentId: string) =>
+    [...refunds.values()]
+      .filter((r) => r.providerPaymentId === providerPaymentId)
+      .reduce((sum, r) => sum + r.amountMinor, 0);
+  /** A 400 answer, as YooKassa refuses a refund (the caller counts it as a refusal). */
+  const refused = (message: string) => new ProviderError('test', 'http', message, 400);
 
   return {
     name: 'test',
@@ -148,6 +164,30 @@ export function createTestProvider(options: { secret: string; publicUrl: string 
         method: typeof body.payment.method === 'string' ? body.payment.method : null,
         payload: body,
       };
+    },
+
+    async refund(input: RefundInput): Promise<CreatedRefund> {
+      const done = refunds.get(input.idempotenceKey);
+      if (done) {
+        if (done.providerPaymentId !== input.providerPaymentId || done.amountMinor !== input.amountMinor)
+          throw refused('the idempotence key was used for another refund');
+        return { id: done.id, status: done.status };
+      }
+      if (!Number.isInteger(input.amountMinor) || input.amountMinor <= 0) throw refused('the amount must be positive');
+      const paid = statuses.get(input.providerPaymentId);
+      if (paid) {
+        if (paid.outcome !== 'succeeded') throw refused('only a succeeded payment can be refunded');
+        if (paid.currency !== input.currency) throw refused('the refund must be in the payment currency');
+        if (refundedOf(input.providerPaymentId) + input.amountMinor > paid.amountMinor)
+          throw refused('the refund is more than is left of the payment');
+      }
+      const made: CreatedRefund = { id: `sbx_refund_${randomUUID()}`, status: 'succeeded' };
+      refunds.set(input.idempotenceKey, {
+        ...made,
+        providerPaymentId: input.providerPaymentId,
+        amountMinor: input.amountMinor,
+      });
+      return made;
     },
 
     async fetchStatus(providerPaymentId) {

@@ -21,6 +21,7 @@ import { canMarkPaid } from '../payment-path';
 import { OrderCdekPanel } from './order-cdek-panel';
 import { OrderPaymentsPanel } from './order-payments-panel';
 import { OrderReceiptsPanel } from './order-receipts-panel';
+import { OrderRefundLinesPanel } from './order-refund-lines';
 import { canShip, OrderShipPanel } from './order-ship-panel';
 import { OrderTrackingPanel } from './order-tracking-panel';
 import { MAX_SLIPS, PackingSlipsPage, slipsPath } from './packing-slips-page';
@@ -315,6 +316,7 @@ function OrderAdminDetail() {
                   )}
                 </section>
               ) : null}
+              <OrderRefundLinesPanel order={order} />
               <OrderPaymentsPanel order={order} ask={ask} />
               <OrderReceiptsPanel order={order} ask={ask} />
               {order.delivery.cdek ? <OrderCdekPanel order={order} /> : null}

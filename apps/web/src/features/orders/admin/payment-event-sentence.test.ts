@@ -25,6 +25,17 @@ const rub = { amount: 2400, currency: 'RUB' };
 const developerWords = /\b[a-z]+\.[a-z_]+\b|\b[A-Z]+\.[A-Z.]+\b|[a-z]+_[a-z]+|\{\{|orders\.admin/;
 
 describe('payment event → sentence', () => {
+  it('a refund of chosen lines says what it gave back, not the whole payment', () => {
+    const sentence = paymentEventSentence(
+      t.en!,
+      { type: 'refund.succeeded', outcome: 'applied', createdAt: AT, amount: 927.72 },
+      rub,
+      'en',
+    );
+    expect(sentence).toMatch(/^Money returned to the customer 20 Nov, \d\d:03, .*927\.72/);
+    expect(sentence).not.toContain('2,400');
+  });
+
   it('says a card payment was received with its time and the amount in roubles', () => {
     const sentence = paymentEventSentence(
       t.en!,

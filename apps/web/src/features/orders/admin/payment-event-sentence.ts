@@ -86,14 +86,15 @@ export function formatEventTime(iso: string, language: string): string {
 /** "Payment received 20 Nov, 12:03, 2 400 ₽", with a note when the notice was not simply applied. */
 export function paymentEventSentence(
   t: TFunction,
-  event: { type: string; outcome: string; createdAt: string },
+  event: { type: string; outcome: string; createdAt: string; amount?: number },
   payment: { amount: number; currency: string },
   language: string,
 ): string {
   const phrase = phraseOf(event.type);
   const sentence = t(`orders.admin.events.${phrase}`, {
     time: formatEventTime(event.createdAt, language),
-    amount: formatPaymentAmount(payment.amount, payment.currency, language),
+    // A refund of chosen lines gave back its own amount, not the whole payment.
+    amount: formatPaymentAmount(event.amount ?? payment.amount, payment.currency, language),
   });
   const note = noteOf(event.outcome, phrase);
   return note ? `${sentence} — ${t(`orders.admin.events.notes.${note}`)}` : sentence;

@@ -107,6 +107,15 @@ export function OrderDetail({
                       {t('orders.detail.format', { format: t(`shop.formats.${item.bookFormat}`) })}
                     </span>
                   ) : null}
+                  {item.refundedQuantity > 0 ? (
+                    <span className="block text-ink-soft">
+                      {t('orders.detail.refundedUnits', {
+                        units: item.refundedQuantity,
+                        quantity: item.quantity,
+                        amount: formatMoney(item.refunded, 'RUB', language),
+                      })}
+                    </span>
+                  ) : null}
                 </span>
                 <LinePrice
                   unitPrice={item.unitPriceInCurrency}

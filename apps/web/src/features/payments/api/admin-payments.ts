@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RefundLinesBody } from '@atelier/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api/client';
 import { ordersScope } from '../../../shared/api/query-keys';
 import { paymentsApi } from '../../../shared/api/routes/payments';
@@ -9,6 +10,8 @@ export interface AdminPaymentEvent {
   type: string;
   outcome: string;
   createdAt: string;
+  /** A refund of chosen lines: what it gave back (the payment's amount is more). */
+  amount?: number;
 }
 
 export interface AdminPayment {
@@ -92,6 +95,50 @@ export function useRefundOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: refundOrder,
+    onSettled: (_result, _error, input) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: paymentKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: receiptKeys.adminOrder(input.orderId) }),
+        client.invalidateQueries({ queryKey: ordersScope.all }),
+      ]),
+  });
+}
+
+/**
+ * Admin: what refunding these units of these lines would give back now (nothing is written); the
+ * same refusals as the refund itself. Not asked while no unit is chosen.
+ */
+export function useRefundLinesPreview(orderId: string, lines: RefundLinesBody['lines']) {
+  return useQuery({
+    queryKey: paymentKeys.refundPreview(orderId, lines),
+    queryFn: () =>
+      paymentsApi
+        .adminOrdersRefundLinesPreview({ params: { id: orderId }, body: { lines } }, { silent: true })
+        .then((reply) => reply.data),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+    gcTime: 30_000,
+  });
+}
+
+/**
+ * Admin: gives back these units of these lines through the payment service (the order stays); a
+ * refusal answers 502 and may be tried again.
+ */
+export async function refundLines(input: { orderId: string; lines: RefundLinesBody['lines'] }) {
+  const { data, message } = await paymentsApi.adminOrdersRefundLines(
+    { params: { id: input.orderId }, body: { lines: input.lines } },
+    { silent: true },
+  );
+  return { data, message };
+}
+
+export function useRefundLines() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: refundLines,
     onSettled: (_result, _error, input) =>
       Promise.all([
         client.invalidateQueries({ queryKey: paymentKeys.adminOrder(input.orderId) }),

@@ -12,4 +12,7 @@ export const paymentKeys = {
   /** Admin: every payment attempt of an order. */
   adminOrder: (orderId: string) => [...paymentKeys.all, 'admin', 'order', orderId] as const,
   adminAlerts: () => [...paymentKeys.all, 'admin', 'alerts'] as const,
+  /** Admin: what refunding these units of these lines would give back now. */
+  refundPreview: (orderId: string, lines: { lineId: string; quantity: number }[]) =>
+    [...paymentKeys.all, 'admin', 'refund-preview', orderId, lines] as const,
 };
