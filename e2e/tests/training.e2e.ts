@@ -191,7 +191,7 @@ describe('video lessons', () => {
     await useToken(page, token);
     await page.goto('/admin/lessons');
     await page.getByRole('heading', { level: 1, name: 'Видеоуроки' }).waitFor();
-    await expectNoAxeViolations(page);
+    // The list is checked by axe in the admin shell's walk (both widths); the filled dialog below.
     await page.getByRole('button', { name: 'Добавить урок' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новый урок' });
     const title = `Бутоньерка ${Date.now().toString(36)}`;
