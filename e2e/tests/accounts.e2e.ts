@@ -74,8 +74,9 @@ describe('account journey in Russian', () => {
     const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
 
-    // Login again, straight back to the account.
-    await page.goto('/auth');
+    // Login again from the header's link (the app's own navigation), straight back to the account.
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '', { waitUntil: 'commit' });
     await loginThroughUi(page, 'ru', account.email, account.password);
     await toast(page, t.loggedIn).waitFor();
     await expectOnAccount(page, 'ru');
@@ -101,8 +102,8 @@ describe('account journey in Russian', () => {
 
     // Forgot it anyway: log out, ask for a link, open it from the mail.
     await page.getByRole('banner').getByRole('button', { name: t.logout }).click();
-    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).waitFor();
-    await page.goto('/auth');
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '', { waitUntil: 'commit' });
     const before = await mailFiles();
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password', { waitUntil: 'commit' });
@@ -130,7 +131,8 @@ describe('account journey in Russian', () => {
     await page.getByRole('link', { name: 'Запросить новую ссылку' }).waitFor();
 
     // The old passwords no longer work; the new one does.
-    await page.goto('/auth');
+    await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth', { waitUntil: 'commit' });
     await loginThroughUi(page, 'ru', account.email, changed);
     await page.getByRole('tabpanel').getByRole('alert').getByText('Неверный email или пароль').waitFor();
     await loginThroughUi(page, 'ru', account.email, fresh);

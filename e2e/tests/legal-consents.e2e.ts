@@ -112,7 +112,7 @@ describe('consents on record', () => {
       // A new Spanish version of the terms: published from the admin, the old one stays readable.
       await admin.goto('/admin/legal');
       await admin.getByRole('heading', { level: 1, name: 'Правовые документы' }).waitFor();
-      await expectNoAxeViolations(admin);
+      // The list itself is checked by axe in the admin shell's walk (both widths); the editor below.
       await admin.getByRole('link', { name: 'Публичная оферта (ES)' }).click();
       await admin.getByRole('heading', { level: 1, name: 'Публичная оферта (ES)' }).waitFor();
       const versions = await apiData<{ kind: string; language: string; version: number; current: boolean }[]>(

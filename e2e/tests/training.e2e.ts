@@ -191,7 +191,11 @@ describe('video lessons', () => {
     await useToken(page, token);
     await page.goto('/admin/lessons');
     await page.getByRole('heading', { level: 1, name: 'Видеоуроки' }).waitFor();
-    await expectNoAxeViolations(page);
+    // The list is checked by axe in the admin shell's walk (both widths); the filled dialog below.
+    // The editor proposes the number after the list's highest: open it once the list has come, as
+    // the owner would (the button is there while it loads).
+    const [listed] = await apiData<LessonSummary[]>(baseUrl(), '/training/lessons');
+    await page.getByRole('main').getByText(listed!.title.ru).first().waitFor();
     await page.getByRole('button', { name: 'Добавить урок' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новый урок' });
     const title = `Бутоньерка ${Date.now().toString(36)}`;
