@@ -7,6 +7,7 @@ import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
 import type { DataColumn } from '../../../shared/ui/data-table';
 import { MissingLanguagesBadge } from '../../../shared/ui/missing-languages-badge';
 import { Modal } from '../../../shared/ui/modal';
+import { PageLoader } from '../../../shared/ui/spinner';
 import { type LessonCompletion, useLessonCompletion } from '../../progress/api/admin-completion';
 import { useAdminLessons, useDeleteLesson } from '../api/admin-lessons';
 import { LessonEditor } from './lesson-editor';
@@ -99,7 +100,14 @@ export function LessonsAdminPage() {
           failed: t('training.admin.failed'),
         }}
         editorSize="xl"
-        editor={(lesson, done) => <LessonEditor lesson={lesson} nextNumber={nextNumber} onDone={done} />}
+        editor={(lesson, done) =>
+          // A new lesson's number follows the list's highest: its form waits for the list.
+          lesson === null && lessons === undefined ? (
+            <PageLoader label={t('common.loading')} />
+          ) : (
+            <LessonEditor lesson={lesson} nextNumber={nextNumber} onDone={done} />
+          )
+        }
       />
       <Modal
         open={mediaOf !== null}
