@@ -158,6 +158,23 @@ export function orderBody(
   };
 }
 
+/**
+ * Pays an order by card on the demo sandbox as its buyer would: starts the payment, then presses
+ * "Pay" on the sandbox's page (its form post). The sandbox answers 303 back to the shop.
+ */
+export async function payOnSandbox(base: string, token: string, orderId: string): Promise<void> {
+  const start = await apiData<{ redirectUrl: string }>(base, '/payments', { token, body: { orderId } });
+  const sandbox = new URL(start.redirectUrl, base);
+  const paid = await fetch(new URL(`${sandbox.pathname}/pay`, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ signature: sandbox.searchParams.get('signature') ?? '' }).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
+  });
+  if (paid.status !== 303) throw new Error(`the sandbox refused the payment: ${paid.status}`);
+}
+
 /** POST /api/orders; the status and the order id (when 201), never a throw for an error status. */
 export async function placeOrder(
   base: string,

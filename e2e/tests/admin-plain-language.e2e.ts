@@ -11,13 +11,13 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, sectionHref } from '../../apps/web/src/features/admin/admin-sections';
 import { useToken } from '../src/accounts';
-import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
+import { apiData, login, orderBody, payOnSandbox, placeOrder, verifiedUser } from '../src/api';
 import { type PageOptions, useBrowser } from '../src/browser';
 import { newEmail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
 import { developerWords, renderedText } from '../src/plain-language';
 import { E2E_ADMIN } from '../src/server';
-import { budget, REQUEST_TIMEOUT } from '../src/timeouts';
+import { budget } from '../src/timeouts';
 
 // The journey places and pays an order: on a server of its own, so no other journey's lists change.
 const base = useOwnServer({ prefix: 'atelier-e2e-plain-', admin: E2E_ADMIN });
@@ -62,16 +62,7 @@ beforeAll(async () => {
   const placed = await placeOrder(base(), token, orderBody([{ type: 'product', id: product.id, quantity: 1 }], email));
   expect(placed.status, placed.raw).toBe(201);
   orderId = placed.id!;
-  const start = await apiData<{ redirectUrl: string }>(base(), '/payments', { token, body: { orderId } });
-  const sandbox = new URL(start.redirectUrl, base());
-  const paid = await fetch(new URL(`${sandbox.pathname}/pay`, base()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ signature: sandbox.searchParams.get('signature') ?? '' }).toString(),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
-  });
-  expect(paid.status).toBe(303);
+  await payOnSandbox(base(), token, orderId);
   const { order } = await apiData<{ order: { status: string; total: number } }>(base(), `/orders/${orderId}`, {
     token,
   });

@@ -9,13 +9,13 @@
 import { formatMoney } from '@atelier/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useToken } from '../src/accounts';
-import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
+import { apiData, login, orderBody, payOnSandbox, placeOrder, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser } from '../src/browser';
 import { readMessage } from '../src/dev-mail';
 import { newEmail, waitForMail } from '../src/mail';
 import { E2E_ADMIN } from '../src/server';
-import { budget, REQUEST_TIMEOUT } from '../src/timeouts';
+import { budget } from '../src/timeouts';
 
 const session = useBrowser();
 
@@ -50,19 +50,7 @@ beforeAll(async () => {
   );
   expect(placed.status, placed.raw).toBe(201);
   // Paid by card through the sandbox, as a customer pays on the demo.
-  const start = await apiData<{ redirectUrl: string }>(baseUrl(), '/payments', {
-    token: buyer.token,
-    body: { orderId: placed.id },
-  });
-  const sandbox = new URL(start.redirectUrl, baseUrl());
-  const paid = await fetch(new URL(`${sandbox.pathname}/pay`, baseUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ signature: sandbox.searchParams.get('signature') ?? '' }).toString(),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT),
-  });
-  expect(paid.status).toBe(303);
+  await payOnSandbox(baseUrl(), buyer.token, placed.id!);
   adminToken = await login(baseUrl(), E2E_ADMIN);
   order = (await apiData<{ order: OrderView }>(baseUrl(), `/orders/${placed.id}`, { token: adminToken })).order;
   expect(order).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
