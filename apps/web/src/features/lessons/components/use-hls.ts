@@ -11,6 +11,7 @@
 
 import type HlsType from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { warmLoader } from './hls-warm';
 import { loadHls } from './load-hls';
 
 export type HlsMode = 'off' | 'loading' | 'hls' | 'native' | 'mp4';
@@ -75,7 +76,7 @@ export function useHls(
         // Start on the lowest rendition (its first segments last one second): the first frame
         // comes after a small download on any connection, and the measured bandwidth then moves
         // playback up. Never above what the player's size shows.
-        const created = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
+        const created = new Hls({ startLevel: 0, capLevelToPlayerSize: true, loader: warmLoader(Hls) });
         instance = created;
         hls.current = created;
         created.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {

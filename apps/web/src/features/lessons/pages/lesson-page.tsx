@@ -26,6 +26,7 @@ import { usePurchase, usePurchaseFlow } from '../../checkout/api/purchase';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { useLesson } from '../api/get-lesson';
 import { useLessonAccess } from '../api/get-lesson-access';
+import { warmHls } from '../components/hls-warm';
 import { loadHls } from '../components/load-hls';
 
 /**
@@ -136,10 +137,13 @@ export function LessonPage({ works }: { works?: (slot: LessonWorksSlot) => React
     id ?? '',
     canWatch && Boolean(lesson?.hasVideo || lesson?.methodologyLanguages.length),
   );
-  // A lesson with renditions needs hls.js: fetched alongside the player's chunk, not after it.
+  // A lesson with renditions needs hls.js: fetched alongside the player's chunk, not after it, and
+  // the video's first playlists and segment alongside both.
   const hlsUrl = canWatch ? access.data?.hls : null;
   useEffect(() => {
-    if (hlsUrl && 'MediaSource' in window) loadHls().catch(() => undefined);
+    if (!hlsUrl || !('MediaSource' in window)) return;
+    loadHls().catch(() => undefined);
+    warmHls(hlsUrl);
   }, [hlsUrl]);
 
   if (!id) return <EmptyStateWrapper />;
