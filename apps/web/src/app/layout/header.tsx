@@ -13,7 +13,8 @@ import { CurrencySwitcher, LanguageSwitcher } from './switchers';
 export function Logo({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="group inline-flex items-center gap-2.5 rounded-lg" aria-label={t('header.homeLink')}>
+    // Named by what it shows (plus where it leads, for a screen reader): a spoken "Atelier" finds it.
+    <Link to="/" className="group inline-flex items-center gap-2.5 rounded-lg">
       <span className="inline-flex size-10 items-center justify-center rounded-full bg-blush-100 text-rose-600 transition-colors group-hover:bg-blush-200">
         <FlowerIcon width={24} height={24} />
       </span>
@@ -25,6 +26,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
           {t('header.tagline')}
         </span>
       </span>
+      <span className="sr-only"> — {t('header.homeLink')}</span>
     </Link>
   );
 }

@@ -31,7 +31,8 @@ export function MadeLikeThis({ productId }: { productId: string }) {
                   {image ? (
                     <ResponsiveImage
                       image={image}
-                      alt={title}
+                      // The caption under it says what it is: the picture itself adds nothing to read.
+                      alt=""
                       sizes="(min-width: 1024px) 16rem, 45vw"
                       className="size-full object-cover"
                     />

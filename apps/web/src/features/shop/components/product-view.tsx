@@ -42,10 +42,12 @@ function NotifyMe(props: { productId: string; secondary?: boolean }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part under the product's name: a level below it (h2 on the page, h3 in the dialog). */
+function Section({ title, level, children }: { title: string; level: 'h2' | 'h3'; children: ReactNode }) {
+  const Heading = level;
   return (
     <section className="border-t border-line pt-4">
-      <h3 className="mb-2 text-xs font-bold uppercase tracking-[0.18em] text-rose-800">{title}</h3>
+      <Heading className="mb-2 text-xs font-bold uppercase tracking-[0.18em] text-rose-800">{title}</Heading>
       <div className="text-sm leading-relaxed text-ink">{children}</div>
     </section>
   );
@@ -104,6 +106,7 @@ interface ProductViewProps {
 
 /** Everything a shopper needs to decide, and the button to add the product to the cart. */
 export function ProductView({ product, heading, place, onAdded }: ProductViewProps) {
+  const sectionLevel = place === 'page' ? 'h2' : 'h3';
   const { t } = useTranslation();
   const language = useLanguage();
   const currency = useCurrency();
@@ -325,20 +328,20 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
           const text = product[field];
           const shown = localized(text);
           return text ? (
-            <Section key={field} title={t(`shop.page.details.${field}`)}>
+            <Section key={field} level={sectionLevel} title={t(`shop.page.details.${field}`)}>
               <p className="whitespace-pre-line" lang={shown.lang}>
                 {shown.text}
               </p>
             </Section>
           ) : null;
         })}
-        <Section title={t('shop.page.deliveryTitle')}>
+        <Section level={sectionLevel} title={t('shop.page.deliveryTitle')}>
           {shipsPhysical ? <DeliveryOptions currency={currency} /> : <p>{t('shop.page.digitalDelivery')}</p>}
           {formats.includes('digital') && shipsPhysical ? (
             <p className="mt-2">{t('shop.page.digitalDelivery')}</p>
           ) : null}
         </Section>
-        <Section title={t('shop.page.returnsTitle')}>
+        <Section level={sectionLevel} title={t('shop.page.returnsTitle')}>
           <p>
             {returnable ? t('shop.page.returns') : t('shop.page.noReturns')}{' '}
             <Link to="/terms" className="link">
