@@ -160,6 +160,24 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+/**
+ * Refunds of chosen lines, the rule the server applies and the admin's dialog shows: a paid order
+ * that is neither pending nor cancelled; a gift certificate or a custom piece's payment is never
+ * refunded by line; a line gives back at most the units not given back yet.
+ */
+export function orderAllowsLineRefund(order: { paymentState: string; status: string }): boolean {
+  return order.paymentState === 'paid' && order.status !== 'pending' && order.status !== 'cancelled';
+}
+
+export function lineRefundable(item: { type: string }): boolean {
+  return item.type !== 'gift_certificate' && item.type !== 'custom_order';
+}
+
+/** Units of a line that can still be given back (none for a line that is not refunded by line). */
+export function refundableUnits(item: { type: string; quantity: number; refundedQuantity: number }): number {
+  return lineRefundable(item) ? Math.max(0, item.quantity - item.refundedQuantity) : 0;
+}
+
 export const OrderStatusEventSchema = z.object({
   from: OrderStatusSchema.nullable(),
   to: OrderStatusSchema,

@@ -20,7 +20,7 @@
  * nothing: the owner sees the amount before she confirms.
  */
 import { randomUUID } from 'node:crypto';
-import { fromMinor, localize, type RefundLinesBody } from '@atelier/shared';
+import { fromMinor, lineRefundable, localize, orderAllowsLineRefund, type RefundLinesBody } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -77,8 +77,7 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
       throw new InvalidInput('refundLineDuplicate', undefined, 'REFUND_LINE_DUPLICATE');
     const order = await orders.getForPayment(db, orderId);
     if (!order) throw new NotFound();
-    if (order.paymentState !== 'paid' || order.status === 'cancelled' || order.status === 'pending')
-      throw new Conflict('refundLinesNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
+    if (!orderAllowsLineRefund(order)) throw new Conflict('refundLinesNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
     const payment = order.paymentMethod === 'card' ? await repo.succeededProviderPayment(db, orderId) : null;
     const provider = payment ? providers.byName(payment.provider) : undefined;
     if (!payment?.providerPaymentId || !provider?.refund || !refunds.refundable(payment) || payment.currency !== 'RUB')
@@ -86,8 +85,7 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
     for (const { lineId } of wanted) {
       const item = order.items.find((i) => i.id === lineId);
       if (!item) throw new InvalidInput('refundLineUnknown', undefined, 'REFUND_LINE_UNKNOWN');
-      if (item.type === 'gift_certificate' || item.type === 'custom_order')
-        throw new Conflict('refundLineNotRefundable', undefined, 'REFUND_LINE_NOT_REFUNDABLE');
+      if (!lineRefundable(item)) throw new Conflict('refundLineNotRefundable', undefined, 'REFUND_LINE_NOT_REFUNDABLE');
     }
     return {
       order,

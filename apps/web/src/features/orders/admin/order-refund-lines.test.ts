@@ -1,7 +1,7 @@
-import type { Order, OrderItem } from '@atelier/shared';
+import { type Order, type OrderItem, refundableUnits } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
 import type { AdminPayment } from '../../payments/api/admin-payments';
-import { canRefundLines, chosenLines, paidOnline, unitsLeft } from './order-refund-lines';
+import { canRefundLines, chosenLines, paidOnline } from './order-refund-lines';
 
 const item = (id: string, patch: Partial<OrderItem> = {}): OrderItem => ({
   id,
@@ -24,11 +24,11 @@ const order = (items: OrderItem[], patch: Partial<Order> = {}) =>
 
 describe('refunding items of an order', () => {
   it('counts the units still to give back; a gift certificate or a custom piece has none', () => {
-    expect(unitsLeft(item('a'))).toBe(2);
-    expect(unitsLeft(item('a', { refundedQuantity: 1 }))).toBe(1);
-    expect(unitsLeft(item('a', { refundedQuantity: 2 }))).toBe(0);
-    expect(unitsLeft(item('g', { type: 'gift_certificate' }))).toBe(0);
-    expect(unitsLeft(item('c', { type: 'custom_order', quantity: 1 }))).toBe(0);
+    expect(refundableUnits(item('a'))).toBe(2);
+    expect(refundableUnits(item('a', { refundedQuantity: 1 }))).toBe(1);
+    expect(refundableUnits(item('a', { refundedQuantity: 2 }))).toBe(0);
+    expect(refundableUnits(item('g', { type: 'gift_certificate' }))).toBe(0);
+    expect(refundableUnits(item('c', { type: 'custom_order', quantity: 1 }))).toBe(0);
   });
 
   it('is offered for a paid card order with something left, never before payment, after cancelling or by hand', () => {

@@ -1,4 +1,11 @@
-import { formatMoney, localize, type Order, type OrderItem } from '@atelier/shared';
+import {
+  formatMoney,
+  localize,
+  type Order,
+  type OrderItem,
+  orderAllowsLineRefund,
+  refundableUnits,
+} from '@atelier/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -13,20 +20,12 @@ import {
   useRefundLinesPreview,
 } from '../../payments/api/admin-payments';
 
-/** Units of a line that can still be given back (a gift certificate or a custom piece's payment: none). */
-export function unitsLeft(item: OrderItem): number {
-  if (item.type === 'gift_certificate' || item.type === 'custom_order') return 0;
-  return Math.max(0, item.quantity - item.refundedQuantity);
-}
-
 /** A paid card order, not cancelled, with units left to give back: the owner may refund lines. */
 export function canRefundLines(order: Order): boolean {
   return (
     order.paymentMethod === 'card' &&
-    order.paymentState === 'paid' &&
-    order.status !== 'pending' &&
-    order.status !== 'cancelled' &&
-    order.items.some((item) => unitsLeft(item) > 0)
+    orderAllowsLineRefund(order) &&
+    order.items.some((item) => refundableUnits(item) > 0)
   );
 }
 
@@ -41,7 +40,7 @@ export function paidOnline(payments: AdminPayment[] | undefined): boolean {
 /** The request's lines: the chosen units of each line, lines at zero left out, in the order's order. */
 export function chosenLines(order: Order, chosen: Record<string, number>): { lineId: string; quantity: number }[] {
   return order.items
-    .map((item) => ({ lineId: item.id, quantity: Math.min(chosen[item.id] ?? 0, unitsLeft(item)) }))
+    .map((item) => ({ lineId: item.id, quantity: Math.min(chosen[item.id] ?? 0, refundableUnits(item)) }))
     .filter((line) => line.quantity > 0);
 }
 
@@ -90,7 +89,7 @@ function RefundLinesForm({ order, onDone }: { order: Order; onDone: () => void }
   // The amount shown is the one for the units chosen now (not the previous choice's, kept while the new one loads).
   const ready = lines.length > 0 && preview.isSuccess && !preview.isPlaceholderData && !preview.isFetching;
   const set = (item: OrderItem, value: number) =>
-    setChosen((current) => ({ ...current, [item.id]: Math.max(0, Math.min(unitsLeft(item), value)) }));
+    setChosen((current) => ({ ...current, [item.id]: Math.max(0, Math.min(refundableUnits(item), value)) }));
 
   const confirm = async () => {
     if (!ready) return;
@@ -115,7 +114,7 @@ function RefundLinesForm({ order, onDone }: { order: Order; onDone: () => void }
       <ul className="flex flex-col divide-y divide-line">
         {order.items.map((item) => {
           const name = localize(item.name, language);
-          const left = unitsLeft(item);
+          const left = refundableUnits(item);
           const value = Math.min(chosen[item.id] ?? 0, left);
           const inputId = `${base}-${item.id}`;
           return (
