@@ -46,7 +46,8 @@ const LANGUAGES = ['ru', 'en', 'es'];
 /** Pages whose player is the page itself: the player check does not apply to them. */
 const PLAYER_PAGES = new Set(['lesson', 'lessonByQuery', 'course']);
 
-export function hydrationReport(pageModules: Record<string, string | undefined>): Plugin {
+/** `pageRoutes`: page id → the name of its route module (`<name>.route.tsx`, src/app/page-routes.ts). */
+export function hydrationReport(pageRoutes: Record<string, string>): Plugin {
   let root = '';
   let outDir = '';
   return {
@@ -75,12 +76,14 @@ export function hydrationReport(pageModules: Record<string, string | undefined>)
 
       const pages: PageWeight[] = [];
       const weighed = new Map<string, string>();
-      for (const [page, module] of Object.entries(pageModules)) {
+      const routeChunk = (name: string) =>
+        [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(`/${name}.route.tsx`))?.fileName;
+      for (const [page, module] of Object.entries(pageRoutes)) {
         // Pages rendering the same module weigh the same: one line for the first of them.
-        if (!module || weighed.has(module)) continue;
+        if (weighed.has(module)) continue;
         weighed.set(module, page);
-        const pageChunk = chunkOf(module);
-        if (!pageChunk) throw new Error(`hydration report: no chunk for ${module} (page ${page})`);
+        const pageChunk = routeChunk(module);
+        if (!pageChunk) throw new Error(`hydration report: no chunk for the route module ${module} (page ${page})`);
         for (const language of LANGUAGES) {
           const texts = chunkOf(`src/locales/${language}/index.ts`);
           if (!texts) throw new Error(`hydration report: no chunk for the ${language} texts`);

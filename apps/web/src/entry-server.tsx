@@ -11,10 +11,10 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { RENDERED_PAGES } from './app/page-routes';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/route-table';
-import { PAGE_DATA, prefetchPage } from './app/ssr/page-data';
-import { PAGE_MODULES } from './app/ssr/page-modules';
+import { landingQueryOptions } from './features/landing/api/get-landing';
 import en from './locales/en/index';
 import enLater from './locales/en/later/index';
 import es from './locales/es/index';
@@ -24,6 +24,7 @@ import ruLater from './locales/ru/later/index';
 import { mergeArea, type Tree } from './locales/tree';
 import { i18nOptions } from './shared/i18n/i18n-options';
 import { TranslationProvider } from './shared/i18n/use-translation';
+import { load, type PageRouteHandle } from './shared/ssr/page-loader';
 import { type RenderedState, RenderedWith } from './shared/ssr/rendered-with';
 import { answerApiWith } from './shared/ssr/server-api';
 
@@ -73,24 +74,28 @@ async function toHtml(element: ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const pages = Object.keys(PAGE_DATA) as PageId[];
+export const pages: PageId[] = RENDERED_PAGES;
 
 export async function render({ url, lang, currency, api }: RenderRequest): Promise<RenderResult | null> {
   const location = new URL(url, 'http://localhost');
   const matches = matchRoutes(routes, location.pathname);
   const match = matches?.at(-1);
   const page = match?.route.id as PageId | undefined;
-  if (!match || !page || !(pages as string[]).includes(page)) return null;
+  const handle = match?.route.handle as PageRouteHandle | undefined;
+  if (!match || !page || !handle || !pages.includes(page)) return null;
 
   answerApiWith(api);
   const client = createQueryClient();
   const i18n = i18nFor(lang);
-  await prefetchPage(page, { client, lang, currency, params: match.params, search: location.searchParams });
+  // The page's queries and the site settings the header and footer show on every page.
+  const { loader } = await handle.importModule();
+  const context = { page, client, lang, currency, params: match.params, search: location.searchParams };
+  await Promise.all([load(client, landingQueryOptions()), ...(loader?.(context) ?? [])]);
 
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(location.href));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const routing = await handler.query(new Request(location.href));
+  if (routing instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, routing);
   const rendered: RenderedState = { lang, currency: currency satisfies Currency };
 
   const html = await toHtml(
@@ -98,15 +103,13 @@ export async function render({ url, lang, currency, api }: RenderRequest): Promi
       <TranslationProvider i18n={i18n}>
         <RenderedWith value={rendered}>
           <QueryClientProvider client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouterProvider router={router} context={routing} hydrate={false} />
           </QueryClientProvider>
         </RenderedWith>
       </TranslationProvider>
     </StrictMode>,
   );
-  const modules = [`src/locales/${lang}/index.ts`];
-  const pageModule = PAGE_MODULES[page];
-  if (pageModule) modules.push(pageModule);
+  const modules = [`src/locales/${lang}/index.ts`, handle.module];
   return { html, state: { ...rendered, queries: dehydrate(client) }, modules };
 }
 

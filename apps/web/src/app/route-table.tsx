@@ -1,24 +1,36 @@
 /**
- * The web's routes: one element for every page declared in `@atelier/shared` pages.ts (the record
- * type makes a declared page without a route, or a route without a declaration, a type error;
- * `route-table.test.ts` checks the built table), plus the catch-all to /404.
+ * The web's routes: one for every page declared in `@atelier/shared` pages.ts, plus the catch-all to
+ * /404. A server-rendered page is its route module (app/page-routes.ts); any other page is an
+ * element here (the record type makes a declared page without either a type error;
+ * `route-table.test.ts` checks the built table).
  */
 import { PAGES, type PageId } from '@atelier/shared/pages';
 import type { ReactNode } from 'react';
-import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
+import type { PageRouteHandle, PageRouteModule } from '../shared/ssr/page-loader';
 import { RouteErrorFallback } from './error-boundary';
 import { AdminGate } from './guards/admin-gate';
 import { RequireUser } from './guards/require-user';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
+import { PAGE_ROUTES, RENDERED_PAGES, type RenderedPageId, routeModuleName } from './page-routes';
 
-// Home is a page like the others: its sections are not part of the app every page loads.
-const HomePage = lazyPage(() => import('./routes/home-page'), 'HomePage');
-const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page'), 'ShopPage');
-const ProductPage = lazyPage(() => import('./routes/product-route'), 'ProductPage');
-const TrainingPage = lazyPage(() => import('./routes/training-page'), 'TrainingPage');
-const LessonPage = lazyPage(() => import('./routes/lesson-route'), 'LessonPage');
-const CoursePage = lazyPage(() => import('../features/courses/pages/course-page'), 'CoursePage');
+/** Every route module, by its path from the app's root; loaded only when its page is shown. */
+const ROUTE_MODULES = import.meta.glob<PageRouteModule>([
+  '/src/app/routes/*.route.tsx',
+  '/src/features/*/pages/*.route.tsx',
+]);
+const BY_NAME = new Map(Object.keys(ROUTE_MODULES).map((path) => [routeModuleName(path), path]));
+
+/** A server-rendered page's route module (app/page-routes.ts) as a lazy element and the route's handle. */
+function routeModule(page: RenderedPageId): { element: ReactNode; handle: PageRouteHandle } {
+  const path = BY_NAME.get(PAGE_ROUTES[page]);
+  const importModule = path && ROUTE_MODULES[path];
+  if (!path || !importModule) throw new Error(`The route module of page "${page}" is missing`);
+  const Page = lazyPage(importModule, 'Component');
+  return { element: <Page />, handle: { module: path.slice(1), importModule } };
+}
+
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/orders/pages/checkout-page'), 'CheckoutPage');
 const OrderSuccessPage = lazyPage(() => import('../features/orders/pages/order-success-page'), 'OrderSuccessPage');
@@ -45,26 +57,11 @@ const StockAlertLinkPage = lazyPage(
   () => import('../features/stock-alerts/pages/stock-alert-link-page'),
   'StockAlertLinkPage',
 );
-const CertificatePage = lazyPage(() => import('../features/certificates/pages/certificate-page'), 'CertificatePage');
-const GiftCertificatePage = lazyPage(
-  () => import('../features/gift-certificates/pages/gift-certificate-page'),
-  'GiftCertificatePage',
-);
 const CustomRequestPage = lazyPage(
   () => import('../features/custom-orders/pages/custom-request-page'),
   'CustomRequestPage',
 );
 const AccountPage = lazyPage(() => import('../features/users/pages/account-page'), 'AccountPage');
-const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
-const LegalPage = lazyPage(() => import('../features/legal/pages/legal-page'), 'LegalPage');
-const LegalKindPage = lazyPage<object, 'LegalKindPage'>(
-  () => import('../features/legal/pages/legal-page'),
-  'LegalKindPage',
-);
-const LegalVersionPage = lazyPage<object, 'LegalVersionPage'>(
-  () => import('../features/legal/pages/legal-page'),
-  'LegalVersionPage',
-);
 
 /** `/login` and `/register` are old addresses of the auth page. */
 function ToAuth({ tab }: { tab?: 'register' }) {
@@ -75,25 +72,8 @@ function ToAuth({ tab }: { tab?: 'register' }) {
   return <Navigate to={`/auth${query ? `?${query}` : ''}`} replace />;
 }
 
-function LessonById() {
-  const { id } = useParams();
-  return <LessonPage key={id} />;
-}
-
-function ProductById() {
-  const { id } = useParams();
-  return <ProductPage key={id} />;
-}
-
-const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
-  home: <HomePage />,
-  lessons: <TrainingPage />,
-  lessonByQuery: <LessonPage />,
-  lesson: <LessonById />,
-  course: <CoursePage />,
-  shop: <ShopPage />,
-  product: <ProductById />,
-  giftCertificates: <GiftCertificatePage />,
+/** The pages rendered only in the browser: their element. */
+const PAGE_ELEMENTS: Record<Exclude<PageId, RenderedPageId>, ReactNode> = {
   // Open to guests: they fill it in, sign in on sending, and come back to it filled.
   customOrder: <CustomRequestPage />,
   cart: <CartPage />,
@@ -136,25 +116,22 @@ const PAGE_ELEMENTS: Record<PageId, ReactNode> = {
     </RequireUser>
   ),
   admin: <AdminGate />,
-  certificate: <CertificatePage />,
-  privacy: <LegalPage doc="privacy" />,
-  terms: <LegalPage doc="terms" />,
-  agreement: <LegalPage doc="agreement" />,
-  legalDocument: <LegalKindPage />,
-  legalVersion: <LegalVersionPage />,
-  notFound: <NotFoundPage />,
 };
+
+/** A page's route: its element, and for a server-rendered page, its route module. */
+function pageRoute(page: PageId): RouteObject {
+  const own = (RENDERED_PAGES as PageId[]).includes(page)
+    ? routeModule(page as RenderedPageId)
+    : { element: PAGE_ELEMENTS[page as Exclude<PageId, RenderedPageId>] };
+  return { id: page, path: PAGES[page].path, ...own };
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
-      ...(Object.keys(PAGE_ELEMENTS) as PageId[]).map((id) => ({
-        id,
-        path: PAGES[id].path,
-        element: PAGE_ELEMENTS[id],
-      })),
+      ...(Object.keys(PAGES) as PageId[]).map(pageRoute),
       { path: '*', element: <Navigate to={PAGES.notFound.path} replace /> },
     ],
   },

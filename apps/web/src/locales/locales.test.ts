@@ -1,3 +1,4 @@
+import { PAGE_TEXTS } from '@atelier/shared/messages';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@atelier/shared/messages/orders';
 import { describe, expect, it } from 'vitest';
 import enAdmin from './en/admin/index';
@@ -119,5 +120,18 @@ describe('labels shared with the server mails', () => {
     for (const [method, label] of Object.entries(PAYMENT_METHOD_LABELS)) {
       expect(texts.get(`labels.paymentMethod.${method}`), method).toBe(label[lang]);
     }
+  });
+});
+
+describe('page titles shared with the server head', () => {
+  it.each([
+    ['ru', ruLater],
+    ['en', enLater],
+    ['es', esLater],
+  ] as const)('%s later texts hold every page title, the very words of the server <title>', (lang, tree) => {
+    const texts = flatten(tree);
+    const titles = [...texts].filter(([key]) => key.startsWith('pages.'));
+    expect(titles).toHaveLength(Object.keys(PAGE_TEXTS).length);
+    for (const [key, text] of Object.entries(PAGE_TEXTS)) expect(texts.get(`pages.${key}`), key).toBe(text.title[lang]);
   });
 });

@@ -2,6 +2,7 @@
  * Texts of sign-up, sign-in, email verification and password reset: the field messages of the
  * shared auth schemas, the server's answers, and the head texts of the auth pages.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const AUTH_MESSAGES = {
@@ -140,12 +141,12 @@ export const AUTH_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const AUTH_PAGE_TEXTS = {
-  auth: { title: { ru: 'Вход и регистрация', en: 'Sign in or register', es: 'Iniciar sesión o registrarse' } },
-  verifyLink: { title: { ru: 'Подтверждение email', en: 'Confirm your email', es: 'Confirmar el correo' } },
-  login: { title: { ru: 'Вход', en: 'Sign in', es: 'Iniciar sesión' } },
-  register: { title: { ru: 'Регистрация', en: 'Register', es: 'Registro' } },
+  auth: { title: pageTitle('auth') },
+  verifyLink: { title: pageTitle('verifyLink') },
+  login: { title: pageTitle('login') },
+  register: { title: pageTitle('register') },
   forgotPassword: {
-    title: { ru: 'Восстановление пароля', en: 'Reset your password', es: 'Restablecer la contraseña' },
+    title: pageTitle('forgotPassword'),
   },
-  resetPassword: { title: { ru: 'Новый пароль', en: 'Set a new password', es: 'Nueva contraseña' } },
+  resetPassword: { title: pageTitle('resetPassword') },
 } satisfies Record<string, PageText>;

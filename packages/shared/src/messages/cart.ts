@@ -1,4 +1,5 @@
 /** Texts of the cart: its server message and the head text of its page. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const CART_MESSAGES = {
@@ -10,5 +11,5 @@ export const CART_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const CART_PAGE_TEXTS = {
-  cart: { title: { ru: 'Корзина', en: 'Cart', es: 'Carrito' } },
+  cart: { title: pageTitle('cart') },
 } satisfies Record<string, PageText>;

@@ -2,6 +2,7 @@
  * Texts of course certificates: the server's answers, the words printed on the PDF and the head
  * texts of the public verification page.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const CERTIFICATES_MESSAGES = {
@@ -57,7 +58,7 @@ export const CERTIFICATES_MESSAGES = {
 
 export const CERTIFICATES_PAGE_TEXTS = {
   certificate: {
-    title: { ru: 'Проверка сертификата', en: 'Certificate check', es: 'Verificación del certificado' },
+    title: pageTitle('certificate'),
     description: {
       ru: 'Проверка подлинности сертификата о прохождении курса Atelier',
       en: 'Check that an Atelier course certificate is genuine',

@@ -2,6 +2,7 @@
  * Texts every feature shares: the answers of the HTTP layer (validation, sizes, access, files,
  * images), field messages several schemas use, and the head text of the not-found page.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const COMMON_MESSAGES = {
@@ -146,5 +147,5 @@ export const COMMON_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const COMMON_PAGE_TEXTS = {
-  notFound: { title: { ru: 'Страница не найдена', en: 'Page not found', es: 'Página no encontrada' } },
+  notFound: { title: pageTitle('notFound') },
 } satisfies Record<string, PageText>;

@@ -1,4 +1,5 @@
 /** Texts of courses and master classes: the server's answers and the head text of the course page. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const COURSES_MESSAGES = {
@@ -36,7 +37,7 @@ export const COURSES_MESSAGES = {
 
 export const COURSES_PAGE_TEXTS = {
   course: {
-    title: { ru: 'Курс', en: 'Course', es: 'Curso' },
+    title: pageTitle('course'),
     description: {
       ru: 'Курс или мастер-класс по созданию цветов из шёлка: уроки по порядку, уровень, длительность и цена.',
       en: 'A course or master class on making silk flowers: its lessons in order, level, duration and price.',

@@ -1,4 +1,5 @@
 /** Texts of custom order requests: the server's answers (the web shows the same words). */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const CUSTOM_ORDERS_MESSAGES = {
@@ -121,7 +122,7 @@ export const CUSTOM_ORDERS_MESSAGES = {
 
 export const CUSTOM_ORDERS_PAGE_TEXTS = {
   customOrder: {
-    title: { ru: 'Изделие на заказ', en: 'Request a custom piece', es: 'Pieza a medida' },
+    title: pageTitle('customOrder'),
     description: {
       ru: 'Закажите изделие из шёлковых цветов по своей идее: повод, дата, цвета, бюджет и фото-примеры.',
       en: 'Ask for a silk-flower piece made to your idea: occasion, date, colours, budget and reference photos.',

@@ -1,4 +1,5 @@
 /** Texts of gift certificates: the server's answers and the head texts of the gift certificate page. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const GIFT_CERTIFICATES_MESSAGES = {
@@ -121,7 +122,7 @@ export const GIFT_CERTIFICATES_MESSAGES = {
 
 export const GIFT_CERTIFICATES_PAGE_TEXTS = {
   giftCertificates: {
-    title: { ru: 'Подарочный сертификат', en: 'Gift certificate', es: 'Certificado regalo' },
+    title: pageTitle('giftCertificates'),
     description: {
       ru: 'Подарочный сертификат мастерской шёлковых цветов: любая сумма в рублях, евро или долларах, письмо получателю в выбранный день и сертификат для печати.',
       en: 'A gift certificate of the silk-flower atelier: any amount in roubles, euros or dollars, mailed to the recipient on the day you choose, with a printable certificate.',

@@ -1,4 +1,5 @@
 /** Texts of the home page content: the server's answers and the home page's head texts. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const LANDING_MESSAGES = {
@@ -8,11 +9,7 @@ export const LANDING_MESSAGES = {
 
 export const LANDING_PAGE_TEXTS = {
   home: {
-    title: {
-      ru: 'цветы из шёлка ручной работы',
-      en: 'handmade silk flowers',
-      es: 'flores de seda hechas a mano',
-    },
+    title: pageTitle('home'),
     /** Also the description of every page that has none of its own. */
     description: {
       ru: 'Авторские цветы из шёлка ручной работы: портфолио, магазин букетов, книг, инструментов и материалов, видеоуроки по флористике из ткани.',

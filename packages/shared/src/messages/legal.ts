@@ -2,6 +2,7 @@
  * Texts of the legal documents and the consents: the documents' names, where a consent was given,
  * the server's answers, and the head texts of the legal pages.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export { CONSENT_SOURCE_LABELS, LEGAL_KIND_LABELS } from './legal-labels';
@@ -59,14 +60,14 @@ export const LEGAL_MESSAGES = {
 
 export const LEGAL_PAGE_TEXTS = {
   privacy: {
-    title: { ru: 'Политика конфиденциальности', en: 'Privacy policy', es: 'Política de privacidad' },
+    title: pageTitle('privacy'),
   },
-  terms: { title: { ru: 'Публичная оферта', en: 'Terms of sale', es: 'Condiciones de venta' } },
+  terms: { title: pageTitle('terms') },
   agreement: {
-    title: { ru: 'Пользовательское соглашение', en: 'User agreement', es: 'Acuerdo de usuario' },
+    title: pageTitle('agreement'),
   },
-  legalDocument: { title: { ru: 'Правовые документы', en: 'Legal documents', es: 'Documentos legales' } },
+  legalDocument: { title: pageTitle('legalDocument') },
   legalVersion: {
-    title: { ru: 'Редакция документа', en: 'Document version', es: 'Versión del documento' },
+    title: pageTitle('legalVersion'),
   },
 } satisfies Record<string, PageText>;

@@ -1,4 +1,5 @@
 /** Texts of video lessons (media, purchase): the server's answers and the lesson pages' head texts. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const LESSONS_MESSAGES = {
@@ -137,7 +138,7 @@ export const LESSONS_MESSAGES = {
 
 export const LESSONS_PAGE_TEXTS = {
   lessons: {
-    title: { ru: 'Видеоуроки', en: 'Video lessons', es: 'Videolecciones' },
+    title: pageTitle('lessons'),
     description: {
       ru: 'Видеоуроки по созданию цветов из шёлка — от основ до продвинутых техник, с методическими материалами.',
       en: 'Video lessons on making silk flowers, from the basics to advanced techniques, with methodology sheets.',
@@ -145,7 +146,7 @@ export const LESSONS_PAGE_TEXTS = {
     },
   },
   lesson: {
-    title: { ru: 'Видеоурок', en: 'Video lesson', es: 'Videolección' },
+    title: pageTitle('lesson'),
     description: {
       ru: 'Видеоурок по созданию цветов из шёлка с методическими материалами на русском, английском и испанском.',
       en: 'A video lesson on making silk flowers, with methodology sheets in Russian, English and Spanish.',

@@ -3,6 +3,7 @@
  * SERVER_MESSAGES), the head texts of its pages (see pages.ts) and the order status and payment
  * method labels that the web and the order mails share.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export {
@@ -165,9 +166,9 @@ export const ORDERS_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const ORDERS_PAGE_TEXTS = {
-  checkout: { title: { ru: 'Оформление заказа', en: 'Checkout', es: 'Finalizar compra' } },
-  orderSuccess: { title: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' } },
+  checkout: { title: pageTitle('checkout') },
+  orderSuccess: { title: pageTitle('orderSuccess') },
   orderThanks: {
-    title: { ru: 'Спасибо за заказ', en: 'Thank you for your order', es: 'Gracias por su pedido' },
+    title: pageTitle('orderThanks'),
   },
 } satisfies Record<string, PageText>;

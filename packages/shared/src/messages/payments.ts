@@ -2,6 +2,7 @@
  * Texts of payments and digital delivery: the server's answers and the payment result pages'
  * head texts.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const PAYMENTS_MESSAGES = {
@@ -173,8 +174,8 @@ export const PAYMENTS_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const PAYMENTS_PAGE_TEXTS = {
-  paymentSuccess: { title: { ru: 'Оплата прошла успешно', en: 'Payment successful', es: 'Pago realizado' } },
-  paymentCancel: { title: { ru: 'Оплата отменена', en: 'Payment cancelled', es: 'Pago cancelado' } },
-  paymentProcessing: { title: { ru: 'Обработка оплаты', en: 'Processing payment', es: 'Procesando el pago' } },
-  payLink: { title: { ru: 'Оплата заказа', en: 'Pay your order', es: 'Pague su pedido' } },
+  paymentSuccess: { title: pageTitle('paymentSuccess') },
+  paymentCancel: { title: pageTitle('paymentCancel') },
+  paymentProcessing: { title: pageTitle('paymentProcessing') },
+  payLink: { title: pageTitle('payLink') },
 } satisfies Record<string, PageText>;

@@ -1,4 +1,5 @@
 /** Texts of the shop catalogue and its admin: the server's answers and the shop page's head texts. */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const SHOP_MESSAGES = {
@@ -68,7 +69,7 @@ export const SHOP_MESSAGES = {
 
 export const SHOP_PAGE_TEXTS = {
   shop: {
-    title: { ru: 'Магазин', en: 'Shop', es: 'Tienda' },
+    title: pageTitle('shop'),
     description: {
       ru: 'Букеты и цветы из шёлка, книги, инструменты и материалы для флористики из ткани. Доставка курьером, в пункт выдачи и почтой.',
       en: 'Silk flower bouquets, books, tools and materials for fabric floristry. Delivery by courier, to a pickup point or by post.',
@@ -76,6 +77,6 @@ export const SHOP_PAGE_TEXTS = {
     },
   },
   product: {
-    title: { ru: 'Товар', en: 'Product', es: 'Producto' },
+    title: pageTitle('product'),
   },
 } satisfies Record<string, PageText>;

@@ -2,6 +2,7 @@
  * Texts of "notify me when it is back": the server's answers and the head texts of the pages the
  * emailed confirmation and unsubscribe links open.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const STOCK_ALERTS_MESSAGES = {
@@ -54,9 +55,9 @@ export const STOCK_ALERTS_MESSAGES = {
 
 export const STOCK_ALERTS_PAGE_TEXTS = {
   stockAlertConfirm: {
-    title: { ru: 'Подтверждение подписки', en: 'Confirm the notice', es: 'Confirmar el aviso' },
+    title: pageTitle('stockAlertConfirm'),
   },
   stockAlertUnsubscribe: {
-    title: { ru: 'Отписка от уведомлений', en: 'Unsubscribe', es: 'Cancelar la suscripción' },
+    title: pageTitle('stockAlertUnsubscribe'),
   },
 } satisfies Record<string, PageText>;

@@ -2,6 +2,7 @@
  * Texts of the account (profile, password, deletion): the server's answers and the account
  * page's head text.
  */
+import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const USERS_MESSAGES = {
@@ -29,5 +30,5 @@ export const USERS_MESSAGES = {
 } satisfies Record<string, Texts>;
 
 export const USERS_PAGE_TEXTS = {
-  account: { title: { ru: 'Личный кабинет', en: 'My account', es: 'Mi cuenta' } },
+  account: { title: pageTitle('account') },
 } satisfies Record<string, PageText>;

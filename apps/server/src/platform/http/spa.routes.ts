@@ -20,6 +20,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   disallowedPrefixes,
+  documentTitle,
   LANGUAGES,
   type Language,
   type PageRenderer,
@@ -279,7 +280,7 @@ export function compileTemplate(html: string): (values: TemplateValues) => strin
 /** The page's `<title>` and head tags, every value escaped. */
 export function headTags(seo: ResolvedSeo, ctx: RenderContext): string[] {
   const { siteName, publicUrl, lang } = ctx;
-  const title = seo.isHome ? `${siteName} — ${seo.title}` : `${seo.title} — ${siteName}`;
+  const title = documentTitle(siteName, seo.title, seo.isHome);
   const url = languageUrl(publicUrl, seo.canonical, lang);
   const imagePath = seo.image ?? ctx.defaultImage;
   const image = imagePath ? absoluteUrl(publicUrl, imagePath) : undefined;

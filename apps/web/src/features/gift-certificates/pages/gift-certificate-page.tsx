@@ -21,7 +21,7 @@ import { PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useDeclaredPageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { createPayment } from '../../payments/api/create-payment';
 import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
@@ -98,7 +98,7 @@ function AmountChoice({
  */
 export function GiftCertificatePage() {
   const { t } = useTranslation();
-  usePageTitle(t('giftCertificates.title'));
+  useDeclaredPageTitle('giftCertificates');
   const language = useLanguage();
   const displayCurrency = useCurrency();
   const navigate = useNavigate();

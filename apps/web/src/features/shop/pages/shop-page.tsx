@@ -7,7 +7,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ChipGroup } from '../../../shared/ui/chip-group';
 import { ChevronLeftIcon, ChevronRightIcon, FiltersIcon, SearchIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useDeclaredPageTitle } from '../../../shared/ui/use-page-title';
 import { DEFAULT_SHOP_PARAMS, inCurrency, productsQueryOptions, useProducts } from '../api/get-products';
 import { PriceRange } from '../components/price-range';
 import { ProductCard } from '../components/product-card';
@@ -42,7 +42,7 @@ function pageList(current: number, total: number): (number | 'gap')[] {
 
 export function ShopPage() {
   const { t } = useTranslation();
-  usePageTitle(t('shop.title'));
+  useDeclaredPageTitle('shop');
   const [searchParams, setSearchParams] = useSearchParams();
   const currency = useCurrency();
   const params = inCurrency(parseShopParams(searchParams), currency);

@@ -1,9 +1,9 @@
 import { CURRENCY_SYMBOLS, LESSON_LEVELS } from '@atelier/shared';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCourses } from '../../features/courses/api/courses';
+import { coursesQueryOptions, useCourses } from '../../features/courses/api/courses';
 import { CourseCard } from '../../features/courses/components/course-card';
-import { useLessons } from '../../features/lessons/api/get-lessons';
+import { lessonsQueryOptions, useLessons } from '../../features/lessons/api/get-lessons';
 import { LessonCard } from '../../features/lessons/components/lesson-card';
 import {
   DURATION_FILTERS,
@@ -16,10 +16,11 @@ import {
 import { useLearningProgress } from '../../features/progress/api/get-progress';
 import { useCurrency } from '../../shared/currency/currency-store';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { load, type RouteLoader } from '../../shared/ssr/page-loader';
 import { ChipGroup } from '../../shared/ui/chip-group';
 import { ContinueCard } from '../../shared/ui/continue-card';
 import { EmptyState, ErrorState, PageTitle } from '../../shared/ui/states';
-import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useDeclaredPageTitle } from '../../shared/ui/use-page-title';
 
 /** What /training lists: everything, single lessons only, courses only, master classes only. */
 export const KIND_FILTERS = ['all', 'lessons', 'courses', 'masterClasses'] as const;
@@ -29,9 +30,9 @@ function pick<T extends string>(values: readonly T[], value: string | null, fall
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-export function TrainingPage() {
+export function Component() {
   const { t } = useTranslation();
-  usePageTitle(t('training.title'));
+  useDeclaredPageTitle('lessons');
   const levelId = useId();
   const durationId = useId();
   const priceId = useId();
@@ -206,3 +207,7 @@ export function TrainingPage() {
     </>
   );
 }
+
+export const loader: RouteLoader | undefined = import.meta.env.SSR
+  ? ({ client }) => [load(client, lessonsQueryOptions()), load(client, coursesQueryOptions())]
+  : undefined;

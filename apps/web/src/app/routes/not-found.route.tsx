@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ChevronLeftIcon, FlowerIcon } from '../../shared/ui/icons';
-import { usePageTitle } from '../../shared/ui/use-page-title';
+import { useDeclaredPageTitle } from '../../shared/ui/use-page-title';
 
-export function NotFoundPage() {
+export function Component() {
   const { t } = useTranslation();
-  usePageTitle(t('notFound.title'));
+  useDeclaredPageTitle('notFound');
   const navigate = useNavigate();
   const suggestions = [
     { to: '/shop', key: 'shop' },
