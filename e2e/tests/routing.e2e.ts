@@ -1,7 +1,7 @@
 /** Shell routing: old auth addresses, the 404 page, and the guards for guests. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, waitForPath } from '../src/browser';
+import { appStarted, useBrowser, waitForPath } from '../src/browser';
 
 const session = useBrowser();
 
@@ -62,6 +62,33 @@ describe('redirects and not-found', () => {
     const response = await page.goto('/definitely-not-a-route');
     expect(response?.status()).toBe(404);
     await waitForPath(page, (p) => p === '/404');
+  });
+});
+
+describe('the title after a client-side navigation', () => {
+  it('is the one the server writes for that page, in the page language', async () => {
+    const page = await session.newPage();
+    await page.goto('/training');
+    await appStarted(page);
+    const served = await page.title();
+    expect(served).toBe('Видеоуроки — Atelier');
+    const titleBecomes = (title: string) =>
+      page.waitForFunction((expected) => document.title === expected, title, { timeout: 15_000 });
+    await page.getByRole('banner').getByRole('link', { name: 'Магазин', exact: true }).click();
+    await waitForPath(page, (p) => p === '/shop');
+    await titleBecomes('Магазин — Atelier');
+    // The home page names the site first, as its server-rendered head does.
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /на главную/ })
+      .click();
+    await waitForPath(page, (p) => p === '/');
+    await titleBecomes('Atelier — цветы из шёлка ручной работы');
+    const home = await fetch(new URL('/', page.url()), { headers: { accept: 'text/html', cookie: 'lang=ru' } });
+    expect(await home.text()).toContain(`<title>${await page.title()}</title>`);
+    await page.goBack();
+    await waitForPath(page, (p) => p === '/shop');
+    await titleBecomes('Магазин — Atelier');
   });
 });
 
