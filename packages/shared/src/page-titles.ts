@@ -1,5 +1,5 @@
 /**
- * The pages' titles, one module per language so the web loads only its own (first texts, under
+ * The pages' titles, one module per language so the web loads only its own (its later texts, under
  * `pages`); the server's head texts (`*_PAGE_TEXTS`) take theirs from here.
  */
 

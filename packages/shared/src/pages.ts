@@ -1,9 +1,10 @@
 /**
  * Every page of the site, declared once. The web router routes exactly these paths
- * (apps/web/src/app/router.tsx); the server's head renderer (platform/http/seo.ts) answers them
- * with 200 and their texts, and any other path with 404; robots.txt disallows the `private` pages;
- * /sitemap.xml lists the `listed` ones (plus the URLs features add: products, lessons, courses). Tests on both sides check that they agree. A new page is one line here, its
- * title in its feature's `messages/<feature>.ts` and its route in the router.
+ * (apps/web/src/app/route-table.tsx); the server's head renderer (platform/http/seo.ts) answers
+ * them with 200 and their texts, and any other path with 404; robots.txt disallows the `private`
+ * pages; /sitemap.xml lists the `listed` ones (plus the URLs features add: products, lessons,
+ * courses). Tests on both sides check that they agree. A new page is one line here, its title in
+ * page-titles/{ru,en,es}.ts and its route in the route table.
  */
 import type { PageTextKey } from './messages';
 

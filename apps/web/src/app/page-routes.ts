@@ -32,6 +32,10 @@ export type RenderedPageId = keyof typeof PAGE_ROUTES;
 /** The pages the server renders. */
 export const RENDERED_PAGES = Object.keys(PAGE_ROUTES) as RenderedPageId[];
 
+export function isRendered(page: PageId): page is RenderedPageId {
+  return page in PAGE_ROUTES;
+}
+
 /** A route module's name from its path (`…/pages/shop.route.tsx` → `shop`). */
 export function routeModuleName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.route.tsx'.length);

@@ -13,7 +13,7 @@ import { AdminGate } from './guards/admin-gate';
 import { RequireUser } from './guards/require-user';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage } from './lazy-page';
-import { PAGE_ROUTES, RENDERED_PAGES, type RenderedPageId, routeModuleName } from './page-routes';
+import { isRendered, PAGE_ROUTES, type RenderedPageId, routeModuleName } from './page-routes';
 
 /** Every route module, by its path from the app's root; loaded only when its page is shown. */
 const ROUTE_MODULES = import.meta.glob<PageRouteModule>([
@@ -120,9 +120,7 @@ const PAGE_ELEMENTS: Record<Exclude<PageId, RenderedPageId>, ReactNode> = {
 
 /** A page's route: its element, and for a server-rendered page, its route module. */
 function pageRoute(page: PageId): RouteObject {
-  const own = (RENDERED_PAGES as PageId[]).includes(page)
-    ? routeModule(page as RenderedPageId)
-    : { element: PAGE_ELEMENTS[page as Exclude<PageId, RenderedPageId>] };
+  const own = isRendered(page) ? routeModule(page) : { element: PAGE_ELEMENTS[page] };
   return { id: page, path: PAGES[page].path, ...own };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The title of every page in Russian, the one source of the words: the server's `<title>` and the
- * browser's after a client-side navigation (the web's first texts, under `pages`). The home page's
+ * browser's after a client-side navigation (the web's later texts, under `pages`). The home page's
  * is the site's motto (`Atelier — …`).
  */
 export const PAGE_TITLES_RU = {

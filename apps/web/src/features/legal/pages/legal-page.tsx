@@ -29,20 +29,19 @@ export function LegalKindPage() {
   return isLegalKind(kind) ? <LegalView key={kind} shown={{ kind }} /> : <Missing />;
 }
 
+/** The exact version an address names (`/legal/:kind/:language/:version`), or null when it names none. */
+export function exactVersion(params: Record<string, string | undefined>): Shown['exact'] | null {
+  const version = Number(params.version);
+  const language = params.language as Language;
+  return LANGUAGES.includes(language) && Number.isInteger(version) && version >= 1 ? { language, version } : null;
+}
+
 /** `/legal/:kind/:language/:version`: one exact version, as a consent names it; older ones stay readable. */
 export function LegalVersionPage() {
   const params = useParams();
-  const version = Number(params.version);
-  const language = params.language as Language;
-  if (!isLegalKind(params.kind) || !LANGUAGES.includes(language) || !Number.isInteger(version) || version < 1) {
-    return <Missing />;
-  }
-  return (
-    <LegalView
-      key={`${params.kind}-${language}-${version}`}
-      shown={{ kind: params.kind, exact: { language, version } }}
-    />
-  );
+  const exact = exactVersion(params);
+  if (!isLegalKind(params.kind) || !exact) return <Missing />;
+  return <LegalView key={`${params.kind}-${exact.language}-${exact.version}`} shown={{ kind: params.kind, exact }} />;
 }
 
 function Missing() {

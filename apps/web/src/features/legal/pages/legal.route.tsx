@@ -1,8 +1,8 @@
-import { isLegalKind, LANGUAGES, type Language, type LegalKind, type PageId } from '@atelier/shared';
+import { isLegalKind, type LegalKind, type PageId } from '@atelier/shared';
 import { useMatches } from 'react-router';
 import { legalDocumentQueryOptions } from '../../../shared/legal/legal-api';
 import { load, type RouteLoader } from '../../../shared/ssr/page-loader';
-import { LegalKindPage, LegalPage, LegalVersionPage } from './legal-page';
+import { exactVersion, LegalKindPage, LegalPage, LegalVersionPage } from './legal-page';
 
 /** The documents with a short address of their own: the page id is the document's kind. */
 const SHORT: Partial<Record<PageId, LegalKind>> = { privacy: 'privacy', terms: 'terms', agreement: 'agreement' };
@@ -21,9 +21,7 @@ export const loader: RouteLoader | undefined = import.meta.env.SSR
       const shown = SHORT[page] ?? params.kind;
       if (!isLegalKind(shown)) return [];
       if (params.version === undefined) return [load(client, legalDocumentQueryOptions(shown, lang))];
-      const language = params.language as Language;
-      const version = Number(params.version);
-      if (!LANGUAGES.includes(language) || !Number.isInteger(version) || version < 1) return [];
-      return [load(client, legalDocumentQueryOptions(shown, language, version))];
+      const exact = exactVersion(params);
+      return exact ? [load(client, legalDocumentQueryOptions(shown, exact.language, exact.version))] : [];
     }
   : undefined;
