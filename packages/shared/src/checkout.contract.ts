@@ -1,7 +1,7 @@
 import { ErrorBodySchema, IdParamSchema, successEnvelope } from './api';
 import { checkoutRouteTable } from './checkout.routes';
 import { defineContract } from './contract';
-import { CreateOrderBody, OrderResultSchema } from './orders';
+import { CreateOrderBody, OrderQuoteBody, OrderQuoteSchema, OrderResultSchema } from './orders';
 import { PurchaseLessonBodySchema, PurchaseResultSchema } from './training';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -13,6 +13,23 @@ export const checkoutContract = defineContract(checkoutRouteTable, {
       'Place an order (every amount computed by the server; counted stock reserved atomically); `consents` names the personal-data consent version shown, plus the cross-border one for PayPal (400 without, 409 when no longer in force)',
     body: CreateOrderBody,
     response: { 201: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
+  },
+  ordersQuote: {
+    tags: ['orders'],
+    summary:
+      'What an order would cost: the body of `POST /api/orders` (customer, comment and consents not needed) priced exactly as placing it would, with the delivery options to the destination and the ways to pay',
+    description:
+      'An order placed right after with the same lines, currency, delivery and gift certificate has exactly these ' +
+      'totals, and its payment asks for `amountDue`. Signed in, a course is credited with its lessons already ' +
+      'bought. The same 400/409 answers as placing the order (unavailable, not sold in the currency, owned, short ' +
+      'of stock, an unusable gift certificate); an incomplete address is not an error here.',
+    body: OrderQuoteBody,
+    response: {
+      200: successEnvelope(OrderQuoteSchema),
+      400: ErrorBodySchema,
+      409: ErrorBodySchema,
+      429: ErrorBodySchema,
+    },
   },
   trainingLessonsPurchase: {
     tags: ['training'],

@@ -133,6 +133,87 @@ export const CreateOrderBody = z.object({
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
+/**
+ * `POST /orders/quote`: the body of `POST /orders` as far as it decides the price — the lines, the
+ * currency, where the goods go, how she pays and a gift certificate. Everything else of that body
+ * (customer, comment, consents) may be sent and is ignored, so a half-filled checkout form is quoted.
+ */
+export const OrderQuoteBody = z.object({
+  items: CreateOrderBody.shape.items,
+  currency: CurrencySchema,
+  /** Without a method (the cart, before one is chosen): the options to the country, none priced in the total. */
+  delivery: OrderDeliveryInputSchema.extend({ method: DeliveryMethodSchema.optional() }).optional(),
+  paymentMethod: PaymentMethodSchema.optional(),
+  giftCertificateCode: GiftCodeInputSchema.optional(),
+});
+export type OrderQuoteBody = z.infer<typeof OrderQuoteBody>;
+
+/** A way the quoted goods can travel: its price in the order's currency (null: the carrier's, once a point is chosen) and days. */
+export const QuoteDeliveryOptionSchema = z.object({
+  method: DeliveryMethodSchema,
+  cost: z.number().nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+
+/**
+ * What an order would cost, exactly as `POST /orders` would price it right now: every amount in
+ * the order's currency (major units). The cart and the checkout show these figures and add up none.
+ */
+export const OrderQuoteSchema = z.object({
+  currency: CurrencySchema,
+  lines: z.array(
+    z.object({
+      type: z.enum(ORDER_LINE_TYPES),
+      id: z.uuid(),
+      bookFormat: z.enum(BOOK_FORMATS).nullable(),
+      name: LocalizedTextSchema,
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+      /** Before its discount. */
+      listTotal: z.number(),
+      /** Its share of the discount (a course's credit for lessons already bought). */
+      discount: z.number(),
+      /** What it costs in the order. */
+      total: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  discount: z.number(),
+  /** What the lines cost after the discount: subtotal − discount. */
+  itemsTotal: z.number(),
+  /** null: nothing travels, or the price is not known yet (a carrier's point not chosen). */
+  deliveryCost: z.number().nullable(),
+  total: z.number(),
+  /** What a gift certificate pays of the total; 0 without one. */
+  giftCertificate: z.number(),
+  /** What is left to pay: the amount the payment asks for. */
+  amountDue: z.number(),
+  /** The total in roubles at the shop's rate (the order's own figure for the owner). */
+  totalRub: z.number(),
+  /** null: nothing in the order travels. */
+  delivery: z
+    .object({
+      /** Where the goods go (ISO code); null until a country is given. */
+      country: z.string().nullable(),
+      /** false: the shop sends no parcels there. */
+      shipped: z.boolean(),
+      /** The method chosen, when it is one the destination allows. */
+      method: DeliveryMethodSchema.nullable(),
+      options: z.array(QuoteDeliveryOptionSchema),
+      /** Free delivery from this much of goods (after discounts), in the order's currency. */
+      freeFrom: z.number(),
+      /** The goods reach `freeFrom`: every method is free, a carrier's too. */
+      free: z.boolean(),
+      /** How long the chosen method takes once sent; null without one. */
+      expected: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).nullable(),
+    })
+    .nullable(),
+  /** The ways to pay this order to this destination. */
+  paymentMethods: z.array(PaymentMethodSchema),
+});
+export type OrderQuote = z.infer<typeof OrderQuoteSchema>;
+
 export const UpdateOrderStatusBody = z.object({ status: OrderStatusSchema });
 export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 

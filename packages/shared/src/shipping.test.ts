@@ -7,6 +7,8 @@ import {
   DeliverySettingsBody,
   deliveryMethodsTo,
   estimateDelivery,
+  expectedDelivery,
+  paymentMethodsTo,
   resolveCountry,
 } from './shipping';
 
@@ -78,20 +80,17 @@ describe('estimateDelivery', () => {
     });
   });
 
-  it('abroad: post (longer) and pickup; in euros at the shop’s rate; free from the threshold', () => {
+  it('abroad: post only (longer; nobody abroad comes to the workshop); in euros at the shop’s rate; free from the threshold', () => {
     const estimate = estimateDelivery({ ...base, country: 'KZ', currency: 'EUR', goodsMinor: 1_000 });
-    expect(estimate).toMatchObject({
+    expect(estimate).toEqual({
       kind: 'options',
       freeFrom: 50,
-      options: [
-        { method: 'post', costMinor: 300, minDays: 10, maxDays: 30 },
-        { method: 'pickup', costMinor: 0 },
-      ],
+      options: [{ method: 'post', costMinor: 300, minDays: 10, maxDays: 30 }],
     });
     const free = estimateDelivery({ ...base, country: 'RU', goodsMinor: 500_000 });
     expect(free.kind === 'options' && free.options.every((o) => o.costMinor === 0)).toBe(true);
     expect(deliveryMethodsTo(null)).toContain('express');
-    expect(deliveryMethodsTo('BY')).toEqual(['post', 'pickup']);
+    expect(deliveryMethodsTo('BY')).toEqual(['post']);
   });
 
   it('with CDEK set up its point is priced by its tariff (unknown here) unless delivery is free', () => {
@@ -138,5 +137,26 @@ describe('estimateDelivery', () => {
   it('nothing that travels: no delivery; a country off the list: not shipped', () => {
     expect(estimateDelivery({ ...base, hasPhysical: false, country: 'US' })).toEqual({ kind: 'none' });
     expect(estimateDelivery({ ...base, country: 'DE' })).toEqual({ kind: 'not-shipped', country: 'DE' });
+  });
+});
+
+describe('one answer per order: its expected delivery and the ways to pay it', () => {
+  it('the days come from the method and the country the order keeps (a name in any language), or the carrier', () => {
+    expect(expectedDelivery({ method: 'post', country: 'Германия' })).toEqual({ minDays: 10, maxDays: 30 });
+    expect(expectedDelivery({ method: 'post', country: 'España' })).toEqual({ minDays: 10, maxDays: 30 });
+    expect(expectedDelivery({ method: 'post', country: 'Россия' })).toEqual({ minDays: 2, maxDays: 10 });
+    expect(expectedDelivery({ method: 'standard' })).toEqual({ minDays: 3, maxDays: 7 });
+    expect(
+      expectedDelivery({ method: 'courier_pickup', country: 'Россия', cdek: { periodMin: 4, periodMax: 6 } }),
+    ).toEqual({ minDays: 4, maxDays: 6 });
+    expect(expectedDelivery({ method: 'none' })).toBeNull();
+  });
+
+  it('cash on receipt only at home; card in roubles; PayPal in euros and dollars; a transfer anywhere', () => {
+    expect(paymentMethodsTo('RUB', 'RU')).toEqual(['card', 'cash', 'bank_transfer']);
+    expect(paymentMethodsTo('RUB', null)).toEqual(['card', 'cash', 'bank_transfer']);
+    expect(paymentMethodsTo('RUB', 'DE')).toEqual(['card', 'bank_transfer']);
+    expect(paymentMethodsTo('EUR', 'DE')).toEqual(['paypal', 'bank_transfer']);
+    expect(paymentMethodsTo('USD', 'RU')).toEqual(['paypal', 'cash', 'bank_transfer']);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from './delivery';
 import type { Language } from './i18n';
 import { type Currency, toMinor } from './money';
+import { PAYMENT_METHODS, type PaymentMethod, paymentMethodAllowed } from './orders';
 
 /** Every ISO 3166-1 alpha-2 country and territory code, in alphabetical order. */
 export const COUNTRY_CODES: readonly string[] =
@@ -145,8 +146,11 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   pickup: { address: { ru: '' }, hours: { ru: '' }, mapUrl: '' },
 };
 
-/** Abroad a parcel goes by post (the shop's courier and CDEK points are in Russia); pickup is anyone's. */
-const ABROAD_METHODS: readonly DeliveryMethod[] = ['post', 'pickup'];
+/**
+ * Abroad a parcel goes by post: the shop's courier and CDEK points are in Russia, and an address
+ * abroad is not one from which anyone comes to the workshop for the order.
+ */
+const ABROAD_METHODS: readonly DeliveryMethod[] = ['post'];
 
 /** Russian Post's international parcels take longer than its domestic ones. */
 export const POST_ABROAD_DAYS = { minDays: 10, maxDays: 30 } as const;
@@ -159,6 +163,35 @@ export function deliveryMethodsTo(country: string | null): readonly DeliveryMeth
 /** How many days a method takes to `country` once sent. */
 export function deliveryDaysTo(method: DeliveryMethod, country: string | null) {
   return method === 'post' && country !== null && country !== HOME_COUNTRY ? POST_ABROAD_DAYS : DELIVERY_DAYS[method];
+}
+
+/**
+ * How many days an order's delivery takes once sent, as every screen and mail of the order says it:
+ * the carrier's own estimate for its point, else the method's days to the order's country (the
+ * country as the order keeps it, a name in any of the shop's languages); null when nothing travels.
+ */
+export function expectedDelivery(delivery: {
+  method: DeliveryMethod | 'none';
+  country?: string | undefined;
+  cdek?: { periodMin: number | null; periodMax: number | null } | undefined;
+}): { minDays: number; maxDays: number } | null {
+  if (delivery.method === 'none') return null;
+  const { cdek } = delivery;
+  if (cdek?.periodMin != null && cdek.periodMax != null) return { minDays: cdek.periodMin, maxDays: cdek.periodMax };
+  const days = deliveryDaysTo(delivery.method, resolveCountry(delivery.country));
+  return { minDays: days.minDays, maxDays: days.maxDays };
+}
+
+/**
+ * The ways to pay an order in `currency` whose goods go to `country` (ISO code; null when nothing
+ * travels, or the destination is not known yet): card in roubles, PayPal in euros and dollars, bank
+ * transfer in any, and cash on receipt only at home (abroad nobody collects it).
+ */
+export function paymentMethodsTo(currency: Currency, country: string | null): PaymentMethod[] {
+  return PAYMENT_METHODS.filter(
+    (method) =>
+      paymentMethodAllowed(method, currency) && (method !== 'cash' || country === null || country === HOME_COUNTRY),
+  );
 }
 
 /** One way a cart can travel: its price in the cart's currency (minor units; null = the carrier's tariff, known once a point is chosen) and days. */

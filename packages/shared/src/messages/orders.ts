@@ -95,6 +95,11 @@ export const ORDERS_MESSAGES = {
     en: 'Enter the pickup point address',
     es: 'Indique la dirección del punto de recogida',
   },
+  paymentMethodNotToCountry: {
+    ru: 'Оплата при получении возможна только при доставке по России',
+    en: 'Cash on receipt is only possible for delivery within Russia',
+    es: 'El pago contra entrega solo es posible con envío dentro de Rusia',
+  },
   paymentMethodNotAllowed: {
     ru: 'Этот способ оплаты недоступен для выбранной валюты',
     en: 'This payment method is not available for the chosen currency',

@@ -7,10 +7,14 @@ import {
   ADDRESS_REQUIRED,
   type Currency,
   countryName,
+  type DeliveryEstimate,
+  type DeliveryMethod,
   deliveryMethodsTo,
+  estimateDelivery,
   HOME_COUNTRY,
   type Language,
   type OrderDeliveryInput,
+  type OrderQuoteBody,
   type Parcel,
   packageOf,
   resolveCountry,
@@ -20,7 +24,9 @@ import {
 import type { OrderDelivery } from '../../db/schema';
 import { InvalidFields } from '../../platform/errors';
 import type { DeliveryCarrier } from '../orders/orders.schemas';
-import { deliveryCharge, type PricedLine } from './pricing';
+import type { DeliveryPricing, PricedLine } from './pricing';
+
+type CarrierQuote = Awaited<ReturnType<DeliveryCarrier['quote']>>;
 
 const fieldError = (key: ServerMessageKey, fields: string[]) =>
   new InvalidFields(
@@ -31,17 +37,22 @@ const fieldError = (key: ServerMessageKey, fields: string[]) =>
 /**
  * The country the goods go to (ISO code), when the method names one: a code or a name the shop
  * knows (400 otherwise), one the shop sends parcels to (400 `countryNotShipped`), by a method that
- * goes there (abroad: post or pickup; 400 `deliveryMethodAbroad`). Pickup names none.
+ * goes there (abroad: post only; 400 `deliveryMethodAbroad`). Pickup names none, but is refused
+ * with a country abroad.
  */
 export function checkCountry(
   delivery: OrderDeliveryInput,
   shippingCountries: readonly string[],
   viaCarrier: boolean,
 ): string | null {
-  if (delivery.method === 'pickup') return null;
   const typed = viaCarrier ? HOME_COUNTRY : delivery.country;
   if (!typed) return null;
   const code = resolveCountry(typed);
+  // Pickup names no destination: a country given with it only rules it out abroad.
+  if (delivery.method === 'pickup') {
+    if (code && !deliveryMethodsTo(code).includes('pickup')) throw fieldError('deliveryMethodAbroad', ['method']);
+    return null;
+  }
   if (!code) throw fieldError('countryUnknown', ['country']);
   if (!shippingCountries.includes(code)) throw fieldError('countryNotShipped', ['country']);
   if (!deliveryMethodsTo(code).includes(delivery.method)) throw fieldError('deliveryMethodAbroad', ['method']);
@@ -53,7 +64,7 @@ function checkDelivery(
   delivery: OrderDeliveryInput | undefined,
   lang: Language,
   shippingCountries: readonly string[],
-): OrderDelivery {
+): { kept: OrderDelivery; country: string | null } {
   if (!delivery) throw fieldError('addressRequired', ['method']);
   if (ADDRESS_REQUIRED[delivery.method]) {
     const missing = (['country', 'city', 'address', 'postalCode'] as const).filter((field) => !delivery[field]);
@@ -75,35 +86,32 @@ function checkDelivery(
   for (const field of fields) if (delivery[field]) kept[field] = delivery[field];
   // The country as the order's reader names it, whatever way the customer wrote it.
   if (country && kept.country) kept.country = countryName(country, lang);
-  return kept;
+  return { kept, country };
 }
 
-/**
- * Where the order's goods go and what that costs (RUB minor units): the flat price of the method,
- * or, for a carrier's pickup point (CDEK), the point's address and the carrier's price of the
- * parcel the goods make — both free from the shop's threshold. Nothing to ship: no delivery.
- */
 /** The one parcel the lines' goods travel in. */
 export function parcelOf(lines: readonly PricedLine[]): Parcel {
   return packageOf(lines.flatMap((line) => (line.parcel ? [{ parcel: line.parcel, quantity: line.quantity }] : [])));
 }
 
-export async function priceDelivery(
+/**
+ * Where the order's goods go and how delivery is priced (pricing.ts `priceOrder` applies the
+ * threshold): the method's flat price, or, for a carrier's pickup point (CDEK), the point's address
+ * and the carrier's price of the parcel the goods make. Nothing to ship: no delivery.
+ */
+export async function deliveryOf(
   carrier: DeliveryCarrier | undefined,
   lines: readonly PricedLine[],
-  currency: Currency,
   input: OrderDeliveryInput | undefined,
   lang: Language,
   shippingCountries: readonly string[],
-) {
-  const none = { rubMinor: 0, inCurrencyMinor: 0 };
-  const hasPhysical = lines.some((line) => line.physical);
-  if (!hasPhysical) return { delivery: { method: 'none' } as OrderDelivery, charge: none };
-  const delivery = checkDelivery(carrier, input, lang, shippingCountries);
-  // Free delivery is judged on the goods in the order's currency, the figures the customer sees.
-  const goods = lines.reduce((sum, line) => sum + line.unitCurrencyMinor * line.quantity, 0);
+): Promise<{ delivery: OrderDelivery; country: string | null; pricing: DeliveryPricing; quote?: CarrierQuote }> {
+  if (!lines.some((line) => line.physical)) {
+    return { delivery: { method: 'none' }, country: null, pricing: { method: 'none' } };
+  }
+  const { kept: delivery, country } = checkDelivery(carrier, input, lang, shippingCountries);
   if (delivery.method !== 'courier_pickup' || !carrier) {
-    return { delivery, charge: deliveryCharge(currency, delivery.method, goods, true) };
+    return { delivery, country, pricing: { method: delivery.method } };
   }
   const quote = await carrier.quote({ pointCode: input?.cdekPointCode ?? '', parcel: parcelOf(lines) });
   const point = quote.point;
@@ -115,7 +123,72 @@ export async function priceDelivery(
       pickupPoint: `СДЭК ${point.code}: ${point.address}`,
       cdek: quote.cdek,
     } satisfies OrderDelivery,
-    charge: deliveryCharge(currency, 'courier_pickup', goods, true, toMinor(quote.carrierCostRub)),
+    country: HOME_COUNTRY,
+    pricing: { method: 'courier_pickup', carrierCostRubMinor: toMinor(quote.carrierCostRub) },
     quote,
+  };
+}
+
+/** Delivery as a quote answers it (`POST /api/orders/quote`). */
+export interface QuotedDelivery {
+  /** Where the goods go (ISO code); null until a known country is given. */
+  country: string | null;
+  estimate: DeliveryEstimate;
+  /** The chosen method, when the destination allows it. */
+  method: DeliveryMethod | null;
+  /** How the chosen method is priced; null while it cannot be (none chosen, a carrier's point not chosen). */
+  pricing: DeliveryPricing | null;
+  expected: { minDays: number; maxDays: number } | null;
+}
+
+/**
+ * Delivery of a checkout still being filled in: the options to its destination (the country given,
+ * or home while none is; a carrier's point is always at home) with their price and days from
+ * `goodsMinor` (the goods after discounts, pricing.ts), the method chosen if the destination allows
+ * it, and how it is priced. An incomplete address is no error here; placing the order checks it.
+ * Nothing travels: null.
+ */
+export async function quoteDelivery(
+  carrier: DeliveryCarrier | undefined,
+  lines: readonly PricedLine[],
+  input: OrderQuoteBody['delivery'],
+  currency: Currency,
+  goodsMinor: number,
+  shippingCountries: readonly string[],
+): Promise<QuotedDelivery | null> {
+  if (!lines.some((line) => line.physical)) return null;
+  const viaCarrier = !!carrier && input?.method === 'courier_pickup';
+  const country = viaCarrier ? HOME_COUNTRY : resolveCountry(input?.country);
+  const pointCode = viaCarrier ? input?.cdekPointCode?.trim() : '';
+  const carrierQuote = pointCode && carrier ? await carrier.quote({ pointCode, parcel: parcelOf(lines) }) : null;
+  const estimate = estimateDelivery({
+    currency,
+    goodsMinor,
+    hasPhysical: true,
+    country,
+    shippingCountries,
+    carrierPriced: !!carrier,
+    carrier: carrierQuote
+      ? {
+          costRubMinor: toMinor(carrierQuote.carrierCostRub),
+          minDays: carrierQuote.cdek.periodMin,
+          maxDays: carrierQuote.cdek.periodMax,
+        }
+      : null,
+  });
+  const chosen = estimate.kind === 'options' ? estimate.options.find((o) => o.method === input?.method) : undefined;
+  const pricing: DeliveryPricing | null = !chosen
+    ? null
+    : chosen.method !== 'courier_pickup' || !carrier
+      ? { method: chosen.method }
+      : carrierQuote
+        ? { method: 'courier_pickup', carrierCostRubMinor: toMinor(carrierQuote.carrierCostRub) }
+        : null;
+  return {
+    country,
+    estimate,
+    method: chosen?.method ?? null,
+    pricing,
+    expected: chosen ? { minDays: chosen.minDays, maxDays: chosen.maxDays } : null,
   };
 }

@@ -18,7 +18,7 @@ import type { LegalService } from '../legal/legal.service';
 import type { CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
-  service: Pick<CheckoutService, 'create' | 'purchase'>;
+  service: Pick<CheckoutService, 'create' | 'purchase' | 'quote'>;
   /** Checks the consents a checkout asks for and records them with the order. */
   legal: Pick<LegalService, 'checkConsents' | 'record'>;
   /** Counts a gift certificate code a checkout names against the code look-up limits. */
@@ -28,8 +28,8 @@ export interface CheckoutRoutesOptions {
 }
 
 /**
- * The purchase endpoints: placing an order (`POST /api/orders`) and buying one lesson or course at
- * once. Each runs the same two steps here before the checkout pipeline (checkout.service.ts):
+ * The purchase endpoints: placing an order (`POST /api/orders`), what it would cost
+ * (`POST /api/orders/quote`, the same limits) and buying one lesson or course at once. Each runs the same two steps here before the checkout pipeline (checkout.service.ts):
  *   limits    a gift certificate code counts against the code look-up limits, a promo code
  *             against the promo-check limits (429 past either);
  *   consents  what the checkout asks for (personal data, cross-border for PayPal) is checked
@@ -70,6 +70,13 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
     )(checkoutConsents(request.body.paymentMethod));
     const order = await service.create(userId, request.body, lang, (tx, placed) => record(tx, placed.id));
     return reply.code(201).send(ok({ order }, serverMessage('orderCreated', lang)));
+  });
+
+  // What the order would cost, priced as placing it would; a guest's cart too (no credit, nothing owned).
+  route(api, contract.ordersQuote, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    await limits(request, request.body);
+    return ok(await service.quote(request.user?.id ?? null, request.body, requestLanguage(request)));
   });
 
   /** Buying one `type` at once (the purchase dialog): the same steps for lessons and courses. */

@@ -30,12 +30,16 @@ import {
   type Currency,
   DEFAULT_SHIPPING_COUNTRIES,
   EXCHANGE_RATES_RUB,
+  freeDeliveryFrom,
   fromMinor,
   type Language,
   type Order,
+  type OrderQuote,
+  type OrderQuoteBody,
   type PaymentMethod,
   type PurchaseResult,
   paymentMethodAllowed,
+  paymentMethodsTo,
   purchaseConsents,
   rubMinorIn,
   stockShortages,
@@ -47,7 +51,7 @@ import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
 import type { DeliveryCarrier, GiftCertificatePayer, PurchaseOffer } from '../orders/orders.schemas';
 import type { OrderDraft, OrdersCatalog, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
-import { parcelOf, priceDelivery } from './checkout.delivery';
+import { deliveryOf, parcelOf, quoteDelivery } from './checkout.delivery';
 import { priceLines, stockExceeded } from './checkout.lines';
 import type {
   CustomOrderPaymentInput,
@@ -57,7 +61,15 @@ import type {
   PurchaseInput,
   RecordConsents,
 } from './checkout.schemas';
-import { amountDue, giftShare, oneLineTotalRub, orderTotals, purchaseDiscount } from './pricing';
+import {
+  amountDue,
+  giftShare,
+  goodsForFreeDelivery,
+  lineAmounts,
+  oneLineTotalRub,
+  priceOrder,
+  purchaseDiscount,
+} from './pricing';
 
 type Q = Db | Tx;
 
@@ -148,15 +160,19 @@ export function createCheckoutService({
     }
     const lines = await priceLines(catalog, q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
-    const { delivery, charge } = await priceDelivery(
+    const { delivery, country, pricing } = await deliveryOf(
       carrier,
       lines,
-      input.currency,
       input.delivery,
       input.language,
       lines.some((line) => line.physical) ? await shippingCountries(q) : [],
     );
-    const totals = orderTotals(lines, input.currency, charge, input.promo);
+    if (!paymentMethodsTo(input.currency, country).includes(input.paymentMethod)) {
+      throw new InvalidFields('paymentMethodNotToCountry', [
+        { field: 'paymentMethod', message: 'paymentMethodNotToCountry' },
+      ]);
+    }
+    const totals = priceOrder(lines, input.currency, pricing, input.promo);
     if (input.paymentMethod === 'card' && totals.total > 0 && !cardPayments) {
       throw new InvalidFields(
         'cardPaymentsUnavailable',
@@ -402,8 +418,95 @@ export function createCheckoutService({
     return write(tx, plan, holdsScarce);
   }
 
+  /** Nobody's account (a guest's quote): owns nothing, has no credit. */
+  const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+  /**
+   * What the order of `body` would cost if placed now, priced by the very steps `prepare` takes:
+   * the lines from the catalogue, the discounts, delivery to the destination with its options, and
+   * what a gift certificate pays. Nothing is written or locked. An address still being typed is no
+   * error: delivery is priced once the chosen method is one the destination allows (and, with a
+   * carrier, once its point is chosen).
+   */
+  async function quote(userId: string | null, body: OrderQuoteBody, language: Language): Promise<OrderQuote> {
+    const currency = body.currency;
+    const lines = await priceLines(catalog, db, {
+      userId: userId ?? NO_ACCOUNT,
+      lines: body.items,
+      customer: { firstName: '', lastName: '', email: '', phone: '' },
+      paymentMethod: body.paymentMethod ?? ONLINE_PAYMENT_METHOD[currency],
+      currency,
+      language,
+    });
+    const physical = lines.some((line) => line.physical);
+    const goods = goodsForFreeDelivery(lineAmounts(lines, undefined));
+    const delivery = await quoteDelivery(
+      carrier,
+      lines,
+      body.delivery,
+      currency,
+      goods,
+      physical ? await shippingCountries(db) : [],
+    );
+    const price = priceOrder(lines, currency, delivery?.pricing ?? { method: 'none' }, undefined);
+    const due = price.totalInCurrency;
+    // What a gift certificate would pay: the ledger's rule, read without a lock (placing holds it).
+    const code = body.giftCertificateCode?.trim();
+    let paid = 0;
+    if (code && due > 0) {
+      if (!giftCertificates) throw new InvalidInput('giftCodeInvalid', undefined, 'GIFT_CODE_INVALID');
+      paid = await giftCertificates.quote({ code, currency, dueMinor: due });
+    }
+    const major = (minor: number) => fromMinor(minor);
+    return {
+      currency,
+      lines: price.lines.map(({ line, listMinor, discountMinor, amountMinor }) => ({
+        type: line.type,
+        id: line.refId,
+        bookFormat: line.bookFormat,
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: major(line.unitCurrencyMinor),
+        listTotal: major(listMinor),
+        discount: major(discountMinor),
+        total: major(amountMinor),
+      })),
+      subtotal: major(price.subtotalInCurrency),
+      discount: major(price.discountInCurrency),
+      itemsTotal: major(price.subtotalInCurrency - price.discountInCurrency),
+      deliveryCost: delivery?.pricing ? major(price.deliveryInCurrency) : null,
+      total: major(price.totalInCurrency),
+      giftCertificate: major(paid),
+      amountDue: major(due - paid),
+      totalRub: major(price.total),
+      delivery: delivery
+        ? {
+            country: delivery.country,
+            shipped: delivery.estimate.kind === 'options',
+            method: delivery.method,
+            options:
+              delivery.estimate.kind === 'options'
+                ? delivery.estimate.options.map((option) => ({
+                    method: option.method,
+                    cost: option.costMinor === null ? null : major(option.costMinor),
+                    minDays: option.minDays,
+                    maxDays: option.maxDays,
+                  }))
+                : [],
+            freeFrom: freeDeliveryFrom(currency),
+            free: goods >= toMinor(freeDeliveryFrom(currency)),
+            expected: delivery.expected,
+          }
+        : null,
+      paymentMethods: paymentMethodsTo(currency, physical ? (delivery?.country ?? null) : null).filter(
+        (method) => method !== 'card' || cardPayments || due === 0,
+      ),
+    };
+  }
+
   return {
     placeOrder,
+    quote,
 
     /**
      * `POST /api/orders`: the customer's checkout in its own transaction; `recordConsents` runs in
@@ -519,22 +622,22 @@ export function createCheckoutService({
         language,
       });
       if (!lines.some((line) => line.physical)) throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
-      const priced = await priceDelivery(
+      const priced = await deliveryOf(
         carrier,
         lines,
-        body.currency,
         { method: 'courier_pickup', cdekPointCode: body.pointCode },
         language,
         await shippingCountries(db),
       );
       const quote = priced.quote!;
+      const price = priceOrder(lines, body.currency, priced.pricing, undefined);
       return {
-        deliveryCost: fromMinor(priced.charge.rubMinor),
+        deliveryCost: fromMinor(price.deliveryCost),
         carrierCost: quote.carrierCostRub,
         currency: body.currency,
-        deliveryCostInCurrency: fromMinor(priced.charge.inCurrencyMinor),
+        deliveryCostInCurrency: fromMinor(price.deliveryInCurrency),
         carrierCostInCurrency: fromMinor(rubMinorIn(body.currency, toMinor(quote.carrierCostRub))),
-        free: priced.charge.rubMinor === 0,
+        free: price.deliveryCost === 0,
         periodMin: quote.cdek.periodMin,
         periodMax: quote.cdek.periodMax,
         point: quote.point,

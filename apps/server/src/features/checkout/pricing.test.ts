@@ -7,9 +7,9 @@ import {
   giftShare,
   mergePriced,
   oneLineTotalRub,
-  orderTotals,
   type PricedLine,
   priceIn,
+  priceOrder,
   purchaseDiscount,
   subtotals,
 } from './pricing';
@@ -114,54 +114,64 @@ describe('discounts', () => {
 
 describe('the totals of an order', () => {
   it.each([
-    // currency, lines, charge, promo → subtotal, discount, delivery, total, totalInCurrency
-    [
-      'RUB',
-      [line(100_000, 100_000, 2)],
-      { rubMinor: 30_000, inCurrencyMinor: 30_000 },
-      undefined,
-      [200_000, 0, 30_000, 230_000, 230_000],
-    ],
+    // currency, lines, delivery method, promo → subtotal, discount, delivery, total, totalInCurrency
+    ['RUB', [line(100_000, 100_000, 2)], 'standard', undefined, [200_000, 0, 30_000, 230_000, 230_000]],
     [
       'RUB',
       [line(100_000, 100_000)],
-      { rubMinor: 0, inCurrencyMinor: 0 },
+      'none',
       { promoCodeId: 'p', discountRub: 250 },
       [100_000, 25_000, 0, 75_000, 75_000],
     ],
+    ['EUR', [line(100_000, 1_050, 2)], 'standard', undefined, [200_000, 0, 30_000, 230_000, 2_400]],
     [
       'EUR',
       [line(100_000, 1_050, 2)],
-      { rubMinor: 30_000, inCurrencyMinor: 300 },
-      undefined,
-      [200_000, 0, 30_000, 230_000, 2_400],
-    ],
-    [
-      'EUR',
-      [line(100_000, 1_050, 2)],
-      { rubMinor: 0, inCurrencyMinor: 0 },
+      'none',
       { promoCodeId: 'p', discountRub: 1000 },
       [200_000, 100_000, 0, 100_000, 1_050],
     ],
-    [
-      'USD',
-      [line(92_000, 1_000)],
-      { rubMinor: 30_000, inCurrencyMinor: 326 },
-      undefined,
-      [92_000, 0, 30_000, 122_000, 1_326],
-    ],
+    ['USD', [line(92_000, 1_000)], 'standard', undefined, [92_000, 0, 30_000, 122_000, 1_326]],
   ] as const)(
     '%s order → %j',
-    (currency, lines, charge, promo, [subtotal, discount, deliveryCost, total, totalInCurrency]) => {
-      const totals = orderTotals([...lines], currency as Currency, charge, promo);
+    (currency, lines, method, promo, [subtotal, discount, deliveryCost, total, totalInCurrency]) => {
+      const totals = priceOrder([...lines], currency as Currency, { method }, promo);
       expect(totals).toMatchObject({ subtotal, discount, deliveryCost, total, totalInCurrency });
+      expect(totals.subtotalInCurrency - totals.discountInCurrency + totals.deliveryInCurrency).toBe(totalInCurrency);
       expect(subtotals(lines).rub).toBe(subtotal);
     },
   );
 
   it('keeps the shop rate of the order currency', () => {
-    expect(orderTotals([line(100, 1)], 'EUR', { rubMinor: 0, inCurrencyMinor: 0 }, undefined).rate).toBe(100);
-    expect(orderTotals([line(100, 100)], 'RUB', { rubMinor: 0, inCurrencyMinor: 0 }, undefined).rate).toBe(1);
+    expect(priceOrder([line(100, 1)], 'EUR', { method: 'none' }, undefined).rate).toBe(100);
+    expect(priceOrder([line(100, 100)], 'RUB', { method: 'none' }, undefined).rate).toBe(1);
+  });
+
+  it('free delivery counts the goods after their discounts, never lessons or courses', () => {
+    // A course of 2 500 ₽ credited 400 ₽ for a lesson owned, and scissors of 1 900 ₽: the goods are
+    // 1 900 ₽, under the 5 000 ₽ threshold, so delivery is charged whatever the course costs.
+    const course = line(250_000, 250_000, 1, { type: 'course', physical: false, creditRubMinor: 40_000 });
+    const scissors = line(190_000, 190_000);
+    const price = priceOrder([course, scissors], 'RUB', { method: 'standard' }, undefined);
+    expect(price).toMatchObject({ discount: 40_000, deliveryCost: 30_000, total: 210_000 + 190_000 + 30_000 });
+    expect(price.goodsInCurrency).toBe(190_000);
+    // Goods of exactly the threshold travel free; a lesson beside them changes nothing.
+    const goods = line(500_000, 500_000);
+    const lesson = line(100_000, 100_000, 1, { type: 'lesson', physical: false });
+    expect(priceOrder([goods, lesson], 'RUB', { method: 'express' }, undefined).deliveryCost).toBe(0);
+    expect(priceOrder([line(499_999, 499_999), lesson], 'RUB', { method: 'express' }, undefined).deliveryCost).toBe(
+      50_000,
+    );
+  });
+
+  it('each line carries its share of the discount, and the shares add up to it', () => {
+    const lines = [line(100_000, 1_000), line(50_000, 500, 2), line(1, 1)];
+    const price = priceOrder(lines, 'EUR', { method: 'none' }, { promoCodeId: 'x', discountRub: 777.77 });
+    expect(price.lines.reduce((sum, l) => sum + l.discountRubMinor, 0)).toBe(77_777);
+    expect(price.lines.reduce((sum, l) => sum + l.amountMinor, 0)).toBe(
+      price.subtotalInCurrency - price.discountInCurrency,
+    );
+    for (const l of price.lines) expect(l.amountRubMinor).toBeGreaterThanOrEqual(0);
   });
 
   it('merges the same product named twice into one line', () => {

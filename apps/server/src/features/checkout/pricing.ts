@@ -99,34 +99,6 @@ export function deliveryCharge(
   return deliveryChargeIn(currency, cost, goodsInCurrencyMinor, true);
 }
 
-/**
- * The order's discount (RUB minor units) and what its lines cost after it in the order's currency.
- * A `promo` (the purchase flow: a code and a course's credit, one line) is the whole discount;
- * without one, each course line is credited with what the customer paid for its lessons bought
- * singly (capped at the course's price), as the course page's "price for you" shows. Each currency
- * amount scales like the RUB amount (`scaleLikeRub`), as the purchase dialog quotes it.
- */
-export function discounted(
-  lines: readonly PricedLine[],
-  promo: PromoDiscount | undefined,
-): { discount: number; goodsInCurrency: number } {
-  const rub = (line: PricedLine) => line.unitRubMinor * line.quantity;
-  const inCurrency = (line: PricedLine) => line.unitCurrencyMinor * line.quantity;
-  if (promo) {
-    const subtotal = subtotals(lines);
-    const discount = Math.min(Math.max(toMinor(promo.discountRub), 0), subtotal.rub);
-    return { discount, goodsInCurrency: scaleLikeRub(subtotal.inCurrency, subtotal.rub, subtotal.rub - discount) };
-  }
-  let discount = 0;
-  let goodsInCurrency = 0;
-  for (const line of lines) {
-    const credit = Math.min(line.creditRubMinor, rub(line));
-    discount += credit;
-    goodsInCurrency += scaleLikeRub(inCurrency(line), rub(line), rub(line) - credit);
-  }
-  return { discount, goodsInCurrency };
-}
-
 /** Every figure an order row keeps, RUB minor units unless named otherwise. */
 export interface OrderTotals {
   subtotal: number;
@@ -139,23 +111,138 @@ export interface OrderTotals {
   rate: number;
 }
 
-/** The totals of priced lines with their delivery charge and discount. */
-export function orderTotals(
+/** A priced line after its share of the discount: what it costs in roubles and in the order's currency. */
+export interface LineAmount {
+  line: PricedLine;
+  /** Before any discount (minor units). */
+  listRubMinor: number;
+  listMinor: number;
+  /** Its share of the discount: a promo's, or a course's credit (RUB minor units, and in the currency). */
+  discountRubMinor: number;
+  discountMinor: number;
+  /** What it costs after the discount (minor units). */
+  amountRubMinor: number;
+  amountMinor: number;
+}
+
+/**
+ * Each line's share of the discount and what it costs after it. A `promo` (the purchase flow: a
+ * code and a course's credit) is the whole discount, capped at the goods and shared out in
+ * proportion to the lines' RUB amounts (the last takes the rounding); without one, each course
+ * line is credited with what the customer paid for its lessons bought singly (capped at the
+ * course's price), as the course page's "price for you" shows. A line's currency amount scales like
+ * its RUB amount (`scaleLikeRub`), as the purchase dialog quotes it.
+ */
+export function lineAmounts(lines: readonly PricedLine[], promo: PromoDiscount | undefined): LineAmount[] {
+  const listRub = (line: PricedLine) => line.unitRubMinor * line.quantity;
+  const subtotalRub = lines.reduce((sum, line) => sum + listRub(line), 0);
+  const promoRub = promo ? Math.min(Math.max(toMinor(promo.discountRub), 0), subtotalRub) : 0;
+  let promoLeft = promoRub;
+  return lines.map((line, index) => {
+    const rub = listRub(line);
+    const inCurrency = line.unitCurrencyMinor * line.quantity;
+    let discountRubMinor: number;
+    if (promo) {
+      const share =
+        index === lines.length - 1 ? promoLeft : subtotalRub === 0 ? 0 : Math.floor((promoRub * rub) / subtotalRub);
+      discountRubMinor = Math.min(share, rub, promoLeft);
+      promoLeft -= discountRubMinor;
+    } else {
+      discountRubMinor = Math.min(line.creditRubMinor, rub);
+    }
+    const amountMinor = scaleLikeRub(inCurrency, rub, rub - discountRubMinor);
+    return {
+      line,
+      listRubMinor: rub,
+      listMinor: inCurrency,
+      discountRubMinor,
+      discountMinor: inCurrency - amountMinor,
+      amountRubMinor: rub - discountRubMinor,
+      amountMinor,
+    };
+  });
+}
+
+/** The order's discount (RUB minor units) and what its lines cost after it in the order's currency. */
+export function discounted(
+  lines: readonly PricedLine[],
+  promo: PromoDiscount | undefined,
+): { discount: number; goodsInCurrency: number } {
+  const amounts = lineAmounts(lines, promo);
+  return {
+    discount: amounts.reduce((sum, a) => sum + a.discountRubMinor, 0),
+    goodsInCurrency: amounts.reduce((sum, a) => sum + a.amountMinor, 0),
+  };
+}
+
+/**
+ * What counts toward free delivery: the goods (products, not lessons or courses) after their
+ * discounts, in the order's currency — the figures the customer sees on the lines she pays for.
+ */
+export function goodsForFreeDelivery(amounts: readonly LineAmount[]): number {
+  return amounts.filter((a) => a.line.type === 'product').reduce((sum, a) => sum + a.amountMinor, 0);
+}
+
+/** How an order's delivery is priced: a method's flat price, or the carrier's price for the parcel. */
+export interface DeliveryPricing {
+  method: DeliveryMethod | 'none';
+  /** The carrier's price (CDEK) for courier_pickup to a chosen point, RUB minor units. */
+  carrierCostRubMinor?: number | undefined;
+}
+
+/** Every figure of an order: its lines after discounts, delivery and the totals. */
+export interface OrderPrice extends OrderTotals {
+  lines: LineAmount[];
+  currency: Currency;
+  /** Goods, discount and delivery in the order's currency (minor units); they add up to `totalInCurrency`. */
+  subtotalInCurrency: number;
+  discountInCurrency: number;
+  deliveryInCurrency: number;
+  /** What counts toward free delivery (`goodsForFreeDelivery`), in the order's currency. */
+  goodsInCurrency: number;
+}
+
+/**
+ * The price of an order: each line after its discount, delivery (free from the shop's threshold on
+ * the goods after discounts; nothing when nothing travels) and the totals in roubles and in the
+ * order's currency. The quote, the order placed, its payment and every screen that shows its sum
+ * take their figures from here.
+ */
+export function priceOrder(
   lines: readonly PricedLine[],
   currency: Currency,
-  charge: DeliveryCharge,
+  delivery: DeliveryPricing,
   promo: PromoDiscount | undefined,
-): OrderTotals {
-  const subtotal = subtotals(lines).rub;
-  const { discount, goodsInCurrency } = discounted(lines, promo);
+): OrderPrice {
+  const amounts = lineAmounts(lines, promo);
+  const goods = goodsForFreeDelivery(amounts);
+  const charge = deliveryCharge(
+    currency,
+    delivery.method,
+    goods,
+    lines.some((line) => line.physical),
+    delivery.carrierCostRubMinor,
+  );
+  const sum = (pick: (a: LineAmount) => number) => amounts.reduce((total, a) => total + pick(a), 0);
+  const subtotal = sum((a) => a.listRubMinor);
+  const discount = sum((a) => a.discountRubMinor);
   const total = subtotal - discount + charge.rubMinor;
+  const subtotalInCurrency = sum((a) => a.listMinor);
+  const discountInCurrency = sum((a) => a.discountMinor);
+  const deliveryInCurrency = currency === 'RUB' ? charge.rubMinor : charge.inCurrencyMinor;
   return {
+    lines: amounts,
+    currency,
     subtotal,
     discount,
     deliveryCost: charge.rubMinor,
     total,
-    totalInCurrency: currency === 'RUB' ? total : goodsInCurrency + charge.inCurrencyMinor,
+    totalInCurrency: currency === 'RUB' ? total : subtotalInCurrency - discountInCurrency + deliveryInCurrency,
     rate: EXCHANGE_RATES_RUB[currency],
+    subtotalInCurrency,
+    discountInCurrency,
+    deliveryInCurrency,
+    goodsInCurrency: goods,
   };
 }
 

@@ -62,13 +62,20 @@ export function createGiftCertificatesLedger({ db }: { db: Db }) {
     return repo.findByCode(q, normalizeGiftCode(code), { lock });
   }
 
+  /** What the certificate of `code` pays of `dueMinor` (in the order's currency), or the refusal. */
+  async function pays(q: Q, code: string, currency: Currency, dueMinor: number, lock: boolean) {
+    const row = usable(await byCode(q, code, lock));
+    if (row.currency !== currency) throw currencyMismatch(row.currency, currency);
+    const amountMinor = amountToSpend(row.balanceMinor, dueMinor);
+    if (amountMinor === 0) throw empty();
+    return { certificateId: row.id, amountMinor };
+  }
+
   const payer: GiftCertificatePayer = {
-    async hold(tx, { code, currency, dueMinor }) {
-      const row = usable(await byCode(tx, code, true));
-      if (row.currency !== currency) throw currencyMismatch(row.currency, currency);
-      const amountMinor = amountToSpend(row.balanceMinor, dueMinor);
-      if (amountMinor === 0) throw empty();
-      return { certificateId: row.id, amountMinor };
+    hold: (tx, { code, currency, dueMinor }) => pays(tx, code, currency, dueMinor, true),
+
+    async quote({ code, currency, dueMinor }) {
+      return (await pays(db, code, currency, dueMinor, false)).amountMinor;
     },
 
     async spend(tx, { certificateId, amountMinor, orderId, actorUserId }) {

@@ -3,7 +3,7 @@
  * rows. Pure: no database.
  */
 import {
-  DELIVERY_DAYS,
+  expectedDelivery,
   fromMinor,
   type Order,
   type OrderStatus,
@@ -89,12 +89,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     subtotalInCurrency: fromMinor(subtotalInCurrency),
     discountInCurrency: fromMinor(subtotalInCurrency + deliveryInCurrency - totalInCurrency),
     deliveryCostInCurrency: fromMinor(deliveryInCurrency),
-    expectedDelivery:
-      row.delivery.method === 'none'
-        ? null
-        : row.delivery.cdek?.periodMin != null && row.delivery.cdek.periodMax != null
-          ? { minDays: row.delivery.cdek.periodMin, maxDays: row.delivery.cdek.periodMax }
-          : DELIVERY_DAYS[row.delivery.method],
+    expectedDelivery: expectedDelivery(row.delivery),
     giftCertificate: fromMinor(row.giftCertificateMinor),
     amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
     exchangeRates: row.exchangeSnapshot,

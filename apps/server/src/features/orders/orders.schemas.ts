@@ -221,6 +221,8 @@ export interface GiftCertificatePayer {
     tx: Tx,
     input: { certificateId: string; amountMinor: number; orderId: string; actorUserId: string | null },
   ): Promise<void>;
+  /** What `hold` would decide now, without a lock (a quote): the same amount and the same refusals. */
+  quote(input: { code: string; currency: Currency; dueMinor: number }): Promise<number>;
 }
 
 /** An order as payments sees it (the contract payments declares in payments.contract.ts). */

@@ -308,14 +308,15 @@ describe('lessons and courses in the cart, next to goods', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const { order } = res.json().data;
-    // 2 × 1 500 + 1 500 + 3 000 = 7 500 ₽, less the 500 ₽ credit; free delivery over 5 000 ₽.
+    // 2 × 1 500 + 1 500 + 3 000 = 7 500 ₽, less the 500 ₽ credit; the goods (3 000 ₽) are under the
+    // 5 000 ₽ of free delivery: lessons and courses do not travel and do not count toward it.
     expect(order).toMatchObject({
       status: 'pending',
       paymentMethod: 'card',
       subtotal: 7500,
       discount: 500,
-      deliveryCost: 0,
-      total: 7000,
+      deliveryCost: 300,
+      total: 7300,
       delivery: { method: 'standard', city: 'Тверь' },
     });
     expect(await stockOf(product)).toBe(3);
@@ -361,12 +362,12 @@ describe('lessons and courses in the cart, next to goods', () => {
       { currency: 'EUR', paymentMethod: 'paypal' },
     );
     const first = (await postOrder(t, user, body)).json().data;
-    // 16 + 16 + 30 €; delivery is free, the order being over 5 000 ₽.
+    // 16 + 16 + 30 €, and 3 € of delivery: the goods (16 €) are under the 50 € of free delivery.
     expect(first.order).toMatchObject({
       currency: 'EUR',
       paymentMethod: 'paypal',
-      deliveryCost: 0,
-      totalInCurrency: 62,
+      deliveryCost: 300,
+      totalInCurrency: 65,
     });
     const cancel = await t.app.inject({
       method: 'PATCH',

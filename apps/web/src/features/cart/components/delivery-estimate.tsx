@@ -2,18 +2,20 @@ import {
   type CdekCity,
   type Currency,
   countryName,
-  estimateDelivery,
+  type DeliveryEstimate,
   formatMoney,
   type Language,
   localize,
+  type OrderQuote,
   resolveCountry,
+  rubMinorIn,
   toMinor,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { CITY_DEBOUNCE_MS, CitySearch, useDebounced } from '../../../shared/delivery/city-search';
 import { CountryList, DeliveryOptionList, NotShipped } from '../../../shared/delivery/delivery-options';
-import { useDeliveryCity, useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
+import { useDeliveryCity, useDeliveryCountry } from '../../../shared/delivery/delivery-settings';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { TextField } from '../../../shared/ui/form-field';
 import { useCdekEstimate } from '../../cdek/api/get-cdek-estimate';
@@ -23,26 +25,55 @@ import type { CartItem } from '../cart-rules';
 import { travellingLines } from '../cart-rules';
 
 /**
+ * What the server's quote says of delivery, in the shape the option list shows: each method to the
+ * country with its price and days, free from the threshold on the goods (the quote decides). A
+ * CDEK point's price is known only once a point is chosen; the city's estimate stands in for it
+ * here, free too when the goods reach the threshold.
+ */
+export function quotedEstimate(
+  delivery: NonNullable<OrderQuote['delivery']>,
+  currency: Currency,
+  carrier: { carrierCost: number; periodMin: number | null; periodMax: number | null } | undefined,
+): DeliveryEstimate {
+  if (!delivery.shipped) return { kind: 'not-shipped', country: delivery.country ?? '' };
+  return {
+    kind: 'options',
+    freeFrom: delivery.freeFrom,
+    options: delivery.options.map((option) => {
+      if (option.cost !== null || option.method !== 'courier_pickup' || !carrier) {
+        return { ...option, costMinor: option.cost === null ? null : toMinor(option.cost) };
+      }
+      return {
+        method: option.method,
+        costMinor: delivery.free ? 0 : rubMinorIn(currency, toMinor(carrier.carrierCost)),
+        minDays: carrier.periodMin ?? option.minDays,
+        maxDays: carrier.periodMax ?? option.maxDays,
+      };
+    }),
+  };
+}
+
+/**
  * The cart's delivery estimate, before the checkout: the customer's country (remembered for the
- * checkout), then each method to it with its price for this cart and its time, or — where the
- * shop sends no parcels — which lines cannot go and that lessons and e-books work anywhere. With
- * CDEK set up, the customer's city gives CDEK's own price and days for her parcel (remembered too:
- * the checkout's pickup points start from it).
+ * checkout), then each method to it with its price for this cart and its time, as the server's
+ * quote of the cart gives them, or — where the shop sends no parcels — which lines cannot go and
+ * that lessons and e-books work anywhere. With CDEK set up, the customer's city gives CDEK's own
+ * price and days for her parcel (remembered too: the checkout's pickup points start from it).
  */
 export function DeliveryEstimatePanel({
   items,
-  goodsMinor,
+  quote,
   currency,
   language,
 }: {
   items: readonly CartItem[];
-  goodsMinor: number;
+  /** The server's quote of the cart to the remembered country. */
+  quote: OrderQuote | undefined;
   currency: Currency;
   language: Language;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const { settings } = useDeliverySettings();
   const carrierPriced = useCdekEnabled();
   const [country, setCountry] = useDeliveryCountry();
   const chosen = country ?? 'RU';
@@ -64,18 +95,9 @@ export function DeliveryEstimatePanel({
       : null,
   );
   const carrier = askCarrier && city ? carrierEstimate.data : undefined;
-  const estimate = estimateDelivery({
-    currency,
-    goodsMinor,
-    hasPhysical: goods.length > 0,
-    country: chosen,
-    shippingCountries: settings.shippingCountries,
-    carrierPriced,
-    carrier: carrier
-      ? { costRubMinor: toMinor(carrier.carrierCost), minDays: carrier.periodMin, maxDays: carrier.periodMax }
-      : null,
-  });
-  if (estimate.kind === 'none') return <p className="mt-4 text-sm text-ink-soft">{t('delivery.noParcel')}</p>;
+  if (goods.length === 0) return <p className="mt-4 text-sm text-ink-soft">{t('delivery.noParcel')}</p>;
+  const delivery = quote?.delivery;
+  const estimate = delivery ? quotedEstimate(delivery, currency, carrier) : null;
   const unknown = typed.trim() !== '' && resolveCountry(typed) === null;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-5 border-t border-line pt-4">
@@ -109,13 +131,15 @@ export function DeliveryEstimatePanel({
         />
       ) : null}
       <div className="mt-3">
-        {estimate.kind === 'not-shipped' ? (
+        {estimate === null ? (
+          <p className="text-sm text-muted">{t('quote.pricing')}</p>
+        ) : estimate.kind === 'not-shipped' ? (
           <NotShipped
             estimate={estimate}
             language={language}
             goods={goods.map((line) => localize(line.name, language))}
           />
-        ) : (
+        ) : estimate.kind === 'none' ? null : (
           <>
             <DeliveryOptionList estimate={estimate} currency={currency} language={language} />
             <p className="mt-2 text-xs text-muted">

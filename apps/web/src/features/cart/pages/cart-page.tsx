@@ -1,9 +1,9 @@
-import { localize, toMinor } from '@atelier/shared';
+import { localize } from '@atelier/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
-import { sumPrices } from '../../../shared/currency/display-price';
 import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
+import { useDeliveryCountry } from '../../../shared/delivery/delivery-settings';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { BrowseLinks } from '../../../shared/ui/browse-links';
@@ -11,6 +11,7 @@ import { TrashIcon } from '../../../shared/ui/icons';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { quoteLines, useOrderQuote } from '../api/quote';
 import { cartActions, cartOrderable, lineKey, refreshCart, useCart } from '../api/use-cart';
 import { linesNotSoldIn } from '../cart-rules';
 import { DeliveryEstimatePanel } from '../components/delivery-estimate';
@@ -24,13 +25,21 @@ export function CartPage() {
   const { cart, totalItems } = useCart();
   // In euros or dollars a line sold only in roubles shows no price and stops the order (decision 0052).
   const notSold = linesNotSoldIn(cart.items, currency);
-  const total = sumPrices(
-    cart.items.filter((item) => !notSold.includes(item)),
-    currency,
-  );
   const formatPrice = usePriceFormatter();
   const formatTotal = useAmountFormatter();
   const orderable = cartOrderable(cart) && notSold.length === 0;
+  const [country] = useDeliveryCountry();
+  // The sums are the server's quote of an order of this cart to the remembered country, never added up here.
+  const quoted = useOrderQuote(
+    session.status !== 'authenticated' || cart.items.length === 0 || notSold.length > 0 || !orderable
+      ? null
+      : { items: quoteLines(cart.items), currency, delivery: { country: country ?? 'RU' } },
+  );
+  const quote = quoted.data?.currency === currency ? quoted.data : undefined;
+  const quotedLine = (item: (typeof cart.items)[number]) =>
+    quote?.lines.find(
+      (line) => line.type === item.type && line.id === item.id && line.bookFormat === (item.bookFormat ?? null),
+    );
 
   // Prices and availability are checked again by the server whenever the cart is opened.
   useEffect(() => {
@@ -102,7 +111,7 @@ export function CartPage() {
                                   {formatPrice(item.price)} × {item.quantity} ={' '}
                                 </span>
                                 <span className="font-semibold" data-testid="line-total">
-                                  {formatTotal(sumPrices([item], currency))}
+                                  {quotedLine(item) ? formatTotal({ amount: quotedLine(item)!.total, currency }) : '…'}
                                 </span>
                               </>
                             ) : (
@@ -186,21 +195,34 @@ export function CartPage() {
                   <dt className="text-muted">{t('cart.items')}</dt>
                   <dd className="font-semibold">{totalItems}</dd>
                 </div>
+                {quote && quote.discount > 0 ? (
+                  <>
+                    <div className="flex justify-between">
+                      <dt className="text-muted">{t('checkout.subtotal')}</dt>
+                      <dd>{formatTotal({ amount: quote.subtotal, currency })}</dd>
+                    </div>
+                    <div className="flex justify-between">
+                      <dt className="text-muted">{t('quote.discount')}</dt>
+                      <dd>−{formatTotal({ amount: quote.discount, currency })}</dd>
+                    </div>
+                  </>
+                ) : null}
                 <div className="flex justify-between border-t border-line pt-3 text-lg">
                   <dt className="font-semibold">{t('cart.goodsTotal')}</dt>
-                  <dd className="font-serif text-2xl font-semibold text-rose-700">
-                    {notSold.length > 0 ? t(`cart.noTotalIn.${currency}`) : formatTotal(total)}
+                  <dd className="font-serif text-2xl font-semibold text-rose-700" data-testid="cart-total">
+                    {notSold.length > 0
+                      ? t(`cart.noTotalIn.${currency}`)
+                      : quote
+                        ? formatTotal({ amount: quote.itemsTotal, currency })
+                        : orderable
+                          ? t('quote.pricing')
+                          : '—'}
                   </dd>
                 </div>
               </dl>
               {/* Without every line's price in this currency there is no total to estimate delivery for. */}
               {notSold.length > 0 ? null : (
-                <DeliveryEstimatePanel
-                  items={cart.items}
-                  goodsMinor={total.currency === currency ? toMinor(total.amount) : 0}
-                  currency={currency}
-                  language={language}
-                />
+                <DeliveryEstimatePanel items={cart.items} quote={quote} currency={currency} language={language} />
               )}
               {notSold.length > 0 ? (
                 <div className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">

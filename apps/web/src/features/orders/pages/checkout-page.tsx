@@ -3,13 +3,9 @@ import {
   checkoutConsents,
   countryName,
   type DeliveryMethod,
-  estimateDelivery,
   formatMoney,
-  fromMinor,
   localize,
   type PaymentMethod,
-  paymentMethodAllowed,
-  priceIn,
   resolveCountry,
   toMinor,
 } from '@atelier/shared';
@@ -50,6 +46,7 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
+import { quoteLines, useOrderQuote } from '../../cart/api/quote';
 import {
   cartOrderable,
   linesNotSoldIn,
@@ -70,7 +67,7 @@ import {
 } from '../../checkout/api/components';
 import { checkGiftBalance } from '../../gift-certificates/api/gift-certificates';
 import { useCreatePayment } from '../../payments/api/create-payment';
-import { useCardPayments, usePaymentMethods } from '../../payments/api/get-payment-methods';
+import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { type Order, useCreateOrder } from '../api/create-order';
 import { type CheckoutForm, type CheckoutFormInput, checkoutResolver, toCreateOrderBody } from '../checkout-schema';
 import { CdekPointPicker } from '../components/cdek-point-picker';
@@ -105,7 +102,6 @@ export function CheckoutPage() {
   const createOrder = useCreateOrder();
   const createPayment = useCreatePayment();
   const user = session.status === 'authenticated' ? session.user : null;
-  const cardPayments = useCardPayments();
   const paymentMethodsOffered = usePaymentMethods().data;
   /** The online way to pay picked (the form's `paymentMethod` is then `card`). */
   const [onlinePick, setOnlinePick] = useState<PaymentChoice | null>(null);
@@ -149,53 +145,58 @@ export function CheckoutPage() {
   // Everything is in the chosen currency; a line not sold in it stops the order (decision 0052).
   const orderCurrency = currency;
   const notSold = linesNotSoldIn(cart.items, orderCurrency);
-  const lineMinor = (item: (typeof cart.items)[number]) =>
-    toMinor(priceIn(item.price, orderCurrency) ?? 0) * item.quantity;
-  const goodsMinor = cart.items.reduce((sum, item) => sum + lineMinor(item), 0);
   // With CDEK set up, delivery to a CDEK point is priced by the server for the chosen point.
   const cdek = useCdekEnabled() && hasPhysical;
   const byCdek = cdek && deliveryMethod === 'courier_pickup';
   const cdekPointCode = watch('cdekPointCode') ?? '';
   const cdekQuote = useCdekQuote(
     byCdek && cdekPointCode
-      ? {
-          items: cart.items.map((item) => ({
-            type: item.type,
-            id: item.id,
-            quantity: item.quantity,
-            ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
-          })),
-          pointCode: cdekPointCode,
-          currency: orderCurrency,
-        }
+      ? { items: quoteLines(cart.items), pointCode: cdekPointCode, currency: orderCurrency }
       : null,
   );
-  // Where the goods go decides how they can go (abroad: post or pickup) and whether they can at all.
+  // Where the goods go decides how they can go (abroad: post only) and whether they can at all.
   const countryCode = resolveCountry(watch('country'));
-  const estimate = estimateDelivery({
-    currency: orderCurrency,
-    goodsMinor,
-    hasPhysical,
-    country: countryCode,
-    shippingCountries: deliverySettings.shippingCountries,
-  });
-  // Where no parcel goes, the workshop is still open to anyone who comes for the order.
-  const pickupOnly = { method: 'pickup' as const, costMinor: 0, minDays: 1, maxDays: 2 };
-  const options = estimate.kind === 'options' ? estimate.options : [pickupOnly];
-  /** What a method costs this cart, in its currency (minor units), by the rule the server applies. */
-  const deliveryMinor = (method: DeliveryMethod) => options.find((option) => option.method === method)?.costMinor ?? 0;
-  /** null: a CDEK point is not chosen (or not priced) yet. */
-  const deliveryOrNull = byCdek
-    ? cdekQuote.data?.currency === orderCurrency
-      ? toMinor(cdekQuote.data.deliveryCostInCurrency)
-      : null
-    : deliveryMinor(deliveryMethod);
-  const delivery = deliveryOrNull ?? 0;
-  const displayTotal = { amount: fromMinor(goodsMinor + delivery), currency: orderCurrency };
-  // A shop without a card provider (PAYMENT_PROVIDER=none) does not offer cards at all.
-  const offered = (method: PaymentMethod) =>
-    paymentMethodAllowed(method, orderCurrency) && (method !== 'card' || cardPayments);
-  const paymentMethods: PaymentMethod[] = (['card', 'paypal', 'cash', 'bank_transfer'] as const).filter(offered);
+
+  // A gift certificate code: checked as it is typed; one in another currency (or empty) stops the order here.
+  const [giftCode, setGiftCode] = useState('');
+  const [giftSubmitted, setGiftSubmitted] = useState(false);
+  const gift = useGiftCodeCheck(checkGiftBalance, giftCode);
+  const giftProblem = giftCodeProblem(gift, orderCurrency);
+
+  // Every figure below is the server's quote of the order as the form stands: lines, discount,
+  // delivery and its options to the country, what the certificate pays, the ways to pay.
+  const quoted = useOrderQuote(
+    cart.items.length === 0 || notSold.length > 0
+      ? null
+      : {
+          items: quoteLines(cart.items),
+          currency: orderCurrency,
+          ...(hasPhysical
+            ? {
+                delivery: {
+                  method: deliveryMethod,
+                  ...(countryCode ? { country: countryCode } : {}),
+                  ...(byCdek && cdekPointCode ? { cdekPointCode } : {}),
+                },
+              }
+            : {}),
+          paymentMethod,
+          ...(gift.status === 'valid' && giftProblem === null ? { giftCertificateCode: giftCode.trim() } : {}),
+        },
+  );
+  const quote = quoted.data?.currency === orderCurrency ? quoted.data : undefined;
+  const quoteProblem = quoted.isError ? errorMessage(quoted.error, t('quote.failed')) : null;
+  const shipping = quote?.delivery ?? null;
+  const pickupOnly = { method: 'pickup' as const, cost: 0, minDays: 1, maxDays: 2 };
+  // Where no parcel goes, the workshop is still open to anyone who comes for the order — at home.
+  const options = shipping?.shipped
+    ? shipping.options
+    : shipping && (shipping.country === null || shipping.country === 'RU')
+      ? [pickupOnly]
+      : (shipping?.options ?? []);
+  const notShipped = shipping && !shipping.shipped && shipping.country ? shipping.country : null;
+  // A shop without a card provider (PAYMENT_PROVIDER=none) does not offer cards: the quote says which ways there are.
+  const paymentMethods: PaymentMethod[] = quote?.paymentMethods ?? [];
   const orderable = cartOrderable(cart) && notSold.length === 0;
 
   // A digital-only cart has no delivery, so no address fields are asked for.
@@ -206,8 +207,8 @@ export function CheckoutPage() {
   // A country that rules the chosen method out (a courier abroad) moves the choice to the first it allows.
   const offeredMethods = options.map((option) => option.method).join(' ');
   useEffect(() => {
-    const allowed = offeredMethods.split(' ') as DeliveryMethod[];
-    if (hasPhysical && !allowed.includes(getValues('deliveryMethod')) && allowed[0]) {
+    const allowed = offeredMethods.split(' ').filter(Boolean) as DeliveryMethod[];
+    if (hasPhysical && allowed.length > 0 && !allowed.includes(getValues('deliveryMethod')) && allowed[0]) {
       setValue('deliveryMethod', allowed[0]);
     }
   }, [offeredMethods, hasPhysical, getValues, setValue]);
@@ -217,26 +218,19 @@ export function CheckoutPage() {
     if (countryCode) rememberCountry(countryCode);
   }, [countryCode, rememberCountry]);
 
-  // Switching the currency can rule the chosen method out (card is roubles, PayPal euros/dollars).
-  const firstOffered = paymentMethods[0];
+  // Switching the currency or the country can rule the chosen way to pay out (card is roubles,
+  // PayPal euros/dollars, cash on receipt only at home).
+  const offeredPayments = paymentMethods.join(' ');
   useEffect(() => {
+    const allowed = offeredPayments.split(' ').filter(Boolean) as PaymentMethod[];
     const chosen = getValues('paymentMethod');
-    if (!paymentMethodAllowed(chosen, orderCurrency) || (chosen === 'card' && !cardPayments)) {
-      if (firstOffered) setValue('paymentMethod', firstOffered);
-    }
-  }, [orderCurrency, cardPayments, firstOffered, getValues, setValue]);
+    if (allowed.length > 0 && !allowed.includes(chosen) && allowed[0]) setValue('paymentMethod', allowed[0]);
+  }, [offeredPayments, getValues, setValue]);
 
-  // A gift certificate code: checked as it is typed; one in another currency (or empty) stops the order here.
-  const [giftCode, setGiftCode] = useState('');
-  const [giftSubmitted, setGiftSubmitted] = useState(false);
-  const gift = useGiftCodeCheck(checkGiftBalance, giftCode);
-  const giftProblem = giftCodeProblem(gift, orderCurrency);
   const days = useDaysText();
   const deliveryPrice = useDeliveryPriceText(orderCurrency, language);
-  const giftPays =
-    gift.status === 'valid' && giftProblem === null ? Math.min(gift.balance.balance, displayTotal.amount) : 0;
   // The online ways that can take what is left to pay (YooKassa's limits), and the one picked.
-  const onlineOffered = onlineMethodsFor(paymentMethodsOffered, toMinor(displayTotal.amount - giftPays), orderCurrency);
+  const onlineOffered = quote ? onlineMethodsFor(paymentMethodsOffered, toMinor(quote.amountDue), orderCurrency) : [];
   const onlineMethod =
     isOnlineChoice(onlinePick) && onlineOffered.includes(onlinePick) ? onlinePick : (onlineOffered[0] ?? null);
 
@@ -355,8 +349,8 @@ export function CheckoutPage() {
     );
   }
 
-  const methodPrice = (method: DeliveryMethod) =>
-    method === 'courier_pickup' && cdek ? t('cdek.checkout.byTariff') : deliveryPrice(deliveryMinor(method));
+  const methodPrice = (option: { method: DeliveryMethod; cost: number | null }) =>
+    option.cost === null ? t('cdek.checkout.byTariff') : deliveryPrice(toMinor(option.cost));
 
   return (
     <>
@@ -371,10 +365,8 @@ export function CheckoutPage() {
           notSold={notSold}
           currency={orderCurrency}
           language={language}
-          goodsMinor={goodsMinor}
-          deliveryRow={hasPhysical ? { minor: deliveryOrNull } : null}
-          totalAmount={displayTotal.amount}
-          giftPays={giftPays}
+          quote={quote}
+          problem={quoteProblem}
         />
         <div className="flex flex-col gap-6 sm:gap-8 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <fieldset className="card p-5 sm:p-8">
@@ -399,10 +391,10 @@ export function CheckoutPage() {
                 />
                 <CountryList id={id('countries')} language={language} />
               </div>
-              {estimate.kind === 'not-shipped' ? (
+              {notShipped ? (
                 <div className="mt-4">
                   <NotShipped
-                    estimate={estimate}
+                    estimate={{ kind: 'not-shipped', country: notShipped }}
                     language={language}
                     goods={travelling.map((line) => localize(line.name, language))}
                   />
@@ -424,7 +416,7 @@ export function CheckoutPage() {
                       <span className="text-sm font-semibold">{t(`checkout.delivery.${option.method}`)}</span>
                       <span className="sr-only"> — </span>
                       <span className="figures text-sm">
-                        <span className="font-semibold">{methodPrice(option.method)}</span>
+                        <span className="font-semibold">{methodPrice(option)}</span>
                         <span className="text-muted"> · {days(option.minDays, option.maxDays)}</span>
                       </span>
                     </span>
@@ -433,8 +425,8 @@ export function CheckoutPage() {
               </div>
               <p className="mt-3 text-xs text-muted">
                 {countryCode && countryCode !== 'RU' ? `${t('delivery.abroad')} ` : ''}
-                {estimate.kind === 'options'
-                  ? t('checkout.freeFrom', { amount: formatMoney(estimate.freeFrom, orderCurrency, language) })
+                {shipping?.shipped
+                  ? t('checkout.freeFrom', { amount: formatMoney(shipping.freeFrom, orderCurrency, language) })
                   : ''}
               </p>
               <div className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -480,6 +472,7 @@ export function CheckoutPage() {
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
             <div className="clear-both">
+              {quote || quoteProblem ? null : <p className="text-sm text-muted">{t('quote.pricing')}</p>}
               <PaymentMethodChoice
                 name={id('paymentMethod')}
                 online={paymentMethods.includes('card') ? onlineOffered : []}
