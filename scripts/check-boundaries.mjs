@@ -41,6 +41,14 @@ const ROOT_FILES = /^(app|services|events|jobs|pages|main)(\.ts)?$/;
  */
 const ALLOWED_CYCLES = [];
 
+/**
+ * Pure modules a server feature publishes besides its service and schemas: leaves that import
+ * nothing but the shared package (checked here), so importing one can close no cycle. The price of
+ * an order is one (checkout's): the cart, the course page and the purchase dialog's quotes price
+ * through it.
+ */
+const PUBLIC_LEAVES = ['checkout/pricing.ts'];
+
 function* walk(dir) {
   let entries;
   try {
@@ -69,6 +77,18 @@ for (const [side, srcRoot] of [
     const from = featureOf(srcRoot, file);
     const layer = relative(srcRoot, file).split(sep)[0];
     const source = readFileSync(file, 'utf8');
+    const leaf =
+      side === 'server' &&
+      from !== null &&
+      PUBLIC_LEAVES.includes(relative(join(srcRoot, 'features'), file).split(sep).join('/'));
+    if (leaf) {
+      for (const match of source.matchAll(IMPORT_RE)) {
+        const spec = match[1] ?? match[2] ?? '';
+        if (spec !== '@atelier/shared') {
+          violations.push(`${relative(root, file)} imports ${spec}: a public leaf imports only @atelier/shared`);
+        }
+      }
+    }
     if (side === 'server' && /\.service\.ts$/.test(file)) {
       for (const match of source.matchAll(REEXPORT_RE)) {
         const spec = match[1] ?? '';
@@ -104,7 +124,9 @@ for (const [side, srcRoot] of [
       const inside = targetRel.slice(2);
       const allowed =
         side === 'server'
-          ? inside.length === 1 && /^[\w-]+\.(service|schemas)(\.ts)?$/.test(inside[0] ?? '')
+          ? inside.length === 1 &&
+            (/^[\w-]+\.(service|schemas)(\.ts)?$/.test(inside[0] ?? '') ||
+              PUBLIC_LEAVES.includes(`${to}/${(inside[0] ?? '').replace(/(\.ts)?$/, '.ts')}`))
           : inside[0] === 'api' || (from === 'admin' && inside[0] === 'admin');
       if (!allowed) {
         violations.push(

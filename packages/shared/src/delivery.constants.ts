@@ -12,7 +12,7 @@ export const DELIVERY_PRICES_RUB: Record<DeliveryMethod, number> = {
   post: 300,
   courier_pickup: 300,
 };
-/** Free delivery when the goods subtotal is at least this (the legal text says "5000 ₽ or more"). */
+/** Free delivery when the goods (after their discounts) come to at least this (the legal text says "5000 ₽ or more"). */
 export const FREE_DELIVERY_FROM_RUB = 5000;
 
 /**
@@ -34,8 +34,9 @@ export interface DeliveryCharge {
 
 /**
  * What delivery costs an order in `currency` whose goods come to `goodsSubtotalMinor` (minor units of
- * that currency, before any discount): free from `freeDeliveryFrom(currency)`, else the method's
- * RUB price (or the carrier's, `carrierCostRubMinor`) and that at the shop's rate.
+ * that currency: the products after their discounts, never lessons or courses — pricing.ts on the
+ * server decides what counts): free from `freeDeliveryFrom(currency)`, else the method's RUB price
+ * (or the carrier's, `carrierCostRubMinor`) and that at the shop's rate.
  */
 export function deliveryChargeIn(
   currency: Currency,

@@ -4,19 +4,12 @@
  * from the catalogue and flags what cannot be ordered as it is.
  */
 import type { Cart, CartLine, CartLineProblem, Language, OrderLineType, PutCartBody } from '@atelier/shared';
-import {
-  type CountedLine,
-  lineKey,
-  maxLineQuantity,
-  mergeLines,
-  priceFromMinor,
-  scaleLikeRub,
-  takeOrdered,
-} from '@atelier/shared';
+import { type CountedLine, lineKey, maxLineQuantity, mergeLines, takeOrdered } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carts } from '../../db/schema';
 import { InvalidInput } from '../../platform/errors';
+import { afterCredit, priceAfter } from '../checkout/pricing';
 import type { CoursesService } from '../courses/courses.service';
 import type { LessonsService } from '../lessons/lessons.service';
 import type { ShopService } from '../shop/shop.service';
@@ -47,16 +40,9 @@ function mergeCartLines(lines: StoredLine[]): StoredLine[] {
 
 type Priced = { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null };
 
-/** The price to pay: a course's credit for its lessons already bought is taken off, as orders does. */
+/** The price to pay: a course's credit for its lessons already bought is taken off, as the order does. */
 function price(item: Priced, creditRubMinor = 0) {
-  const rub = item.priceRubMinor;
-  const after = rub - Math.min(creditRubMinor, rub);
-  const scaled = (minor: number | null) => (minor === null ? null : scaleLikeRub(minor, rub, after));
-  return priceFromMinor({
-    priceRub: after,
-    priceEur: scaled(item.priceEurMinor),
-    priceUsd: scaled(item.priceUsdMinor),
-  });
+  return priceAfter(item, afterCredit(item.priceRubMinor, creditRubMinor));
 }
 
 export function createCartService({

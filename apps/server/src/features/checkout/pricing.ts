@@ -14,10 +14,12 @@ import {
   type DeliveryMethod,
   deliveryChargeIn,
   EXCHANGE_RATES_RUB,
+  fromMinor,
   type LocalizedText,
   lineKey,
   mergeLines,
   type Parcel,
+  type Price,
   scaleLikeRub,
   toMinor,
 } from '@atelier/shared';
@@ -148,7 +150,7 @@ export function lineAmounts(lines: readonly PricedLine[], promo: PromoDiscount |
       discountRubMinor = Math.min(share, rub, promoLeft);
       promoLeft -= discountRubMinor;
     } else {
-      discountRubMinor = Math.min(line.creditRubMinor, rub);
+      discountRubMinor = rub - afterCredit(rub, line.creditRubMinor);
     }
     const amountMinor = scaleLikeRub(inCurrency, rub, rub - discountRubMinor);
     return {
@@ -246,6 +248,29 @@ export function priceOrder(
   };
 }
 
+/** An item's list prices, minor units; eur/usd null = not sold in that currency. */
+export interface ListPrice {
+  priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
+}
+
+/**
+ * The item's price (major units, as the API shows prices) once `afterRubMinor` roubles remain to
+ * pay of it: each currency reduced in the same proportion, exactly as an order line of it is
+ * charged (`lineAmounts`). A course's "price for you", a promo code's price, a cart line.
+ */
+export function priceAfter(item: ListPrice, afterRubMinor: number): Price {
+  const scaled = (minor: number | null) =>
+    minor === null ? null : fromMinor(scaleLikeRub(minor, item.priceRubMinor, afterRubMinor));
+  return { rub: fromMinor(afterRubMinor), eur: scaled(item.priceEurMinor), usd: scaled(item.priceUsdMinor) };
+}
+
+/** What is left of a list price after a credit already paid toward it (never below zero). */
+export function afterCredit(listRubMinor: number, creditRubMinor: number): number {
+  return listRubMinor - Math.min(Math.max(creditRubMinor, 0), listRubMinor);
+}
+
 /**
  * Buying one item: the discount (RUB minor units) of a list price `listRubMinor` with a promo code
  * of `percentOff` (none: 0) and a `credit` already paid toward it: list − (after the code − credit,
@@ -253,7 +278,7 @@ export function priceOrder(
  */
 export function purchaseDiscount(listRubMinor: number, percentOff: number | null, creditRubMinor: number): number {
   const afterPromo = percentOff === null ? listRubMinor : applyPercentOff(listRubMinor, percentOff);
-  return listRubMinor - Math.max(afterPromo - creditRubMinor, 0);
+  return listRubMinor - afterCredit(afterPromo, creditRubMinor);
 }
 
 /** What is due of an order before a gift certificate: in its own currency (minor units). */

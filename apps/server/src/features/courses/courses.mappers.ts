@@ -1,20 +1,14 @@
-import {
-  type Course,
-  fromMinor,
-  type Language,
-  localize,
-  type Price,
-  priceFromMinor,
-  scaleLikeRub,
-} from '@atelier/shared';
+import { type Course, fromMinor, type Language, localize, type Price, priceFromMinor } from '@atelier/shared';
 import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
+import { afterCredit, priceAfter } from '../checkout/pricing';
 import type { CourseLessonRow, CourseRecord } from './courses.repo';
 
-/** The course price after `afterRubMinor` RUB remain to pay; EUR/USD reduced in the same proportion. */
-export function priceAfter(row: CourseRecord, afterRubMinor: number): Price {
-  const scaled = (minor: number | null) =>
-    minor === null ? null : row.priceRub > 0 ? fromMinor(scaleLikeRub(minor, row.priceRub, afterRubMinor)) : 0;
-  return { rub: fromMinor(afterRubMinor), eur: scaled(row.priceEur), usd: scaled(row.priceUsd) };
+/** The course price after `afterRubMinor` RUB remain to pay; EUR/USD reduced as an order charges them. */
+export function coursePriceAfter(row: CourseRecord, afterRubMinor: number): Price {
+  return priceAfter(
+    { priceRubMinor: row.priceRub, priceEurMinor: row.priceEur, priceUsdMinor: row.priceUsd },
+    afterRubMinor,
+  );
 }
 
 export function toCourse(
@@ -24,7 +18,7 @@ export function toCourse(
 ): Course {
   const computed = lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   const duration = row.durationMinutes ?? (computed > 0 ? computed : null);
-  const credit = Math.min(viewer.creditMinor, row.priceRub);
+  const credit = row.priceRub - afterCredit(row.priceRub, viewer.creditMinor);
   const seatsLeft = row.seatLimit === null ? null : Math.max(row.seatLimit - row.seatsTaken, 0);
   return {
     id: row.id,
@@ -52,7 +46,7 @@ export function toCourse(
     })),
     purchased: viewer.purchased,
     credit: fromMinor(credit),
-    priceForYou: priceAfter(row, row.priceRub - credit),
+    priceForYou: coursePriceAfter(row, afterCredit(row.priceRub, viewer.creditMinor)),
     ...(row.outcomes ? { outcomes: row.outcomes } : {}),
     ...(row.materials ? { materials: row.materials } : {}),
     createdAt: row.createdAt.toISOString(),

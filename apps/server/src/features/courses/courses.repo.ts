@@ -2,6 +2,7 @@ import type { Image } from '@atelier/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, lessons, orderItems, purchases } from '../../db/schema';
+import { courseOwnedBy } from '../entitlements/entitlements.service';
 import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type CourseRecord = typeof courses.$inferSelect;
@@ -69,10 +70,10 @@ export function createCoursesRepo(db: Db) {
     async ownedCourses(userId: string, courseIds: string[], q: Q = db): Promise<Set<string>> {
       if (courseIds.length === 0) return new Set();
       const rows = await q
-        .select({ courseId: purchases.courseId })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), inArray(purchases.courseId, courseIds)));
-      return new Set(rows.map((row) => row.courseId as string));
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(inArray(courses.id, courseIds), courseOwnedBy(userId, courses.id)));
+      return new Set(rows.map((row) => row.id));
     },
 
     /**
@@ -187,14 +188,10 @@ export function createCoursesRepo(db: Db) {
           cover: courses.cover,
           seatLimit: courses.seatLimit,
           seatsTaken: courses.seatsTaken,
+          owned: courseOwnedBy(userId, courses.id),
         })
         .from(courses)
         .where(inArray(courses.id, ids));
-      const owned = await q
-        .select({ courseId: purchases.courseId })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), inArray(purchases.courseId, ids)));
-      const ownedCourses = new Set(owned.map((row) => row.courseId));
       const credits = await repo.credits(userId, ids, q);
       return new Map(
         rows.map((row) => [
@@ -208,7 +205,7 @@ export function createCoursesRepo(db: Db) {
             priceUsdMinor: row.priceUsd,
             published: row.published,
             image: (row.cover as Image | null)?.thumb ?? null,
-            owned: ownedCourses.has(row.id),
+            owned: row.owned,
             courseId: null,
             seatsLeft: row.seatLimit === null ? null : Math.max(row.seatLimit - row.seatsTaken, 0),
             creditRubMinor: credits.get(row.id) ?? 0,

@@ -29,10 +29,11 @@ import { siteLinks } from '../../platform/http/links';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ImagePipeline } from '../../platform/images/images';
+import { afterCredit } from '../checkout/pricing';
 import { TRAINING_CACHE_TAG } from '../lessons/lessons.schemas';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
-import { courseJsonLd, priceAfter, toCourse } from './courses.mappers';
+import { courseJsonLd, coursePriceAfter, toCourse } from './courses.mappers';
 import type { CourseRecord, CoursesRepo } from './courses.repo';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -132,14 +133,14 @@ export function createCoursesService({
       const promo = await promoCodes.quote(code, { type: 'course', id: row.id });
       const afterPromo = applyPercentOff(row.priceRub, promo.percentOff);
       const credit = (await repo.credits(user.id, [row.id])).get(row.id) ?? 0;
-      const toPay = Math.max(afterPromo - credit, 0);
+      const toPay = afterCredit(afterPromo, credit);
       return {
         code: promo.code,
         percentOff: promo.percentOff,
         price: priceFromMinor(row),
-        discountedPrice: priceAfter(row, afterPromo),
+        discountedPrice: coursePriceAfter(row, afterPromo),
         credit: fromMinor(Math.min(credit, afterPromo)),
-        toPay: priceAfter(row, toPay),
+        toPay: coursePriceAfter(row, toPay),
         free: toPay === 0,
       };
     },

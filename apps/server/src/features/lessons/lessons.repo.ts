@@ -1,7 +1,8 @@
 import type { Image, PlayerSettings } from '@atelier/shared';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { lessons, playerSettings, purchases, videoProgress } from '../../db/schema';
+import { lessonOwnedBy, opensLesson } from '../entitlements/entitlements.service';
 import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type LessonRecord = typeof lessons.$inferSelect;
@@ -22,22 +23,7 @@ export function createLessonsRepo(db: Db) {
    * `purchased` is answered in the same query: a purchase of the lesson itself or of its course.
    */
   function columns(userId: string | undefined) {
-    const purchased = userId
-      ? sql<boolean>`${exists(
-          db
-            .select({ one: sql`1` })
-            .from(purchases)
-            .where(
-              and(
-                eq(purchases.userId, userId),
-                or(
-                  eq(purchases.lessonId, lessons.id),
-                  and(isNotNull(lessons.courseId), eq(purchases.courseId, lessons.courseId)),
-                ),
-              ),
-            ),
-        )}`
-      : sql<boolean>`false`;
+    const purchased = userId ? lessonOwnedBy(userId, lessons) : sql<boolean>`false`;
     return {
       id: lessons.id,
       number: lessons.number,
@@ -104,13 +90,10 @@ export function createLessonsRepo(db: Db) {
     // ------------------------------------------------------------ purchases
     /** Whether the user owns the lesson itself or the course it belongs to. */
     async owns(userId: string, lesson: Pick<LessonRecord, 'id' | 'courseId'>, q: Db | Tx = db): Promise<boolean> {
-      const owned = lesson.courseId
-        ? or(eq(purchases.lessonId, lesson.id), eq(purchases.courseId, lesson.courseId))
-        : eq(purchases.lessonId, lesson.id);
       const [row] = await q
         .select({ one: sql`1` })
         .from(purchases)
-        .where(and(eq(purchases.userId, userId), owned))
+        .where(and(eq(purchases.userId, userId), opensLesson(lesson)))
         .limit(1);
       return row !== undefined;
     },
@@ -174,26 +157,10 @@ export function createLessonsRepo(db: Db) {
           published: lessons.published,
           poster: lessons.poster,
           courseId: lessons.courseId,
+          owned: lessonOwnedBy(userId, lessons),
         })
         .from(lessons)
         .where(inArray(lessons.id, ids));
-      const courseIds = rows.map((row) => row.courseId).filter((id): id is string => id !== null);
-      const owned = await q
-        .select({ lessonId: purchases.lessonId, courseId: purchases.courseId })
-        .from(purchases)
-        .where(
-          and(
-            eq(purchases.userId, userId),
-            or(
-              inArray(purchases.lessonId, ids),
-              courseIds.length > 0
-                ? and(isNotNull(purchases.courseId), inArray(purchases.courseId, courseIds))
-                : undefined,
-            ),
-          ),
-        );
-      const ownedLessons = new Set(owned.map((row) => row.lessonId));
-      const ownedCourses = new Set(owned.map((row) => row.courseId));
       return new Map(
         rows.map((row) => [
           row.id,
@@ -206,7 +173,7 @@ export function createLessonsRepo(db: Db) {
             priceUsdMinor: row.priceUsd,
             published: row.published,
             image: (row.poster as Image | null)?.thumb ?? null,
-            owned: ownedLessons.has(row.id) || (row.courseId !== null && ownedCourses.has(row.courseId)),
+            owned: row.owned,
             courseId: row.courseId,
             seatsLeft: null,
             creditRubMinor: 0,

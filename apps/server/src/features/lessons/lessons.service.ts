@@ -1,7 +1,6 @@
 import {
   applyPercentOff,
   DEFAULT_PLAYER_SETTINGS,
-  fromMinor,
   type Language,
   type Lesson,
   type LessonPurchase,
@@ -12,7 +11,6 @@ import {
   type PlayerSettings,
   PlayerSettingsSchema,
   type PromoQuote,
-  scaleLikeRub,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { StoredFileRef } from '../../db/schema';
@@ -20,6 +18,7 @@ import { Conflict, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { Storage } from '../../platform/storage/storage';
+import { priceAfter } from '../checkout/pricing';
 import type { LessonForOrder, OrderEvent, PurchaseOffer } from '../orders/orders.schemas';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { probeVideoDuration } from './lessons.duration';
@@ -152,19 +151,10 @@ export function createLessonsService({
       const lesson = await sellable(lessonId);
       const promo = await promoCodes.quote(code, { type: 'lesson', id: lesson.id });
       const after = applyPercentOff(lesson.priceRub, promo.percentOff);
-      // EUR/USD scale like the RUB amount: what the order charges in that currency.
-      const inCurrency = (minor: number | null, afterRub: number) =>
-        minor === null ? null : fromMinor(scaleLikeRub(minor, lesson.priceRub, afterRub));
-      const price = {
-        rub: fromMinor(lesson.priceRub),
-        eur: inCurrency(lesson.priceEur, lesson.priceRub),
-        usd: inCurrency(lesson.priceUsd, lesson.priceRub),
-      };
-      const discountedPrice = {
-        rub: fromMinor(after),
-        eur: inCurrency(lesson.priceEur, after),
-        usd: inCurrency(lesson.priceUsd, after),
-      };
+      // Each currency as the order charges it (checkout's pricing).
+      const list = { priceRubMinor: lesson.priceRub, priceEurMinor: lesson.priceEur, priceUsdMinor: lesson.priceUsd };
+      const price = priceAfter(list, lesson.priceRub);
+      const discountedPrice = priceAfter(list, after);
       return {
         code: promo.code,
         percentOff: promo.percentOff,

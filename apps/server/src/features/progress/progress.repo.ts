@@ -8,6 +8,7 @@ import type { Image, LocalizedText } from '@atelier/shared';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { lessons, purchases, videoProgress, watchCredit } from '../../db/schema';
+import { lessonOwnedBy, opensLesson } from '../entitlements/entitlements.service';
 import type { Bucket, Interval } from './progress.rules';
 
 type Q = Db | Tx;
@@ -19,8 +20,7 @@ const watchable: SQL = and(
 )!;
 
 /** `userId` owns the lesson in the row: bought it, or bought its course. */
-const ownedBy = (userId: string) =>
-  sql<boolean>`exists (select 1 from ${purchases} where ${purchases.userId} = ${userId} and (${purchases.lessonId} = ${lessons.id} or (${lessons.courseId} is not null and ${purchases.courseId} = ${lessons.courseId})))`;
+const ownedBy = (userId: string) => lessonOwnedBy(userId, lessons);
 
 export interface ProgressRow {
   lessonId: string;
@@ -178,9 +178,7 @@ export function createProgressRepo(db: Db) {
         with owners as (
           select distinct ${lessons.id} as lesson_id, ${purchases.userId} as user_id
           from ${lessons}
-          join ${purchases}
-            on ${purchases.lessonId} = ${lessons.id}
-            or (${lessons.courseId} is not null and ${purchases.courseId} = ${lessons.courseId})
+          join ${purchases} on ${opensLesson(lessons)}
         )
         select o.lesson_id,
           count(*)::int as purchasers,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { useSession } from '../../auth/api/auth-session';
+import { ExpectedDelivery } from './expected-delivery';
 import { OrderStatusBadge } from './order-status-badge';
 
 export function formatDateTime(iso: string, language: string): string {
@@ -208,6 +209,7 @@ export function OrderDetail({
                   </span>
                 ) : null}
                 {place ? <span className="block text-ink-soft">{place}</span> : null}
+                <ExpectedDelivery order={order} className="mt-1 block text-ink-soft" />
                 {order.tracking ? <TrackingLine tracking={order.tracking} /> : null}
               </dd>
             </div>

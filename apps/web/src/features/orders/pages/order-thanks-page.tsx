@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { usePaymentStatus } from '../../payments/api/get-payment-status';
 import { useOrderByNumber } from '../api/get-order';
+import { ExpectedDelivery } from '../components/expected-delivery';
 import { accountOrderUrl } from '../payment-path';
 
 const PAID = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
@@ -181,7 +182,6 @@ function DeliveryCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const delivery = order.delivery;
   const place = [delivery.country, delivery.city, delivery.address, delivery.postalCode].filter(Boolean).join(', ');
-  const days = order.expectedDelivery;
   return (
     <section className="card p-5 text-sm sm:p-6" aria-labelledby="thanks-delivery">
       <h2 id="thanks-delivery" className="font-serif text-2xl">
@@ -195,14 +195,9 @@ function DeliveryCard({ order }: { order: Order }) {
       ) : null}
       {place && !delivery.pickupPoint ? <p className="mt-1 text-ink-soft wrap-anywhere">{place}</p> : null}
       {delivery.method === 'pickup' ? <p className="mt-1 text-ink-soft">{t('checkout.pickupHint')}</p> : null}
-      {days ? (
-        <p className="mt-3">
-          {t(delivery.method === 'pickup' ? 'orders.thanks.readyIn' : 'orders.thanks.deliveryTime', {
-            range: days.minDays === days.maxDays ? String(days.minDays) : `${days.minDays}–${days.maxDays}`,
-            count: days.maxDays,
-          })}
-        </p>
-      ) : null}
+      <p className="mt-3 empty:hidden">
+        <ExpectedDelivery order={order} />
+      </p>
     </section>
   );
 }
