@@ -107,7 +107,7 @@ export const ORDER_MAIL_TEXTS = {
   giftCertificate: { ru: 'Оплачено сертификатом', en: 'Paid by gift certificate', es: 'Pagado con certificado regalo' },
   amountDue: { ru: 'К оплате', en: 'To pay', es: 'A pagar' },
   refunded: { ru: 'Возвращено', en: 'Refunded', es: 'Reembolsado' },
-  net: { ru: 'Итого с учётом возврата', en: 'Net after refunds', es: 'Neto tras reembolsos' },
+  net: { ru: 'Итого с учётом возвратов', en: 'Net after refunds', es: 'Neto tras reembolsos' },
   payment: { ru: 'Способ оплаты', en: 'Payment method', es: 'Método de pago' },
   quantity: { ru: '{q} × {price}', en: '{q} × {price}', es: '{q} × {price}' },
   action: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },

@@ -151,7 +151,7 @@ describe('after one of two units is refunded', () => {
     expect(mail.text).toMatch(/• Букет «Пионы» — 1\s500\s₽\n/);
     expect(mail.text).not.toMatch(/2 × 1\s500/);
     expect(mail.text).toMatch(/Возвращено: −1\s500\s₽/);
-    expect(mail.text).toMatch(/Итого с учётом возврата: 1\s800\s₽/);
+    expect(mail.text).toMatch(/Итого с учётом возвратов: 1\s800\s₽/);
 
     // The completion receipt hands over the one bouquet kept and the delivery, settled by the prepayment.
     expect(await t.app.services.receipts.sendDue()).toEqual({ sent: 1, failed: 0 });
