@@ -65,15 +65,15 @@ export function canShip(order: Order): boolean {
 }
 
 /** What goes in the parcel: each goods line with its units left, and the units refunded, if any. */
-function ParcelList({ order }: { order: Order }) {
+function ParcelList({ order, className = '' }: { order: Order; className?: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const goods = goodsLeftToShip(order.items);
   if (goods.length === 0) return null;
   return (
-    <div className="mt-4">
-      <h3 className="text-sm font-semibold">{t('orders.admin.ship.parcel')}</h3>
-      <ul className="mt-2 flex flex-col divide-y divide-line text-sm" data-testid="ship-parcel">
+    <div className={className}>
+      <h3 className="field-label font-sans">{t('orders.admin.ship.parcel')}</h3>
+      <ul className="flex flex-col divide-y divide-line text-sm" data-testid="ship-parcel">
         {goods.map((item) => {
           const ordered = order.items.find((line) => line.id === item.id)!;
           return (
@@ -90,7 +90,7 @@ function ParcelList({ order }: { order: Order }) {
                 ) : null}
               </span>
               <span className="whitespace-nowrap font-semibold">
-                {t('orders.admin.ship.parcelUnits', { units: item.quantity })}
+                {t('orders.admin.ship.parcelUnits', { count: item.quantity })}
               </span>
             </li>
           );
@@ -134,7 +134,7 @@ export function OrderShipPanel({ order, ask }: { order: Order; ask: (request: Co
       ) : shippable ? (
         <>
           <p className="mt-2 text-sm text-muted">{t('orders.admin.ship.intro')}</p>
-          <ParcelList order={order} />
+          <ParcelList order={order} className="mt-4" />
           <div className="mt-4 flex flex-col gap-2">
             {order.delivery.method === 'pickup' ? (
               <button type="button" className="btn btn-primary" onClick={() => setOpen('pickup')}>
