@@ -12,6 +12,7 @@ import {
   canTransition,
   fromMinor,
   goodsAllRefunded,
+  goodsLeftToShip,
   type Language,
   type ListMeta,
   type Order,
@@ -433,8 +434,9 @@ export function createOrdersService({
         customer: row.customer,
         delivery: row.delivery,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
-        goods: items.flatMap((item) =>
-          item.type === 'product' && item.productId && item.bookFormat !== 'digital'
+        // The parcel's goods: units refunded by line stay out of it.
+        goods: goodsLeftToShip(items).flatMap((item) =>
+          item.productId
             ? [{ productId: item.productId, name: item.name, unitPriceRub: item.unitPriceRub, quantity: item.quantity }]
             : [],
         ),
