@@ -3,8 +3,9 @@
  * order of two units of one product, paid through the demo sandbox (set up through the API); on the
  * admin order page "Refund items…" opens a dialog, one unit is chosen, the amount the customer gets
  * back shows before she confirms and names the button; after it a toast, focus back on the button,
- * the line reads "1 of 2 refunded" and the payment history has the refund with its own amount. The
- * customer's mail names the line; the API shows the line's refunded quantity. Axe clean.
+ * the line reads "1 of 2 refunded", the payment history has the refund with its own amount, the
+ * totals read net and the shipping panel and its dialog offer only the unit left. The customer's
+ * mail names the line; the API shows the line's refunded quantity. Axe clean.
  */
 import { formatMoney } from '@atelier/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,12 +103,26 @@ describe('the owner refunds items of a paid order', () => {
     await page
       .getByText(new RegExp(`^Деньги возвращены покупателю .*, ${plain(amount).replace(/ /g, '\\s')}$`))
       .waitFor();
+    // The totals read net of the refund, and the shipping panel offers only the unit left.
+    await page.getByText('Итого с учётом возвратов').waitFor();
+    const parcel = page.getByTestId('ship-parcel');
+    await expect.poll(async () => plain(await parcel.textContent())).toContain('возвращено 1 из 2');
+    await expect.poll(async () => plain(await parcel.textContent())).toContain('1 шт.');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Отправить заказ' }).click();
+    const shipDialog = page.getByRole('dialog', { name: `Отправка заказа №${order.number}` });
+    await shipDialog.waitFor();
+    const inDialog = shipDialog.getByTestId('ship-parcel');
+    await expect.poll(async () => plain(await inDialog.textContent())).toContain(`${name}возвращено 1 из 2`);
+    expect(await inDialog.getByRole('listitem').count()).toBe(1);
+    expect(plain(await inDialog.textContent())).toMatch(/1 шт\.$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => shipDialog.count()).toBe(0);
 
     const mail = await waitForMail(
       email,
-      (m) => m.subject === `Заказ №${order.number}: мы вернули деньги за часть позиций`,
+      (m) => m.subject === `Заказ №${order.number}: деньги за часть заказа возвращены`,
     );
     expect(plain((await readMessage(baseUrl(), mail.file)).text)).toContain(plain(`${name} — 1 шт., ${amount}`));
 

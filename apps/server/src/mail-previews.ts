@@ -126,6 +126,10 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
     expectedDelivery: { minDays: 1, maxDays: 2 },
     giftCertificate: 0,
     amountDue: currency === 'RUB' ? 5200 : 52,
+    refundedTotal: 0,
+    refundedTotalInCurrency: 0,
+    netTotal: 5200,
+    netTotalInCurrency: currency === 'RUB' ? 5200 : 52,
     exchangeRates: { RUB: 1, [currency]: currency === 'RUB' ? 1 : rate },
     language: lang,
     comment: null,
@@ -302,9 +306,11 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     }),
   payment_refunded_twice: (lang) =>
     duplicateRefundedMail(to, lang, { number: 1042, amount: lang === 'ru' ? '5 200 ₽' : '5,200 ₽' }),
-  payment_lines_refunded: (lang) =>
+  payment_lines_refunded: (lang, site) =>
     linesRefundedMail(to, lang, {
+      name: NAMES[lang],
       number: 1042,
+      orderUrl: orderPageUrl(site, SAMPLE_ORDER_ID),
       amount: lang === 'ru' ? '2 400 ₽' : '2,400 ₽',
       lines: [
         {

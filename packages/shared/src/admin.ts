@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CurrencySchema } from './base-schemas';
 
 /** GET /admin/stats: counters for the dashboard. */
 export const AdminStatsSchema = z.object({
@@ -91,6 +92,9 @@ const ActionOrderSchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
   totalRub: z.number(),
+  /** The order's own currency and its total in it (major units): what the customer was charged. */
+  currency: CurrencySchema,
+  totalInCurrency: z.number(),
   at: z.iso.datetime(),
 });
 export const AdminNeedsActionSchema = z.object({

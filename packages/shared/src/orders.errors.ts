@@ -8,5 +8,6 @@ export const ORDERS_ERRORS = [
   'NO_PARCEL',
   'ORDER_NOT_PAYABLE',
   'TOO_MANY_OPEN_ORDERS',
+  'ORDER_REFUNDED',
 ] as const;
 export type OrdersErrorCode = (typeof ORDERS_ERRORS)[number];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CreateOrderBody, canTransition, ORDER_STATUSES, paymentMethodAllowed } from './orders';
+import {
+  CreateOrderBody,
+  canTransition,
+  goodsAllRefunded,
+  goodsLeftToShip,
+  ORDER_STATUSES,
+  orderFullyRefunded,
+  paymentMethodAllowed,
+} from './orders';
 
 const allowed = new Set([
   'pending>confirmed',
@@ -70,5 +78,47 @@ describe('payment method per currency', () => {
     ['bank_transfer', 'RUB', true],
   ] as const)('%s in %s allowed: %s', (method, currency, allowed) => {
     expect(paymentMethodAllowed(method, currency)).toBe(allowed);
+  });
+});
+
+describe('what refunds of chosen lines leave', () => {
+  const line = (type: string, quantity: number, refundedQuantity: number, bookFormat: string | null = null) => ({
+    id: `${type}-${bookFormat}-${quantity}-${refundedQuantity}`,
+    type,
+    bookFormat,
+    quantity,
+    refundedQuantity,
+  });
+
+  it('the parcel has the goods with units left, each with its units left; lessons and e-books never', () => {
+    const items = [
+      line('product', 2, 1),
+      line('product', 1, 1),
+      line('product', 3, 0, 'physical'),
+      line('product', 1, 0, 'digital'),
+      line('lesson', 1, 0),
+    ];
+    expect(goodsLeftToShip(items).map((item) => [item.id, item.quantity])).toEqual([
+      ['product-null-2-1', 1],
+      ['product-physical-3-0', 3],
+    ]);
+  });
+
+  it.each([
+    ['every line refunded whole', [line('product', 2, 2), line('lesson', 1, 1)], true, true],
+    ['a unit left', [line('product', 2, 1)], false, false],
+    ['the goods refunded, a lesson kept', [line('product', 2, 2), line('lesson', 1, 0)], false, true],
+    [
+      'a gift certificate (never refunded by line) and goods refunded',
+      [line('gift_certificate', 1, 0), line('product', 1, 1)],
+      true,
+      true,
+    ],
+    ['nothing refunded', [line('product', 1, 0)], false, false],
+    ['no goods at all', [line('lesson', 1, 0)], false, false],
+    ['no lines', [], false, false],
+  ])('%s: fully refunded %s, goods all refunded %s', (_name, items, full, goods) => {
+    expect(orderFullyRefunded(items)).toBe(full);
+    expect(goodsAllRefunded(items)).toBe(goods);
   });
 });

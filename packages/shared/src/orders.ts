@@ -259,6 +259,47 @@ export function refundableUnits(item: { type: string; quantity: number; refunded
   return lineRefundable(item) ? Math.max(0, item.quantity - item.refundedQuantity) : 0;
 }
 
+/** Units of a line the customer keeps: ordered less refunded. */
+export function unitsLeft(item: { quantity: number; refundedQuantity: number }): number {
+  return Math.max(0, item.quantity - item.refundedQuantity);
+}
+
+/** A line that goes in the parcel: goods, not lessons, courses or e-books (those arrive by mail). */
+export function shipsInParcel(item: { type: string; bookFormat: string | null }): boolean {
+  return item.type === 'product' && item.bookFormat !== 'digital';
+}
+
+/**
+ * What is left to put in the parcel: the goods lines with units not refunded, each with its
+ * units left as `quantity`. The packing slip, the ship dialog and the "shipped" mail read it.
+ */
+export function goodsLeftToShip<
+  T extends { type: string; bookFormat: string | null; quantity: number; refundedQuantity: number },
+>(items: readonly T[]): T[] {
+  return items.flatMap((item) =>
+    shipsInParcel(item) && unitsLeft(item) > 0 ? [{ ...item, quantity: unitsLeft(item) }] : [],
+  );
+}
+
+/** The order had goods for a parcel and every unit of them was refunded: nothing is left to ship. */
+export function goodsAllRefunded(
+  items: readonly { type: string; bookFormat: string | null; quantity: number; refundedQuantity: number }[],
+): boolean {
+  const goods = items.filter(shipsInParcel);
+  return goods.length > 0 && goods.every((item) => unitsLeft(item) === 0);
+}
+
+/**
+ * Every unit that can be refunded by line has been (an order with no such line never is): such an
+ * order is neither shipped nor marked delivered.
+ */
+export function orderFullyRefunded(
+  items: readonly { type: string; quantity: number; refundedQuantity: number }[],
+): boolean {
+  const refundable = items.filter(lineRefundable);
+  return refundable.length > 0 && refundable.every((item) => item.refundedQuantity >= item.quantity);
+}
+
 export const OrderStatusEventSchema = z.object({
   from: OrderStatusSchema.nullable(),
   to: OrderStatusSchema,
@@ -362,6 +403,15 @@ export const OrderSchema = z.object({
   giftCertificate: z.number(),
   /** What is left to pay in `currency` (major units): totalInCurrency − giftCertificate. */
   amountDue: z.number(),
+  /**
+   * Given back by refunds of chosen lines (the sum of the lines' `refunded`), RUB and in `currency`
+   * (major units); 0 without one.
+   */
+  refundedTotal: z.number(),
+  refundedTotalInCurrency: z.number(),
+  /** What the order comes to after those refunds: total − refundedTotal, RUB and in `currency`. */
+  netTotal: z.number(),
+  netTotalInCurrency: z.number(),
   /** RUB per unit used for this order. */
   exchangeRates: z.record(z.string(), z.number()),
   language: LanguageSchema,

@@ -79,6 +79,11 @@ export const ORDERS_MESSAGES = {
     en: 'Enter the tracking number: this carrier gives one',
     es: 'Indique el número de seguimiento: esta empresa lo proporciona',
   },
+  orderFullyRefunded: {
+    ru: 'За все позиции этого заказа деньги возвращены: отправлять и отмечать доставленным нечего',
+    en: 'Every line of this order has been refunded: there is nothing to ship or mark delivered',
+    es: 'Se han reembolsado todas las líneas de este pedido: no hay nada que enviar ni marcar como entregado',
+  },
   orderAlreadyShipped: {
     ru: 'Заказ уже отправлен. Исправить трек-номер можно в блоке «Трек-номер».',
     en: 'The order has already been shipped. The tracking number can be corrected in the “Tracking number” panel.',

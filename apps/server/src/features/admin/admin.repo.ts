@@ -17,9 +17,13 @@ import {
 
 /**
  * What a paid order brought in (kopecks): its total less what a gift certificate paid, which was
- * counted once already, as the paid order that sold the certificate.
+ * counted once already, as the paid order that sold the certificate, and less what refunds of
+ * chosen lines gave back (order_items.refunded_minor).
  */
-const MONEY_TAKEN = sql<number>`${orders.totalRub} - ${orders.giftCertificateRub}`;
+const MONEY_TAKEN = sql<number>`${orders.totalRub} - ${orders.giftCertificateRub} - coalesce((select sum(oi.refunded_minor) from order_items oi where oi.order_id = "orders"."id"), 0)`;
+
+/** Not an order whose goods were all refunded (a physical line, and none with units left). */
+const GOODS_LEFT = sql`not (exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.type = 'product' and oi.book_format is distinct from 'digital') and not exists (select 1 from order_items oi where oi.order_id = "orders"."id" and oi.type = 'product' and oi.book_format is distinct from 'digital' and oi.refunded_quantity < oi.quantity))`;
 
 const PAID = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
 
@@ -85,8 +89,10 @@ export function createAdminRepo(db: Db) {
     async top(range: { from: string; to: string }, timeZone: string, limit: number) {
       const local = sql`(${orders.createdAt} at time zone ${timeZone})`;
       const itemId = sql<string>`coalesce(${orderItems.productId}, ${orderItems.lessonId}, ${orderItems.courseId})`;
-      const kopecks = sql<string>`sum(${orderItems.unitPriceRub}::bigint * ${orderItems.quantity})`;
-      const quantity = sql<string>`sum(${orderItems.quantity})`;
+      // Units refunded by line are not sold.
+      const kept = sql`(${orderItems.quantity} - ${orderItems.refundedQuantity})`;
+      const kopecks = sql<string>`sum(${orderItems.unitPriceRub}::bigint * ${kept})`;
+      const quantity = sql<string>`sum(${kept})`;
       const rows = await db
         .select({
           type: orderItems.type,
@@ -110,11 +116,12 @@ export function createAdminRepo(db: Db) {
       return { products, lessons };
     },
 
-    /** Paid orders with goods to send: confirmed or processing, delivery other than none. */
+    /** Paid orders with goods left to send: confirmed or processing, delivery other than none, goods not all refunded. */
     async toShip(limit: number) {
       const where = and(
         inArray(orders.status, ['confirmed', 'processing']),
         sql`${orders.delivery}->>'method' <> 'none'`,
+        GOODS_LEFT,
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -122,6 +129,8 @@ export function createAdminRepo(db: Db) {
             id: orders.id,
             number: orders.number,
             totalRub: orders.totalRub,
+            currency: orders.currency,
+            totalInCurrency: orders.totalInCurrency,
             status: orders.status,
             at: orders.createdAt,
           })
@@ -172,7 +181,14 @@ export function createAdminRepo(db: Db) {
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select({ id: orders.id, number: orders.number, totalRub: orders.totalRub, at: payments.createdAt })
+          .select({
+            id: orders.id,
+            number: orders.number,
+            totalRub: orders.totalRub,
+            currency: orders.currency,
+            totalInCurrency: orders.totalInCurrency,
+            at: payments.createdAt,
+          })
           .from(payments)
           .innerJoin(orders, eq(orders.id, payments.orderId))
           .where(where)

@@ -130,13 +130,20 @@ export function createAdminService(deps: AdminServiceDeps) {
         repo.customRequestsWaiting(LIST_LIMIT),
       ]);
       return {
-        expiringOrders: expiring
-          .slice(0, LIST_LIMIT)
-          .map((o) => ({ id: o.id, number: o.number, totalRub: o.totalRub, at: iso(o.expiresAt) })),
+        expiringOrders: expiring.slice(0, LIST_LIMIT).map((o) => ({
+          id: o.id,
+          number: o.number,
+          totalRub: o.totalRub,
+          currency: o.currency,
+          totalInCurrency: o.totalInCurrency,
+          at: iso(o.expiresAt),
+        })),
         toShip: toShip.rows.map((o) => ({
           id: o.id,
           number: o.number,
           totalRub: fromMinor(o.totalRub),
+          currency: o.currency,
+          totalInCurrency: fromMinor(o.totalInCurrency ?? o.totalRub),
           status: o.status as 'confirmed' | 'processing',
           at: iso(o.at),
         })),
@@ -146,6 +153,8 @@ export function createAdminService(deps: AdminServiceDeps) {
           id: o.id,
           number: o.number,
           totalRub: fromMinor(o.totalRub),
+          currency: o.currency,
+          totalInCurrency: fromMinor(o.totalInCurrency ?? o.totalRub),
           at: iso(o.at),
         })),
         paymentAlerts: alerts.rows.map((a) => ({

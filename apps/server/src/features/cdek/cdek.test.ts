@@ -17,7 +17,7 @@ import {
 } from '@atelier/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdekShipments, mailOutbox, orders } from '../../db/schema';
+import { cdekShipments, mailOutbox, orderItems, orders } from '../../db/schema';
 import {
   adminUser,
   orderBody,
@@ -338,11 +338,11 @@ describe('CDEK at the checkout', () => {
 });
 
 /** A cash order of one bouquet to the point, marked paid by the admin: confirmed and paid. */
-async function paidOrder(pointCode = 'KZN3', user: TestUser = buyer) {
+async function paidOrder(pointCode = 'KZN3', user: TestUser = buyer, quantity = 1) {
   const res = await postOrder(
     t,
     user,
-    orderBody([productLine(bouquet)], { delivery: cdekDelivery(pointCode), paymentMethod: 'cash' }),
+    orderBody([productLine(bouquet, quantity)], { delivery: cdekDelivery(pointCode), paymentMethod: 'cash' }),
   );
   expect(res.statusCode, res.body).toBe(201);
   const { order } = res.json().data as { order: { id: string; number: number } };
@@ -426,6 +426,21 @@ describe('registering a paid order with CDEK', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.shipment.cdekUuid).toBe(uuid);
     expect([...fake.orders.values()].filter((o) => o.number === sent.number)).toHaveLength(1);
+  });
+
+  it('units refunded by line stay out of the parcel', async () => {
+    const order = await paidOrder('KZN3', buyer, 2);
+    // As a refund of one of the two bouquets leaves the line (payments.line-refunds.ts).
+    await t.database.db
+      .update(orderItems)
+      .set({ refundedQuantity: 1, refundedMinor: 150_000 })
+      .where(eq(orderItems.orderId, order.id));
+    const res = await register(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = fake.orders.get(successEnvelope(CdekOrderPanelSchema).parse(res.json()).data.shipment!.cdekUuid!)!;
+    expect((sent.body as { packages: { items: { amount: number }[] }[] }).packages[0]!.items).toEqual([
+      expect.objectContaining({ amount: 1, cost: 1500 }),
+    ]);
   });
 
   it('two clicks at once make one CDEK order', async () => {

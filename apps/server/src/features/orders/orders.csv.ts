@@ -24,6 +24,8 @@ const HEADERS: Record<Language, string[]> = {
     'Скидка, ₽',
     'Доставка, ₽',
     'Итого, ₽',
+    'Возвращено, ₽',
+    'Итого за вычетом возвратов, ₽',
     'Валюта',
     'Комментарий',
   ],
@@ -43,6 +45,8 @@ const HEADERS: Record<Language, string[]> = {
     'Discount, RUB',
     'Delivery, RUB',
     'Total, RUB',
+    'Refunded, RUB',
+    'Net, RUB',
     'Currency',
     'Comment',
   ],
@@ -62,6 +66,8 @@ const HEADERS: Record<Language, string[]> = {
     'Descuento, RUB',
     'Envío, RUB',
     'Total, RUB',
+    'Reembolsado, RUB',
+    'Neto, RUB',
     'Moneda',
     'Comentario',
   ],
@@ -77,9 +83,10 @@ export function ordersCsv(rows: OrderRow[], itemsByOrder: Map<string, OrderItemR
   const lines = rows.map((row) => {
     const d = row.delivery;
     const address = [d.postalCode, d.country, d.city, d.address, d.pickupPoint].filter(Boolean).join(', ');
-    const items = (itemsByOrder.get(row.id) ?? [])
-      .map((item) => `${localize(item.name, lang)} × ${item.quantity}`)
-      .join('; ');
+    const lines = itemsByOrder.get(row.id) ?? [];
+    const items = lines.map((item) => `${localize(item.name, lang)} × ${item.quantity}`).join('; ');
+    // What refunds of chosen lines gave back, and the total less it (what the order brought in).
+    const refunded = lines.reduce((sum, item) => sum + item.refundedMinor, 0);
     return [
       row.number,
       row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
@@ -96,6 +103,8 @@ export function ordersCsv(rows: OrderRow[], itemsByOrder: Map<string, OrderItemR
       rubles(row.discountRub, lang),
       rubles(row.deliveryCostRub, lang),
       rubles(row.totalRub, lang),
+      rubles(refunded, lang),
+      rubles(row.totalRub - refunded, lang),
       row.currency,
       row.comment,
     ];

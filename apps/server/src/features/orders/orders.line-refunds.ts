@@ -4,13 +4,22 @@
  * money went back: unshipped goods' units back to the stock, `orderLinesRefunded` for the lines
  * refunded whole (their lessons, courses and book downloads go).
  */
-import type { OrderStatus } from '@atelier/shared';
+import { type OrderStatus, orderFullyRefunded } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
-import { NotFound } from '../../platform/errors';
+import { Conflict, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { toEvent } from './orders.present';
 import { ordersRepo } from './orders.repo';
 import type { OrderEvents } from './orders.schemas';
+
+/**
+ * Every refundable unit of the order was given back: it is not prepared, shipped or marked
+ * delivered (409 ORDER_REFUNDED), so no mail and no completion receipt follow.
+ */
+export async function refuseRefunded(q: Db | Tx, orderId: string): Promise<void> {
+  if (orderFullyRefunded(await ordersRepo.items(q, [orderId])))
+    throw new Conflict('orderFullyRefunded', undefined, 'ORDER_REFUNDED');
+}
 
 type Price = (line: { id: string; quantity: number; refundedQuantity: number }, quantity: number) => number;
 

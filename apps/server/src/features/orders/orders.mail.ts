@@ -20,8 +20,10 @@ import {
   type Texts,
   TRACKING_CARRIER_LABELS,
   trackingUrl,
+  unitsLeft,
 } from '@atelier/shared';
 import { type MailBrand, type MailContent, type RenderedMail, renderMail } from '../../platform/mail/layout';
+import { orderPageUrl } from './orders.schemas';
 
 export const ORDER_MAIL_TEXTS = {
   hello: { ru: 'Здравствуйте, {name}!', en: 'Hello, {name}!', es: '¡Hola, {name}!' },
@@ -104,6 +106,8 @@ export const ORDER_MAIL_TEXTS = {
   total: { ru: 'Итого', en: 'Total', es: 'Total' },
   giftCertificate: { ru: 'Оплачено сертификатом', en: 'Paid by gift certificate', es: 'Pagado con certificado regalo' },
   amountDue: { ru: 'К оплате', en: 'To pay', es: 'A pagar' },
+  refunded: { ru: 'Возвращено', en: 'Refunded', es: 'Reembolsado' },
+  net: { ru: 'Итого с учётом возвратов', en: 'Net after refunds', es: 'Neto tras reembolsos' },
   payment: { ru: 'Способ оплаты', en: 'Payment method', es: 'Método de pago' },
   quantity: { ru: '{q} × {price}', en: '{q} × {price}', es: '{q} × {price}' },
   action: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },
@@ -116,22 +120,32 @@ function money(amount: number, order: Order, lang: Language): string {
 
 const L = ORDER_MAIL_TEXTS;
 
-/** The order's own page in the account. */
-export const orderPageUrl = (baseUrl: string, orderId: string) =>
-  `${baseUrl.replace(/\/+$/, '')}/account/orders/${orderId}`;
+export { orderPageUrl };
 
-/** The order's lines and sums, in the order's currency; zero delivery is "free". */
+/**
+ * The order's lines and sums, in the order's currency; zero delivery is "free". Units given back by
+ * a refund of chosen lines are left out of the lines (a line refunded whole is not listed), and the
+ * totals say what was refunded and what the order comes to after it.
+ */
 function summary(order: Order, lang: Language): Pick<MailContent, 'items' | 'totals'> {
   const currency = order.currency as Currency;
-  const items = order.items.map((item) => ({
-    name: localize(item.name, lang),
-    ...(item.quantity > 1
-      ? {
-          detail: fillText(L.quantity[lang], { q: item.quantity, price: money(item.unitPriceInCurrency, order, lang) }),
-        }
-      : {}),
-    amount: money(item.lineTotalInCurrency, order, lang),
-  }));
+  const items = order.items.flatMap((item) => {
+    const units = unitsLeft(item);
+    if (units === 0) return [];
+    return [
+      {
+        name: localize(item.name, lang),
+        ...(units > 1
+          ? { detail: fillText(L.quantity[lang], { q: units, price: money(item.unitPriceInCurrency, order, lang) }) }
+          : {}),
+        amount: money(
+          units === item.quantity ? item.lineTotalInCurrency : item.unitPriceInCurrency * units,
+          order,
+          lang,
+        ),
+      },
+    ];
+  });
   const totals: NonNullable<MailContent['totals']> = [
     { label: L.subtotal[lang], value: money(order.subtotalInCurrency, order, lang) },
     ...(order.discountInCurrency > 0
@@ -155,6 +169,12 @@ function summary(order: Order, lang: Language): Pick<MailContent, 'items' | 'tot
       ? [
           { label: L.giftCertificate[lang], value: `−${formatMoney(order.giftCertificate, currency, lang)}` },
           { label: L.amountDue[lang], value: formatMoney(order.amountDue, currency, lang), strong: true },
+        ]
+      : []),
+    ...(order.refundedTotalInCurrency > 0
+      ? [
+          { label: L.refunded[lang], value: `−${formatMoney(order.refundedTotalInCurrency, currency, lang)}` },
+          { label: L.net[lang], value: formatMoney(order.netTotalInCurrency, currency, lang), strong: true },
         ]
       : []),
   ];

@@ -53,6 +53,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
   const totalInCurrency = row.totalInCurrency ?? row.totalRub;
   const subtotalInCurrency = items.reduce((sum, item) => sum + unitInOrderCurrency(row, item) * item.quantity, 0);
   const deliveryInCurrency = rubMinorIn(row.currency, row.deliveryCostRub, row.exchangeSnapshot);
+  // Lines are refunded in roubles (card payments); another currency reads them at the order's rate.
+  const refundedRub = items.reduce((sum, item) => sum + item.refundedMinor, 0);
+  const refundedInCurrency = rubMinorIn(row.currency, refundedRub, row.exchangeSnapshot);
   const order: Order = {
     id: row.id,
     number: row.number,
@@ -92,6 +95,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
     expectedDelivery: expectedDelivery(row.delivery),
     giftCertificate: fromMinor(row.giftCertificateMinor),
     amountDue: fromMinor((row.totalInCurrency ?? row.totalRub) - row.giftCertificateMinor),
+    refundedTotal: fromMinor(refundedRub),
+    refundedTotalInCurrency: fromMinor(refundedInCurrency),
+    netTotal: fromMinor(row.totalRub - refundedRub),
+    netTotalInCurrency: fromMinor(totalInCurrency - refundedInCurrency),
     exchangeRates: row.exchangeSnapshot,
     language: row.language,
     comment: row.comment,

@@ -79,6 +79,9 @@ export interface OrderForReceipt {
     name: LocalizedText;
     unitPriceRub: number;
     quantity: number;
+    /** Units given back by refunds of chosen lines, and what they gave back (minor units); 0 without. */
+    refundedQuantity?: number;
+    refundedMinor?: number;
   }[];
   /** Taken off the goods (promo code, course credit). */
   discountRub: number;
@@ -226,9 +229,15 @@ export interface GiftCertificatePayer {
 }
 
 /** An order as payments sees it (the contract payments declares in payments.contract.ts). */
+/** The order's own page in the customer's account (the button of the customer's order mails). */
+export const orderPageUrl = (baseUrl: string, orderId: string) =>
+  `${baseUrl.replace(/\/+$/, '')}/account/orders/${orderId}`;
+
 export interface OrderForPayment {
   id: string;
   number: number;
+  /** Typed at checkout: the name the customer's mails greet. */
+  customerFirstName: string;
   userId: string | null;
   status: OrderStatus;
   paymentState: PaymentState;

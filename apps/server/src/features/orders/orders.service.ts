@@ -8,13 +8,17 @@
  */
 import {
   type AdminOrdersQuery,
+  type Currency,
   canTransition,
   fromMinor,
+  goodsAllRefunded,
+  goodsLeftToShip,
   type Language,
   type ListMeta,
   type Order,
   type OrderLineType,
   type OrderStatus,
+  orderFullyRefunded,
   type PaymentMethod,
   type PaymentState,
   SERVER_MESSAGES,
@@ -29,7 +33,7 @@ import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
-import { createOrderLineRefunds } from './orders.line-refunds';
+import { createOrderLineRefunds, refuseRefunded } from './orders.line-refunds';
 import {
   type OrderMail,
   orderExpiredMail,
@@ -70,6 +74,9 @@ export interface ExpiringOrder {
   id: string;
   number: number;
   totalRub: number;
+  /** The order's own currency and its total in it (major units). */
+  currency: Currency;
+  totalInCurrency: number;
   customerEmail: string;
   paymentMethod: PaymentMethod;
   expiresAt: Date;
@@ -96,6 +103,8 @@ export async function expiringOrders(
     id: row.id,
     number: row.number,
     totalRub: fromMinor(row.totalRub),
+    currency: row.currency,
+    totalInCurrency: fromMinor(row.totalInCurrency ?? row.totalRub),
     customerEmail: row.customer.email,
     paymentMethod: row.paymentMethod,
     expiresAt: orderHoldUntil(row, policy),
@@ -229,6 +238,7 @@ export function createOrdersService({
       const refusal = await cancelGuard?.mayCancel(tx, orderId);
       if (refusal) throw refusal;
     }
+    if (to === 'processing' || to === 'shipped' || to === 'delivered') await refuseRefunded(tx, orderId);
     const row = await ordersRepo.setStatus(tx, orderId, to, options.paymentState);
     await ordersRepo.addEvent(tx, {
       orderId,
@@ -424,8 +434,9 @@ export function createOrdersService({
         customer: row.customer,
         delivery: row.delivery,
         recipientEmail: await ordersRepo.recipient(q, row.userId),
-        goods: items.flatMap((item) =>
-          item.type === 'product' && item.productId && item.bookFormat !== 'digital'
+        // The parcel's goods: units refunded by line stay out of it.
+        goods: goodsLeftToShip(items).flatMap((item) =>
+          item.productId
             ? [{ productId: item.productId, name: item.name, unitPriceRub: item.unitPriceRub, quantity: item.quantity }]
             : [],
         ),
@@ -440,6 +451,7 @@ export function createOrdersService({
     async advanceStatus(tx: Tx, orderId: string, to: OrderStatus, note: string): Promise<boolean> {
       const current = await ordersRepo.lock(tx, orderId);
       if (!current || !canTransition(current.status, to)) return false;
+      if (to !== 'cancelled' && orderFullyRefunded(await ordersRepo.items(tx, [orderId]))) return false;
       await transition(tx, orderId, to, { userId: null }, { note });
       return true;
     },
@@ -474,6 +486,10 @@ export function createOrdersService({
           );
         }
         if (current.delivery.method === 'none') throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
+        await refuseRefunded(tx, id);
+        // Goods all given back (a lesson kept, say): nothing is left for the parcel.
+        if (goodsAllRefunded(await ordersRepo.items(tx, [id])))
+          throw new Conflict('orderHasNoParcel', undefined, 'NO_PARCEL');
         await ordersRepo.setTracking(tx, id, { carrier: input.carrier, number: input.tracking });
         if (current.status === 'confirmed') await transition(tx, id, 'processing', actor, { mail: false });
         const phone = input.carrier === 'pickup' ? await shopPhone(tx) : null;
@@ -554,6 +570,7 @@ export function createOrdersService({
       return {
         id: row.id,
         number: row.number,
+        customerFirstName: row.customer.firstName,
         userId: row.userId,
         status: row.status,
         paymentState: row.paymentState,
@@ -594,6 +611,8 @@ export function createOrdersService({
           name: item.name,
           unitPriceRub: item.unitPriceRub,
           quantity: item.quantity,
+          refundedQuantity: item.refundedQuantity,
+          refundedMinor: item.refundedMinor,
         })),
         discountRub: row.discountRub,
         deliveryMethod: row.delivery.method,

@@ -24,6 +24,8 @@ export interface OrderForPayment {
   currency: Currency;
   language: Language;
   customerEmail: string;
+  /** The name the customer's mails greet (typed at checkout); may be empty. */
+  customerFirstName?: string;
   /** Unpaid by then, the order is cancelled (null once it is not pending). */
   holdUntil?: Date | null;
   /** Until when its payment link works (null: it has none). */

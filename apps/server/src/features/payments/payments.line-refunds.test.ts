@@ -205,9 +205,11 @@ describe('POST /api/admin/orders/{id}/refund-lines', () => {
       lines: [{ description: 'Букет «Пионы»', quantity: 1, amount: 927.72 }],
     });
     const mail = await lastMail(t, buyer.email);
-    expect(mail.subject).toContain(`№${order.number}`);
+    expect(mail.subject).toBe(`Заказ №${order.number}: деньги за часть заказа возвращены`);
+    expect(mail.text).toContain('Здравствуйте, Vera!');
     expect(mail.text).toContain('Букет «Пионы» — 1 шт.');
     expect(mail.text).toMatch(/927,72/);
+    expect(mail.text).toContain(`/account/orders/${order.id}`);
 
     // The lesson is the customer's until its line is refunded.
     const owned = () =>
@@ -226,7 +228,11 @@ describe('POST /api/admin/orders/{id}/refund-lines', () => {
     expect(await owned()).toHaveLength(0);
     // Every line back: the order reads refunded like after a whole refund.
     expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'refunded' });
-    expect((await lastMail(t, buyer.email)).text).toMatch(/2\s473,28/);
+    const last = await lastMail(t, buyer.email);
+    expect(last.text).toMatch(/2\s473,28/);
+    // Everything refunded: the subject says so, not "part of the order".
+    expect(last.subject).toBe(`Заказ №${order.number}: деньги возвращены`);
+    expect(last.text).toContain('Урок — 1 шт.');
   });
 
   it('refuses what cannot be refunded, with its code and nothing sent', async () => {

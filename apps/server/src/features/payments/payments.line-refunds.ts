@@ -26,6 +26,7 @@ import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { isRefusal, ProviderError } from '../../platform/payments/provider';
 import type { Receipt } from '../../platform/payments/receipt';
+import { orderPageUrl } from '../orders/orders.schemas';
 import {
   type Actor,
   money,
@@ -276,10 +277,13 @@ export function createLineRefunds(deps: PaymentsServiceDeps, refunds: PaymentRef
         const to = await repo.accountEmail(tx, order.userId);
         if (to) {
           const lang = order.language;
+          // Lines are refunded only of card payments in roubles: RUB is the order's own currency.
           await enqueueMail(
             tx,
             linesRefundedMail(to, lang, {
+              name: order.customerFirstName ?? '',
               number: order.number,
+              orderUrl: orderPageUrl(deps.publicUrl, order.id),
               amount: money(attempt.amountMinor, 'RUB', lang),
               lines: lines.map((line) => {
                 const named = order.lines?.find((l) => l.id === line.lineId);

@@ -151,8 +151,12 @@ function mail(
   subject: string,
   paragraphs: (string | string[])[],
   links: { label: string; url: string }[],
+  greeting?: string,
 ): MailMessage {
-  return { to, ...renderMail({ lang, subject, blocks: paragraphs, actions: links }) };
+  return {
+    to,
+    ...renderMail({ lang, subject, ...(greeting ? { greeting } : {}), blocks: paragraphs, actions: links }),
+  };
 }
 
 export const PAYMENT_MAIL_TEXTS = {
@@ -258,10 +262,17 @@ export const PAYMENT_MAIL_TEXTS = {
     es: 'El pedido n.º {n} se pagó dos veces. Le devolvimos el segundo pago ({amount}): el dinero vuelve a donde se pagó, normalmente en unos días. Su pedido está pagado y sigue en pie.',
   },
   linesRefundedSubject: {
-    ru: 'Заказ №{n}: мы вернули деньги за часть позиций',
-    en: 'Order #{n}: we refunded some of its lines',
-    es: 'Pedido n.º {n}: le reembolsamos parte de sus líneas',
+    ru: 'Заказ №{n}: деньги за часть заказа возвращены',
+    en: 'Order #{n} partly refunded',
+    es: 'Pedido n.º {n}: reembolso parcial',
   },
+  linesRefundedAllSubject: {
+    ru: 'Заказ №{n}: деньги возвращены',
+    en: 'Order #{n} refunded',
+    es: 'Pedido n.º {n} reembolsado',
+  },
+  linesRefundedHello: { ru: 'Здравствуйте, {name}!', en: 'Hello, {name}!', es: '¡Hola, {name}!' },
+  linesRefundedLabel: { ru: 'Открыть заказ', en: 'View your order', es: 'Ver su pedido' },
   linesRefundedText: {
     ru: 'Мы вернули вам {amount} за эти позиции заказа №{n}:',
     en: 'We refunded you {amount} for these lines of order #{n}:',
@@ -366,22 +377,35 @@ export function duplicateRefundedMail(to: string, lang: Language, vars: { number
   );
 }
 
-/** To the customer: chosen lines of a paid order were refunded (which, how many, for how much). */
+/**
+ * To the customer, by name: chosen lines of a paid order were refunded (which, how many, for how
+ * much, in the order's currency), with a button to the order's page. `all`: every line of the order
+ * is refunded now, and the subject says the order is refunded rather than partly refunded.
+ */
 export function linesRefundedMail(
   to: string,
   lang: Language,
-  vars: { number: number; amount: string; lines: { name: string; quantity: number; amount: string }[]; all: boolean },
+  vars: {
+    name: string;
+    number: number;
+    amount: string;
+    lines: { name: string; quantity: number; amount: string }[];
+    all: boolean;
+    orderUrl: string;
+  },
 ) {
+  const T = PAYMENT_MAIL_TEXTS;
   return mail(
     to,
     lang,
-    fill(PAYMENT_MAIL_TEXTS.linesRefundedSubject[lang], { n: vars.number }),
+    fill((vars.all ? T.linesRefundedAllSubject : T.linesRefundedSubject)[lang], { n: vars.number }),
     [
-      fill(PAYMENT_MAIL_TEXTS.linesRefundedText[lang], { n: vars.number, amount: vars.amount }),
-      vars.lines.map((line) => fill(PAYMENT_MAIL_TEXTS.linesRefundedLine[lang], line)),
-      (vars.all ? PAYMENT_MAIL_TEXTS.linesRefundedAll : PAYMENT_MAIL_TEXTS.linesRefundedRest)[lang],
+      fill(T.linesRefundedText[lang], { n: vars.number, amount: vars.amount }),
+      vars.lines.map((line) => fill(T.linesRefundedLine[lang], line)),
+      (vars.all ? T.linesRefundedAll : T.linesRefundedRest)[lang],
     ],
-    [],
+    [{ label: T.linesRefundedLabel[lang], url: vars.orderUrl }],
+    vars.name.trim() ? fill(T.linesRefundedHello[lang], { name: vars.name.trim() }) : undefined,
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderForReceipt } from '../orders/orders.schemas';
 import {
+  completionAfterRefunds,
   completionReceipt,
   offsetReceipt,
   paymentReceipt,
@@ -220,6 +221,38 @@ describe('the completion receipt when the goods ship', () => {
       completionReceipt(paymentReceipt(order([lesson('Урок', 1_000), ebook('Книга', 2_000)]), fz54), 'p'),
     ).toBeNull();
     expect(completionReceipt(paymentReceipt(order([goods('Букет', 1_000)]), selfEmployed), 'p')).toBeNull();
+  });
+});
+
+describe('the completion receipt after refunds of chosen lines', () => {
+  it('hands over the units kept for what is left of their payment; a line refunded whole has no item; delivery as paid', () => {
+    // Bouquets 2 × 500,51 ₽, one given back for 500,51 ₽; a vase refunded whole; a lesson kept.
+    const o = order(
+      [
+        { ...goods('Букет', 50_051, 2), refundedQuantity: 1, refundedMinor: 50_051 },
+        { ...goods('Ваза', 30_000), refundedQuantity: 1, refundedMinor: 30_000 },
+        lesson('Урок', 10_000),
+      ],
+      { deliveryCostRub: 30_000, discountRub: 0 },
+    );
+    const completion = completionAfterRefunds(o, fz54, 'yk-1')!;
+    expect(completion.items.map((i) => [i.description, i.quantity, i.amount.value, i.payment_mode])).toEqual([
+      ['Букет', 1, '500.51', 'full_payment'],
+      ['Доставка', 1, '300.00', 'full_payment'],
+    ]);
+    expect(completion.settlements).toEqual([{ type: 'prepayment', amount: { value: '800.51', currency: 'RUB' } }]);
+  });
+
+  it('nothing refunded: the same items as the payment receipt gives', () => {
+    const o = order([goods('Букет', 150_000, 2), lesson('Урок', 200_000)], { deliveryCostRub: 30_000 });
+    expect(completionAfterRefunds(o, fz54, 'p')).toEqual(completionReceipt(paymentReceipt(o, fz54), 'p'));
+  });
+
+  it('every prepaid unit refunded and no paid delivery: no completion receipt', () => {
+    const o = order([{ ...goods('Букет', 1_000, 2), refundedQuantity: 2, refundedMinor: 2_000 }], {
+      deliveryCostRub: 0,
+    });
+    expect(completionAfterRefunds(o, fz54, 'p')).toBeNull();
   });
 });
 

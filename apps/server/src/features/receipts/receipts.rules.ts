@@ -94,6 +94,8 @@ interface Share {
   base: Omit<Part, 'quantity' | 'unitMinor'>;
   quantity: number;
   totalMinor: number;
+  /** Its index in `order.lines`; null for the delivery. */
+  line: number | null;
 }
 
 function subjectOf(line: OrderForReceipt['lines'][number], settings: ReceiptSettings): ReceiptItemSubject {
@@ -132,13 +134,14 @@ function shares(order: OrderForReceipt, settings: ReceiptSettings): Share[] {
     };
     const total = totals[index]! - discounts[index]!;
     // A line given away in full is not income: it has no item.
-    if (total > 0) list.push({ base, quantity: line.quantity, totalMinor: total });
+    if (total > 0) list.push({ base, quantity: line.quantity, totalMinor: total, line: index });
   }
   if (order.deliveryMethod !== 'none' && order.deliveryCostRub > 0) {
     list.push({
       base: { description: DELIVERY_NAMES[order.deliveryMethod], subject: 'service', mode: 'full_prepayment' },
       quantity: 1,
       totalMinor: order.deliveryCostRub,
+      line: null,
     });
   }
   return list;
@@ -150,6 +153,15 @@ function shares(order: OrderForReceipt, settings: ReceiptSettings): Share[] {
  * up to its own amount exactly.
  */
 function split(order: OrderForReceipt, settings: ReceiptSettings): { paid: Part[]; offset: Part[] } {
+  const { paid, offset } = splitByShare(order, settings);
+  return { paid: paid.flatMap((share) => share.parts), offset };
+}
+
+/** `split`, with the payment's parts kept per share (a line of the order, or the delivery). */
+function splitByShare(
+  order: OrderForReceipt,
+  settings: ReceiptSettings,
+): { paid: { share: Share; paidMinor: number; parts: Part[] }[]; offset: Part[] } {
   const list = shares(order, settings);
   const totals = list.map((share) => share.totalMinor);
   const byCertificate = spread(
@@ -159,12 +171,12 @@ function split(order: OrderForReceipt, settings: ReceiptSettings): { paid: Part[
     ),
     totals,
   );
-  const paid: Part[] = [];
+  const paid: { share: Share; paidMinor: number; parts: Part[] }[] = [];
   const offset: Part[] = [];
   for (const [index, share] of list.entries()) {
     const certificate = byCertificate[index]!;
     const rest = share.totalMinor - certificate;
-    if (rest > 0) paid.push(...perUnit(share.base, share.quantity, rest));
+    if (rest > 0) paid.push({ share, paidMinor: rest, parts: perUnit(share.base, share.quantity, rest) });
     // Settled by the certificate's advance: the goods are handed over against it.
     if (certificate > 0) offset.push(...perUnit({ ...share.base, mode: 'full_payment' }, share.quantity, certificate));
   }
@@ -308,6 +320,30 @@ export function completionReceipt(paid: Receipt, providerPaymentId: string): Rec
     send: true,
     settlements: [{ type: 'prepayment', amount: { value: minorToDecimal(receiptTotal(items)), currency: 'RUB' } }],
   };
+}
+
+/**
+ * The completion receipt after refunds of chosen lines: the prepaid items of the payment as the
+ * order prices them (`paymentReceipt`), each line's units less those refunded and its amount less
+ * what they gave back (a line refunded whole has no item), the delivery as paid. What is handed
+ * over is exactly what the customer kept. null when nothing prepaid is left.
+ */
+export function completionAfterRefunds(
+  order: OrderForReceipt,
+  settings: ReceiptSettings,
+  providerPaymentId: string,
+): ReceiptRequest | null {
+  const parts = splitByShare(order, settings).paid.flatMap(({ share, paidMinor, parts }) => {
+    if (share.base.mode !== 'full_prepayment') return [];
+    const line = share.line === null ? null : order.lines[share.line]!;
+    const refundedUnits = line?.refundedQuantity ?? 0;
+    if (refundedUnits === 0) return parts;
+    const units = share.quantity - refundedUnits;
+    const left = paidMinor - (line?.refundedMinor ?? 0);
+    return units > 0 && left > 0 ? perUnit(share.base, units, left) : [];
+  });
+  const paid = receiptOf(order, parts, settings);
+  return completionReceipt(paid, providerPaymentId);
 }
 
 /**

@@ -23,6 +23,7 @@ import type { Receipt, ReceiptRequest } from '../../platform/payments/receipt';
 import type { OrderEvent, OrderForReceipt } from '../orders/orders.schemas';
 import { type ReceiptRow, receiptsRepo as repo } from './receipts.repo';
 import {
+  completionAfterRefunds,
   completionReceipt,
   lineRefundReceipt,
   offsetReceipt,
@@ -298,7 +299,13 @@ export function createReceiptsService(deps: ReceiptsDeps) {
       if (!enabled) return;
       const paid = await repo.paidReceipt(tx, event.orderId);
       if (!paid) return;
-      const completion = completionReceipt(paid.receipt.payload as unknown as Receipt, paid.providerPaymentId);
+      // Units refunded by line are not handed over: the receipt is priced again without them.
+      const order = await deps.orders.forReceipt(tx, event.orderId);
+      const refunded = order?.lines.some((line) => (line.refundedQuantity ?? 0) > 0) ?? false;
+      const completion =
+        order && refunded
+          ? completionAfterRefunds(order, settings!, paid.providerPaymentId)
+          : completionReceipt(paid.receipt.payload as unknown as Receipt, paid.providerPaymentId);
       if (!completion) return;
       await repo.insert(tx, {
         orderId: event.orderId,

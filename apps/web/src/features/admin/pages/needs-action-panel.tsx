@@ -1,4 +1,4 @@
-import { type AdminNeedsAction, formatMoney, intlLocale } from '@atelier/shared';
+import { type AdminNeedsAction, type Currency, formatMoney, intlLocale } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -26,7 +26,8 @@ export function NeedsActionPanel() {
   const failing = (useFailingJobs().data?.length ?? 0) > 0;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-  const rub = (value: number) => formatMoney(value, 'RUB', language);
+  // Each order in its own currency: a €29 order reads €29, not its rouble equivalent.
+  const money = (value: number, currency: Currency) => formatMoney(value, currency, language);
 
   const render = (data: NonNullable<typeof needs.data>): ReactNode => {
     const groups = buildGroups(data, {
@@ -39,7 +40,7 @@ export function NeedsActionPanel() {
       alert: (kind) => t(`admin.paymentAlerts.kind.${kind}`, { defaultValue: t('admin.dashboard.alert') }),
       customRequest: (n, status) =>
         `${t('customOrders.list.number', { number: n })}: ${t(`customOrders.status.${status}`)}`,
-      rub,
+      money,
       when,
     });
     const open = groups.filter((group) => group.count > 0);
@@ -92,7 +93,7 @@ export function NeedsActionPanel() {
   );
 }
 
-interface Words {
+export interface Words {
   order: (n: number | string) => string;
   expires: (at: string) => string;
   placed: (at: string) => string;
@@ -101,11 +102,11 @@ interface Words {
   work: (name: string) => string;
   alert: (kind: string) => string;
   customRequest: (n: number, status: string) => string;
-  rub: (value: number) => string;
+  money: (value: number, currency: Currency) => string;
   when: (at: string) => string;
 }
 
-function buildGroups(data: AdminNeedsAction, w: Words) {
+export function buildGroups(data: AdminNeedsAction, w: Words) {
   const orderLink = (id: string) => `/admin/orders/${id}`;
   return [
     {
@@ -116,7 +117,7 @@ function buildGroups(data: AdminNeedsAction, w: Words) {
         key: o.id,
         to: orderLink(o.id),
         label: w.order(o.number),
-        detail: `${w.rub(o.totalRub)} · ${w.expires(o.at)}`,
+        detail: `${w.money(o.totalInCurrency, o.currency)} · ${w.expires(o.at)}`,
       })),
     },
     {
@@ -127,7 +128,7 @@ function buildGroups(data: AdminNeedsAction, w: Words) {
         key: o.id,
         to: orderLink(o.id),
         label: w.order(o.number),
-        detail: `${w.rub(o.totalRub)} · ${w.placed(o.at)}`,
+        detail: `${w.money(o.totalInCurrency, o.currency)} · ${w.placed(o.at)}`,
       })),
     },
     {
@@ -160,7 +161,7 @@ function buildGroups(data: AdminNeedsAction, w: Words) {
         key: o.id,
         to: orderLink(o.id),
         label: w.order(o.number),
-        detail: `${w.rub(o.totalRub)} · ${w.requested(o.at)}`,
+        detail: `${w.money(o.totalInCurrency, o.currency)} · ${w.requested(o.at)}`,
       })),
     },
     {

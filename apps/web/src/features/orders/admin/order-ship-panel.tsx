@@ -1,5 +1,9 @@
 import {
+  goodsAllRefunded,
+  goodsLeftToShip,
+  localize,
   type Order,
+  orderFullyRefunded,
   SHIP_CARRIERS,
   SHIP_NOTE_MAX,
   type ShipCarrier,
@@ -12,6 +16,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { ConfirmRequest } from '../../../shared/ui/confirm-dialog';
 import { FieldError, FormProblem, fieldControlProps, SubmitButton, TextField } from '../../../shared/ui/form-field';
@@ -39,9 +44,60 @@ function suggestedCarrier(order: Order): ShipCarrier {
   return 'russian_post';
 }
 
-/** Orders the ship dialog can send: paid (or already being prepared) and with something to send. */
+/**
+ * What the shipping panel offers: `ship` (paid or being prepared, goods left for the parcel),
+ * `deliver` (shipped), or why not: `refunded` (every line refunded; the server refuses both with a
+ * 409) or `nothingLeft` (the goods refunded, a lesson kept, say); null: no panel.
+ */
+export type ShipPanelState = 'ship' | 'deliver' | 'refunded' | 'nothingLeft';
+
+export function shipPanelState(order: Order): ShipPanelState | null {
+  const open = order.status === 'confirmed' || order.status === 'processing';
+  if ((!open && order.status !== 'shipped') || order.delivery.method === 'none') return null;
+  if (orderFullyRefunded(order.items)) return 'refunded';
+  if (order.status === 'shipped') return 'deliver';
+  return goodsAllRefunded(order.items) ? 'nothingLeft' : 'ship';
+}
+
+/** Orders the ship dialog can send: paid (or already being prepared) and with goods left to send. */
 export function canShip(order: Order): boolean {
-  return (order.status === 'confirmed' || order.status === 'processing') && order.delivery.method !== 'none';
+  return shipPanelState(order) === 'ship';
+}
+
+/** What goes in the parcel: each goods line with its units left, and the units refunded, if any. */
+function ParcelList({ order, className = '' }: { order: Order; className?: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const goods = goodsLeftToShip(order.items);
+  if (goods.length === 0) return null;
+  return (
+    <div className={className}>
+      <h3 className="field-label font-sans">{t('orders.admin.ship.parcel')}</h3>
+      <ul className="flex flex-col divide-y divide-line text-sm" data-testid="ship-parcel">
+        {goods.map((item) => {
+          const ordered = order.items.find((line) => line.id === item.id)!;
+          return (
+            <li key={item.id} className="flex justify-between gap-3 py-2">
+              <span className="min-w-0 wrap-anywhere">
+                {localize(item.name, language)}
+                {ordered.refundedQuantity > 0 ? (
+                  <span className="block text-ink-soft">
+                    {t('orders.admin.ship.parcelRefunded', {
+                      units: ordered.refundedQuantity,
+                      quantity: ordered.quantity,
+                    })}
+                  </span>
+                ) : null}
+              </span>
+              <span className="whitespace-nowrap font-semibold">
+                {t('orders.admin.ship.parcelUnits', { count: item.quantity })}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }
 
 /**
@@ -53,8 +109,9 @@ export function OrderShipPanel({ order, ask }: { order: Order; ask: (request: Co
   const { t } = useTranslation();
   const [open, setOpen] = useState<ShipCarrier | null>(null);
   const deliver = useUpdateOrderStatus();
-  const shippable = canShip(order);
-  if (!shippable && order.status !== 'shipped') return null;
+  const state = shipPanelState(order);
+  const shippable = state === 'ship';
+  if (state === null) return null;
 
   const markDelivered = async () => {
     try {
@@ -70,9 +127,14 @@ export function OrderShipPanel({ order, ask }: { order: Order; ask: (request: Co
       <h2 id="admin-order-ship" className="font-serif text-2xl">
         {t('orders.admin.ship.title')}
       </h2>
-      {shippable ? (
+      {state === 'refunded' || state === 'nothingLeft' ? (
+        <p className="mt-2 text-sm text-ink-soft" data-testid="ship-nothing">
+          {t(state === 'refunded' ? 'orders.admin.ship.refundedAll' : 'orders.admin.ship.nothingLeft')}
+        </p>
+      ) : shippable ? (
         <>
           <p className="mt-2 text-sm text-muted">{t('orders.admin.ship.intro')}</p>
+          <ParcelList order={order} className="mt-4" />
           <div className="mt-4 flex flex-col gap-2">
             {order.delivery.method === 'pickup' ? (
               <button type="button" className="btn btn-primary" onClick={() => setOpen('pickup')}>
@@ -181,6 +243,7 @@ function ShipDialogForm({ order, initial, onDone }: { order: Order; initial: Shi
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 grid grid-cols-1 gap-4">
+      <ParcelList order={order} />
       <fieldset>
         <legend className="field-label">{t('orders.admin.ship.carrier')}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

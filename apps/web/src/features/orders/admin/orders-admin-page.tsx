@@ -147,7 +147,12 @@ function OrdersList() {
       header: t('orders.admin.total'),
       cell: (order) => (
         <span className="whitespace-nowrap font-semibold">
-          {formatMoney(order.total, 'RUB', language)}
+          {formatMoney(order.totalInCurrency, order.currency, language)}
+          {order.refundedTotalInCurrency > 0 ? (
+            <span className="block text-xs font-normal text-ink-soft">
+              {t('orders.detail.netShort', { amount: formatMoney(order.netTotalInCurrency, order.currency, language) })}
+            </span>
+          ) : null}
           <span className="block text-xs font-normal text-muted">
             {t(`labels.paymentMethod.${order.paymentMethod}`)}
           </span>

@@ -1,4 +1,4 @@
-import { localize, type Order } from '@atelier/shared';
+import { goodsLeftToShip, localize, type Order } from '@atelier/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -84,7 +84,7 @@ function PackingSlip({ order }: { order: Order }) {
       : t(`labels.shipCarrier.${order.carrier}`)
     : null;
   const titleId = `slip-${order.id}`;
-  // What goes in the box: goods, not lessons or e-books (those arrive by mail).
+  // What goes in the box: goods, not lessons or e-books (those arrive by mail), less refunded units.
   return (
     <article className="packing-slip card p-5 sm:p-6" aria-labelledby={titleId}>
       <h2 id={titleId} className="font-serif text-2xl">
@@ -134,21 +134,19 @@ function PackingSlip({ order }: { order: Order }) {
           </tr>
         </thead>
         <tbody>
-          {order.items
-            .filter((item) => item.type === 'product' && item.bookFormat !== 'digital')
-            .map((item) => (
-              <tr key={item.id} className="border-b border-line">
-                <td className="py-2 pr-3 wrap-anywhere">
-                  {localize(item.name, language)}
-                  {item.bookFormat ? (
-                    <span className="block text-ink-soft">
-                      {t('orders.detail.format', { format: t(`shop.formats.${item.bookFormat}`) })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-2 text-right font-semibold">{item.quantity}</td>
-              </tr>
-            ))}
+          {goodsLeftToShip(order.items).map((item) => (
+            <tr key={item.id} className="border-b border-line">
+              <td className="py-2 pr-3 wrap-anywhere">
+                {localize(item.name, language)}
+                {item.bookFormat ? (
+                  <span className="block text-ink-soft">
+                    {t('orders.detail.format', { format: t(`shop.formats.${item.bookFormat}`) })}
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-2 text-right font-semibold">{item.quantity}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </article>

@@ -148,6 +148,16 @@ export function OrderDetail({
                 </Row>
               </>
             ) : null}
+            {order.refundedTotalInCurrency > 0 ? (
+              <>
+                <Row label={t('orders.detail.refunded')}>−{money(order.refundedTotalInCurrency)}</Row>
+                <Row label={<span className="font-semibold text-ink">{t('orders.detail.net')}</span>}>
+                  <span className="font-semibold" data-testid="order-net">
+                    {money(order.netTotalInCurrency)}
+                  </span>
+                </Row>
+              </>
+            ) : null}
           </dl>
         </section>
 

@@ -139,8 +139,15 @@ function OrdersSection() {
             <span className="rounded-full bg-blush-100 px-3 py-1 text-xs font-semibold text-rose-800">
               {t(`labels.orderStatus.${order.status}`)}
             </span>
-            <span className="figures font-semibold text-rose-700">
+            <span className="figures text-right font-semibold text-rose-700">
               {formatMoney(order.totalInCurrency, order.currency, language)}
+              {order.refundedTotalInCurrency > 0 ? (
+                <span className="block text-xs font-normal text-ink-soft">
+                  {t('orders.detail.netShort', {
+                    amount: formatMoney(order.netTotalInCurrency, order.currency, language),
+                  })}
+                </span>
+              ) : null}
             </span>
           </div>
         </li>
