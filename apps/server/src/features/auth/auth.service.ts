@@ -19,7 +19,7 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { toUser } from '../users/users.service';
 import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, verificationMail } from './auth.mail';
 import { type AuthRepo, createAuthRepo } from './auth.repo';
-import { isCommonPassword } from './common-passwords';
+import { isCommonPassword } from '../../platform/auth/common-passwords';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 export const VERIFY_TTL_MS = 15 * 60 * 1000;

@@ -16,7 +16,7 @@ import {
   signUp,
 } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { commonPasswordCount, isCommonPassword } from './common-passwords';
+import { commonPasswordCount, isCommonPassword } from '../../platform/auth/common-passwords';
 
 let t: TestContext;
 /** Every reply body of this file, scanned at the end for hashes. */
