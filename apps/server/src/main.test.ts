@@ -35,4 +35,45 @@ describe('main.ts start-up', () => {
       rmSync(cwd, { recursive: true, force: true });
     }
   });
+
+  it('NODE_ENV=production with unsafe values names each setting in one message, with what is wrong', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'atelier-main-'));
+    try {
+      const run = spawnSync(process.execPath, [tsxCli, join(serverRoot, 'src/main.ts')], {
+        cwd,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          DATA_DIR: cwd,
+          PUBLIC_URL: 'http://shop.example.com',
+          SMTP_URL: 'smtp://mail.example.com:587',
+          PAYMENT_PROVIDER: 'yookassa',
+          YOOKASSA_SHOP_ID: '123',
+          YOOKASSA_SECRET_KEY: 'live_key',
+          YOOKASSA_API_URL: 'http://api.yookassa.ru/v3',
+          ADMIN_EMAIL: 'owner@example.com',
+          ADMIN_PASSWORD: 'Password2024!',
+          MEDIA_URL_SECRET: 'a'.repeat(32),
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.split('\n').map((line) => line.trim());
+      for (const [name, what] of [
+        ['PUBLIC_URL', 'must be https:// in production'],
+        ['YOOKASSA_API_URL', 'must be https:// in production'],
+        ['ADMIN_PASSWORD', 'common password'],
+        ['MEDIA_URL_SECRET', 'pattern repeated'],
+      ]) {
+        expect(
+          lines.some((line) => line.startsWith(`- ${name}: `) && line.includes(what!)),
+          name,
+        ).toBe(true);
+      }
+      expect(run.stderr).not.toContain('SMTP_URL');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
 });
