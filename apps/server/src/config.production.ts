@@ -71,7 +71,8 @@ export function secretStrengthProblem(value: string): string | null {
   if (value.length < MIN_SECRET_LENGTH) return `must be at least ${MIN_SECRET_LENGTH} characters`;
   const unit = repeatedUnit(value);
   if (unit !== null) {
-    return `is a ${unit}-character pattern repeated; use a random value (openssl rand -hex 32)`;
+    const what = unit === 1 ? 'one character' : `a ${unit}-character pattern`;
+    return `is ${what} repeated; use a random value (openssl rand -hex 32)`;
   }
   const bits = Math.floor(estimatedBits(value));
   if (bits < MIN_SECRET_BITS) {
@@ -91,10 +92,21 @@ export function adminPasswordProblem(password: string): string | null {
   if (password.length > ADMIN_PASSWORD_MAX) return `must be at most ${ADMIN_PASSWORD_MAX} characters`;
   const core = password.replace(/^[\d\W_]+|[\d\W_]+$/g, '');
   if (isCommonPassword(password) || (core.length > 0 && isCommonPassword(core))) {
-    return 'is a common password (or one with digits or symbols added); choose another';
+    return 'must not be a common password, nor a common one with digits or symbols added';
   }
   return null;
 }
+
+/** What an http:// address of each setting would expose. */
+const HTTP_RISK: Record<(typeof PRODUCTION_HTTPS_URLS)[number], string> = {
+  PUBLIC_URL: "would carry customers' pages, sign-ins and orders unencrypted",
+  YOOKASSA_API_URL: 'would carry the shop key and the payments unencrypted',
+  PAYPAL_API_URL: 'would carry the PayPal credentials and invoices unencrypted',
+  CDEK_API_URL: "would carry the CDEK credentials and customers' addresses unencrypted",
+  TELEGRAM_API_URL: "would carry the bot token and the owner's notices unencrypted",
+  S3_ENDPOINT: 'would carry the storage keys and every stored file unencrypted',
+  S3_PUBLIC_URL: 'would serve the images unencrypted, and browsers block those on an https page',
+};
 
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
 
@@ -120,9 +132,7 @@ export function productionProblems(env: Record<string, string | undefined>): str
     if (!value || !URL.canParse(value)) continue;
     const url = new URL(value);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-      problems.push(
-        `${name}: must be https:// in production (${url.origin} would carry ${name === 'PUBLIC_URL' || name === 'S3_PUBLIC_URL' ? "customers' pages and sign-ins" : 'credentials and customer data'} unencrypted)`,
-      );
+      problems.push(`${name}: must be https:// in production (${url.origin} ${HTTP_RISK[name]})`);
     }
   }
   if (!get('SMTP_URL')) problems.push('SMTP_URL: required in production (mail is never kept in a local outbox there)');
@@ -148,7 +158,7 @@ export function productionProblems(env: Record<string, string | undefined>): str
   const passwordProblem = adminPassword === undefined ? null : adminPasswordProblem(adminPassword);
   if (passwordProblem) {
     problems.push(
-      `ADMIN_PASSWORD: ${passwordProblem} in production (it is the admin's password until she changes it; leave it unset for a random one printed once)`,
+      `ADMIN_PASSWORD: in production it ${passwordProblem} (or leave it unset: a new admin then gets a random one, printed once)`,
     );
   }
   for (const name of PRODUCTION_SECRETS) {

@@ -251,7 +251,7 @@ describe('config', () => {
         message = (error as Error).message;
       }
       expect(message).toContain('PUBLIC_URL: must be https:// in production');
-      expect(message).toContain('MEDIA_URL_SECRET: is a 1-character pattern repeated');
+      expect(message).toContain('MEDIA_URL_SECRET: is one character repeated');
     });
 
     it('starts with a real card provider, or with PAYMENT_PROVIDER=none; PayPal without PAYPAL_* is manual', () => {
@@ -291,7 +291,7 @@ describe('config', () => {
   });
 
   it.each([
-    ['32 × "a"', 'a'.repeat(32), 'pattern repeated'],
+    ['32 × "a"', 'a'.repeat(32), 'one character repeated'],
     ['a word repeated', 'password1234567890'.repeat(2), 'pattern repeated'],
     ['one letter off a run', `${'a'.repeat(31)}b`, 'too predictable'],
     ['four letters', `${'abcd'.repeat(7)}abdc`, 'too predictable'],
