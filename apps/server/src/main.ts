@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   if (admin.passwordKept) {
     log.info(
       { email: admin.email },
-      "ADMIN_PASSWORD is not this admin's password any more (it was changed in the app) and was not applied: it only sets the password of a new admin. To recover the account: npm run admin:reset-password",
+      'ADMIN_PASSWORD does not open the existing admin account and was not applied: it only sets the password of a new admin, and one changed since (in the app, or by the reset command) stays. To recover the account: npm run admin:reset-password',
     );
   }
   if (admin.generatedPassword) {
