@@ -32,6 +32,8 @@
  * `npm run bench -- upload` (or `lighthouse`, `pages`, `inp` or `search`) runs that section alone (one server start)
  * and updates only its entry in bench/results.json. `npm run bench -- start` times a first start on an
  * empty DATA_DIR against its target, `npm run bench -- auth` one registration and one login; see start.ts.
+ * `npm run bench -- tracked` (not part of the full run) measures links with tracking parameters
+ * against the bare page and against a render per request; see tracked-links.ts.
  *
  * `npm run bench -- hls` (needs ffmpeg; not part of the full run, which keeps HLS off) measures
  * adaptive streaming: transcode time per minute of video, time to first frame with HLS vs MP4 on a
@@ -52,6 +54,7 @@ import { RELAY_MAX_MS, scaleBench } from './scale';
 import { SEARCH_CONNECTIONS, searchBench, searchRows } from './search';
 import { SHOP_CONNECTIONS, SHOP_MAX_P99_MS, SHOP_MIN_RATIO, shopVersusConstant } from './shop';
 import { authBench, authRows, startResult, startRows } from './start';
+import { TRACKED_CONNECTIONS, trackedLinksBench, trackedLinksRows } from './tracked-links';
 import { UPLOAD_MAX_RSS_GROWTH_MIB, type UploadBench, uploadBench } from './upload';
 import { VIDEO_MAX_TTFB_MS, VIDEO_MIN_RATIO, videoBench } from './video';
 
@@ -245,9 +248,10 @@ else if (sections.length === 1 && sections[0] === 'hls') await hlsOnly();
 else if (sections.length === 1 && sections[0] === 'inp') await inpOnly();
 else if (sections.length === 1 && sections[0] === 'start') await startOnly();
 else if (sections.length === 1 && sections[0] === 'auth') await authOnly();
+else if (sections.length === 1 && sections[0] === 'tracked') await trackedOnly();
 else {
   throw new Error(
-    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`inp\`, \`search\`, \`hls\`, \`start\` or \`auth\` alone`,
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`inp\`, \`search\`, \`hls\`, \`start\`, \`auth\` or \`tracked\` alone`,
   );
 }
 
@@ -295,6 +299,17 @@ async function pagesOnly(): Promise<void> {
     const children: ChildProcess[] = [];
     const pages = await pagesBench(server.url, (body) => constantFor(body, dataDir, children), DURATION_S);
     return { entry: pages, rows: pagesRows(pages), met: pages.ratioTargetMet && pages.firstPaintTargetMet };
+  });
+}
+
+/** Links with tracking parameters (a click id each) against the bare page, on the seeded demo shop. */
+async function trackedOnly(): Promise<void> {
+  await sectionOnly('tracked', true, async (server) => {
+    console.log(
+      `bench: / with and without tracking parameters, ${TRACKED_CONNECTIONS} connections, ${DURATION_S} s each…`,
+    );
+    const tracked = await trackedLinksBench(server.url, DURATION_S);
+    return { entry: tracked, rows: trackedLinksRows(tracked), met: tracked.targetMet };
   });
 }
 

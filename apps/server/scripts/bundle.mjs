@@ -34,7 +34,7 @@ export async function bundleServer({ entryPoints, outdir, sourcemap = true, demo
     logLevel: 'warning',
   });
   cpSync(join(root, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
-  cpSync(join(root, 'src/features/auth/common-passwords.txt'), join(outdir, 'common-passwords.txt'));
+  cpSync(join(root, 'src/platform/auth/common-passwords.txt'), join(outdir, 'common-passwords.txt'));
   // The PDFs' fonts (course and gift certificates).
   cpSync(join(root, 'src/platform/pdf/fonts'), join(outdir, 'fonts'), { recursive: true });
   if (demoAssets && existsSync(join(root, 'src/demo/assets'))) {

@@ -1,5 +1,5 @@
 /**
- * Builds src/features/auth/common-passwords.txt, the list of passwords registration and password
+ * Builds src/platform/auth/common-passwords.txt, the list of passwords registration and password
  * changes refuse (the most common passwords are rejected). Run once, by hand, and commit the
  * output: `node apps/server/scripts/generate-common-passwords.mjs`.
  *
@@ -24,6 +24,6 @@ for (const word of dictionary['passwords-common']) {
   if (seen.size === TOP) break;
 }
 
-const target = fileURLToPath(new URL('../src/features/auth/common-passwords.txt', import.meta.url));
+const target = fileURLToPath(new URL('../src/platform/auth/common-passwords.txt', import.meta.url));
 writeFileSync(target, `${[...seen].join('\n')}\n`);
 console.log(`wrote ${seen.size} passwords to ${target}`);

@@ -44,8 +44,9 @@ export const CONFIG_DOCS = {
   HOST: { group: 'Server', default: '`127.0.0.1`', meaning: 'address to listen on (`0.0.0.0` for every interface)' },
   PUBLIC_URL: {
     group: 'Server',
-    default: '`http://HOST:PORT`',
-    meaning: 'public address of the site: links in mails, canonical/hreflang, sitemap; `https://` also turns on HSTS',
+    default: '`http://HOST:PORT`; required in production',
+    meaning:
+      'public address of the site: links in mails, canonical/hreflang, sitemap; `https://` also turns on HSTS. Production refuses `http://` (except on this machine: 127.x, localhost)',
   },
   DATA_DIR: {
     group: 'Server',
@@ -61,12 +62,13 @@ export const CONFIG_DOCS = {
   ADMIN_EMAIL: {
     group: 'Admin account and demo content',
     default: '`admin@example.com`',
-    meaning: 'admin ensured at every start',
+    meaning: 'the admin account, ensured at every start (created if missing, made admin if not)',
   },
   ADMIN_PASSWORD: {
     group: 'Admin account and demo content',
     default: 'unset = random, printed once when the admin is created',
-    meaning: 'admin password (8+ characters; needs `ADMIN_EMAIL`)',
+    meaning:
+      'password of the admin when it is created, never applied to an existing account (one changed in the app stays; recovery: `npm run admin:reset-password`). 8+ characters; in production 12+ and not a common password; needs `ADMIN_EMAIL`',
   },
   SMTP_URL: {
     group: 'Mail',
@@ -228,7 +230,7 @@ export const CONFIG_DOCS = {
   },
   SEED_DEMO: {
     group: 'Admin account and demo content',
-    default: '`true`',
+    default: '`true`; `false` in production',
     meaning: 'seed the demo content into an empty database',
   },
   TRUST_PROXY: {
@@ -325,7 +327,8 @@ export const CONFIG_DOCS = {
   MEDIA_URL_SECRET: {
     group: 'Lesson media',
     default: 'unset = random per start; required in production',
-    meaning: 'HMAC key (32+ characters) of the short-lived lesson video/methodology URLs, shared by every instance',
+    meaning:
+      'HMAC key (32+ characters) of the short-lived lesson video/methodology URLs, shared by every instance; production refuses a repeated pattern or one under 80 bits by character frequency (`openssl rand -hex 32`)',
   },
   MEDIA_URL_TTL_SECONDS: {
     group: 'Lesson media',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseTrustProxy } from './config';
+import { estimatedBits, MIN_SECRET_BITS, repeatedUnit, secretStrengthProblem } from './config.production';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from './platform/auth/passwords';
+
+/** What `openssl rand -hex 32` prints. */
+const STRONG_SECRET = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -126,29 +130,37 @@ describe('config', () => {
   describe('production mode (NODE_ENV=production)', () => {
     const LIVE = {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.com',
       SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: '123',
       YOOKASSA_SECRET_KEY: 'live_key',
-      MEDIA_URL_SECRET: 'k'.repeat(32),
+      MEDIA_URL_SECRET: STRONG_SECRET,
     };
 
     it('refuses to start with one message naming every missing setting together', () => {
       const problems = problemsOf({ NODE_ENV: 'production' });
-      expect(problems.map((p) => p.split(':')[0])).toEqual(['SMTP_URL', 'PAYMENT_PROVIDER', 'MEDIA_URL_SECRET']);
+      expect(problems.map((p) => p.split(':')[0])).toEqual([
+        'PUBLIC_URL',
+        'SMTP_URL',
+        'PAYMENT_PROVIDER',
+        'MEDIA_URL_SECRET',
+      ]);
       let message = '';
       try {
         loadConfig({ NODE_ENV: 'production' });
       } catch (error) {
         message = (error as Error).message;
       }
-      for (const name of ['SMTP_URL', 'PAYMENT_PROVIDER', 'MEDIA_URL_SECRET']) expect(message).toContain(name);
+      for (const name of ['PUBLIC_URL', 'SMTP_URL', 'PAYMENT_PROVIDER', 'MEDIA_URL_SECRET']) {
+        expect(message).toContain(name);
+      }
     });
 
     it('lists the production problems together with an invalid value elsewhere', () => {
       const problems = problemsOf({ NODE_ENV: 'production', PORT: 'x', MEDIA_URL_SECRET: 'short' });
       expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
-        ['MEDIA_URL_SECRET', 'PAYMENT_PROVIDER', 'PORT', 'SMTP_URL'].sort(),
+        ['MEDIA_URL_SECRET', 'PAYMENT_PROVIDER', 'PORT', 'PUBLIC_URL', 'SMTP_URL'].sort(),
       );
     });
 
@@ -161,10 +173,85 @@ describe('config', () => {
       ['MEDIA_URL_SECRET of 31 characters', { MEDIA_URL_SECRET: 'k'.repeat(31) }, 'MEDIA_URL_SECRET'],
       ['the PayPal sandbox', { PAYPAL_MODE: 'sandbox' }, 'PAYPAL_MODE'],
       ['PAYPAL_MODE=api without PayPal credentials', { PAYPAL_MODE: 'api' }, 'PAYPAL_MODE'],
-    ])('refuses %s', (_name, change, variable) => {
+      ['PUBLIC_URL unset', { PUBLIC_URL: '' }, 'PUBLIC_URL'],
+      ['an http:// PUBLIC_URL', { PUBLIC_URL: 'http://shop.example.com' }, 'PUBLIC_URL'],
+      ['an http:// YOOKASSA_API_URL', { YOOKASSA_API_URL: 'http://api.yookassa.ru/v3' }, 'YOOKASSA_API_URL'],
+      ['an http:// PAYPAL_API_URL', { PAYPAL_API_URL: 'http://api-m.paypal.com' }, 'PAYPAL_API_URL'],
+      [
+        'an http:// CDEK_API_URL',
+        { CDEK_CLIENT_ID: 'id', CDEK_CLIENT_SECRET: 's', CDEK_API_URL: 'http://api.cdek.ru/v2' },
+        'CDEK_API_URL',
+      ],
+      ['an http:// TELEGRAM_API_URL', { TELEGRAM_API_URL: 'http://api.telegram.org' }, 'TELEGRAM_API_URL'],
+      [
+        'an http:// S3_ENDPOINT',
+        {
+          S3_BUCKET: 'b',
+          S3_REGION: 'ru-1',
+          S3_ACCESS_KEY_ID: 'k',
+          S3_SECRET_ACCESS_KEY: 's',
+          S3_ENDPOINT: 'http://s3.example.com',
+        },
+        'S3_ENDPOINT',
+      ],
+      [
+        'an http:// S3_PUBLIC_URL',
+        { S3_BUCKET: 'b', S3_REGION: 'ru-1', S3_PUBLIC_URL: 'http://cdn.example.com/public' },
+        'S3_PUBLIC_URL',
+      ],
+      [
+        'an ADMIN_PASSWORD under 12 characters',
+        { ADMIN_EMAIL: 'o@example.com', ADMIN_PASSWORD: 'Orchid-99!x' },
+        'ADMIN_PASSWORD',
+      ],
+      ['a common ADMIN_PASSWORD', { ADMIN_EMAIL: 'o@example.com', ADMIN_PASSWORD: 'qwerty123456' }, 'ADMIN_PASSWORD'],
+      ['a common word padded', { ADMIN_EMAIL: 'o@example.com', ADMIN_PASSWORD: 'Password2024!!' }, 'ADMIN_PASSWORD'],
+      ['MEDIA_URL_SECRET of 32 × "a"', { MEDIA_URL_SECRET: 'a'.repeat(32) }, 'MEDIA_URL_SECRET'],
+      ['a MEDIA_URL_SECRET that repeats a word', { MEDIA_URL_SECRET: 'changeme-'.repeat(4) }, 'MEDIA_URL_SECRET'],
+      ['a MEDIA_URL_SECRET of two letters', { MEDIA_URL_SECRET: `${'a'.repeat(31)}b` }, 'MEDIA_URL_SECRET'],
+    ])('refuses %s, naming the setting', (_name, change, variable) => {
       const problems = problemsOf({ ...LIVE, ...change });
       expect(problems).toHaveLength(1);
       expect(problems[0]!.startsWith(variable)).toBe(true);
+    });
+
+    it.each([
+      ['a loopback PUBLIC_URL (a rehearsal on this machine)', { PUBLIC_URL: 'http://127.0.0.1:8088' }],
+      [
+        'local fakes of the providers',
+        { YOOKASSA_API_URL: 'http://127.0.0.1:4010/v3', PAYPAL_API_URL: 'http://localhost:4011' },
+      ],
+      [
+        'an S3 server on this machine (MinIO)',
+        {
+          S3_BUCKET: 'b',
+          S3_REGION: 'ru-1',
+          S3_ACCESS_KEY_ID: 'k',
+          S3_SECRET_ACCESS_KEY: 's',
+          S3_ENDPOINT: 'http://[::1]:9000',
+        },
+      ],
+      ['a strong ADMIN_PASSWORD', { ADMIN_EMAIL: 'o@example.com', ADMIN_PASSWORD: 'silk-peony-Orchid-99' }],
+    ])('accepts %s', (_name, change) => {
+      expect(problemsOf({ ...LIVE, ...change })).toEqual([]);
+    });
+
+    it('SEED_DEMO is off by default in production (on in the demo), and can be set either way', () => {
+      expect(loadConfig(LIVE).seedDemo).toBe(false);
+      expect(loadConfig({ ...LIVE, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+      expect(loadConfig({}).seedDemo).toBe(true);
+      expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it('the production message reads as one block naming each setting', () => {
+      let message = '';
+      try {
+        loadConfig({ ...LIVE, PUBLIC_URL: 'http://shop.example.com', MEDIA_URL_SECRET: 'a'.repeat(32) });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain('PUBLIC_URL: must be https:// in production');
+      expect(message).toContain('MEDIA_URL_SECRET: is one character repeated');
     });
 
     it('starts with a real card provider, or with PAYMENT_PROVIDER=none; PayPal without PAYPAL_* is manual', () => {
@@ -172,7 +259,7 @@ describe('config', () => {
       expect(live.isProduction).toBe(true);
       expect(live.payments.provider).toBe('yookassa');
       expect(live.payments.paypalMode).toBe('manual');
-      expect(live.media.urlSecret).toBe('k'.repeat(32));
+      expect(live.media.urlSecret).toBe(STRONG_SECRET);
       const noCards = loadConfig({ ...LIVE, PAYMENT_PROVIDER: 'none', YOOKASSA_SHOP_ID: '', YOOKASSA_SECRET_KEY: '' });
       expect(noCards.payments.provider).toBe('none');
     });
@@ -201,6 +288,24 @@ describe('config', () => {
 
   it('a MEDIA_URL_SECRET that is set must be 32+ characters in every mode', () => {
     expect(problemsOf({ MEDIA_URL_SECRET: 'short' })).toEqual(['MEDIA_URL_SECRET: must be at least 32 characters']);
+  });
+
+  it.each([
+    ['32 × "a"', 'a'.repeat(32), 'one character repeated'],
+    ['a word repeated', 'password1234567890'.repeat(2), 'pattern repeated'],
+    ['one letter off a run', `${'a'.repeat(31)}b`, 'too predictable'],
+    ['four letters', `${'abcd'.repeat(7)}abdc`, 'too predictable'],
+  ])('secret strength: %s is refused (%s)', (_name, secret, why) => {
+    expect(secretStrengthProblem(secret)).toContain(why);
+  });
+
+  it('secret strength: random hex of 32 and 64 characters and base64 pass, with margin over the threshold', () => {
+    for (const secret of [STRONG_SECRET, '3f9c0a7be2d14865c07fa9e3b1d25c84', 'q8X_2vLr-Tn0ZkWb5mYc9Jd3HsPa7eFg']) {
+      expect(secretStrengthProblem(secret)).toBeNull();
+      expect(estimatedBits(secret)).toBeGreaterThan(MIN_SECRET_BITS);
+    }
+    expect(repeatedUnit('abcabcab')).toBe(3);
+    expect(repeatedUnit('abcabcaX')).toBeNull();
   });
 });
 
@@ -433,8 +538,9 @@ describe('config: CDEK delivery', () => {
     const live = {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      PUBLIC_URL: 'https://shop.example.com',
       PAYMENT_PROVIDER: 'none',
-      MEDIA_URL_SECRET: 'k'.repeat(32),
+      MEDIA_URL_SECRET: STRONG_SECRET,
       ...cdek,
     };
     expect(problemsOf(live).map((p) => p.split(':')[0])).toEqual(['CDEK_API_URL']);

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ONLINE_METHODS, type OnlineMethod, REVIEWS_PENDING_MAX } from '@atelier/shared';
 import { z } from 'zod';
+import { CDEK_TEST_API_URL, productionProblems, secretProblems } from './config.production';
 import { PASSWORD_COST, type ScryptCost, TEST_PASSWORD_COST } from './platform/auth/passwords';
 import { RECEIPT_SUBJECTS, type ReceiptSubject } from './platform/payments/receipt';
 
@@ -116,9 +117,6 @@ const trustProxy = z
     return parsed.value;
   });
 
-/** CDEK's test environment (shared test account, test prices): the default of CDEK_API_URL. */
-export const CDEK_TEST_API_URL = 'https://api.edu.cdek.ru/v2';
-
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -185,7 +183,8 @@ const EnvSchema = z.object({
   DOWNLOAD_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   DOWNLOAD_MAX_USES: z.coerce.number().int().min(1).max(1000).default(5),
   DOWNLOAD_MAX_REISSUES: z.coerce.number().int().min(0).max(100).default(3),
-  SEED_DEMO: bool(true),
+  /** Unset = true outside production (the demo), false in production. */
+  SEED_DEMO: optionalEnum(['true', 'false', '1', '0', 'yes', 'no']),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: readable lines on a terminal outside production, one JSON object per line otherwise. */
@@ -429,43 +428,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Our own secrets (keys this app signs with). Several production instances must share them, and a
- * short one can be guessed, so production requires each to be set and 32+ characters. The sandbox's
- * PAYMENT_SANDBOX_SECRET is not listed: the sandbox does not exist in production.
- */
-export const PRODUCTION_SECRETS = ['MEDIA_URL_SECRET'] as const;
-const MIN_SECRET_LENGTH = 32;
-
-/** What production mode needs on top of a valid environment: one line per missing or unsafe setting. */
-function productionProblems(env: Record<string, string | undefined>): string[] {
-  // Read from the raw environment so these are listed together with any invalid value above.
-  const get = (name: string) => env[name]?.trim() || undefined;
-  const e = { SMTP_URL: get('SMTP_URL'), PAYMENT_PROVIDER: get('PAYMENT_PROVIDER'), PAYPAL_MODE: get('PAYPAL_MODE') };
-  const problems: string[] = [];
-  if (!e.SMTP_URL) problems.push('SMTP_URL: required in production (mail is never kept in a local outbox there)');
-  if (e.PAYMENT_PROVIDER === undefined || e.PAYMENT_PROVIDER === 'test') {
-    problems.push(
-      'PAYMENT_PROVIDER: production needs yookassa (with YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY) or none (no card payments); the test sandbox is demo only',
-    );
-  }
-  if (e.PAYPAL_MODE === 'sandbox') problems.push('PAYPAL_MODE: sandbox is demo only; use api or manual in production');
-  const cdekUrl = get('CDEK_API_URL') ?? CDEK_TEST_API_URL;
-  if (
-    get('CDEK_CLIENT_ID') &&
-    URL.canParse(cdekUrl) &&
-    new URL(cdekUrl).hostname === new URL(CDEK_TEST_API_URL).hostname
-  ) {
-    problems.push(
-      "CDEK_API_URL: production needs CDEK's real API (https://api.cdek.ru/v2); the default is CDEK's test environment, whose orders are never delivered",
-    );
-  }
-  for (const name of PRODUCTION_SECRETS) {
-    if (!get(name)) problems.push(`${name}: required in production (every instance must share it)`);
-  }
-  return problems;
-}
-
 type ParsedEnv = z.output<typeof EnvSchema>;
 
 /**
@@ -514,14 +476,6 @@ function receiptProblems(e: ParsedEnv, provider: string): string[] {
     }
   }
   return problems;
-}
-
-/** A secret that is set must be long enough in every mode; production also requires it (above). */
-function secretProblems(env: Record<string, string | undefined>): string[] {
-  return PRODUCTION_SECRETS.filter((name) => {
-    const value = env[name]?.trim();
-    return value !== undefined && value !== '' && value.length < MIN_SECRET_LENGTH;
-  }).map((name) => `${name}: must be at least ${MIN_SECRET_LENGTH} characters`);
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
@@ -621,7 +575,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxUses: e.DOWNLOAD_MAX_USES,
       maxReissues: e.DOWNLOAD_MAX_REISSUES,
     },
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO === undefined ? !production : ['true', '1', 'yes'].includes(e.SEED_DEMO),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -117,10 +117,16 @@ async function main(): Promise<void> {
       'ADMIN_EMAIL had an unverified account registered by someone: its password was replaced and its sessions ended before it was made admin',
     );
   }
+  if (admin.passwordKept) {
+    log.info(
+      { email: admin.email },
+      'ADMIN_PASSWORD does not open the existing admin account and was not applied: it only sets the password of a new admin, and one changed since (in the app, or by the reset command) stays. To recover the account: npm run admin:reset-password',
+    );
+  }
   if (admin.generatedPassword) {
     // Printed once, on the start that set it; it is not stored anywhere in clear.
     console.log(
-      `\n  Admin account ${admin.created ? 'created' : 'secured'}\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (set ADMIN_PASSWORD to choose your own).\n`,
+      `\n  Admin account ${admin.created ? 'created' : 'secured'}\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it is shown only this once (change it in the app, or set it with npm run admin:reset-password).\n`,
     );
   }
 

@@ -31,6 +31,7 @@ beforeAll(async () => {
   t = await createTestContext({
     env: {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://atelier.example',
       // The mail worker does not run in tests: mails stay in the outbox table, where we read them.
       SMTP_URL: 'smtp://127.0.0.1:9',
       PAYMENT_PROVIDER: 'none',

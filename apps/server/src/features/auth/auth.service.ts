@@ -7,6 +7,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AuthResult, ErrorCode, Language, LoginBody, RegisterBody, ServerMessageKey, User } from '@atelier/shared';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
+import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { createLoginThrottle } from '../../platform/auth/login-throttle';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
@@ -19,7 +20,6 @@ import { enqueueMail } from '../../platform/mail/outbox';
 import { toUser } from '../users/users.service';
 import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, verificationMail } from './auth.mail';
 import { type AuthRepo, createAuthRepo } from './auth.repo';
-import { isCommonPassword } from './common-passwords';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 export const VERIFY_TTL_MS = 15 * 60 * 1000;

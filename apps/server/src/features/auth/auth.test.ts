@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, emailTokens, sessions, users } from '../../db/schema';
+import { commonPasswordCount, isCommonPassword } from '../../platform/auth/common-passwords';
 import { hashSecret } from '../../platform/auth/tokens';
 import {
   bearer,
@@ -16,7 +17,6 @@ import {
   signUp,
 } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { commonPasswordCount, isCommonPassword } from './common-passwords';
 
 let t: TestContext;
 /** Every reply body of this file, scanned at the end for hashes. */

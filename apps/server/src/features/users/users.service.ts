@@ -42,7 +42,14 @@ export interface EnsureAdminResult {
    * sessions ended, and only then was it promoted.
    */
   tookOver?: boolean;
+  /** ADMIN_PASSWORD is set but is not the existing admin's password, which was left as it is. */
+  passwordKept?: boolean;
 }
+
+export type OperatorResetResult =
+  | { outcome: 'reset'; sessionsEnded: number }
+  | { outcome: 'unknown-account' }
+  | { outcome: 'not-admin' };
 
 /** '' clears an optional profile field. */
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
@@ -207,9 +214,12 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
     },
 
     /**
-     * The configured admin exists at every start. With ADMIN_PASSWORD set the account is
-     * created or its password and role brought in line; without it an existing verified account is
-     * left alone and a missing one is created with a random password that is returned to print once.
+     * The configured admin exists at every start. A missing account is created with ADMIN_PASSWORD,
+     * or without it a random password returned to print once. An existing verified account keeps
+     * its password: the one set when it was created, or the one its owner changed it to in the app
+     * (a restart never brings the environment's back; recovery is `npm run admin:reset-password`,
+     * `setPasswordByOperator`); only its role is made admin. `passwordKept` says when ADMIN_PASSWORD
+     * no longer opens it, so start-up can say where the password lives now.
      * An UNVERIFIED account at the address was registered by someone who never proved the mailbox
      * (anyone can register any address): promoting it would hand them the admin rights. Its password
      * is replaced (ADMIN_PASSWORD or a generated one), its codes and sessions end, and only then is
@@ -235,13 +245,10 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
         return result;
       }
       if (existing) {
-        const patch: Parameters<UsersRepo['update']>[1] = {};
-        if (existing.role !== 'admin') patch.role = 'admin';
-        if (password && !(await verifyPassword(password, existing.passwordHash))) {
-          patch.passwordHash = await hashPassword(password, passwordCost);
-        }
-        if (Object.keys(patch).length > 0) await repo.update(existing.id, patch);
-        return { email, created: false };
+        if (existing.role !== 'admin') await repo.update(existing.id, { role: 'admin' });
+        const result: EnsureAdminResult = { email, created: false };
+        if (password && !(await verifyPassword(password, existing.passwordHash))) result.passwordKept = true;
+        return result;
       }
       const finalPassword = password ?? generatePassword();
       await repo.insert({
@@ -252,6 +259,23 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
         emailVerifiedAt: new Date(),
       });
       return password ? { email, created: true } : { email, created: true, generatedPassword: finalPassword };
+    },
+
+    /**
+     * The operator's recovery of an admin account (`npm run admin:reset-password`): a new password
+     * and every session of the account ended, in one transaction. The caller checks the password
+     * policy. Only an admin account: customers reset theirs by mail.
+     */
+    async setPasswordByOperator(email: string, password: string): Promise<OperatorResetResult> {
+      const existing = await repo.findByEmail(email.toLowerCase());
+      if (!existing) return { outcome: 'unknown-account' };
+      if (existing.role !== 'admin') return { outcome: 'not-admin' };
+      const passwordHash = await hashPassword(password, passwordCost);
+      const sessionsEnded = await transaction(async (txRepo, tx) => {
+        await txRepo.update(existing.id, { passwordHash, passwordContestedAt: null });
+        return revokeUserSessions(tx, existing.id);
+      });
+      return { outcome: 'reset', sessionsEnded };
     },
   };
 }

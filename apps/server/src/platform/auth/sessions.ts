@@ -70,8 +70,8 @@ export async function revokeSession(q: Db | Tx, sessionId: string): Promise<void
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */
-export async function revokeUserSessions(q: Db | Tx, userId: string, keepSessionId?: string): Promise<void> {
-  await q
+export async function revokeUserSessions(q: Db | Tx, userId: string, keepSessionId?: string): Promise<number> {
+  const ended = await q
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -80,5 +80,7 @@ export async function revokeUserSessions(q: Db | Tx, userId: string, keepSession
         isNull(sessions.revokedAt),
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

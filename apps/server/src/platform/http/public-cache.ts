@@ -8,8 +8,15 @@
  * apply it with `invalidateLocal`). Entries there also expire after `ttlMs`, only as a safety net
  * for a missed notification; on the embedded database there is one process and entries live until
  * invalidated.
+ *
+ * Every tag keeps its most recently used entries (LRU). Rendered pages also have a cap on the
+ * renders running at once and one render per key at a time: a request for a key being rendered
+ * waits for that render (or takes the copy the last invalidation dropped, when there is one), and
+ * a request over the cap takes that copy or waits for a free slot
+ * (docs/decisions/0091-the-page-cache-under-social-links.md).
  */
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -67,6 +74,8 @@ export interface PublicCache {
   readonly size: number;
   /** How long an entry serves without an invalidation (infinite with one instance). */
   readonly ttlMs: number;
+  /** Pages rendered since the cache was made (a render shared by several requests counts once). */
+  readonly pageRenders: number;
 }
 
 /** The tag of the server-rendered pages: dropped with every other tag. */
@@ -74,6 +83,13 @@ export const PAGES_TAG = 'pages';
 
 /** Rendered pages are larger than API reads: fewer of them are kept. */
 const MAX_PAGES = 200;
+
+/**
+ * Pages rendered at once, by default: rendering is mostly synchronous work on the event loop, so
+ * more at once than the machine has cores only lengthens every render (and the other requests
+ * waiting behind them).
+ */
+const DEFAULT_MAX_RENDERS = Math.max(2, availableParallelism());
 
 /** Bodies below this are sent as they are (as @fastify/compress's threshold). */
 const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -107,10 +123,28 @@ function compressed(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
   return entry.gzip;
 }
 
-export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: number } = {}): PublicCache {
+export interface PublicCacheOptions {
+  ttlMs?: number;
+  maxEntriesPerTag?: number;
+  /** Rendered pages kept (200). */
+  maxPages?: number;
+  /** Pages rendered at once (the machine's cores, at least 2). */
+  maxConcurrentRenders?: number;
+}
+
+export function createPublicCache(options: PublicCacheOptions = {}): PublicCache {
   const ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
   const maxEntries = options.maxEntriesPerTag ?? 500;
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  const maxRenders = options.maxConcurrentRenders ?? DEFAULT_MAX_RENDERS;
   const tags = new Map<string, Map<string, Entry>>();
+  /** The pages the last invalidations dropped, by key: served only while a fresh copy is being made. */
+  const stalePages = new Map<string, Entry>();
+  /** The page renders running, by key: a second request for the key waits for the first. */
+  const inflight = new Map<string, Promise<Entry>>();
+  let rendering = 0;
+  let pageRenders = 0;
+  const slotWaiters: (() => void)[] = [];
   // Bumped on invalidate (per tag) and on clear (epoch) so a load that started before the write
   // does not store stale data.
   const generations = new Map<string, number>();
@@ -118,17 +152,35 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
   const listeners = new Set<(tag: string) => void>();
   const dropListeners = new Set<(tag: string | null) => void>();
 
+  function keepStale(bucket: Map<string, Entry> | undefined) {
+    for (const [key, entry] of bucket ?? []) {
+      stalePages.delete(key);
+      stalePages.set(key, entry);
+    }
+    for (const key of stalePages.keys()) {
+      if (stalePages.size <= maxPages) break;
+      stalePages.delete(key);
+    }
+  }
+
   function dropTag(tag: string) {
+    if (tag === PAGES_TAG) keepStale(tags.get(tag));
     tags.delete(tag);
     generations.set(tag, (generations.get(tag) ?? 0) + 1);
     for (const listener of dropListeners) listener(tag);
     if (tag !== PAGES_TAG) dropTag(PAGES_TAG);
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, hit: boolean) {
+  /**
+   * HIT: a stored entry; MISS: made for this request; SHARED: made once for this request and others
+   * that came while it was made; STALE: the copy an invalidation dropped, while a new one is made.
+   */
+  type Source = 'HIT' | 'MISS' | 'SHARED' | 'STALE';
+
+  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, source: Source) {
     reply.header('ETag', entry.etag);
     reply.header('Cache-Control', entry.cacheControl);
-    reply.header('X-Cache', hit ? 'HIT' : 'MISS');
+    reply.header('X-Cache', source);
     const inm = request.headers['if-none-match'];
     if (inm?.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
     reply.code(entry.status).type(entry.type);
@@ -143,18 +195,26 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
     return reply.send(compressed(entry, encoding));
   }
 
-  async function serve(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    tag: string,
-    key: string,
-    cacheable: boolean,
-    make: () => Promise<{ body: Buffer; status: number; type: string; cacheControl: string }>,
-  ) {
+  function store(tag: string, key: string, entry: Entry) {
     let bucket = tags.get(tag);
-    const cached = cacheable ? bucket?.get(key) : undefined;
-    if (cached && cached.expiresAt > Date.now()) return send(request, reply, cached, true);
+    if (!bucket) {
+      bucket = new Map();
+      tags.set(tag, bucket);
+    }
+    bucket.delete(key);
+    // A Map iterates in insertion order and a hit re-inserts its key: the first key is the least
+    // recently used.
+    if (bucket.size >= (tag === PAGES_TAG ? maxPages : maxEntries)) {
+      bucket.delete(bucket.keys().next().value as string);
+    }
+    bucket.set(key, entry);
+    if (tag === PAGES_TAG) stalePages.delete(key);
+  }
 
+  type Made = { body: Buffer; status: number; type: string; cacheControl: string };
+
+  /** Makes the entry and stores it unless an invalidation or a clear came meanwhile. */
+  async function makeEntry(tag: string, key: string, cacheable: boolean, make: () => Promise<Made>): Promise<Entry> {
     const generation = generations.get(tag) ?? 0;
     const startedEpoch = epoch;
     const made = await make();
@@ -163,18 +223,79 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
       etag: `"${createHash('sha1').update(made.body).digest('base64url')}"`,
       expiresAt: Date.now() + ttlMs,
     };
-    if (cacheable && (generations.get(tag) ?? 0) === generation && epoch === startedEpoch) {
-      if (!bucket) {
-        bucket = new Map();
-        tags.set(tag, bucket);
+    if (cacheable && (generations.get(tag) ?? 0) === generation && epoch === startedEpoch) store(tag, key, entry);
+    return entry;
+  }
+
+  async function renderSlot(): Promise<() => void> {
+    while (rendering >= maxRenders) await new Promise<void>((resolve) => slotWaiters.push(resolve));
+    rendering += 1;
+    return () => {
+      rendering -= 1;
+      slotWaiters.shift()?.();
+    };
+  }
+
+  /** Starts the key's render (it waits for a slot when `maxRenders` are running). */
+  function startRender(key: string, make: () => Promise<Made>): Promise<Entry> {
+    const render = (async () => {
+      const release = await renderSlot();
+      try {
+        pageRenders += 1;
+        return await makeEntry(PAGES_TAG, key, true, make);
+      } finally {
+        release();
       }
-      if (bucket.size >= (tag === PAGES_TAG ? MAX_PAGES : maxEntries)) {
-        bucket.delete(bucket.keys().next().value as string);
-      }
-      bucket.set(key, entry);
+    })();
+    inflight.set(key, render);
+    const done = () => {
+      if (inflight.get(key) === render) inflight.delete(key);
+    };
+    // A render nobody waits for (the stale copy was sent) fails quietly; the next request tries again.
+    render.then(done, done);
+    return render;
+  }
+
+  /**
+   * A page: one render per key at a time, at most `maxRenders` at once. A request for a key being
+   * rendered takes the stale copy when there is one, else shares the render. Over the cap, the
+   * stale copy is sent at once and the render queued, so it is fresh for the next request; without
+   * one the request waits its turn. With slots free a request never gets a stale copy: the first
+   * visit after a change (the owner checking her edit) always sees it.
+   */
+  async function servePage(request: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<Made>) {
+    const stale = stalePages.get(key);
+    const running = inflight.get(key);
+    if (running) return stale ? send(request, reply, stale, 'STALE') : send(request, reply, await running, 'SHARED');
+    const full = rendering >= maxRenders;
+    const render = startRender(key, make);
+    if (full && stale) return send(request, reply, stale, 'STALE');
+    return send(request, reply, await render, 'MISS');
+  }
+
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tag: string,
+    key: string,
+    cacheable: boolean,
+    make: () => Promise<Made>,
+  ) {
+    const bucket = tags.get(tag);
+    const cached = cacheable ? bucket?.get(key) : undefined;
+    if (cached && cached.expiresAt > Date.now()) {
+      bucket?.delete(key);
+      bucket?.set(key, cached);
+      return send(request, reply, cached, 'HIT');
     }
+    if (cached) {
+      bucket?.delete(key);
+      if (tag === PAGES_TAG) keepStale(new Map([[key, cached]]));
+    }
+    if (tag === PAGES_TAG) return servePage(request, reply, key, make);
+    const entry = await makeEntry(tag, key, cacheable, make);
     if (!cacheable) reply.header('Vary', 'Authorization');
-    return send(request, reply, entry, false);
+    return send(request, reply, entry, 'MISS');
   }
 
   return {
@@ -209,10 +330,14 @@ export function createPublicCache(options: { ttlMs?: number; maxEntriesPerTag?: 
     },
     clear() {
       tags.clear();
+      stalePages.clear();
       epoch += 1;
       for (const listener of dropListeners) listener(null);
     },
     ttlMs,
+    get pageRenders() {
+      return pageRenders;
+    },
     get size() {
       let n = 0;
       for (const bucket of tags.values()) n += bucket.size;

@@ -31,6 +31,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
 import { siteLinks } from './links';
+import { withoutTracking, withoutTrackingParameters } from './page-url';
 import type { PublicCache } from './public-cache';
 import { absoluteUrl, languageUrl, normalizePath, type ResolvedSeo, type SeoRegistry } from './seo';
 
@@ -546,7 +547,10 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
-    const query = flatQuery(request.query);
+    // Tracking parameters (utm_*, fbclid, …) are not part of the page: not of its cache key, its
+    // rendering, its head nor its canonical URL.
+    const pageUrl = withoutTracking(request.url);
+    const query = withoutTrackingParameters(flatQuery(request.query));
     const lang = pageLanguage(query, request.cookies, request.headers['accept-language']);
     const currency = pageCurrency(request.cookies);
     reply
@@ -580,7 +584,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
     const page = async () => {
       const [head, rendered] = await Promise.all([
         resolveHead(),
-        renderer && api ? renderer.render({ url: request.url, lang, currency, api }) : null,
+        renderer && api ? renderer.render({ url: pageUrl, lang, currency, api }) : null,
       ]);
       if (!rendered) return { status: head.status, html: fill(pageValues(lang, head.tags)) };
       const modules = preloadFiles(manifest, [APP_MODULE, ...rendered.modules]);
@@ -595,7 +599,7 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
       return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     try {
-      return await cache.replyPage(request, reply, `${lang} ${currency} ${request.url}`, page);
+      return await cache.replyPage(request, reply, `${lang} ${currency} ${pageUrl}`, page);
     } catch (error) {
       // A page that fails to render is still served: as the shell, rendered in the browser (not kept).
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the shell');

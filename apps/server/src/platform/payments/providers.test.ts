@@ -41,9 +41,10 @@ describe('payment providers chosen by config', () => {
     const providers = createPaymentProviders(
       loadConfig({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example.com',
         SMTP_URL: 'smtp://mail.example.com:587',
         PAYMENT_PROVIDER: 'none',
-        MEDIA_URL_SECRET: 'm'.repeat(32),
+        MEDIA_URL_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       }),
     );
     expect(providers.sandbox).toBeNull();

@@ -1,8 +1,9 @@
 /**
  * The most common passwords (top 5000 of a frequency-ranked list, built once by
  * scripts/generate-common-passwords.mjs), refused case-insensitively at registration, reset and
- * change. The file sits beside this module in src/ and beside the bundle in dist/ (the build copies
- * it), so the same relative URL finds it in both.
+ * change, and for the admin's password (ADMIN_PASSWORD in production, `npm run
+ * admin:reset-password`; config.production.ts). The file sits beside this module in src/ and
+ * beside the bundle in dist/ (the build copies it), so the same relative URL finds it in both.
  */
 import { readFileSync } from 'node:fs';
 
