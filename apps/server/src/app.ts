@@ -163,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimitBytes,
+    // Registering the page routes imports the server renderer (a few MB of JavaScript): on a busy
+    // machine that passed Fastify's 10 s default. A plugin that hangs still fails the start.
+    pluginTimeout: 60_000,
     // One access-log line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),

@@ -15,6 +15,7 @@ import { createCdekService } from './features/cdek/cdek.service';
 import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { createCertificatesService } from './features/certificates/certificates.service';
+import type { Sellables } from './features/checkout/checkout.schemas';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { createCoursesService } from './features/courses/courses.service';
@@ -34,6 +35,7 @@ import { createLessonHls } from './features/lessons/lessons.hls';
 import { findFfmpeg } from './features/lessons/lessons.hls.transcode';
 import { createMediaSigner } from './features/lessons/lessons.media';
 import { createLessonsRepo } from './features/lessons/lessons.repo';
+import { trainingSellable } from './features/lessons/lessons.sellable';
 import { createLessonsService } from './features/lessons/lessons.service';
 import { createOwnerNotifier, type NotifierLog } from './features/notifications/notifications.service';
 import type { OrderEvents } from './features/orders/orders.schemas';
@@ -54,6 +56,7 @@ import { createShopAdminRepo } from './features/shop/shop.admin.repo';
 import { createShopAdminService } from './features/shop/shop.admin.service';
 import { createShopRepo } from './features/shop/shop.repo';
 import { SHOP_CACHE_TAG, type ShopEvents } from './features/shop/shop.schemas';
+import { productSellable } from './features/shop/shop.sellable';
 import { createShopService } from './features/shop/shop.service';
 import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
@@ -141,11 +144,18 @@ export function buildServices(deps: ServiceDeps) {
   const giftLedger = createGiftCertificatesLedger({ db });
   const cart = createCartService({ db, products: shop, lessons, courses });
   const catalog = { products: shop, lessons, courses };
+  // What can be sold: one registration per kind of order line (checkout prices each through its own).
+  const sellables: Sellables = {
+    product: productSellable(shop),
+    lesson: trainingSellable('lesson', lessons),
+    course: trainingSellable('course', courses),
+  };
   const stockChanged = () => cache.invalidate(SHOP_CACHE_TAG);
   const orders = createOrdersService({
     db,
     events,
     catalog,
+    pictures: sellables,
     stockChanged,
     publicUrl,
     policy: config.orders,
@@ -178,6 +188,7 @@ export function buildServices(deps: ServiceDeps) {
     db,
     orders,
     catalog,
+    sellables,
     promoCodes,
     giftCertificates: giftLedger,
     stockChanged,

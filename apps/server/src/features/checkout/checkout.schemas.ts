@@ -1,6 +1,9 @@
 /**
- * What other features hand checkout: an order to place (its lines, customer, delivery, payment),
- * a one-line order (a gift certificate, a payment toward a custom piece), a purchase of one item.
+ * What other features hand checkout, and what checkout asks of them: an order to place (its
+ * lines, customer, delivery, payment), a one-line order (a gift certificate, a payment toward a
+ * custom piece), a purchase of one item; the catalogue's answers (a product, lesson or course as
+ * a line is priced from, the purchase flow's offer) and the `Sellable` each kind of line
+ * registers. The catalogue features import these from here, never from orders.
  */
 import type {
   BookFormat,
@@ -11,11 +14,12 @@ import type {
   OrderCustomer,
   OrderDeliveryInput,
   OrderLineType,
+  Parcel,
   PaymentMethod,
 } from '@atelier/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
-import type { PromoDiscount } from './pricing';
+import type { PricedLine, PromoDiscount } from './pricing';
 
 export interface PlaceOrderLine {
   type: OrderLineType;
@@ -70,3 +74,119 @@ export interface PurchaseInput {
    */
   consents: (asked: ConsentKind[]) => Promise<(tx: Tx, orderId: string) => Promise<void>>;
 }
+
+/** A product as an order (or cart) line is priced from. */
+export interface ProductForOrder {
+  id: string;
+  name: LocalizedText;
+  /** Minor units; eur/usd null = not sold in that currency. */
+  priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
+  category: 'collection' | 'book' | 'tools' | 'materials';
+  availability: 'in_stock' | 'out_of_stock' | 'on_order';
+  /** null = not counted. */
+  stock: number | null;
+  bookFormats: BookFormat[] | null;
+  image: string | null;
+  archived: boolean;
+  /** Packed weight and box (the category's default when the admin gave none). */
+  parcel: Parcel;
+}
+
+/** A lesson or course as an order (or cart) line is priced from. */
+export interface LessonForOrder {
+  id: string;
+  type: 'lesson' | 'course';
+  name: LocalizedText;
+  /** Minor units; eur/usd null = not sold in that currency. */
+  priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
+  published: boolean;
+  image: string | null;
+  /** The user already owns it (a purchase of the lesson, or of the course it belongs to). */
+  owned: boolean;
+  /** A lesson's course (null: a lesson on its own, or a course). */
+  courseId: string | null;
+  /** A course's seats left (a live master class); null = not limited, and always for a lesson. */
+  seatsLeft: number | null;
+  /** A course: RUB minor units the user paid for its lessons bought singly (0 for a lesson). */
+  creditRubMinor: number;
+}
+
+/** A lesson or course the purchase flow is about to sell to one user. */
+export interface PurchaseOffer {
+  type: 'lesson' | 'course';
+  /** As stored (what a promo code lists). */
+  id: string;
+  /** List prices, minor units; eur/usd null = not sold in that currency. */
+  priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
+  /** Only so many are sold (a master class's seats): the purchase holds one in its transaction. */
+  limited: boolean;
+}
+
+/**
+ * What the lessons and courses services answer the purchase flow and order placement. Only
+ * `offer` is required; the rest is for what a lesson does not have (seats, credit).
+ */
+export interface Seller {
+  /** The item on sale to `userId`: 404 when it is not published, 409 when they own it or it is sold out. */
+  offer(userId: string, id: string): Promise<PurchaseOffer>;
+  /** A limited item, in the transaction that writes its order: take one (a seat), 409 when none is left. */
+  hold?(tx: Tx, offer: Pick<PurchaseOffer, 'type' | 'id'>): Promise<void>;
+  /** RUB minor units the user already paid toward the item (lessons of a course bought singly). */
+  credit?(tx: Tx, userId: string, offer: PurchaseOffer): Promise<number>;
+  /** A seat was taken, after the order committed (public pages show what is left). */
+  settled?(): void;
+}
+
+/**
+ * What checkout needs of the catalogue beyond pricing a line: counted stock taken and given back
+ * atomically, a master class's seats, and the one-item purchase flow's offers (the lessons and
+ * courses services answer `Seller`).
+ */
+export interface CheckoutCatalog {
+  products: {
+    forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>>;
+    /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
+    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
+  };
+  lessons: Seller & { forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+  courses: Seller & { forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+}
+
+/** One requested line of a kind, as its Sellable prices it; `index`: where it stood in the request (for field errors). */
+export interface SellRequest {
+  id: string;
+  quantity: number;
+  bookFormat?: BookFormat | undefined;
+  index: number;
+}
+
+/** What a Sellable answers for one requested line. */
+export type SellAnswer =
+  | { priced: PricedLine }
+  /** Gone from the catalogue, or not on sale (any more). */
+  | { unavailable: 'not_found' }
+  /** It has no price in the order's currency. */
+  | { notSoldIn: Currency };
+
+/**
+ * One kind of thing the shop sells, as checkout prices it. Products, lessons and courses each
+ * register one in the composition root (`sellables` in src/services.ts): a new kind is one more
+ * registration, not a branch in checkout. `load` reads the catalogue once for all of an order's
+ * lines of the kind (for `userId`: what they own, their credit); `price` judges one line against
+ * what was read, throwing the 4xx of a line that cannot be ordered as it is (owned, sold out, an
+ * edition or quantity it does not come in); `image` is its picture on the order's pages.
+ */
+export interface Sellable<Item = unknown> {
+  load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, Item>>;
+  price(item: Item | undefined, line: SellRequest, currency: Currency): SellAnswer;
+  image(item: Item): string | null;
+}
+
+/** Every kind a customer can put in a cart and an order, with its Sellable. */
+export type Sellables = Record<OrderLineType, Sellable>;

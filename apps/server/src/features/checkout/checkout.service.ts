@@ -48,18 +48,21 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
-import type { DeliveryCarrier, GiftCertificatePayer, PurchaseOffer } from '../orders/orders.schemas';
-import type { OrderDraft, OrdersCatalog, OrdersService } from '../orders/orders.service';
+import type { DeliveryCarrier, GiftCertificatePayer } from '../orders/orders.schemas';
+import type { OrderDraft, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { deliveryOf, parcelOf, quoteDelivery } from './checkout.delivery';
 import { priceLines, stockExceeded } from './checkout.lines';
 import type {
+  CheckoutCatalog,
   CustomOrderPaymentInput,
   GiftCertificateOrderInput,
   PlaceOrderInput,
   PlaceOrderLine,
   PurchaseInput,
+  PurchaseOffer,
   RecordConsents,
+  Sellables,
 } from './checkout.schemas';
 import {
   amountDue,
@@ -77,7 +80,9 @@ export interface CheckoutDeps {
   db: Db;
   /** Where placed orders are written and confirmed. */
   orders: Pick<OrdersService, 'lockCustomer' | 'insertPlaced' | 'confirmAtOnce'>;
-  catalog: OrdersCatalog;
+  catalog: CheckoutCatalog;
+  /** What can be sold, one registration per kind: how each line of an order is priced. */
+  sellables: Sellables;
   promoCodes: Pick<PromoCodesService, 'quote' | 'redeem'>;
   /** Pays orders with a gift certificate code (the gift-certificates ledger); without it a code is refused. */
   giftCertificates?: GiftCertificatePayer | undefined;
@@ -135,6 +140,7 @@ export function createCheckoutService({
   db,
   orders,
   catalog,
+  sellables,
   promoCodes,
   giftCertificates,
   stockChanged,
@@ -158,7 +164,7 @@ export function createCheckoutService({
         { field: 'paymentMethod', message: 'paymentMethodNotAllowed' },
       ]);
     }
-    const lines = await priceLines(catalog, q, input);
+    const lines = await priceLines(sellables, q, input);
     if (lines.length === 0) throw new InvalidInput('orderEmpty');
     const { delivery, country, pricing } = await deliveryOf(
       carrier,
@@ -430,7 +436,7 @@ export function createCheckoutService({
    */
   async function quote(userId: string | null, body: OrderQuoteBody, language: Language): Promise<OrderQuote> {
     const currency = body.currency;
-    const lines = await priceLines(catalog, db, {
+    const lines = await priceLines(sellables, db, {
       userId: userId ?? NO_ACCOUNT,
       lines: body.items,
       customer: { firstName: '', lastName: '', email: '', phone: '' },
@@ -613,7 +619,7 @@ export function createCheckoutService({
      */
     async quoteDelivery(userId: string, body: CdekQuoteBody, language: Language): Promise<CdekQuote> {
       if (!carrier) throw new Conflict('cdekNotConfigured', undefined, 'CDEK_NOT_CONFIGURED');
-      const lines = await priceLines(catalog, db, {
+      const lines = await priceLines(sellables, db, {
         userId,
         lines: body.items,
         customer: { firstName: '', lastName: '', email: '', phone: '' },
@@ -654,7 +660,7 @@ export function createCheckoutService({
       const lines =
         goods.length === 0
           ? []
-          : await priceLines(catalog, db, {
+          : await priceLines(sellables, db, {
               userId: '',
               lines: goods,
               customer: { firstName: '', lastName: '', email: '', phone: '' },

@@ -31,6 +31,7 @@ function line(rub: number, inCurrency: number, quantity = 1, extra: Partial<Pric
     courseId: null,
     index: 0,
     parcel: null,
+    stock: null,
     ...extra,
   };
 }

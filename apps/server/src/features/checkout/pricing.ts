@@ -46,6 +46,8 @@ export interface PricedLine {
   index: number;
   /** A physical product's packed weight and box; null for what does not travel. */
   parcel: Parcel | null;
+  /** Counted stock left when it was read (a line that reserves); null when nothing is counted. */
+  stock: number | null;
 }
 
 /**

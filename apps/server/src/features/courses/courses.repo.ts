@@ -2,8 +2,8 @@ import type { Image } from '@atelier/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { courses, lessons, orderItems, purchases } from '../../db/schema';
+import type { LessonForOrder } from '../checkout/checkout.schemas';
 import { courseOwnedBy } from '../entitlements/entitlements.service';
-import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type CourseRecord = typeof courses.$inferSelect;
 export type CourseInsert = typeof courses.$inferInsert;

@@ -2,8 +2,8 @@ import type { Image, PlayerSettings } from '@atelier/shared';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { lessons, playerSettings, purchases, videoProgress } from '../../db/schema';
+import type { LessonForOrder } from '../checkout/checkout.schemas';
 import { lessonOwnedBy, opensLesson } from '../entitlements/entitlements.service';
-import type { LessonForOrder } from '../orders/orders.schemas';
 
 export type LessonRecord = typeof lessons.$inferSelect;
 

@@ -1,11 +1,11 @@
 /**
  * The shapes other features exchange with orders: the domain events orders emits (subscribed in
- * src/events.ts), what the catalogue answers for pricing an order line, and what a lesson or
- * course answers the one purchase flow (features/checkout), and the ports orders and checkout ask
- * of gift certificates (paying with a code, may an order be cancelled).
+ * src/events.ts), an order as receipts, carriers and payments read it, and the ports orders and
+ * checkout ask of gift certificates (paying with a code, may an order be cancelled) and of a
+ * carrier. What the catalogue answers checkout (a product, lesson or course as a line is priced
+ * from, the purchase flow's offer) is checkout's: checkout.schemas.ts.
  */
 import type {
-  BookFormat,
   CdekPoint,
   Currency,
   Language,
@@ -92,25 +92,6 @@ export interface OrderForReceipt {
   giftCertificateRub: number;
 }
 
-/** A product as an order (or cart) line is priced from. */
-export interface ProductForOrder {
-  id: string;
-  name: LocalizedText;
-  /** Minor units; eur/usd null = not sold in that currency. */
-  priceRubMinor: number;
-  priceEurMinor: number | null;
-  priceUsdMinor: number | null;
-  category: 'collection' | 'book' | 'tools' | 'materials';
-  availability: 'in_stock' | 'out_of_stock' | 'on_order';
-  /** null = not counted. */
-  stock: number | null;
-  bookFormats: BookFormat[] | null;
-  image: string | null;
-  archived: boolean;
-  /** Packed weight and box (the category's default when the admin gave none). */
-  parcel: Parcel;
-}
-
 /**
  * A carrier that prices delivery to one of its pickup points itself (CDEK, when configured; built
  * in features/cdek): the point's address and the carrier's price of the order's parcel.
@@ -142,55 +123,6 @@ export interface OrderForCarrier {
   recipientEmail: string | null;
   /** The goods that travel (digital copies, lessons and courses do not). */
   goods: { productId: string; name: LocalizedText; unitPriceRub: number; quantity: number }[];
-}
-
-/** A lesson or course as an order (or cart) line is priced from. */
-export interface LessonForOrder {
-  id: string;
-  type: 'lesson' | 'course';
-  name: LocalizedText;
-  /** Minor units; eur/usd null = not sold in that currency. */
-  priceRubMinor: number;
-  priceEurMinor: number | null;
-  priceUsdMinor: number | null;
-  published: boolean;
-  image: string | null;
-  /** The user already owns it (a purchase of the lesson, or of the course it belongs to). */
-  owned: boolean;
-  /** A lesson's course (null: a lesson on its own, or a course). */
-  courseId: string | null;
-  /** A course's seats left (a live master class); null = not limited, and always for a lesson. */
-  seatsLeft: number | null;
-  /** A course: RUB minor units the user paid for its lessons bought singly (0 for a lesson). */
-  creditRubMinor: number;
-}
-
-/** A lesson or course the purchase flow is about to sell to one user. */
-export interface PurchaseOffer {
-  type: 'lesson' | 'course';
-  /** As stored (what a promo code lists). */
-  id: string;
-  /** List prices, minor units; eur/usd null = not sold in that currency. */
-  priceRubMinor: number;
-  priceEurMinor: number | null;
-  priceUsdMinor: number | null;
-  /** Only so many are sold (a master class's seats): the purchase holds one in its transaction. */
-  limited: boolean;
-}
-
-/**
- * What the lessons and courses services answer the purchase flow and order placement. Only
- * `offer` is required; the rest is for what a lesson does not have (seats, credit).
- */
-export interface Seller {
-  /** The item on sale to `userId`: 404 when it is not published, 409 when they own it or it is sold out. */
-  offer(userId: string, id: string): Promise<PurchaseOffer>;
-  /** A limited item, in the transaction that writes its order: take one (a seat), 409 when none is left. */
-  hold?(tx: Tx, offer: Pick<PurchaseOffer, 'type' | 'id'>): Promise<void>;
-  /** RUB minor units the user already paid toward the item (lessons of a course bought singly). */
-  credit?(tx: Tx, userId: string, offer: PurchaseOffer): Promise<number>;
-  /** A seat was taken, after the order committed (public pages show what is left). */
-  settled?(): void;
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   type Language,
   type ListMeta,
   type Order,
-  type OrderLineType,
   type OrderStatus,
   orderFullyRefunded,
   type PaymentMethod,
@@ -60,15 +59,7 @@ import {
   type OrderPolicy,
   orderHoldUntil,
 } from './orders.rules';
-import type {
-  CancelGuard,
-  LessonForOrder,
-  OrderEvents,
-  OrderForCarrier,
-  OrderForReceipt,
-  ProductForOrder,
-  Seller,
-} from './orders.schemas';
+import type { CancelGuard, OrderEvents, OrderForCarrier, OrderForReceipt } from './orders.schemas';
 
 export interface ExpiringOrder {
   id: string;
@@ -122,22 +113,25 @@ export interface Actor {
   userId: string | null;
 }
 
-/** What orders needs of the catalogue; every call runs on the order's transaction `q`. */
+/** What orders needs of the catalogue: counted stock given back (a cancel, a refund), on the caller's transaction. */
 export interface OrdersCatalog {
   products: {
-    forOrder(q: Q, ids: string[]): Promise<Map<string, ProductForOrder>>;
-    /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
-    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
     releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
   };
-  lessons: Seller & { forOrder(q: Q, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
-  courses: Seller & { forOrder(q: Q, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+}
+
+/** Where an ordered line's picture comes from: the catalogue of its kind (the root hands checkout's sellables). */
+export interface LinePictures {
+  load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, unknown>>;
+  image(item: unknown): string | null;
 }
 
 export interface OrdersDeps {
   db: Db;
   events: Pick<EventBus<OrderEvents>, 'emit'>;
   catalog: OrdersCatalog;
+  /** Per kind of line, its current picture (order pages); without it lines have none. */
+  pictures?: Partial<Record<string, LinePictures>> | undefined;
   /** Called after stock given back by a cancel commits (the shop's public cache is dropped). */
   stockChanged?: (() => void) | undefined;
   /** Link target in the mails ("My orders"). */
@@ -171,6 +165,7 @@ export function createOrdersService({
   db,
   events,
   catalog,
+  pictures = {},
   stockChanged,
   publicUrl = '',
   policy = DEFAULT_ORDER_POLICY,
@@ -292,7 +287,11 @@ export function createOrdersService({
         createdAt: new Date(),
         updatedAt: new Date(),
       } as OrderRow,
-      items.map((item, index) => ({ ...item, id: `${index}`, orderId: ID_TOKEN }) as OrderItemRow),
+      // Nothing of a new order is refunded yet (the columns' defaults, which the draft does not have).
+      items.map(
+        (item, index) =>
+          ({ refundedQuantity: 0, refundedMinor: 0, ...item, id: `${index}`, orderId: ID_TOKEN }) as OrderItemRow,
+      ),
     );
     return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, siteUrl);
   }
@@ -659,27 +658,20 @@ export function createOrdersService({
     },
   };
 
-  /** Each product, lesson and course line with its current picture (null when it has none or is gone). */
+  /** Each line with its current picture, as the catalogue of its kind shows it (null when it has none or is gone). */
   async function withImages(order: Order, userId: string): Promise<Order> {
-    const ids = (type: OrderLineType) => [
-      ...new Set(order.items.flatMap((item) => (item.type === type && item.refId ? [item.refId] : []))),
-    ];
-    const [products, lessons, courses] = await Promise.all([
-      catalog.products.forOrder(db, ids('product')),
-      catalog.lessons.forOrder(db, ids('lesson'), userId),
-      catalog.courses.forOrder(db, ids('course'), userId),
-    ]);
-    const maps: Partial<Record<string, Map<string, { image: string | null }>>> = {
-      product: products,
-      lesson: lessons,
-      course: courses,
-    };
+    const byKind = new Map<string, ReadonlyMap<string, unknown>>();
+    for (const kind of new Set(order.items.map((item) => item.type))) {
+      const source = pictures[kind];
+      const ids = [...new Set(order.items.flatMap((item) => (item.type === kind && item.refId ? [item.refId] : [])))];
+      if (source && ids.length > 0) byKind.set(kind, await source.load(db, ids, userId));
+    }
     return {
       ...order,
-      items: order.items.map((item) => ({
-        ...item,
-        image: (item.refId && maps[item.type]?.get(item.refId)?.image) || null,
-      })),
+      items: order.items.map((item) => {
+        const found = item.refId ? byKind.get(item.type)?.get(item.refId) : undefined;
+        return { ...item, image: found === undefined ? null : (pictures[item.type]?.image(found) ?? null) };
+      }),
     };
   }
 

@@ -7,7 +7,7 @@ import { availableNow, type Image, type LocalizedText, productParcel } from '@at
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema';
-import type { ProductForOrder } from '../orders/orders.schemas';
+import type { ProductForOrder } from '../checkout/checkout.schemas';
 
 /**
  * Products by id (archived ones included, flagged), keyed by id. `share` locks the rows FOR SHARE

@@ -16,7 +16,7 @@ import type { EventBus } from '../../platform/event-bus';
 import { siteLinks } from '../../platform/http/links';
 import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
-import type { ProductForOrder } from '../orders/orders.schemas';
+import type { ProductForOrder } from '../checkout/checkout.schemas';
 import { createCatalogueIndex } from './shop.catalogue';
 import { productJsonLd, toProduct } from './shop.mappers';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';

@@ -18,7 +18,7 @@ import { siteLinks } from '../../platform/http/links';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
-import type { ProductForOrder } from '../orders/orders.schemas';
+import type { ProductForOrder } from '../checkout/checkout.schemas';
 import type { ProductAvailableEvent } from '../shop/shop.schemas';
 import type { ShopService } from '../shop/shop.service';
 import { backInStockMail, stockAlertConfirmMail } from './stock-alerts.mail';
