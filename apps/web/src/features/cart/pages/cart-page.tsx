@@ -195,18 +195,6 @@ export function CartPage() {
                   <dt className="text-muted">{t('cart.items')}</dt>
                   <dd className="font-semibold">{totalItems}</dd>
                 </div>
-                {quote && quote.discount > 0 ? (
-                  <>
-                    <div className="flex justify-between">
-                      <dt className="text-muted">{t('checkout.subtotal')}</dt>
-                      <dd>{formatTotal({ amount: quote.subtotal, currency })}</dd>
-                    </div>
-                    <div className="flex justify-between">
-                      <dt className="text-muted">{t('quote.discount')}</dt>
-                      <dd>−{formatTotal({ amount: quote.discount, currency })}</dd>
-                    </div>
-                  </>
-                ) : null}
                 <div className="flex justify-between border-t border-line pt-3 text-lg">
                   <dt className="font-semibold">{t('cart.goodsTotal')}</dt>
                   <dd className="font-serif text-2xl font-semibold text-rose-700" data-testid="cart-total">

@@ -4,7 +4,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import type { CartItem } from '../../cart/api/use-cart';
 
 /**
- * The order summary of the checkout: its lines, goods, discount, delivery and total, every figure
+ * The order summary of the checkout: its lines at their list prices, the goods, the discount (a
+ * course's credit for its lessons already bought), delivery and the total, every figure
  * the server's quote (`POST /api/orders/quote`), never one added up here. On a phone it stands at
  * the top of the page, folded to one line with the total (a button unfolds it); from the wide
  * layout on it is always open, in the right-hand column.
@@ -80,9 +81,9 @@ export function CheckoutSummary({
                     ? t(`cart.notSoldIn.${currency}`)
                     : !line
                       ? ''
-                      : line.total === 0
+                      : line.listTotal === 0
                         ? t('common.free')
-                        : money(line.total)}
+                        : money(line.listTotal)}
                 </span>
               </li>
             );

@@ -165,8 +165,10 @@ export function CheckoutPage() {
 
   // Every figure below is the server's quote of the order as the form stands: lines, discount,
   // delivery and its options to the country, what the certificate pays, the ways to pay.
+  // Lines not sold in this currency leave the order without a price in it: nothing is quoted.
+  const quoting = cart.items.length > 0 && notSold.length === 0;
   const quoted = useOrderQuote(
-    cart.items.length === 0 || notSold.length > 0
+    !quoting
       ? null
       : {
           items: quoteLines(cart.items),
@@ -400,7 +402,16 @@ export function CheckoutPage() {
                   />
                 </div>
               ) : null}
-              <div className="mt-5 grid grid-cols-1 gap-2" role="radiogroup" aria-label={t('checkout.deliveryMethod')}>
+              {quoting ? null : (
+                <p className="mt-4 text-sm text-muted">
+                  {t(`cart.notSoldSummary.${orderCurrency}`, { count: notSold.length })}
+                </p>
+              )}
+              <div
+                className="mt-5 grid grid-cols-1 gap-2 empty:hidden"
+                role="radiogroup"
+                aria-label={t('checkout.deliveryMethod')}
+              >
                 {options.map((option) => (
                   <label
                     key={option.method}
@@ -472,7 +483,13 @@ export function CheckoutPage() {
           <fieldset className="card p-6 sm:p-8">
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
             <div className="clear-both">
-              {quote || quoteProblem ? null : <p className="text-sm text-muted">{t('quote.pricing')}</p>}
+              {!quoting ? (
+                <p className="text-sm text-muted">
+                  {t(`cart.notSoldSummary.${orderCurrency}`, { count: notSold.length })}
+                </p>
+              ) : quote || quoteProblem ? null : (
+                <p className="text-sm text-muted">{t('quote.pricing')}</p>
+              )}
               <PaymentMethodChoice
                 name={id('paymentMethod')}
                 online={paymentMethods.includes('card') ? onlineOffered : []}

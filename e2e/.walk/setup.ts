@@ -1,0 +1,12 @@
+import { apiData, payOnSandbox, verifiedUser } from '../src/api';
+const base = 'http://127.0.0.1:3111';
+const { token } = await verifiedUser(base, { name: 'Вера Лесная', email: `walk${Date.now()}@example.com`, password: 'Silk-aster-2026' });
+const courses = await apiData<any[]>(base, '/training/courses');
+const course = courses.find((c) => c.lessons.length >= 2 && c.price.rub > 0);
+const products = await apiData<any[]>(base, '/shop?limit=100&sort=price_asc');
+const tool = products.find((p) => p.availability === 'in_stock' && (p.stock ?? 0) >= 3 && p.category === 'tools' && p.price.rub < 3000);
+const bought = await apiData<any>(base, `/training/lessons/${course.lessons[0].id}/purchase`, { token, body: { currency: 'RUB', consents: [] } });
+await payOnSandbox(base, token, bought.order.id);
+await new Promise((r) => setTimeout(r, 1500));
+await apiData(base, '/cart', { token, method: 'PUT', body: { items: [{ type: 'course', id: course.id, quantity: 1 }, { type: 'product', id: tool.id, quantity: 1 }] } });
+console.log(token);
