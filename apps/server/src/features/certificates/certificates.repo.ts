@@ -5,7 +5,8 @@
 import type { Language, LocalizedText } from '@atelier/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificates, courses, lessons, purchases, users } from '../../db/schema';
+import { certificates, courses, lessons, users } from '../../db/schema';
+import { courseOwnedBy, lessonOwnedBy } from '../entitlements/entitlements.service';
 
 export type CertificateRecord = typeof certificates.$inferSelect;
 
@@ -61,16 +62,15 @@ export function createCertificatesRepo(db: Db) {
     async reconcile(tx: Tx, userId: string, at: Date): Promise<{ revoked: string[]; reinstated: string[] }> {
       // Qualified by hand: inside the subqueries a bare course_id would name the inner tables' column.
       const course = sql.raw('"certificates"."course_id"');
+      // Who owns what is the entitlements' rule: the course bought, or every lesson that counts owned.
+      const lesson = { id: sql.raw('l.id'), courseId: sql.raw('l.course_id') };
       const entitled = sql`(
-        exists (select 1 from ${purchases} p where p.user_id = ${userId} and p.course_id = ${course})
+        ${courseOwnedBy(userId, course)}
         or not exists (
           select 1 from ${lessons} l
           where l.course_id = ${course} and l.published
             and coalesce(jsonb_typeof(l.video) = 'object', false)
-            and not exists (
-              select 1 from ${purchases} p where p.user_id = ${userId}
-                and (p.lesson_id = l.id or p.course_id = l.course_id)
-            )
+            and not ${lessonOwnedBy(userId, lesson)}
         )
       )`;
       const revoked = await tx
