@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, the unit and API tests of every workspace, the build, the JS budgets
+// `npm test`: the prerequisites (scripts/prerequisites.mjs), then lint, typecheck, the unit and API tests of every workspace, the build, the JS budgets
 // of the rendered pages, then the end-to-end journeys — stopping at the first stage that fails, like
 // a chain of `&&`. At the end (pass or fail) it prints the time of each stage, the 20 slowest test
 // files of the run and one plain closing line, `tests: N passed, N failed`, counted over every
@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkPrerequisites } from './prerequisites.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results');
@@ -110,9 +111,23 @@ function summary(results) {
   console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
+const only = process.argv.slice(2);
+// Chromium, ffmpeg and ffprobe before anything runs: a missing one is said in the first second, with
+// the command that installs it, not minutes later from a stack trace. Only the journeys: Chromium.
+const selected = STAGES.filter((stage) => only.length === 0 || only.some((name) => stage.name.includes(name)));
+const needs = selected.every((stage) => stage.name === 'e2e' || !stage.name.startsWith('unit')) ? 'e2e' : 'all';
+if (selected.some((stage) => stage.name === 'e2e' || stage.name === 'unit + API: server')) {
+  const { missing, notes } = checkPrerequisites(process.env, needs);
+  for (const note of notes) console.log(`prerequisites: ${note}`);
+  if (missing.length > 0) {
+    for (const line of missing) console.error(`prerequisites: ${line}`);
+    console.error('prerequisites: missing, so no stage was run.');
+    process.exit(1);
+  }
+}
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const only = process.argv.slice(2);
 const results = [];
 let exitCode = 0;
 for (const stage of STAGES) {
