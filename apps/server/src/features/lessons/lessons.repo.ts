@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import type { Db, Tx } from '../../db/client';
 import { lessons, playerSettings, purchases, videoProgress } from '../../db/schema';
 import type { LessonForOrder } from '../checkout/checkout.schemas';
-import { lessonOwnedBy, opensLesson } from '../entitlements/entitlements.service';
+import { createEntitlements, lessonOwnedBy } from '../entitlements/entitlements.service';
 
 export type LessonRecord = typeof lessons.$inferSelect;
 
@@ -17,6 +17,7 @@ const isFileRef = (value: SQL | typeof lessons.video | typeof lessons.preview) =
  * it) and player settings.
  */
 export function createLessonsRepo(db: Db) {
+  const rights = createEntitlements(db);
   /**
    * Public lesson columns. The private storage refs of the video and methodology sheets are
    * reduced to "is there one" in SQL, so their keys never reach this process's replies.
@@ -89,13 +90,8 @@ export function createLessonsRepo(db: Db) {
 
     // ------------------------------------------------------------ purchases
     /** Whether the user owns the lesson itself or the course it belongs to. */
-    async owns(userId: string, lesson: Pick<LessonRecord, 'id' | 'courseId'>, q: Db | Tx = db): Promise<boolean> {
-      const [row] = await q
-        .select({ one: sql`1` })
-        .from(purchases)
-        .where(and(eq(purchases.userId, userId), opensLesson(lesson)))
-        .limit(1);
-      return row !== undefined;
+    owns(userId: string, lesson: Pick<LessonRecord, 'id' | 'courseId'>, q: Db | Tx = db): Promise<boolean> {
+      return rights.ownsLesson(userId, lesson, q);
     },
 
     /** Grants lessons/courses of a confirmed order; a repeat grant is a no-op. */
