@@ -402,11 +402,7 @@ export function CheckoutPage() {
                   />
                 </div>
               ) : null}
-              {quoting ? null : (
-                <p className="mt-4 text-sm text-muted">
-                  {t(`cart.notSoldSummary.${orderCurrency}`, { count: notSold.length })}
-                </p>
-              )}
+              {quoting ? null : <p className="mt-4 text-sm text-muted">{t('quote.notPriced')}</p>}
               <div
                 className="mt-5 grid grid-cols-1 gap-2 empty:hidden"
                 role="radiogroup"
@@ -484,9 +480,10 @@ export function CheckoutPage() {
             <legend className="float-left mb-5 w-full font-serif text-3xl">{t('checkout.paymentTitle')}</legend>
             <div className="clear-both">
               {!quoting ? (
-                <p className="text-sm text-muted">
-                  {t(`cart.notSoldSummary.${orderCurrency}`, { count: notSold.length })}
-                </p>
+                // Said once: above, in the delivery, when the order has one.
+                hasPhysical ? null : (
+                  <p className="text-sm text-muted">{t('quote.notPriced')}</p>
+                )
               ) : quote || quoteProblem ? null : (
                 <p className="text-sm text-muted">{t('quote.pricing')}</p>
               )}
