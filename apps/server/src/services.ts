@@ -15,16 +15,19 @@ import { createCdekService } from './features/cdek/cdek.service';
 import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { createCertificatesService } from './features/certificates/certificates.service';
-import type { Sellables } from './features/checkout/checkout.schemas';
+import type { FiscalKinds, Sellables } from './features/checkout/checkout.schemas';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { createCoursesService } from './features/courses/courses.service';
-import { createCustomOrdersService } from './features/custom-orders/custom-orders.service';
+import { createCustomOrdersService, customOrderFiscal } from './features/custom-orders/custom-orders.service';
 import { createDeliveryService } from './features/delivery/delivery.service';
 import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { createFavouritesService } from './features/favourites/favourites.service';
 import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
-import { createGiftCertificatesService } from './features/gift-certificates/gift-certificates.service';
+import {
+  createGiftCertificatesService,
+  giftCertificateFiscal,
+} from './features/gift-certificates/gift-certificates.service';
 import { createLandingRepo } from './features/landing/landing.repo';
 import { createLandingService } from './features/landing/landing.service';
 import { createLegalService } from './features/legal/legal.service';
@@ -35,7 +38,7 @@ import { createLessonHls } from './features/lessons/lessons.hls';
 import { findFfmpeg } from './features/lessons/lessons.hls.transcode';
 import { createMediaSigner } from './features/lessons/lessons.media';
 import { createLessonsRepo } from './features/lessons/lessons.repo';
-import { trainingSellable } from './features/lessons/lessons.sellable';
+import { trainingFiscal, trainingSellable } from './features/lessons/lessons.sellable';
 import { createLessonsService } from './features/lessons/lessons.service';
 import { createOwnerNotifier, type NotifierLog } from './features/notifications/notifications.service';
 import type { OrderEvents } from './features/orders/orders.schemas';
@@ -56,7 +59,7 @@ import { createShopAdminRepo } from './features/shop/shop.admin.repo';
 import { createShopAdminService } from './features/shop/shop.admin.service';
 import { createShopRepo } from './features/shop/shop.repo';
 import { SHOP_CACHE_TAG, type ShopEvents } from './features/shop/shop.schemas';
-import { productSellable } from './features/shop/shop.sellable';
+import { productFiscal, productSellable } from './features/shop/shop.sellable';
 import { createShopService } from './features/shop/shop.service';
 import { createStockAlertsRepo } from './features/stock-alerts/stock-alerts.repo';
 import { createStockAlertsService } from './features/stock-alerts/stock-alerts.service';
@@ -90,6 +93,18 @@ export interface ServiceDeps {
  * The composition root: every feature service, built once, each handed the services it uses
  * (features reach each other only through these). Route plugins get theirs from here.
  */
+/**
+ * How each kind of order line is written on a fiscal receipt (54-FZ): the registration its feature
+ * makes, as `sellables` hold them for what goes in a cart, and gift certificates and custom pieces.
+ */
+export const FISCAL_KINDS: FiscalKinds = {
+  product: productFiscal,
+  lesson: trainingFiscal('lesson'),
+  course: trainingFiscal('course'),
+  gift_certificate: giftCertificateFiscal,
+  custom_order: customOrderFiscal,
+};
+
 export function buildServices(deps: ServiceDeps) {
   const { config, database, storage, images, cache, limiter, providers, events } = deps;
   const db = database.db;
@@ -166,7 +181,7 @@ export function buildServices(deps: ServiceDeps) {
     db,
     orders,
     giftCertificates: giftLedger,
-    settings: config.receipts,
+    settings: config.receipts ? { ...config.receipts, fiscal: FISCAL_KINDS } : null,
     provider: providers.card,
     log: deps.log,
   });

@@ -186,7 +186,24 @@ export interface Sellable<Item = unknown> {
   load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, Item>>;
   price(item: Item | undefined, line: SellRequest, currency: Currency): SellAnswer;
   image(item: Item): string | null;
+  fiscal: FiscalOf;
 }
+
+/**
+ * How an order line of a kind is written on a fiscal receipt (54-FZ): what it is (tag 1212: one of
+ * the owner's subjects, or `advance` for money taken for what is not chosen or made yet), how it is
+ * paid (tag 1214: `full_prepayment` for goods handed over later, `full_payment` for what is handed
+ * over at once, `advance`) and a word after its name on the receipt.
+ */
+export interface FiscalLine {
+  subject: 'goods' | 'digital' | 'lesson' | 'course' | 'advance';
+  mode: 'full_prepayment' | 'full_payment' | 'advance';
+  note: string | null;
+}
+export type FiscalOf = (line: { bookFormat: BookFormat | null }) => FiscalLine;
+
+/** Every kind an order line can be, with how its receipt line is written (the composition root's `fiscalKinds`). */
+export type FiscalKinds = Record<OrderLineType | 'gift_certificate' | 'custom_order', FiscalOf>;
 
 /** Every kind a customer can put in a cart and an order, with its Sellable. */
 export type Sellables = Record<OrderLineType, Sellable>;

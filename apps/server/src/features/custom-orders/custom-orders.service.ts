@@ -39,6 +39,7 @@ import { Conflict, InvalidFields, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import type { ImagePipeline } from '../../platform/images/images';
 import { enqueueMail } from '../../platform/mail/outbox';
+import type { FiscalOf } from '../checkout/checkout.schemas';
 import type { CheckoutService } from '../checkout/checkout.service';
 import type { OrderEvent } from '../orders/orders.schemas';
 import type { OrderForPayment } from '../orders/orders.service';
@@ -144,6 +145,12 @@ function present(view: CustomRequestView, admin: boolean, show: (image: Image) =
       : {}),
   };
 }
+
+/**
+ * A deposit or balance of a custom piece is money for a piece not made yet, handed over outside the
+ * shop's orders: an advance too (the `custom_order` entry of `fiscalKinds` in src/services.ts).
+ */
+export const customOrderFiscal: FiscalOf = () => ({ subject: 'advance', mode: 'advance', note: null });
 
 export function createCustomOrdersService(deps: CustomOrdersDeps) {
   const { db, images } = deps;

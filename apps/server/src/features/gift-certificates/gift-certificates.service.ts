@@ -52,7 +52,7 @@ import { localDate } from '../../platform/dates';
 import { Conflict, InvalidFields, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import { enqueueMail } from '../../platform/mail/outbox';
-import type { GiftCertificateOrderInput } from '../checkout/checkout.schemas';
+import type { FiscalOf, GiftCertificateOrderInput } from '../checkout/checkout.schemas';
 import type { OrderEvent } from '../orders/orders.schemas';
 import type { GiftCertificatesLedger } from './gift-certificates.ledger';
 import { buyerMail, giftMoney, giftText, recipientMail } from './gift-certificates.mail';
@@ -132,6 +132,12 @@ function fieldProblem(
   ) as Record<Language, string>;
   return new InvalidFields(texts, [{ field, message: texts }]);
 }
+
+/**
+ * A gift certificate sold is money taken in advance for goods not yet chosen (54-FZ tag 1212 = 10,
+ * an advance): its receipt line (the `gift_certificate` entry of `fiscalKinds` in src/services.ts).
+ */
+export const giftCertificateFiscal: FiscalOf = () => ({ subject: 'advance', mode: 'advance', note: null });
 
 export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
   const { db, ledger } = deps;

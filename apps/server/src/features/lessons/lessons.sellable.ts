@@ -7,8 +7,13 @@
  */
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidFields } from '../../platform/errors';
-import type { LessonForOrder, Sellable } from '../checkout/checkout.schemas';
+import type { FiscalOf, LessonForOrder, Sellable } from '../checkout/checkout.schemas';
 import { priceIn } from '../checkout/pricing';
+
+/** A lesson's or course's receipt line: access is given with the payment, so it is paid in full. */
+export function trainingFiscal(type: 'lesson' | 'course'): FiscalOf {
+  return () => ({ subject: type, mode: 'full_payment', note: null });
+}
 
 export function trainingSellable(
   type: 'lesson' | 'course',
@@ -61,5 +66,7 @@ export function trainingSellable(
     },
 
     image: (item) => item.image,
+
+    fiscal: trainingFiscal(type),
   };
 }

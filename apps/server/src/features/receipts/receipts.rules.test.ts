@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FISCAL_KINDS } from '../../services';
 import type { OrderForReceipt } from '../orders/orders.schemas';
 import {
   completionAfterRefunds,
@@ -15,6 +16,7 @@ const fz54: ReceiptSettings = {
   vatCode: 1,
   taxSystemCode: undefined,
   subjects: { goods: 'commodity', digital: 'commodity', lesson: 'service', course: 'intellectual_activity' },
+  fiscal: FISCAL_KINDS,
 };
 const selfEmployed: ReceiptSettings = { ...fz54, selfEmployed: true };
 

@@ -26,6 +26,7 @@ import type {
   ReceiptRequest,
   ReceiptSubject,
 } from '../../platform/payments/receipt';
+import type { FiscalKinds } from '../checkout/checkout.schemas';
 import type { OrderForReceipt } from '../orders/orders.schemas';
 
 export interface ReceiptSettings {
@@ -33,6 +34,8 @@ export interface ReceiptSettings {
   vatCode: number;
   taxSystemCode: number | undefined;
   subjects: { goods: ReceiptSubject; digital: ReceiptSubject; lesson: ReceiptSubject; course: ReceiptSubject };
+  /** How each kind of order line is written on a receipt: its registration (`fiscalKinds` in src/services.ts). */
+  fiscal: FiscalKinds;
 }
 
 export const MAX_ITEMS = { fz54: 100, selfEmployed: 6 } as const;
@@ -98,20 +101,19 @@ interface Share {
   line: number | null;
 }
 
-function subjectOf(line: OrderForReceipt['lines'][number], settings: ReceiptSettings): ReceiptItemSubject {
-  if (line.type === 'lesson') return settings.subjects.lesson;
-  if (line.type === 'course') return settings.subjects.course;
-  // A gift certificate sold is money taken in advance for goods not yet chosen (54-FZ tag 1212 = 10).
-  if (line.type === 'gift_certificate') return 'payment';
-  // A deposit or balance of a custom piece is money for a piece not made yet: an advance too (the
-  // piece is handed over outside the shop's orders).
-  if (line.type === 'custom_order') return 'payment';
-  return line.bookFormat === 'digital' ? settings.subjects.digital : settings.subjects.goods;
-}
-
-function modeOf(line: OrderForReceipt['lines'][number]): ReceiptPaymentMode {
-  if (line.type === 'gift_certificate' || line.type === 'custom_order') return 'advance';
-  return line.type === 'product' && line.bookFormat !== 'digital' ? 'full_prepayment' : 'full_payment';
+/** The receipt's subject, payment mode and wording of a line, as its kind registered them. */
+function fiscalOf(
+  line: OrderForReceipt['lines'][number],
+  settings: ReceiptSettings,
+): { subject: ReceiptItemSubject; mode: ReceiptPaymentMode; description: string } {
+  const fiscal = settings.fiscal[line.type](line);
+  const name = line.name.ru ?? Object.values(line.name).find(Boolean) ?? '';
+  return {
+    // An advance is money for what is not chosen or made yet (54-FZ tag 1212 = 10).
+    subject: fiscal.subject === 'advance' ? 'payment' : settings.subjects[fiscal.subject],
+    mode: fiscal.mode,
+    description: describe(fiscal.note ? `${name} (${fiscal.note})` : name),
+  };
 }
 
 function shares(order: OrderForReceipt, settings: ReceiptSettings): Share[] {
@@ -125,13 +127,7 @@ function shares(order: OrderForReceipt, settings: ReceiptSettings): Share[] {
   );
   const list: Share[] = [];
   for (const [index, line] of order.lines.entries()) {
-    const name = line.name.ru ?? Object.values(line.name).find(Boolean) ?? '';
-    const digital = line.type === 'product' && line.bookFormat === 'digital';
-    const base = {
-      description: describe(digital ? `${name} (электронная книга)` : name),
-      subject: subjectOf(line, settings),
-      mode: modeOf(line),
-    };
+    const base = fiscalOf(line, settings);
     const total = totals[index]! - discounts[index]!;
     // A line given away in full is not income: it has no item.
     if (total > 0) list.push({ base, quantity: line.quantity, totalMinor: total, line: index });
@@ -279,16 +275,10 @@ export function lineRefundReceipt(
   for (const { index, quantity, amountMinor } of refunded) {
     const line = order.lines[index]!;
     if (amountMinor <= 0) continue;
-    const name = line.name.ru ?? Object.values(line.name).find(Boolean) ?? '';
-    const digital = line.type === 'product' && line.bookFormat === 'digital';
-    const mode = modeOf(line);
+    const { description, subject, mode } = fiscalOf(line, settings);
     parts.push(
       ...perUnit(
-        {
-          description: describe(digital ? `${name} (электронная книга)` : name),
-          subject: subjectOf(line, settings),
-          mode: handedOver && mode === 'full_prepayment' ? 'full_payment' : mode,
-        },
+        { description, subject, mode: handedOver && mode === 'full_prepayment' ? 'full_payment' : mode },
         quantity,
         amountMinor,
       ),

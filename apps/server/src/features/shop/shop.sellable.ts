@@ -7,11 +7,20 @@
 import type { BookFormat } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidFields } from '../../platform/errors';
-import type { ProductForOrder, Sellable } from '../checkout/checkout.schemas';
+import type { FiscalOf, ProductForOrder, Sellable } from '../checkout/checkout.schemas';
 import { priceIn } from '../checkout/pricing';
 
 const badFormat = (index: number) =>
   new InvalidFields('bookFormatInvalid', [{ field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' }]);
+
+/**
+ * A product's receipt line: goods are paid in full before they are handed over (the completion
+ * receipt follows at shipment); a download is handed over with the payment.
+ */
+export const productFiscal: FiscalOf = (line) =>
+  line.bookFormat === 'digital'
+    ? { subject: 'digital', mode: 'full_payment', note: 'электронная книга' }
+    : { subject: 'goods', mode: 'full_prepayment', note: null };
 
 export function productSellable(products: {
   forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>>;
@@ -61,5 +70,7 @@ export function productSellable(products: {
     },
 
     image: (product) => product.image,
+
+    fiscal: productFiscal,
   };
 }
