@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError, InvalidInput, PayloadTooLarge, RateLimited } from '../errors';
 import { createLocalStorage } from '../storage/local-storage';
@@ -351,11 +351,11 @@ describe('decode queue', () => {
 
 describe('declaredSize', () => {
   it.each([
-    ['png', (s: sharp.Sharp) => s.png()],
-    ['jpeg', (s: sharp.Sharp) => s.jpeg()],
-    ['webp', (s: sharp.Sharp) => s.webp()],
-    ['webp', (s: sharp.Sharp) => s.webp({ lossless: true })],
-    ['gif', (s: sharp.Sharp) => s.gif()],
+    ['png', (s: Sharp) => s.png()],
+    ['jpeg', (s: Sharp) => s.jpeg()],
+    ['webp', (s: Sharp) => s.webp()],
+    ['webp', (s: Sharp) => s.webp({ lossless: true })],
+    ['gif', (s: Sharp) => s.gif()],
   ] as const)('reads the size of a %s from its header as sharp does', async (type, encode) => {
     const bytes = await encode(solid(1234, 567)).toBuffer();
     expect(declaredSize(bytes, type)).toEqual({ width: 1234, height: 567 });
