@@ -1,4 +1,6 @@
 /** Builds the platform services from config; shared by main.ts and the test harness. */
+
+import sharp from 'sharp';
 import type { Config } from '../config';
 import { createDecodeQueue } from './images/decode-queue';
 import { createImagePipeline } from './images/sharp-pipeline';
@@ -19,6 +21,9 @@ export function createStorage(config: Config): Storage {
 }
 
 export function createPlatform(config: Config, log: MailLog, storage: Storage = createStorage(config)) {
+  // libvips works each image with one thread: how many images at once is the decode queue's call
+  // (IMAGE_DECODE_CONCURRENCY), so a decode never takes every core from the event loop.
+  sharp.concurrency(1);
   const images = createImagePipeline({
     storage,
     urlSecret: config.media.urlSecret,

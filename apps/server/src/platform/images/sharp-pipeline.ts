@@ -166,7 +166,10 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
       ['medium', IMAGE_VARIANT_WIDTHS.medium],
       ['large', IMAGE_VARIANT_WIDTHS.large],
     ];
-    const variants = await Promise.all(names.map(async ([name, width]) => [name, await encode(width)] as const));
+    // One encode after another: a turn of the queue keeps to one threadpool thread, so the event
+    // loop and the other requests keep a core.
+    const variants: (readonly [VariantName, Buffer])[] = [];
+    for (const [name, width] of names) variants.push([name, await encode(width)] as const);
     return { info, variants };
   }
 
