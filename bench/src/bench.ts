@@ -34,6 +34,9 @@
  * empty DATA_DIR against its target, `npm run bench -- auth` one registration and one login; see start.ts.
  * `npm run bench -- tracked` (not part of the full run) measures links with tracking parameters
  * against the bare page and against a render per request; see tracked-links.ts.
+ * `npm run bench -- images` (not part of the full run) fires 10 parallel 16 MP uploads and measures
+ * `/api/health` and refused customer uploads meanwhile; see images.ts. `npm run bench -- forgot`
+ * compares forgot-password for a known and an unknown address; see forgot-password.ts.
  *
  * `npm run bench -- hls` (needs ffmpeg; not part of the full run, which keeps HLS off) measures
  * adaptive streaming: transcode time per minute of video, time to first frame with HLS vs MP4 on a
@@ -46,7 +49,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { orderBody, verifiedUser } from '../../e2e/src/api';
 import { freePort, makeDataDir, removeDir, type ServerProcess, snapshotBuild, startServer } from '../../e2e/src/server';
+import { forgotBench, forgotRows } from './forgot-password';
 import { hlsBench, hlsRows } from './hls';
+import { imagesBench, imagesRows } from './images';
 import { inpBench, inpRows } from './inp';
 import { lighthouseBench, lighthouseRows } from './lighthouse';
 import { pagesBench, pagesRows } from './pages';
@@ -249,9 +254,11 @@ else if (sections.length === 1 && sections[0] === 'inp') await inpOnly();
 else if (sections.length === 1 && sections[0] === 'start') await startOnly();
 else if (sections.length === 1 && sections[0] === 'auth') await authOnly();
 else if (sections.length === 1 && sections[0] === 'tracked') await trackedOnly();
+else if (sections.length === 1 && sections[0] === 'images') await imagesOnly();
+else if (sections.length === 1 && sections[0] === 'forgot') await forgotOnly();
 else {
   throw new Error(
-    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`inp\`, \`search\`, \`hls\`, \`start\`, \`auth\` or \`tracked\` alone`,
+    `unknown bench section(s) ${sections.join(' ')}: run all of them, or \`upload\`, \`lighthouse\`, \`pages\`, \`inp\`, \`search\`, \`hls\`, \`start\`, \`auth\`, \`tracked\`, \`images\` or \`forgot\` alone`,
   );
 }
 
@@ -341,6 +348,39 @@ async function authOnly(): Promise<void> {
       return { entry: auth, rows: authRows(auth), met: auth.targetMet };
     },
     { RATE_LIMIT_AUTH_PER_IP: '1000' },
+  );
+}
+
+/** Ten parallel 16 MP uploads: /api/health and refused customer uploads meanwhile (decision 0092). */
+async function imagesOnly(): Promise<void> {
+  await sectionOnly(
+    'images',
+    false,
+    async (server) => {
+      console.log('bench: 10 parallel 16 MP uploads, /api/health and refused customer photos meanwhile…');
+      const images = await imagesBench(server.url, BENCH_ADMIN);
+      return { entry: images, rows: imagesRows(images), met: images.targetsMet };
+    },
+    {
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_REVIEWS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_UPLOADS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_UPLOADS_PER_IP: '100000',
+    },
+  );
+}
+
+/** Forgot-password for a known and an unknown address: the same time (decision 0093). */
+async function forgotOnly(): Promise<void> {
+  await sectionOnly(
+    'forgot',
+    false,
+    async (server) => {
+      console.log('bench: forgot-password, known and unknown addresses alternated, one at a time…');
+      const forgot = await forgotBench(server.url, BENCH_ADMIN.email);
+      return { entry: forgot, rows: forgotRows(forgot), met: forgot.targetMet };
+    },
+    { RATE_LIMIT_AUTH_PER_IP: '100000', RATE_LIMIT_MAIL_PER_ACCOUNT: '100000' },
   );
 }
 

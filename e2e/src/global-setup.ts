@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     // covered by the API tests.
     RATE_LIMIT_AUTH_PER_IP: '100000',
     RATE_LIMIT_PAYMENT_PER_IP: '100000',
+    RATE_LIMIT_UPLOADS_PER_IP: '100000',
   };
   const seeded = makeDataDir('atelier-e2e-seeded-');
   let dataDir = '';

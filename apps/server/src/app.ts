@@ -261,9 +261,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perIp: config.rateLimits.authPerIp,
     windowMs: config.rateLimits.windowMs,
   });
+  // Customers' photo posts and the deletions that would free a moderation slot: one allowance.
+  const limitUploads = accountAndAddressLimit(limiter, 'upload', 'uploadRateLimited', {
+    perAccount: config.rateLimits.uploadsPerAccount,
+    perIp: config.rateLimits.uploadsPerIp,
+    windowMs: config.rateLimits.windowMs,
+  });
   const providers = createPaymentProviders(config);
   const services = buildServices({ ...deps, cache, limiter, providers, events, log: app.log });
   app.decorate('services', services);
+  // Work a request left running after its answer (forgot-password's link) finishes before the database closes.
+  app.addHook('onClose', () => services.auth.settled());
   app.decorate('ownerNotifier', services.ownerNotifier);
   wireEvents(events, services);
 
@@ -291,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       perIp: config.rateLimits.authPerIp,
       windowMs: config.rateLimits.windowMs,
     }),
+    limitUploads,
   });
   await app.register(adminRoutes, { service: services.admin });
   await app.register(jobsRoutes, { admin: createJobsAdmin(database.db) });
@@ -314,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uploadLimitBytes: config.uploadLimitBytes,
     limitPromoCodes,
   });
-  await app.register(studentWorksRoutes, { service: services.studentWorks, cache });
+  await app.register(studentWorksRoutes, { service: services.studentWorks, cache, limitUploads });
   await app.register(progressRoutes, { service: services.progress });
   await app.register(certificatesRoutes, { service: services.certificates, seo });
   await app.register(cartRoutes, { service: services.cart });
@@ -329,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(deliveryRoutes, { service: services.delivery });
   await app.register(ordersRoutes, { service: services.orders });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
-  await app.register(customOrdersRoutes, { service: services.customOrders });
+  await app.register(customOrdersRoutes, { service: services.customOrders, limitUploads });
   await app.register(receiptsRoutes, { service: services.receipts });
   await app.register(cdekRoutes, {
     service: services.cdek,

@@ -324,6 +324,42 @@ export const CONFIG_DOCS = {
     default: '`300`',
     meaning: 'payment notifications per client address per window',
   },
+  RATE_LIMIT_UPLOADS_PER_ACCOUNT: {
+    group: 'Abuse limits',
+    default: '`20`',
+    meaning: "customers' photo posts and deletions (reviews, students' works, custom orders) per account per window",
+  },
+  RATE_LIMIT_UPLOADS_PER_IP: {
+    group: 'Abuse limits',
+    default: '`60`',
+    meaning: 'the same per client address (IPv6: per /64) per window',
+  },
+  LOGIN_DAILY_MAX: {
+    group: 'Abuse limits',
+    default: '`50`',
+    meaning:
+      'failed logins for one account in 24 h, from any address, after which addresses that never signed in to it are paced',
+  },
+  LOGIN_DAILY_PACE_MINUTES: {
+    group: 'Abuse limits',
+    default: '`5`',
+    meaning: 'past `LOGIN_DAILY_MAX`: one try for that account per this many minutes from an unfamiliar address',
+  },
+  IMAGE_DECODE_CONCURRENCY: {
+    group: 'Server',
+    default: 'the cores but one (at least 1)',
+    meaning: 'images this instance decodes and converts at once',
+  },
+  IMAGE_DECODE_WAITING: {
+    group: 'Server',
+    default: '`8`',
+    meaning: 'images waiting for a decode; one more is refused with 429 and Retry-After',
+  },
+  CUSTOMER_IMAGE_MAX_MEGAPIXELS: {
+    group: 'Server',
+    default: '`16`',
+    meaning: "largest customer photo (reviews, students' works, custom-order references); the owner's limit is 40",
+  },
   MEDIA_URL_SECRET: {
     group: 'Lesson media',
     default: 'unset = random per start; required in production',

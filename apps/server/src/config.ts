@@ -212,6 +212,19 @@ const EnvSchema = z.object({
   RATE_LIMIT_REVIEWS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Payment notifications (webhooks) per client address per window. */
   RATE_LIMIT_WEBHOOK_PER_IP: z.coerce.number().int().positive().default(300),
+  /** Customers' photo posts and deletions per account, and per client address, per window. */
+  RATE_LIMIT_UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_UPLOADS_PER_IP: z.coerce.number().int().positive().default(60),
+  /** Failed logins for one account in 24 h, from any address, before unfamiliar addresses are paced. */
+  LOGIN_DAILY_MAX: z.coerce.number().int().positive().default(50),
+  /** Past LOGIN_DAILY_MAX: one login try for the account per this many minutes from an unfamiliar address. */
+  LOGIN_DAILY_PACE_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Images decoded at once by this instance (unset: the cores but one, at least 1). */
+  IMAGE_DECODE_CONCURRENCY: optionalInt(1, 64),
+  /** Images that may wait for a decode; one more is refused with 429 and Retry-After. */
+  IMAGE_DECODE_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Largest customer photo (reviews, students' works, custom-order references) in megapixels. */
+  CUSTOMER_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(40).default(16),
   /** HMAC key of the signed lesson video/methodology URLs; unset = a random key per process start. */
   MEDIA_URL_SECRET: optionalString,
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1800),
@@ -362,6 +375,12 @@ export interface Config {
     reviewsPerAccount: number;
     /** Payment notifications per client address per window. */
     webhookPerIp: number;
+    /** Customers' photo posts and deletions per account and per address per window. */
+    uploadsPerAccount: number;
+    uploadsPerIp: number;
+    /** Failed logins for one account in 24 h before unfamiliar addresses are paced (decision 0093). */
+    loginDailyMax: number;
+    loginDailyPaceSeconds: number;
   };
   filesDir: string;
   /** Nightly backups by the running server (BACKUP_DIR unset = off), at a local hour, `keep` kept. */
@@ -372,6 +391,8 @@ export interface Config {
   s3: S3Config | null;
   /** Signed URLs of private lesson files (video, methodology sheets). */
   media: { urlSecret: string; urlTtlSeconds: number };
+  /** The decode queue and the customers' pixel cap (decision 0092). */
+  images: { decodeConcurrency: number | undefined; decodeWaiting: number; customerMaxPixels: number };
   /** HLS renditions of lesson videos (HLS, FFMPEG_PATH). */
   hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
@@ -596,6 +617,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       promoPerAccount: e.RATE_LIMIT_PROMO_PER_ACCOUNT,
       reviewsPerAccount: e.RATE_LIMIT_REVIEWS_PER_ACCOUNT,
       webhookPerIp: e.RATE_LIMIT_WEBHOOK_PER_IP,
+      uploadsPerAccount: e.RATE_LIMIT_UPLOADS_PER_ACCOUNT,
+      uploadsPerIp: e.RATE_LIMIT_UPLOADS_PER_IP,
+      loginDailyMax: e.LOGIN_DAILY_MAX,
+      loginDailyPaceSeconds: e.LOGIN_DAILY_PACE_MINUTES * 60,
     },
     filesDir: resolve(dataDir, 'files'),
     backup: {
@@ -621,6 +646,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // A per-process key is fine for one instance (URLs live minutes); several instances need one shared key.
       urlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString('hex'),
       urlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    },
+    images: {
+      decodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+      decodeWaiting: e.IMAGE_DECODE_WAITING,
+      customerMaxPixels: Math.round(e.CUSTOMER_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     },
     hls: { mode: e.HLS, ffmpegPath: e.FFMPEG_PATH },
     orders: {

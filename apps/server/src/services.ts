@@ -230,7 +230,14 @@ export function buildServices(deps: ServiceDeps) {
       limiter,
       limits: { perIp: config.rateLimits.authPerIp, windowMs: config.rateLimits.windowMs },
     }),
-    auth: createAuthService({ db, limiter, publicUrl, limits: config.rateLimits, passwordCost }),
+    auth: createAuthService({
+      db,
+      limiter,
+      publicUrl,
+      limits: config.rateLimits,
+      passwordCost,
+      onBackgroundError: (error) => deps.log.error({ err: error }, 'auth: a password-reset link could not be issued'),
+    }),
     users: createUsersService({
       repo: createUsersRepo(db),
       db,

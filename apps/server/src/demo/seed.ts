@@ -82,7 +82,7 @@ export const SEED_ASSETS_URL = new URL('./assets/', import.meta.url);
 const LANGS: Language[] = ['ru', 'en', 'es'];
 /** Arbitrary constant key for pg_advisory_xact_lock: two instances starting together seed once. */
 const SEED_LOCK_KEY = 73_110_421;
-/** Renders and encodes in parallel; sharp already spreads each job over libvips threads. */
+/** Renders in parallel; the decodes and encodes take their turns in the image pipeline's decode queue (decision 0092). */
 const IMAGE_CONCURRENCY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,8 @@
 /** Builds the platform services from config; shared by main.ts and the test harness. */
+
+import sharp from 'sharp';
 import type { Config } from '../config';
+import { createDecodeQueue } from './images/decode-queue';
 import { createImagePipeline } from './images/sharp-pipeline';
 import type { MailLog } from './mail/mail';
 import { createMailer } from './mail/mailer';
@@ -18,7 +21,16 @@ export function createStorage(config: Config): Storage {
 }
 
 export function createPlatform(config: Config, log: MailLog, storage: Storage = createStorage(config)) {
-  const images = createImagePipeline({ storage, urlSecret: config.media.urlSecret });
+  // libvips works each image with one thread: how many images at once is the decode queue's call
+  // (IMAGE_DECODE_CONCURRENCY), so a decode never takes every core from the event loop.
+  sharp.concurrency(1);
+  const images = createImagePipeline({
+    storage,
+    urlSecret: config.media.urlSecret,
+    customerMaxPixels: config.images.customerMaxPixels,
+    // One queue for every decode of the instance, whichever feature asks (decision 0092).
+    queue: createDecodeQueue({ concurrency: config.images.decodeConcurrency, maxWaiting: config.images.decodeWaiting }),
+  });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,

@@ -56,6 +56,8 @@ export async function register(
 
 /** The newest queued mail to `to`. */
 export async function lastMail(t: TestContext, to: string) {
+  // forgot-password queues its mail after answering (decision 0093).
+  await t.app.services.auth.settled();
   const [row] = await t.database.db
     .select()
     .from(mailOutbox)
@@ -67,6 +69,7 @@ export async function lastMail(t: TestContext, to: string) {
 }
 
 export async function mailCount(t: TestContext, to: string): Promise<number> {
+  await t.app.services.auth.settled();
   const rows = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to));
   return rows.length;
 }

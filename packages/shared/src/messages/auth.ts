@@ -109,6 +109,11 @@ export const AUTH_MESSAGES = {
     en: 'You can request a new code a little later. Please wait a few seconds',
     es: 'Podrá solicitar un código nuevo un poco más tarde. Espere unos segundos',
   },
+  loginPaced: {
+    ru: 'Слишком много неудачных входов в эту учётную запись за сутки. С нового устройства можно пробовать раз в несколько минут — или восстановите пароль по почте',
+    en: 'Too many failed sign-ins to this account today. From a new device you can try once every few minutes, or reset the password by email',
+    es: 'Demasiados inicios de sesión fallidos en esta cuenta hoy. Desde un dispositivo nuevo puede intentarlo una vez cada pocos minutos, o restablecer la contraseña por correo',
+  },
   authRateLimited: {
     ru: 'Слишком много попыток. Попробуйте снова через несколько минут',
     en: 'Too many attempts. Please try again in a few minutes',

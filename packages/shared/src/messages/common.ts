@@ -118,6 +118,21 @@ export const COMMON_MESSAGES = {
     en: 'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
     es: 'La resolución de la imagen es demasiado grande: 40 megapíxeles como máximo (por ejemplo, 8000 × 5000)',
   },
+  imageTooManyPixelsAtMost: {
+    ru: 'Слишком большое разрешение изображения: не больше {megapixels} мегапикселей',
+    en: 'The image resolution is too large: at most {megapixels} megapixels',
+    es: 'La resolución de la imagen es demasiado grande: {megapixels} megapíxeles como máximo',
+  },
+  imagesBusy: {
+    ru: 'Сейчас обрабатывается много изображений. Попробуйте через несколько секунд',
+    en: 'Many images are being processed right now. Please try again in a few seconds',
+    es: 'Ahora se están procesando muchas imágenes. Inténtelo de nuevo en unos segundos',
+  },
+  uploadRateLimited: {
+    ru: 'Слишком много загрузок и удалений за короткое время. Попробуйте позже',
+    en: 'Too many uploads and deletions in a short time. Please try again later',
+    es: 'Demasiadas subidas y eliminaciones en poco tiempo. Inténtelo más tarde',
+  },
   contentRuRequired: {
     ru: 'Заполните текст на русском языке',
     en: 'The Russian text is required',

@@ -5,12 +5,23 @@
  */
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { captchas, emailTokens, users } from '../../db/schema';
+import { captchas, emailTokens, sessions, users } from '../../db/schema';
 
 type Purpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export function createAuthRepo(q: Db | Tx) {
   return {
+    /** The client addresses this account signed in from in the last 90 days (newest first, at most 50). */
+    async recentSignInAddresses(userId: string): Promise<string[]> {
+      const rows = await q
+        .select({ ip: sessions.ip })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.createdAt, sql`now() - interval '90 days'`)))
+        .orderBy(desc(sessions.createdAt))
+        .limit(50);
+      return rows.flatMap((row) => (row.ip ? [row.ip] : []));
+    },
+
     async findUserByEmail(email: string) {
       const [row] = await q
         .select()

@@ -14,7 +14,7 @@ import { createSession, revokeSession, revokeUserSessions, type SessionUser } fr
 import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
 import { type AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
-import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
+import { addressKey, type Limit, type RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { toUser } from '../users/users.service';
@@ -40,6 +40,8 @@ export interface AuthServiceDeps {
   limits: Config['rateLimits'];
   /** scrypt cost of new hashes; a login with a weaker stored hash rehashes it. */
   passwordCost: ScryptCost;
+  /** Where a failure of work done after the answer (the reset link) is reported. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /** A field error in the envelope the web maps onto its form (`details.fields`). */
@@ -47,7 +49,14 @@ function fieldError(field: string, message: ServerMessageKey, code: ErrorCode = 
   return new InvalidInput(message, { fields: [{ field, message }] }, code);
 }
 
-export function createAuthService({ db, limiter, publicUrl, limits, passwordCost }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  limiter,
+  publicUrl,
+  limits,
+  passwordCost,
+  onBackgroundError,
+}: AuthServiceDeps) {
   const base = siteLinks(publicUrl).base;
   const windowMs = limits.windowMs;
   /** Compared against when the email is unknown, so a miss costs as long as a wrong password. */
@@ -59,12 +68,19 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
     windowMs,
   });
 
-  const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${ip}`, max: limits.authPerIp, windowMs });
+  const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${addressKey(ip)}`, max: limits.authPerIp, windowMs });
   // Every per-address limit counts the mailbox (`a+1@` is `a@`), see emailLimitKey.
   const loginFailures = (email: string): Limit => ({
     key: `login-fail:account:${emailLimitKey(email)}`,
     max: limits.loginPerAccount,
     windowMs,
+  });
+  // Every address's failures against one account in a (UTC) day: past it, addresses this account
+  // never signed in from get one try per pace for the account (decision 0093).
+  const dailyFailures = (email: string): Limit => ({
+    key: `login-fail-day:account:${emailLimitKey(email)}`,
+    max: limits.loginDailyMax,
+    windowMs: 24 * 60 * 60 * 1000,
   });
   const mailLimit = (email: string): Limit => ({
     key: `mail:account:${emailLimitKey(email)}`,
@@ -89,6 +105,26 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
   const wrongCode = () => fieldError('code', 'codeWrong', 'INVALID_CODE');
   const codeLocked = () => fieldError('code', 'codeTooManyAttempts', 'CODE_LOCKED');
 
+  /**
+   * Past the daily ceiling of failures for this account, a login from an address it has not
+   * signed in from lately (IPv6: the same /64) takes the account's one try per pace (429 with
+   * Retry-After otherwise). The owner at home is never slowed; on a new device she waits minutes,
+   * not days, or resets the password by mail, which clears the ceiling.
+   */
+  async function paceUnfamiliar(email: string, userId: string | undefined, ip: string): Promise<void> {
+    try {
+      await limiter.check(dailyFailures(email));
+      return;
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+    }
+    const familiar = userId
+      ? (await createAuthRepo(db).recentSignInAddresses(userId)).some((known) => addressKey(known) === addressKey(ip))
+      : false;
+    if (familiar) return;
+    await limiter.cooldown(`login-paced:${emailLimitKey(email)}`, limits.loginDailyPaceSeconds, 'loginPaced');
+  }
+
   /** True when the resend countdown of `email` is over (and starts it again), false while it runs. */
   async function resendCooldownOver(email: string): Promise<boolean> {
     try {
@@ -102,6 +138,22 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
 
   function assertNotCommon(password: string, field: string) {
     if (isCommonPassword(password)) throw fieldError(field, 'passwordCommon', 'PASSWORD_TOO_COMMON');
+  }
+
+  const inFlight = new Set<Promise<void>>();
+
+  /** The account-dependent half of forgot-password: a known address gets a link, in one transaction. */
+  async function sendResetLink(email: string, lang: Language): Promise<void> {
+    await db.transaction(async (tx) => {
+      const repo = createAuthRepo(tx);
+      const user = await repo.findUserByEmail(email);
+      if (!user?.email) return;
+      const token = await issueResetToken(repo, user.id);
+      await enqueueMail(
+        tx,
+        resetPasswordMail({ to: user.email, name: user.name, link: `${base}/reset-password/${token}`, lang }),
+      );
+    });
   }
 
   /** A verification code + one-click link for `user`, replacing any earlier one, mailed in `tx`. */
@@ -363,16 +415,20 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
      */
     async login(body: LoginBody, ctx: RequestContext): Promise<AuthResult> {
       await limiter.hit(ipLimit(ctx.ip));
-      await loginThrottle.check(emailLimitKey(body.email), ctx.ip);
+      await loginThrottle.check(emailLimitKey(body.email), addressKey(ctx.ip));
       const repo = createAuthRepo(db);
       const user = await repo.findUserByEmail(body.email);
+      await paceUnfamiliar(body.email, user?.id, ctx.ip);
       const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await loginThrottle.fail(emailLimitKey(body.email), ctx.ip);
+        await loginThrottle.fail(emailLimitKey(body.email), addressKey(ctx.ip));
+        await limiter.hit(dailyFailures(body.email)).catch((error: unknown) => {
+          if (!(error instanceof RateLimited)) throw error; // past the ceiling: counted, and paced above
+        });
         throw new Unauthorized('invalidCredentials', 'INVALID_CREDENTIALS');
       }
       if (!user.emailVerifiedAt) throw new Forbidden('emailNotVerified', 'EMAIL_NOT_VERIFIED');
-      await loginThrottle.succeed(emailLimitKey(body.email), ctx.ip);
+      await loginThrottle.succeed(emailLimitKey(body.email), addressKey(ctx.ip));
       if (needsRehash(user.passwordHash, passwordCost)) {
         await repo.updateUser(user.id, { passwordHash: await hashPassword(body.password, passwordCost) });
       }
@@ -388,25 +444,23 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
       return toUser(user);
     },
 
-    /** Same answer always; a known address gets a single-use link valid for 1 hour. */
+    /**
+     * Same answer always, in the same time: the request does only what every address costs (the
+     * two limit counters) and answers; finding the account, issuing the single-use link (valid
+     * 1 hour) and queueing its mail run right after, off the request, so nothing account-dependent
+     * is on the answer's clock (decision 0093). `settled()` waits for that work.
+     */
     async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
       await limiter.hit(ipLimit(ctx.ip));
       await limiter.hit(mailLimit(email));
-      await db.transaction(async (tx) => {
-        const repo = createAuthRepo(tx);
-        const user = await repo.findUserByEmail(email);
-        if (!user?.email) return;
-        const token = await issueResetToken(repo, user.id);
-        await enqueueMail(
-          tx,
-          resetPasswordMail({
-            to: user.email,
-            name: user.name,
-            link: `${base}/reset-password/${token}`,
-            lang: ctx.lang,
-          }),
-        );
-      });
+      const work = sendResetLink(email, ctx.lang).catch((error: unknown) => onBackgroundError?.(error));
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    },
+
+    /** Resolves once every reset link asked for so far is issued and its mail queued (tests, shutdown). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
 
     /**
@@ -441,8 +495,10 @@ export function createAuthService({ db, limiter, publicUrl, limits, passwordCost
         return user.email;
       });
       if (!email) throw new InvalidInput('resetLinkInvalid', undefined, 'INVALID_TOKEN');
-      // The mailbox owner is back in: this address may try again at once (others keep their wait).
-      await loginThrottle.succeed(emailLimitKey(email), ctx.ip);
+      // The mailbox owner is back in: this address may try again at once (others keep their wait),
+      // and the account's daily ceiling starts again.
+      await loginThrottle.succeed(emailLimitKey(email), addressKey(ctx.ip));
+      await limiter.reset(dailyFailures(email));
     },
 
     /** Change from the account: the current password is required; other sessions end, this one stays. */

@@ -22,19 +22,27 @@ import { requireUser } from '../../platform/auth/guard';
 import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
+import type { AccountAndAddressLimit } from '../../platform/http/rate-limit';
 import { route } from '../../platform/http/route';
 import type { CustomOrdersService } from './custom-orders.service';
 
 export interface CustomOrdersRoutesOptions {
   service: CustomOrdersService;
+  /** Customers' uploads and deletions (one allowance shared with reviews and students' works). */
+  limitUploads?: AccountAndAddressLimit | undefined;
 }
 
-export const customOrdersRoutes: FastifyPluginAsync<CustomOrdersRoutesOptions> = async (app, { service }) => {
+export const customOrdersRoutes: FastifyPluginAsync<CustomOrdersRoutesOptions> = async (
+  app,
+  { service, limitUploads },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   route(api, contract.create, async (request, reply) => {
     const user = requireUser(request);
     const lang = requestLanguage(request);
+    // Counted before the photos are read or decoded.
+    await limitUploads?.(request);
     const form = await readForm(request, CreateCustomRequestBody, {
       photos: { maxBytes: MAX_IMAGE_BYTES, maxCount: MAX_CUSTOM_PHOTOS, tooLarge: 'imageTooLarge' },
     });

@@ -38,6 +38,7 @@ import { localDate } from '../../platform/dates';
 import { Conflict, InvalidFields, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import type { ImagePipeline } from '../../platform/images/images';
+import { createUploadSlots } from '../../platform/images/upload-slots';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { FiscalOf } from '../checkout/checkout.schemas';
 import type { CheckoutService } from '../checkout/checkout.service';
@@ -155,6 +156,7 @@ export const customOrderFiscal: FiscalOf = () => ({ subject: 'advance', mode: 'a
 export function createCustomOrdersService(deps: CustomOrdersDeps) {
   const { db, images } = deps;
   const clock = deps.now ?? (() => new Date());
+  const slots = createUploadSlots(deps.db);
   const base = siteLinks(deps.publicUrl).base;
   const accountUrl = (id: string) => `${base}/account/custom-orders/${id}`;
   const adminUrl = (id: string) => `${base}/admin/custom-orders/${id}`;
@@ -234,13 +236,22 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       }
       const tooMany = () =>
         new Conflict('customTooManyOpen', { max: MAX_OPEN_CUSTOM_REQUESTS }, 'CUSTOM_TOO_MANY_OPEN');
-      if ((await repo.openCount(db, user.id)) >= MAX_OPEN_CUSTOM_REQUESTS) throw tooMany();
+      // Counted under a lock per customer before the photos cost anything, the requests still
+      // converting theirs included, and once more before the write.
+      const slot = await slots.take({
+        kind: 'custom-order',
+        accountId: user.id,
+        max: MAX_OPEN_CUSTOM_REQUESTS,
+        stored: (tx) => repo.openCount(tx, user.id),
+        refuse: tooMany,
+      });
 
       const stored: Image[] = [];
       try {
         for (const photo of photos) stored.push(await images.ingest(photo, CUSTOM_PHOTOS_FOLDER, 'private'));
         const id = await db.transaction(async (tx) => {
           await repo.lockUser(tx, user.id);
+          await slot.settle(tx);
           if ((await repo.openCount(tx, user.id)) >= MAX_OPEN_CUSTOM_REQUESTS) throw tooMany();
           const row = await repo.insert(tx, {
             userId: user.id,
@@ -277,6 +288,8 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       } catch (error) {
         await removePhotos(stored);
         throw error;
+      } finally {
+        await slot.release();
       }
     },
 

@@ -37,7 +37,7 @@ import { toCsv } from '../../platform/csv';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ClientContext } from '../../platform/http/client-context';
 import type { PublicCache } from '../../platform/http/public-cache';
-import type { Limit, RateLimiter } from '../../platform/http/rate-limit';
+import { addressKey, type Limit, type RateLimiter } from '../../platform/http/rate-limit';
 import { type ConsentFilter, type ConsentView, createLegalRepo, type LegalSummaryRow } from './legal.repo';
 import { LEGAL_CACHE_TAG } from './legal.schemas';
 import { seedDocuments } from './legal.seed';
@@ -403,7 +403,11 @@ export function createLegalService({ db, cache, limiter, limits }: LegalServiceD
       context: ConsentContext,
     ): Promise<{ visitorId: string }> {
       if (limiter && limits) {
-        const limit: Limit = { key: `consent:ip:${context.ip}`, max: limits.perIp, windowMs: limits.windowMs };
+        const limit: Limit = {
+          key: `consent:ip:${addressKey(context.ip)}`,
+          max: limits.perIp,
+          windowMs: limits.windowMs,
+        };
         await limiter.hit(limit, 'rateLimited');
       }
       const checked = await checkConsents([input.document], ['cookies']);

@@ -32,7 +32,7 @@ import { requireUser } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import { addressKey, type RateLimiter } from '../../platform/http/rate-limit';
 import { route } from '../../platform/http/route';
 import { sendStoredFile } from '../../platform/http/stored-file';
 import type { PaymentProviders } from '../../platform/payments/providers';
@@ -79,7 +79,10 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   async function limitPayments(request: FastifyRequest) {
     const user = requireUser(request);
     const { perAccount, perIp, windowMs } = options.limits;
-    await options.limiter.hit({ key: `payment:ip:${request.ip}`, max: perIp, windowMs }, 'paymentRateLimited');
+    await options.limiter.hit(
+      { key: `payment:ip:${addressKey(request.ip)}`, max: perIp, windowMs },
+      'paymentRateLimited',
+    );
     await options.limiter.hit({ key: `payment:account:${user.id}`, max: perAccount, windowMs }, 'paymentRateLimited');
   }
 
@@ -105,7 +108,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
    */
   async function throughLink<T>(request: FastifyRequest, open: () => Promise<T>): Promise<T> {
     const guesses = {
-      key: `pay-link:ip:${request.ip}`,
+      key: `pay-link:ip:${addressKey(request.ip)}`,
       max: options.limits.linkGuessPerIp,
       windowMs: options.limits.windowMs,
     };
@@ -125,7 +128,10 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
 
   route(api, contract.payLinkPay, async (request) => {
     const { perIp, windowMs } = options.limits;
-    await options.limiter.hit({ key: `payment:ip:${request.ip}`, max: perIp, windowMs }, 'paymentRateLimited');
+    await options.limiter.hit(
+      { key: `payment:ip:${addressKey(request.ip)}`, max: perIp, windowMs },
+      'paymentRateLimited',
+    );
     const { method, device } = request.body;
     return ok(
       await throughLink(request, () =>
@@ -230,7 +236,10 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     route(raw, webhooks.webhook, async (request) => {
       // Each notification may cost a call to the provider: one allowance per client address.
       const { webhookPerIp, windowMs } = options.limits;
-      await options.limiter.hit({ key: `webhook:ip:${request.ip}`, max: webhookPerIp, windowMs }, 'rateLimited');
+      await options.limiter.hit(
+        { key: `webhook:ip:${addressKey(request.ip)}`, max: webhookPerIp, windowMs },
+        'rateLimited',
+      );
       const rawBody = typeof request.body === 'string' ? request.body : '';
       const outcome = await service.handleNotification(request.params.provider, {
         headers: request.headers,

@@ -10,10 +10,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema';
+import type { ImagePipeline } from '../../platform/images/images';
+import { createImagePipeline } from '../../platform/images/sharp-pipeline';
+import { createLocalStorage } from '../../platform/storage/local-storage';
 import { bearer } from '../../test/accounts';
 import { adminUser, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { blobOf, pngBytes } from '../../test/uploads';
+import { createReviewsService } from './reviews.service';
 
 let t: TestContext;
 let admin: TestUser;
@@ -129,11 +133,77 @@ describe('image size', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'IMAGE_TOO_MANY_PIXELS',
-      message: 'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
+      message: 'The image resolution is too large: at most 16 megapixels',
     });
     expect({ rows: await reviewCount(), files: storedFiles() }).toEqual(before);
     // A picture within the limit made the same way is taken.
     expect((await post(user, freshIp(), bigPng(1200, 900))).statusCode).toBe(201);
+  });
+
+  it("a customer's 20 MP photo is a clear 400 (the customers' 16 MP cap); the owner's same file is accepted", async () => {
+    const photo = bigPng(5000, 4000);
+    const user = await verifiedUser(t, { name: 'Camera' });
+    const before = { rows: await reviewCount(), files: storedFiles() };
+    const res = await post(user, freshIp(), photo);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'IMAGE_TOO_MANY_PIXELS',
+      message: 'The image resolution is too large: at most 16 megapixels',
+    });
+    expect({ rows: await reviewCount(), files: storedFiles() }).toEqual(before);
+
+    const form = new FormData();
+    form.append(
+      'data',
+      JSON.stringify({ title: { ru: 'Букет' }, description: { ru: 'Пионы' }, category: 'wedding', mainImageIndex: 0 }),
+    );
+    form.append('images', blobOf(photo, 'image/png'), 'big.png');
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/portfolio',
+      headers: bearer(admin.token),
+      payload: form as never,
+    });
+    expect(owner.statusCode, owner.body).toBe(201);
+    expect(owner.json().data.images[0].url).toMatch(/^\/uploads\/portfolio\//);
+  });
+});
+
+describe('parallel posts by one account', () => {
+  it('HTTP: five at once, three stored (the cap), two refused with 409', async () => {
+    const user = await verifiedUser(t, { name: 'Racer' });
+    const ip = freshIp();
+    const before = storedFiles();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(user, ip)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    const mine = (await get('/api/reviews/mine', bearer(user.token))).json().data as unknown[];
+    expect(mine).toHaveLength(3);
+    // Four variants per stored photo, nothing left of the refused ones.
+    expect(storedFiles() - before).toBe(12);
+  });
+
+  it('eight at once: at most the cap stored, and the refused ones never reach the decoder', async () => {
+    const user = await verifiedUser(t, { name: 'Swarm' });
+    const images = createImagePipeline({ storage: createLocalStorage({ root: join(t.dataDir, 'race-files') }) });
+    let decodes = 0;
+    const counting: ImagePipeline = {
+      ...images,
+      async ingest(...args) {
+        decodes++;
+        return images.ingest(...args);
+      },
+    };
+    const service = createReviewsService({ db: t.database.db, images: counting });
+    const author = { id: user.id, name: 'Swarm' };
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => service.create(author, { reviewText: 'Очень красивые цветы', rating: 5 }, png)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { code?: string }] : []));
+    expect(refused.map((e) => e.code)).toEqual(Array(5).fill('REVIEWS_PENDING_LIMIT'));
+    expect(decodes).toBe(3);
+    expect((await get('/api/reviews/mine', bearer(user.token))).json().data).toHaveLength(3);
   });
 });
 
@@ -187,13 +257,21 @@ describe("a waiting review's photo", () => {
     expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(false);
     expect(existsSync(join(t.dataDir, 'files', 'public', key))).toBe(true);
 
-    // Rejected afterwards: private again.
+    // Rejected afterwards: private again, under new keys, so the URL caches were told was
+    // immutable answers 404 for good (also if the review is approved again).
     expect((await moderate(id, 'reject')).statusCode).toBe(200);
     expect((await get(`/uploads/${key}`)).statusCode).toBe(404);
-    expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(true);
+    expect(existsSync(join(t.dataDir, 'files', 'private', key))).toBe(false);
+    expect(existsSync(join(t.dataDir, 'files', 'public', key))).toBe(false);
     const again = (
       (await get('/api/reviews/mine', bearer(author.token))).json().data as { id: string; image: { large: string } }[]
     ).find((r) => r.id === id)!.image.large;
     expect((await get(again)).statusCode).toBe(200);
+    const newKey = decodeURIComponent(new URL(again, 'http://x').pathname.replace('/api/media/private/', ''));
+    expect(newKey).toMatch(/^reviews\/[\w-]+-large\.webp$/);
+    expect(newKey).not.toBe(key);
+    expect((await moderate(id, 'approve')).statusCode).toBe(200);
+    expect((await get(`/uploads/${newKey}`)).statusCode).toBe(200);
+    expect((await get(`/uploads/${key}`)).statusCode).toBe(404);
   });
 });

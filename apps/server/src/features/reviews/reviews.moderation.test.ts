@@ -17,7 +17,14 @@ let png: Buffer;
 
 beforeAll(async () => {
   // Anna posts many reviews here; the cap and the rate limit are tested in reviews.limits.test.ts.
-  t = await createTestContext({ env: { MAX_PENDING_REVIEWS: '1000', RATE_LIMIT_REVIEWS_PER_ACCOUNT: '1000' } });
+  t = await createTestContext({
+    env: {
+      MAX_PENDING_REVIEWS: '1000',
+      RATE_LIMIT_REVIEWS_PER_ACCOUNT: '1000',
+      RATE_LIMIT_UPLOADS_PER_ACCOUNT: '1000',
+      RATE_LIMIT_UPLOADS_PER_IP: '1000',
+    },
+  });
   anna = await verifiedUser(t, { email: 'anna@example.com', name: 'Анна' });
   boris = await verifiedUser(t, { email: 'boris@example.com', name: 'Борис' });
   adminToken = (await adminUser(t, { email: 'rv-admin@example.com' })).token;

@@ -133,6 +133,11 @@ export function createReviewsRepo(db: Db | Tx) {
       return rows.length > 0;
     },
 
+    /** Points the review at its photo's new files (after the photo was moved to new keys). */
+    async setImage(id: string, image: Image): Promise<void> {
+      await db.update(reviews).set({ image }).where(eq(reviews.id, id));
+    },
+
     /** Deletes the review; its photo for the caller to remove (undefined = no such review). */
     async delete(id: string): Promise<{ image: Image | null } | undefined> {
       const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning({ image: reviews.image });

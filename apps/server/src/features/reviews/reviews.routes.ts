@@ -20,6 +20,8 @@ export interface ReviewsRoutesOptions {
   publicUrl: string;
   /** Counts one posted review per account and per client address (429 past either). */
   limitPosts?: ((request: FastifyRequest) => Promise<void>) | undefined;
+  /** Customers' uploads and deletions (one allowance shared with students' works and custom orders). */
+  limitUploads?: ((request: FastifyRequest) => Promise<void>) | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ const REVIEWS_IN_JSON_LD = 10;
 
 export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
   app,
-  { service, cache, seo, publicUrl, limitPosts },
+  { service, cache, seo, publicUrl, limitPosts, limitUploads },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const _adminTags = ['reviews (admin)'];
@@ -54,6 +56,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (
     const user = requireUser(request);
     // Counted before the upload is read or decoded: a flood costs no image work.
     await limitPosts?.(request);
+    await limitUploads?.(request);
     const form = await readForm(request, CreateReviewSchema, {
       image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: 'imageTooLarge' },
     });

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ImagePipeline } from '../../platform/images/images';
+import { createUploadSlots } from '../../platform/images/upload-slots';
 import { type AdminReviewRow, type ApprovedReviewRow, createReviewsRepo, type ReviewsRepo } from './reviews.repo';
 
 /**
@@ -76,6 +77,7 @@ export function createReviewsService({
   }
 
   const show: ShowImage = (image, status) => (status === 'approved' || !images ? image : images.privateView(image));
+  const slots = createUploadSlots(db);
 
   async function one(id: string): Promise<AdminReview> {
     const row = await repo.findById(id);
@@ -96,19 +98,26 @@ export function createReviewsService({
     },
 
     /**
-     * A new review waits for moderation; at most `pendingMax` of one author's wait at once
-     * (409, checked before the photo costs anything and again, serialised per author, before the
-     * write). The photo is checked by content and converted before the row is written, and kept
-     * private until the review is approved; if the write fails the converted files are removed.
+     * A new review waits for moderation; at most `pendingMax` of one author's wait at once (409).
+     * The cap is counted under a lock per author before the photo costs anything, the posts still
+     * converting their photos included (an upload slot), and once more before the write. The photo
+     * is checked by content and converted before the row is written, and kept private until the
+     * review is approved; if the write fails the converted files are removed.
      */
     async create(author: ReviewAuthor, input: CreateReview, photo?: Buffer): Promise<Review> {
-      if ((await repo.countPending(author.id)) >= pendingMax) throw pendingLimit(pendingMax);
-      const image: Image | null = photo ? await pipeline().ingest(photo, 'reviews', 'private') : null;
+      const slot = await slots.take({
+        kind: 'review',
+        accountId: author.id,
+        max: pendingMax,
+        stored: (tx) => createReviewsRepo(tx).countPending(author.id),
+        refuse: () => pendingLimit(pendingMax),
+      });
+      let image: Image | null = null;
       try {
+        image = photo ? await pipeline().ingest(photo, 'reviews', 'private') : null;
         const id = await db.transaction(async (tx) => {
           const txRepo = createReviewsRepo(tx);
-          // Posts racing each other are counted one after the other.
-          await txRepo.lockAuthor(author.id);
+          await slot.settle(tx);
           if ((await txRepo.countPending(author.id)) >= pendingMax) throw pendingLimit(pendingMax);
           return txRepo.insert({
             userId: author.id,
@@ -125,6 +134,8 @@ export function createReviewsService({
             .remove(image)
             .catch(() => undefined);
         throw error;
+      } finally {
+        await slot.release();
       }
     },
 
@@ -158,11 +169,19 @@ export function createReviewsService({
       return one(id);
     },
 
-    /** A rejected review's photo goes back to private storage (its author and the admin still see it). */
+    /**
+     * A rejected review's photo goes back to private storage (its author and the admin still see
+     * it). One that was public gets new keys on the way: its public URLs were served `immutable`,
+     * so they must answer 404 from now on and never come back, even if the review is approved again.
+     */
     async reject(id: string): Promise<AdminReview> {
-      if (!(await repo.setStatus(id, 'rejected'))) throw new NotFound();
-      const after = await repo.findById(id);
-      if (after?.image) await pipeline().setVisibility(after.image, 'private');
+      const before = await repo.findById(id);
+      if (!before || !(await repo.setStatus(id, 'rejected'))) throw new NotFound();
+      if (before.image && before.status === 'approved') {
+        await repo.setImage(id, await pipeline().rekey(before.image, 'private'));
+      } else if (before.image) {
+        await pipeline().setVisibility(before.image, 'private');
+      }
       return one(id);
     },
 

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { hashSecret, newToken } from '../../platform/auth/tokens';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import { addressKey, type RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { ProductForOrder } from '../checkout/checkout.schemas';
@@ -76,7 +76,11 @@ export function createStockAlertsService(deps: StockAlertsDeps) {
     );
   }
 
-  const ipLimit = (ip: string) => ({ key: `stock-alert:ip:${ip}`, max: limits.perIp, windowMs: limits.windowMs });
+  const ipLimit = (ip: string) => ({
+    key: `stock-alert:ip:${addressKey(ip)}`,
+    max: limits.perIp,
+    windowMs: limits.windowMs,
+  });
 
   return {
     /**

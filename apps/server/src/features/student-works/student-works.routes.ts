@@ -7,6 +7,7 @@ import { list, ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { readForm } from '../../platform/http/multipart';
 import type { PublicCache } from '../../platform/http/public-cache';
+import type { AccountAndAddressLimit } from '../../platform/http/rate-limit';
 import { route } from '../../platform/http/route';
 import { STUDENT_WORKS_CACHE_TAG } from './student-works.schemas';
 import type { StudentWorksService } from './student-works.service';
@@ -14,6 +15,8 @@ import type { StudentWorksService } from './student-works.service';
 export interface StudentWorksRoutesOptions {
   service: StudentWorksService;
   cache: PublicCache;
+  /** Customers' uploads and deletions (one allowance shared with reviews and custom orders). */
+  limitUploads?: AccountAndAddressLimit | undefined;
 }
 
 const meta = (n: number) => ({ total: n, page: 1, limit: Math.max(n, 1) });
@@ -25,7 +28,10 @@ const meta = (n: number) => ({ total: n, page: 1, limit: Math.max(n, 1) });
  * DELETE /api/student-works/:id (their own). Admin moderation under /api/student-works/admin, as
  * for reviews. Every change of what is public clears the cache.
  */
-export const studentWorksRoutes: FastifyPluginAsync<StudentWorksRoutesOptions> = async (app, { service, cache }) => {
+export const studentWorksRoutes: FastifyPluginAsync<StudentWorksRoutesOptions> = async (
+  app,
+  { service, cache, limitUploads },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const _tags = ['student works'];
   const _adminTags = ['student works (admin)'];
@@ -53,6 +59,8 @@ export const studentWorksRoutes: FastifyPluginAsync<StudentWorksRoutesOptions> =
   route(api, contract.createLessons, async (request, reply) => {
     // Access first: a non-purchaser's file is not even read.
     await service.checkAccess(requireUser(request), request.params.id);
+    // Counted before the upload is read or decoded.
+    await limitUploads?.(request);
     const form = await readForm(request, CreateStudentWorkSchema, {
       image: { maxBytes: MAX_IMAGE_BYTES, tooLarge: 'imageTooLarge' },
     });
@@ -61,6 +69,8 @@ export const studentWorksRoutes: FastifyPluginAsync<StudentWorksRoutesOptions> =
   });
 
   route(api, contract.delete, async (request) => {
+    // A deletion counts too: deleting and posting again must not cycle past the moderation cap.
+    await limitUploads?.(request);
     await service.removeOwn(requireUser(request).id, request.params.id);
     invalidate();
     return ok({ id: request.params.id }, serverMessage('studentWorkDeleted', requestLanguage(request)));

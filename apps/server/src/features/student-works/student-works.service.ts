@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { ImagePipeline } from '../../platform/images/images';
+import { createUploadSlots } from '../../platform/images/upload-slots';
 import {
   type AdminStudentWorkRow,
   createStudentWorksRepo,
@@ -86,6 +87,7 @@ export function createStudentWorksService({
 }) {
   const repo = createStudentWorksRepo(db);
   const show: ShowImage = (image, status) => (status === 'approved' ? image : images.privateView(image));
+  const slots = createUploadSlots(db);
   const dropPhoto = (image: Image | null | undefined) =>
     image ? images.remove(image).catch(() => undefined) : Promise.resolve();
 
@@ -126,27 +128,38 @@ export function createStudentWorksService({
       const lesson = await access.authorize(user, lessonId);
       const author = user as SessionUser;
       if (!photo) throw new InvalidInput('studentWorkPhotoRequired', { field: 'image' });
-      if ((await repo.countPending(author.id, lesson.id)) >= STUDENT_WORKS_PENDING_MAX) throw pendingLimit();
-      // Private until approved: only the author and the admin see it meanwhile.
-      const image = await images.ingest(photo, 'student-works', 'private');
+      // Counted under a lock per author before the photo costs anything, the posts still
+      // converting their photos included, and once more before the write.
+      const slot = await slots.take({
+        kind: `student-work:${lesson.id}`,
+        accountId: author.id,
+        max: STUDENT_WORKS_PENDING_MAX,
+        stored: (tx) => createStudentWorksRepo(tx).countPending(author.id, lesson.id),
+        refuse: pendingLimit,
+      });
+      let image: Image | null = null;
       try {
+        // Private until approved: only the author and the admin see it meanwhile.
+        image = await images.ingest(photo, 'student-works', 'private');
+        const stored = image;
         const id = await db.transaction(async (tx) => {
           const txRepo = createStudentWorksRepo(tx);
-          // Posts racing each other are counted one after the other.
-          await txRepo.lockAuthor(author.id);
+          await slot.settle(tx);
           if ((await txRepo.countPending(author.id, lesson.id)) >= STUDENT_WORKS_PENDING_MAX) throw pendingLimit();
           return txRepo.insert({
             lessonId: lesson.id,
             userId: author.id,
             authorName: firstNameOf(author),
             caption: input.caption,
-            image,
+            image: stored,
           });
         });
         return toWork((await repo.findById(id))!, show);
       } catch (error) {
         await dropPhoto(image);
         throw error;
+      } finally {
+        await slot.release();
       }
     },
 

@@ -37,7 +37,8 @@ let admin: TestUser;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The upload allowance has its own tests (student-works.limits.test.ts); here it stays out of the way.
+  t = await createTestContext({ env: { RATE_LIMIT_UPLOADS_PER_ACCOUNT: '1000', RATE_LIMIT_UPLOADS_PER_IP: '1000' } });
   lesson = await lessonWithFiles(t, { values: { title: { ru: 'Пионы', en: 'Peonies', es: 'Peonías' } } });
   otherLesson = await lessonWithFiles(t);
   const course = await courseWithLessons(t, [60]);

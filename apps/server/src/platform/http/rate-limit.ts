@@ -3,6 +3,7 @@
  * them (an in-memory limiter would give each instance its own allowance). One upsert per counted
  * request; windows older than a day are pruned now and then. See docs/decisions/0007.
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -101,6 +102,32 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
   };
 }
 
+/**
+ * The part of a client address every per-address limit counts. IPv4 as it is; IPv6 by its /64
+ * prefix, the block one customer line or host is usually given, so walking the 2^64 addresses of
+ * one's own subnet gets no fresh allowance (an IPv4-mapped IPv6 address counts as its IPv4).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  const bare = ip.replace(/%.*$/, ''); // a zone index (fe80::1%eth0) is not part of the address
+  if (!isIPv6(bare)) return ip;
+  const [head = '', tail] = bare.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  let groups = parse(head);
+  if (tail !== undefined) {
+    const rest = parse(tail);
+    // An embedded IPv4 tail (::1.2.3.4) takes two groups; only the first four groups matter here.
+    const restLength = rest.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+    groups = [...groups, ...Array<string>(8 - groups.length - restLength).fill('0'), ...rest];
+  }
+  const prefix = groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':');
+  return `${prefix}::/64`;
+}
+
 /** Counts one request for the request's client address and signed-in account (429 past either limit). */
 export type AccountAndAddressLimit = (request: FastifyRequest) => Promise<void>;
 
@@ -118,7 +145,7 @@ export function accountAndAddressLimit(
 ): AccountAndAddressLimit {
   return async (request) => {
     const { perAccount, perIp, windowMs } = limits;
-    await limiter.hit({ key: `${name}:ip:${request.ip}`, max: perIp, windowMs }, message);
+    await limiter.hit({ key: `${name}:ip:${addressKey(request.ip)}`, max: perIp, windowMs }, message);
     if (request.user) {
       await limiter.hit({ key: `${name}:account:${request.user.id}`, max: perAccount, windowMs }, message);
     }

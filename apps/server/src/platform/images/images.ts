@@ -16,6 +16,12 @@ export interface ImagePipeline {
    * (files ~7 % larger, encoding ~2.5× faster): for the generated demo images of a first start.
    */
   ingest(input: Buffer, folder: string, visibility?: Visibility, options?: { quick?: boolean }): Promise<Image>;
+  /**
+   * Moves every variant of an image to new keys in `visibility` and deletes the old ones: the
+   * image's old URLs (which were served `immutable`) now answer 404 at the origin and are never
+   * reused, e.g. for a photo withdrawn after it was public. Returns the image with its new URLs.
+   */
+  rekey(image: Image, visibility: Visibility): Promise<Image>;
   /** Moves every variant of an image to public (approved) or private (waiting, rejected) storage. */
   setVisibility(image: Image, visibility: Visibility): Promise<void>;
   /**
@@ -34,3 +40,13 @@ export const MODERATED_IMAGE_FOLDERS = ['reviews', 'student-works', 'custom-orde
 
 /** Largest accepted decoded size in pixels, checked from the header before decoding. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The same for customers' photos (everything in MODERATED_IMAGE_FOLDERS): 16 MP covers a phone's
+ * 12 MP photo and a 16 MP camera's, and costs well under half of the owner's limit to decode.
+ */
+export const CUSTOMER_IMAGE_MAX_PIXELS = 16_000_000;
+
+/** True for the folders customers upload to (their photos get CUSTOMER_IMAGE_MAX_PIXELS). */
+export function isCustomerFolder(folder: string): boolean {
+  return (MODERATED_IMAGE_FOLDERS as readonly string[]).includes(folder.split('/')[0] ?? '');
+}

@@ -2,11 +2,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, InvalidInput, PayloadTooLarge } from '../errors';
+import sharp, { type Sharp } from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError, InvalidInput, PayloadTooLarge, RateLimited } from '../errors';
 import { createLocalStorage } from '../storage/local-storage';
 import type { Storage } from '../storage/storage';
+import { createDecodeQueue } from './decode-queue';
+import { declaredSize } from './image-header';
 import type { ImagePipeline } from './images';
 import { createImagePipeline, sniffImageType } from './sharp-pipeline';
 
@@ -193,7 +195,7 @@ describe('image pipeline', () => {
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     expect(png.length).toBeLessThan(1000);
 
-    const error = await rejection(images.ingest(png, 'reviews'));
+    const error = await rejection(images.ingest(png, 'portfolio'));
     expect(error).toBeInstanceOf(InvalidInput);
     expect(error.messageIn('en')).toBe(
       'The image resolution is too large: at most 40 megapixels (for example 8000 × 5000)',
@@ -206,7 +208,7 @@ describe('image pipeline', () => {
     png.writeUInt32BE(7000, 16);
     png.writeUInt32BE(7000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-    const error = await rejection(images.ingest(png, 'reviews'));
+    const error = await rejection(images.ingest(png, 'portfolio'));
     expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     expect(error.statusCode).toBe(400);
     expect(await storedFiles()).toEqual([]);
@@ -214,7 +216,7 @@ describe('image pipeline', () => {
     png.writeUInt32BE(5000, 16);
     png.writeUInt32BE(5000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-    expect((await rejection(images.ingest(png, 'reviews'))).messageIn('en')).not.toMatch(/resolution/);
+    expect((await rejection(images.ingest(png, 'portfolio'))).messageIn('en')).not.toMatch(/resolution/);
   });
 
   it('private images: stored out of /uploads/, opened by signed URLs, moved on approval and back', async () => {
@@ -259,5 +261,109 @@ describe('image pipeline', () => {
     const png = await solid(100, 100).png().toBuffer();
     const [a, b] = await Promise.all([images.ingest(png, 'x'), images.ingest(png, 'x')]);
     expect(a.url).not.toBe(b.url);
+  });
+
+  it('a customer photo over the customer pixel cap is a clear 400 before decoding; the owner may store the same file', async () => {
+    // 5000 × 4000 = 20 MP: over the customers' 16 MP, under the owner's 40 MP; a few KB of PNG.
+    const png = await solid(5000, 4000).png({ compressionLevel: 9 }).toBuffer();
+    const queue = createDecodeQueue({ concurrency: 1 });
+    const pipeline = createImagePipeline({ storage, queue });
+    for (const folder of ['reviews', 'student-works', 'custom-orders']) {
+      const error = await rejection(pipeline.ingest(png, folder, 'private'));
+      expect(error.statusCode).toBe(400);
+      expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
+      expect(error.messageIn('en')).toBe('The image resolution is too large: at most 16 megapixels');
+      expect(error.messageIn('ru')).toBe('Слишком большое разрешение изображения: не больше 16 мегапикселей');
+    }
+    // Refused from the header: the queue never ran, nothing was stored.
+    expect(queue.stats().peakRunning).toBe(0);
+    expect(await storedFiles()).toEqual([]);
+    const owner = await pipeline.ingest(png, 'portfolio');
+    expect(owner.width).toBe(2400);
+  });
+
+  it('every decode goes through the queue, never more at once than its concurrency', async () => {
+    const queue = createDecodeQueue({ concurrency: 1, maxWaiting: 10 });
+    const pipeline = createImagePipeline({ storage, queue });
+    const png = await solid(1600, 1200).png().toBuffer();
+    const stored = await Promise.all(Array.from({ length: 4 }, () => pipeline.ingest(png, 'portfolio')));
+    expect(stored).toHaveLength(4);
+    expect(queue.stats()).toMatchObject({ concurrency: 1, peakRunning: 1, running: 0, waiting: 0, refused: 0 });
+  });
+
+  it('signed private URLs work at most 10 minutes', async () => {
+    const image = await images.ingest(await solid(400, 300).png().toBuffer(), 'reviews', 'private');
+    const expires = Number(new URL(images.privateView(image).large, 'http://x').searchParams.get('e'));
+    const now = Date.now() / 1000;
+    expect(expires).toBeGreaterThan(now);
+    expect(expires - now).toBeLessThanOrEqual(600);
+  });
+
+  it('rekey moves every variant to new keys: the old URLs are gone for good', async () => {
+    const image = await images.ingest(await solid(1200, 800).png().toBuffer(), 'reviews', 'public');
+    const oldKeys = [image.url, image.thumb, image.medium, image.large].map((url) => storage.keyFromPublicUrl(url)!);
+    const moved = await images.rekey(image, 'private');
+    const newKeys = [moved.url, moved.thumb, moved.medium, moved.large].map((url) => storage.keyFromPublicUrl(url)!);
+    for (const [i, key] of newKeys.entries()) {
+      expect(key).not.toBe(oldKeys[i]);
+      expect(key.split('-').pop()).toBe(oldKeys[i]!.split('-').pop());
+      expect(await storage.stat('private', key)).not.toBeNull();
+      expect(await storage.stat('public', key)).toBeNull();
+    }
+    for (const key of oldKeys) {
+      expect(await storage.stat('public', key)).toBeNull();
+      expect(await storage.stat('private', key)).toBeNull();
+    }
+    expect(moved.width).toBe(image.width);
+  });
+});
+
+describe('decode queue', () => {
+  it('runs at most `concurrency` at once, lets `maxWaiting` wait, and refuses one more with 429 + Retry-After', async () => {
+    const queue = createDecodeQueue({ concurrency: 2, maxWaiting: 3, retryAfterSeconds: 7 });
+    let active = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const work = () =>
+      queue.run(async () => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        active--;
+      });
+    const accepted = Array.from({ length: 5 }, work);
+    const refused = await rejection(work());
+    expect(refused).toBeInstanceOf(RateLimited);
+    expect(refused.statusCode).toBe(429);
+    expect((refused as RateLimited).retryAfterSeconds).toBe(7);
+    expect(queue.stats()).toMatchObject({ running: 2, waiting: 3, refused: 1 });
+    // Open the gates one at a time until everything accepted has run.
+    while (queue.stats().running > 0) {
+      await vi.waitUntil(() => gates.length > 0);
+      gates.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(accepted);
+    expect(most).toBe(2);
+    expect(queue.stats()).toMatchObject({ peakRunning: 2, running: 0, waiting: 0 });
+  });
+});
+
+describe('declaredSize', () => {
+  it.each([
+    ['png', (s: Sharp) => s.png()],
+    ['jpeg', (s: Sharp) => s.jpeg()],
+    ['webp', (s: Sharp) => s.webp()],
+    ['webp', (s: Sharp) => s.webp({ lossless: true })],
+    ['gif', (s: Sharp) => s.gif()],
+  ] as const)('reads the size of a %s from its header as sharp does', async (type, encode) => {
+    const bytes = await encode(solid(1234, 567)).toBuffer();
+    expect(declaredSize(bytes, type)).toEqual({ width: 1234, height: 567 });
+  });
+
+  it('answers null for a truncated or foreign header (sharp judges those)', () => {
+    expect(declaredSize(Buffer.from([0x89, 0x50]), 'png')).toBeNull();
+    expect(declaredSize(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0]), 'jpeg')).toBeNull();
+    expect(declaredSize(Buffer.alloc(40), 'heif')).toBeNull();
   });
 });

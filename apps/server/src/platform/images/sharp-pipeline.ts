@@ -7,12 +7,20 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Image } from '@atelier/shared';
-import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_BYTES } from '@atelier/shared';
+import { fillText, IMAGE_VARIANT_WIDTHS, MAX_IMAGE_BYTES, SERVER_MESSAGES } from '@atelier/shared';
 import sharp from 'sharp';
 import { InvalidInput, PayloadTooLarge } from '../errors';
 import { sniff } from '../storage/sniff';
 import type { Storage, Visibility } from '../storage/storage';
-import { type ImagePipeline, MAX_IMAGE_PIXELS, MODERATED_IMAGE_FOLDERS } from './images';
+import { createDecodeQueue, type DecodeQueue } from './decode-queue';
+import { declaredSize } from './image-header';
+import {
+  CUSTOMER_IMAGE_MAX_PIXELS,
+  type ImagePipeline,
+  isCustomerFolder,
+  MAX_IMAGE_PIXELS,
+  MODERATED_IMAGE_FOLDERS,
+} from './images';
 
 export interface ImagePipelineOptions {
   storage: Storage;
@@ -24,6 +32,13 @@ export interface ImagePipelineOptions {
    * decompression bomb); 40 MP covers phone cameras.
    */
   maxPixels?: number;
+  /**
+   * The same for customers' photos (the moderated folders: reviews, students' works, custom-order
+   * references): a phone photo needs far less than the owner's camera, and customers are many.
+   */
+  customerMaxPixels?: number;
+  /** The instance's one decode queue (a private one when unset). */
+  queue?: DecodeQueue;
   /** Key of the signed URLs of private images (one per process when unset). */
   urlSecret?: string;
   /** How long a signed private-image URL works at least (it is stable within such a span). */
@@ -47,27 +62,47 @@ type VariantName = 'full' | keyof typeof IMAGE_VARIANT_WIDTHS;
 export function createImagePipeline(options: ImagePipelineOptions): ImagePipeline {
   const { storage } = options;
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
-  const maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
+  const ownerMaxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
+  const customerMaxPixels = Math.min(ownerMaxPixels, options.customerMaxPixels ?? CUSTOMER_IMAGE_MAX_PIXELS);
+  const queue = options.queue ?? createDecodeQueue();
   const urlSecret = options.urlSecret ?? randomBytes(32).toString('hex');
-  const urlTtlSeconds = options.urlTtlSeconds ?? 3600;
+  // Signed private URLs are stable within a span and valid one to two spans: at most 10 minutes.
+  const urlTtlSeconds = options.urlTtlSeconds ?? 300;
   const mac = (key: string, expires: number) =>
     createHmac('sha256', urlSecret).update(`private-image\n${key}\n${expires}`).digest('base64url');
-  const tooManyPixels = () => new InvalidInput('imageTooManyPixels', { maxPixels }, 'IMAGE_TOO_MANY_PIXELS');
+  const tooManyPixels = (maxPixels: number) => {
+    if (maxPixels === MAX_IMAGE_PIXELS)
+      return new InvalidInput('imageTooManyPixels', { maxPixels }, 'IMAGE_TOO_MANY_PIXELS');
+    const text = SERVER_MESSAGES.imageTooManyPixelsAtMost;
+    const megapixels = String(Math.floor(maxPixels / 1_000_000));
+    return new InvalidInput(
+      {
+        ru: fillText(text.ru, { megapixels }),
+        en: fillText(text.en, { megapixels }),
+        es: fillText(text.es, { megapixels }),
+      },
+      { maxPixels },
+      'IMAGE_TOO_MANY_PIXELS',
+    );
+  };
 
   /**
-   * The size the header declares (sharp reads only the header here, nothing is decoded); an image
-   * above the limit is refused before the costly decode.
+   * The size the header declares, read before anything is decoded and outside the decode queue, so
+   * a refusal stays cheap while the queue is busy: PNG, GIF, JPEG and WebP headers in JavaScript,
+   * the others through sharp's header-only `metadata()`.
    */
-  async function checkDeclaredSize(input: Buffer) {
-    let width: number | undefined;
-    let height: number | undefined;
-    try {
-      ({ width, height } = await sharp(input, { limitInputPixels: false }).metadata());
-    } catch {
-      throw new InvalidInput('imageOnly', { reason: 'undecodable' });
+  async function checkDeclaredSize(input: Buffer, type: string, maxPixels: number) {
+    let size = declaredSize(input, type);
+    if (!size) {
+      try {
+        const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+        size = width && height ? { width, height } : null;
+      } catch {
+        throw new InvalidInput('imageOnly', { reason: 'undecodable' });
+      }
     }
-    if (!width || !height) throw new InvalidInput('imageOnly', { reason: 'undecodable' });
-    if (width * height > maxPixels) throw tooManyPixels();
+    if (!size?.width || !size.height) throw new InvalidInput('imageOnly', { reason: 'undecodable' });
+    if (size.width * size.height > maxPixels) throw tooManyPixels(maxPixels);
   }
 
   function keysOf(image: Image): string[] {
@@ -89,7 +124,7 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   const maxDimension = options.maxDimension ?? 2400;
   const quality = options.quality ?? 82;
 
-  async function decode(input: Buffer) {
+  async function decode(input: Buffer, maxPixels: number) {
     try {
       // failOn 'error' rejects truncated and corrupt files yet tolerates the harmless warnings
       // many phone JPEGs produce; animated GIF/WebP keep their first frame only.
@@ -102,47 +137,58 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
         .toBuffer({ resolveWithObject: true });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (/pixel limit/i.test(message)) throw tooManyPixels();
+      if (/pixel limit/i.test(message)) throw tooManyPixels(maxPixels);
       throw new InvalidInput('imageOnly', { reason: 'undecodable' });
     }
+  }
+
+  /** Decodes once, then encodes every variant from the decoded copy: all the CPU work of an upload. */
+  async function convert(input: Buffer, maxPixels: number, quick: boolean) {
+    const { data, info } = await decode(input, maxPixels);
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    // Never upscale: a variant at least as wide as the image is the image itself, and variants of
+    // the same effective width share one encode (a 1200 px upload needs two encodes, not four).
+    const encodes = new Map<number, Promise<Buffer>>();
+    const encode = (width: number) => {
+      const target = Math.min(width, info.width);
+      let pending = encodes.get(target);
+      if (!pending) {
+        const pipeline = sharp(data, raw);
+        if (target < info.width) pipeline.resize({ width: target });
+        pending = pipeline.webp({ quality, effort: quick ? 2 : 4 }).toBuffer();
+        encodes.set(target, pending);
+      }
+      return pending;
+    };
+    const names: [VariantName, number][] = [
+      ['full', info.width],
+      ['thumb', IMAGE_VARIANT_WIDTHS.thumb],
+      ['medium', IMAGE_VARIANT_WIDTHS.medium],
+      ['large', IMAGE_VARIANT_WIDTHS.large],
+    ];
+    // One encode after another: a turn of the queue keeps to one threadpool thread, so the event
+    // loop and the other requests keep a core.
+    const variants: (readonly [VariantName, Buffer])[] = [];
+    for (const [name, width] of names) variants.push([name, await encode(width)] as const);
+    return { info, variants };
   }
 
   return {
     async ingest(input, folder, visibility = 'public', { quick = false } = {}) {
       if (input.length === 0) throw new InvalidInput('imageOnly', { reason: 'empty' });
       if (input.length > maxBytes) throw new PayloadTooLarge('imageTooLarge');
-      if (!sniffImageType(input)) throw new InvalidInput('imageOnly', { reason: 'type' });
-      await checkDeclaredSize(input);
-
-      const { data, info } = await decode(input);
-      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const type = sniffImageType(input);
+      if (!type) throw new InvalidInput('imageOnly', { reason: 'type' });
+      const maxPixels = isCustomerFolder(folder) ? customerMaxPixels : ownerMaxPixels;
+      await checkDeclaredSize(input, type, maxPixels);
+      // The decode and every encode hold one turn of the instance's queue.
+      const encoded = await queue.run(() => convert(input, maxPixels, quick));
       const id = randomBytes(12).toString('base64url');
       const keyOf = (variant: VariantName) => `${folder}/${id}-${variant}.webp`;
-
-      // Never upscale: a variant at least as wide as the image is the image itself, and variants of
-      // the same effective width share one encode (a 1200 px upload needs two encodes, not four).
-      const encodes = new Map<number, Promise<Buffer>>();
-      const encode = (width: number) => {
-        const target = Math.min(width, info.width);
-        let pending = encodes.get(target);
-        if (!pending) {
-          const pipeline = sharp(data, raw);
-          if (target < info.width) pipeline.resize({ width: target });
-          pending = pipeline.webp({ quality, effort: quick ? 2 : 4 }).toBuffer();
-          encodes.set(target, pending);
-        }
-        return pending;
-      };
-      const variants: [VariantName, number][] = [
-        ['full', info.width],
-        ['thumb', IMAGE_VARIANT_WIDTHS.thumb],
-        ['medium', IMAGE_VARIANT_WIDTHS.medium],
-        ['large', IMAGE_VARIANT_WIDTHS.large],
-      ];
-      const encoded = await Promise.all(variants.map(async ([name, width]) => [name, await encode(width)] as const));
+      const { info } = encoded;
 
       const results = await Promise.allSettled(
-        encoded.map(([name, bytes]) => storage.put(visibility, keyOf(name), bytes, 'image/webp')),
+        encoded.variants.map(([name, bytes]) => storage.put(visibility, keyOf(name), bytes, 'image/webp')),
       );
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) {
@@ -163,6 +209,45 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
         width: info.width,
         height: info.height,
       } satisfies Image;
+    },
+
+    async rekey(image, visibility) {
+      const id = randomBytes(12).toString('base64url');
+      const moved = new Map<string, string>();
+      for (const key of keysOf(image)) {
+        const folder = key.slice(0, key.lastIndexOf('/'));
+        const variant = key.slice(key.lastIndexOf('-') + 1);
+        const from = (await storage.stat('public', key))
+          ? 'public'
+          : (await storage.stat('private', key))
+            ? 'private'
+            : null;
+        const target = `${folder}/${id}-${variant}`;
+        moved.set(key, target);
+        if (!from) continue;
+        const chunks: Buffer[] = [];
+        for await (const chunk of await storage.read(from, key)) chunks.push(chunk as Buffer);
+        await storage.put(visibility, target, Buffer.concat(chunks), 'image/webp');
+      }
+      // The old keys go only once every copy exists: a failure half-way leaves the image whole.
+      await Promise.all(
+        [...moved.keys()].flatMap((key) => [
+          storage.delete('public', key).catch(() => undefined),
+          storage.delete('private', key).catch(() => undefined),
+        ]),
+      );
+      const renamed = (url: string) => {
+        const key = storage.keyFromPublicUrl(url);
+        const target = key ? moved.get(key) : undefined;
+        return target ? storage.publicUrl(target) : url;
+      };
+      return {
+        ...image,
+        url: renamed(image.url),
+        thumb: renamed(image.thumb),
+        medium: renamed(image.medium),
+        large: renamed(image.large),
+      };
     },
 
     async setVisibility(image, visibility) {
