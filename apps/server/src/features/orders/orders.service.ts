@@ -33,6 +33,7 @@ import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
+import { createUnpaidHolds } from './orders.holds';
 import { createOrderLineRefunds, refuseRefunded } from './orders.line-refunds';
 import {
   type OrderMail,
@@ -57,6 +58,7 @@ import {
   aggregateReservations,
   DEFAULT_ORDER_POLICY,
   expiryCutoffs,
+  type HoldSplit,
   type OrderPolicy,
   orderHoldUntil,
 } from './orders.rules';
@@ -65,6 +67,7 @@ import type {
   LessonForOrder,
   OrderEvents,
   OrderForCarrier,
+  OrderForPayment,
   OrderForReceipt,
   ProductForOrder,
   Seller,
@@ -88,7 +91,7 @@ export interface ExpiringOrder {
  */
 export async function expiringOrders(
   q: Db | Tx,
-  policy: OrderPolicy,
+  policy: Parameters<typeof expiryCutoffs>[1],
   now: Date,
   windowMs: number,
   limit = 200,
@@ -113,9 +116,7 @@ export async function expiringOrders(
 
 type Q = Db | Tx;
 
-import type { OrderForPayment } from './orders.schemas';
-
-export type { OrderForPayment };
+export type { HoldSplit, OrderForPayment };
 
 export interface Actor {
   /** null = the system (a payment, a zero total). */
@@ -176,6 +177,7 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cancelGuard,
 }: OrdersDeps) {
+  const holds = createUnpaidHolds({ db, catalog, policy, stockChanged });
   const siteUrl = siteLinks(publicUrl).base;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
@@ -308,6 +310,7 @@ export function createOrdersService({
       await ordersRepo.lockUser(tx, userId);
     },
 
+    ...holds,
     /**
      * Writes a priced order inside `tx`: the order and its lines, the first history entry and the
      * "order received" mail (drawn here with the shop's contact address, its number filled in by the
@@ -645,6 +648,7 @@ export function createOrdersService({
         if (current.paymentState !== 'paid') await ordersRepo.setPaymentState(tx, orderId, 'paid');
         return { changed: false, order: (await loadOrder(tx, orderId))! };
       }
+      if (await holds.takeDeferredOf(tx, orderId)) stockChanged?.(); // paid with no online start (Mark paid)
       await transition(
         tx,
         orderId,
