@@ -60,6 +60,7 @@ import { createStockAlertsService } from './features/stock-alerts/stock-alerts.s
 import { createStudentWorksService } from './features/student-works/student-works.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
+import { createSmartCaptcha } from './platform/auth/smartcaptcha';
 import { createCdekClient } from './platform/delivery/cdek-client';
 import type { EventBus } from './platform/event-bus';
 import type { PublicCache } from './platform/http/public-cache';
@@ -204,7 +205,17 @@ export function buildServices(deps: ServiceDeps) {
       limiter,
       limits: { perIp: config.rateLimits.authPerIp, windowMs: config.rateLimits.windowMs },
     }),
-    auth: createAuthService({ db, limiter, publicUrl, limits: config.rateLimits, passwordCost }),
+    auth: createAuthService({
+      db,
+      limiter,
+      publicUrl,
+      limits: config.rateLimits,
+      passwordCost,
+      signupsPerIpPerDay: config.signupsPerIpPerDay,
+      smartCaptcha: config.smartCaptcha
+        ? { clientKey: config.smartCaptcha.clientKey, verifier: createSmartCaptcha(config.smartCaptcha) }
+        : null,
+    }),
     users: createUsersService({
       repo: createUsersRepo(db),
       db,

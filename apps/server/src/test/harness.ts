@@ -83,6 +83,8 @@ export async function createTestContext(
     // lifted here and set by the files that test them (orders.holds.test.ts).
     UNPAID_HOLD_UNITS_PER_PRODUCT: '1000000',
     UNPAID_HOLD_MAX_RUB: '100000000',
+    // Likewise every test registers from 127.0.0.1; the budget is set where it is tested (auth.signup.test.ts).
+    SIGNUPS_PER_IP_PER_DAY: '1000000',
     ...options.env,
   });
   const { database, drop } = await createTestDatabase();
