@@ -6,6 +6,14 @@
  * no verdict — a network error, a timeout, a non-200 or an unreadable reply — is `unavailable`.
  */
 
+/** Where the registration form's widget comes from (added to the CSP only when configured). */
+const WIDGET_ORIGIN = 'https://smartcaptcha.yandexcloud.net';
+export const SMARTCAPTCHA_SOURCES = {
+  scriptSrc: [WIDGET_ORIGIN],
+  frameSrc: [WIDGET_ORIGIN],
+  connectSrc: [WIDGET_ORIGIN],
+};
+
 export type SmartCaptchaVerdict = 'ok' | 'failed' | 'unavailable';
 
 export interface SmartCaptchaVerifier {
