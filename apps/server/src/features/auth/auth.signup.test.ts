@@ -114,6 +114,10 @@ describe('Yandex SmartCaptcha on registration', () => {
       question: expect.any(String),
       smartCaptchaClientKey: 'ysc1_client-key-for-tests',
     });
+    // The widget's script and frame are allowed only when it is configured.
+    expect(res.headers['content-security-policy']).toMatch(
+      /script-src 'self' https:\/\/smartcaptcha\.yandexcloud\.net/,
+    );
   });
 
   it('a token Yandex passes: the account is created; the server sent secret, token and the client address', async () => {
@@ -225,6 +229,7 @@ describe('SmartCaptcha not configured', () => {
   it('is not asked: no client key for the form, and registration needs no token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/captcha' });
     expect(res.json().data.smartCaptchaClientKey).toBeNull();
+    expect(res.headers['content-security-policy']).not.toContain('smartcaptcha');
     expect((await register(t, address())).statusCode).toBe(201);
   });
 });
