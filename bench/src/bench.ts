@@ -111,7 +111,13 @@ async function main(): Promise<void> {
       logLevel: 'warn',
       asNpmStart: true,
       // One bench customer places thousands of unpaid orders: lift the per-customer limit for it.
-      env: { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, MAX_OPEN_UNPAID_ORDERS: '1000000' },
+      env: {
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        MAX_OPEN_UNPAID_ORDERS: '1000000',
+        UNPAID_HOLD_UNITS_PER_PRODUCT: '1000000',
+        UNPAID_HOLD_MAX_RUB: '100000000',
+      },
     });
     const coldMs = Math.round(server.readyMs ?? Number.NaN);
 
@@ -347,7 +353,7 @@ async function authOnly(): Promise<void> {
       const auth = await authBench(server.url, BENCH_ADMIN);
       return { entry: auth, rows: authRows(auth), met: auth.targetMet };
     },
-    { RATE_LIMIT_AUTH_PER_IP: '1000' },
+    { RATE_LIMIT_AUTH_PER_IP: '1000', SIGNUPS_PER_IP_PER_DAY: '100000' },
   );
 }
 

@@ -158,6 +158,9 @@ async function postgresOrdersBench(options: {
       // Each bench customer places thousands of unpaid orders; registrations come from one address.
       MAX_OPEN_UNPAID_ORDERS: '1000000',
       RATE_LIMIT_AUTH_PER_IP: '100000',
+      SIGNUPS_PER_IP_PER_DAY: '100000',
+      UNPAID_HOLD_UNITS_PER_PRODUCT: '1000000',
+      UNPAID_HOLD_MAX_RUB: '100000000',
       // Both instances sign the same way, as a real deployment's must.
       MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
     };

@@ -44,6 +44,10 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_AUTH_PER_IP: '100000',
     RATE_LIMIT_PAYMENT_PER_IP: '100000',
     RATE_LIMIT_UPLOADS_PER_IP: '100000',
+    SIGNUPS_PER_IP_PER_DAY: '100000',
+    // Journeys place large orders for their own customers; the unpaid-hold caps have API tests.
+    UNPAID_HOLD_UNITS_PER_PRODUCT: '100000',
+    UNPAID_HOLD_MAX_RUB: '100000000',
   };
   const seeded = makeDataDir('atelier-e2e-seeded-');
   let dataDir = '';

@@ -119,7 +119,15 @@ describe('crash safety of checkout', { timeout: budget(100_000) }, () => {
         seedDemo: false,
         logLevel: 'warn',
         // Each buyer places far more unpaid orders than the per-customer limit allows in the shop.
-        env: { ...db.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, MAX_OPEN_UNPAID_ORDERS: '100000' },
+        env: {
+          ...db.env,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          MAX_OPEN_UNPAID_ORDERS: '100000',
+          SIGNUPS_PER_IP_PER_DAY: '100000',
+          UNPAID_HOLD_UNITS_PER_PRODUCT: '100000',
+          UNPAID_HOLD_MAX_RUB: '100000000',
+        },
       };
       const first = await startServer(options);
       running.push(first);

@@ -56,6 +56,7 @@ import { studentWorksRoutes } from './features/student-works/student-works.route
 import { usersRoutes } from './features/users/users.routes';
 import { mailPreviewRoutes } from './mail-previews';
 import { registerAuthGuard } from './platform/auth/guard';
+import { SMARTCAPTCHA_SOURCES } from './platform/auth/smartcaptcha';
 import { createEventBus, type EventBus } from './platform/event-bus';
 import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/access';
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
@@ -211,8 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
-    // Public images may come straight from the bucket or its CDN.
-    ...(config.s3?.publicUrl ? { extraSources: { imgSrc: [new URL(config.s3.publicUrl).origin] } } : {}),
+    extraSources: {
+      // Public images may come straight from the bucket or its CDN.
+      ...(config.s3?.publicUrl ? { imgSrc: [new URL(config.s3.publicUrl).origin] } : {}),
+      // Yandex SmartCaptcha's widget (script, its frame and its calls), only when it is configured.
+      ...(config.smartCaptcha ? SMARTCAPTCHA_SOURCES : {}),
+    },
   });
   await app.register(fastifySwagger, {
     openapi: {

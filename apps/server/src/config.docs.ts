@@ -272,6 +272,27 @@ export const CONFIG_DOCS = {
     default: '`100`',
     meaning: 'auth requests per client address per window',
   },
+  SIGNUPS_PER_IP_PER_DAY: {
+    group: 'Abuse limits',
+    default: '`5`',
+    meaning: 'new accounts registered from one client address per day (UTC); one more: 429',
+  },
+  SMARTCAPTCHA_SERVER_KEY: {
+    group: 'Abuse limits',
+    default: 'unset (not asked)',
+    meaning:
+      'Yandex SmartCaptcha server key; with `SMARTCAPTCHA_CLIENT_KEY` (both or neither) registration also needs a SmartCaptcha token, verified by the server, after the arithmetic question',
+  },
+  SMARTCAPTCHA_CLIENT_KEY: {
+    group: 'Abuse limits',
+    default: 'unset',
+    meaning: 'Yandex SmartCaptcha client key (sitekey) the registration form shows the widget with',
+  },
+  SMARTCAPTCHA_URL: {
+    group: 'Abuse limits',
+    default: '`https://smartcaptcha.yandexcloud.net/validate`',
+    meaning: "SmartCaptcha's validate endpoint",
+  },
   RATE_LIMIT_MAIL_PER_ACCOUNT: {
     group: 'Abuse limits',
     default: '`5`',
@@ -407,6 +428,23 @@ export const CONFIG_DOCS = {
     group: 'Orders and reviews',
     default: '`3`',
     meaning: 'unpaid orders one customer may have open at once (one more: 409)',
+  },
+  UNPAID_HOLD_UNITS_PER_PRODUCT: {
+    group: 'Orders and reviews',
+    default: '`5`',
+    meaning:
+      "counted units of one product that one mailbox's unpaid orders (all its accounts, `a+1@x` = `a@x`) may hold; cash or transfer beyond it is refused, card or PayPal beyond it takes the rest only when its payment starts",
+  },
+  UNPAID_HOLD_MAX_RUB: {
+    group: 'Orders and reviews',
+    default: '`30000`',
+    meaning: "roubles one mailbox's unpaid orders may owe together; beyond it, the same rule",
+  },
+  UNPAID_HOLD_PAYMENT_MINUTES: {
+    group: 'Orders and reviews',
+    default: '`90`',
+    meaning:
+      'an order beyond those caps is cancelled this long after its first online payment started, unpaid (starting again does not extend it)',
   },
   MAX_PENDING_REVIEWS: {
     group: 'Orders and reviews',

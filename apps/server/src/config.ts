@@ -260,6 +260,27 @@ const EnvSchema = z.object({
     .default(24),
   /** Unpaid (pending) orders one customer may have at once. */
   MAX_OPEN_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(3),
+  /** Counted units of one product the unpaid orders of one mailbox may hold (more: online payment). */
+  UNPAID_HOLD_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Roubles the unpaid orders of one mailbox may owe together (more: online payment). */
+  UNPAID_HOLD_MAX_RUB: z.coerce.number().int().min(1).max(100_000_000).default(30_000),
+  /** Minutes an order beyond those caps is held from its first online payment start. */
+  UNPAID_HOLD_PAYMENT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60)
+    .default(90),
+  /** New accounts per client address per day (UTC days). */
+  SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Yandex SmartCaptcha's server key: set (with the client key) = registration also needs its token. */
+  SMARTCAPTCHA_SERVER_KEY: optionalString,
+  /** Yandex SmartCaptcha's client key (sitekey), shown to the registration form. */
+  SMARTCAPTCHA_CLIENT_KEY: optionalString,
+  /** The validate endpoint (tests point it at a local fake). */
+  SMARTCAPTCHA_URL: optionalUrl(/^https?:$/, 'https://smartcaptcha.yandexcloud.net/validate').default(
+    'https://smartcaptcha.yandexcloud.net/validate',
+  ),
   /** One author's reviews waiting for moderation at once. */
   MAX_PENDING_REVIEWS: z.coerce.number().int().min(1).max(1_000_000).default(REVIEWS_PENDING_MAX),
   /** Files on an S3-compatible object storage instead of DATA_DIR/files (selected when set). */
@@ -396,7 +417,20 @@ export interface Config {
   /** HLS renditions of lesson videos (HLS, FFMPEG_PATH). */
   hls: { mode: 'auto' | 'off'; ffmpegPath: string | undefined };
   /** How long unpaid orders hold what they reserved, and how many one customer may have open. */
-  orders: { pendingOrderHours: number; pendingTransferDays: number; pendingScarceHours: number; maxOpenUnpaid: number };
+  orders: {
+    pendingOrderHours: number;
+    pendingTransferDays: number;
+    pendingScarceHours: number;
+    maxOpenUnpaid: number;
+    unpaidHoldUnitsPerProduct: number;
+    /** RUB minor units. */
+    unpaidHoldMaxRub: number;
+    paymentHoldMinutes: number;
+  };
+  /** New accounts per client address per day. */
+  signupsPerIpPerDay: number;
+  /** Yandex SmartCaptcha on registration; null = not asked. */
+  smartCaptcha: { serverKey: string; clientKey: string; url: string } | null;
   /** One author's reviews waiting for moderation at once (more: 409). */
   maxPendingReviews: number;
   /** The abandoned-cart reminder: how long a cart must be left untouched (ABANDONED_CART_HOURS). */
@@ -525,6 +559,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (Boolean(e.TELEGRAM_BOT_TOKEN) !== Boolean(e.TELEGRAM_CHAT_ID)) {
     problems.push('TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID: set both or neither');
+  }
+  if (Boolean(e.SMARTCAPTCHA_SERVER_KEY) !== Boolean(e.SMARTCAPTCHA_CLIENT_KEY)) {
+    problems.push('SMARTCAPTCHA_SERVER_KEY and SMARTCAPTCHA_CLIENT_KEY: set both or neither');
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: required when ADMIN_PASSWORD is set');
   if (Boolean(e.CDEK_CLIENT_ID) !== Boolean(e.CDEK_CLIENT_SECRET)) {
@@ -658,7 +695,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       pendingTransferDays: e.PENDING_TRANSFER_DAYS,
       pendingScarceHours: e.PENDING_SCARCE_HOURS,
       maxOpenUnpaid: e.MAX_OPEN_UNPAID_ORDERS,
+      unpaidHoldUnitsPerProduct: e.UNPAID_HOLD_UNITS_PER_PRODUCT,
+      unpaidHoldMaxRub: e.UNPAID_HOLD_MAX_RUB * 100,
+      paymentHoldMinutes: e.UNPAID_HOLD_PAYMENT_MINUTES,
     },
+    signupsPerIpPerDay: e.SIGNUPS_PER_IP_PER_DAY,
+    smartCaptcha:
+      e.SMARTCAPTCHA_SERVER_KEY && e.SMARTCAPTCHA_CLIENT_KEY
+        ? { serverKey: e.SMARTCAPTCHA_SERVER_KEY, clientKey: e.SMARTCAPTCHA_CLIENT_KEY, url: e.SMARTCAPTCHA_URL }
+        : null,
     maxPendingReviews: e.MAX_PENDING_REVIEWS,
     cartReminders: { afterHours: e.ABANDONED_CART_HOURS },
     notify: {

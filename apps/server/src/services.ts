@@ -66,6 +66,7 @@ import { createStockAlertsService } from './features/stock-alerts/stock-alerts.s
 import { createStudentWorksService } from './features/student-works/student-works.service';
 import { createUsersRepo } from './features/users/users.repo';
 import { createUsersService } from './features/users/users.service';
+import { createSmartCaptcha } from './platform/auth/smartcaptcha';
 import { createCdekClient } from './platform/delivery/cdek-client';
 import type { EventBus } from './platform/event-bus';
 import type { PublicCache } from './platform/http/public-cache';
@@ -237,6 +238,10 @@ export function buildServices(deps: ServiceDeps) {
       limits: config.rateLimits,
       passwordCost,
       onBackgroundError: (error) => deps.log.error({ err: error }, 'auth: a password-reset link could not be issued'),
+      signupsPerIpPerDay: config.signupsPerIpPerDay,
+      smartCaptcha: config.smartCaptcha
+        ? { clientKey: config.smartCaptcha.clientKey, verifier: createSmartCaptcha(config.smartCaptcha) }
+        : null,
     }),
     users: createUsersService({
       repo: createUsersRepo(db),

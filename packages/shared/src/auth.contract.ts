@@ -25,7 +25,8 @@ const tags = ['auth'];
 export const authContract = defineContract(authRouteTable, {
   captcha: {
     tags,
-    summary: 'A new arithmetic captcha for registration (single use, 10 minutes)',
+    summary:
+      'A new arithmetic captcha for registration (single use, 10 minutes), and the SmartCaptcha client key when registration also asks for its token',
     response: { 200: successEnvelope(CaptchaSchema) },
   },
   register: {
@@ -33,7 +34,7 @@ export const authContract = defineContract(authRouteTable, {
     summary:
       'Create an unverified account and mail a 6-digit code and a link; `consents` names the user agreement and personal-data consent versions shown (400 without them, 409 when one is no longer in force)',
     body: RegisterBody,
-    response: { 201: successEnvelope(RegisterResultSchema), ...errors, 409: ErrorBodySchema },
+    response: { 201: successEnvelope(RegisterResultSchema), ...errors, 409: ErrorBodySchema, 503: ErrorBodySchema },
   },
   getVerifyEmail: {
     tags,

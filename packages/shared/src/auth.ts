@@ -79,6 +79,8 @@ export const RegisterBody = z.object({
   password: NewPasswordSchema,
   captchaId: z.uuid({ error: m('captchaRequired') }),
   captchaAnswer: CaptchaAnswerSchema,
+  /** Yandex SmartCaptcha's token, when the shop asks for it (`GET /auth/captcha` gives its client key). */
+  smartCaptchaToken: z.string().trim().max(8192).optional(),
   /** The user agreement and the consent to personal-data processing, as the form showed them. */
   consents: ConsentRefsSchema,
 });
@@ -136,7 +138,12 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const DeleteAccountBody = z.object({ password: GivenPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
-export const CaptchaSchema = z.object({ captchaId: z.uuid(), question: z.string() });
+export const CaptchaSchema = z.object({
+  captchaId: z.uuid(),
+  question: z.string(),
+  /** Yandex SmartCaptcha's client key when registration also asks for its token; null = not asked. */
+  smartCaptchaClientKey: z.string().nullable(),
+});
 export type Captcha = z.infer<typeof CaptchaSchema>;
 
 export const AuthResultSchema = z.object({

@@ -8,6 +8,7 @@ export const ORDERS_ERRORS = [
   'NO_PARCEL',
   'ORDER_NOT_PAYABLE',
   'TOO_MANY_OPEN_ORDERS',
+  'UNPAID_HOLD_LIMIT',
   'ORDER_REFUNDED',
 ] as const;
 export type OrdersErrorCode = (typeof ORDERS_ERRORS)[number];

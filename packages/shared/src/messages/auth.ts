@@ -47,6 +47,27 @@ export const AUTH_MESSAGES = {
     en: 'Incorrect answer to the example',
     es: 'Respuesta incorrecta a la operación',
   },
+  /** SIGNUPS_PER_IP_PER_DAY reached for the client address. */
+  signupsPerAddressUsed: {
+    ru: 'С этого адреса сегодня уже зарегистрировано много аккаунтов. Попробуйте завтра или войдите в существующий',
+    en: 'Many accounts have already been registered from this address today. Try again tomorrow or sign in to an existing one',
+    es: 'Hoy ya se han registrado muchas cuentas desde esta dirección. Inténtelo mañana o inicie sesión en una existente',
+  },
+  smartCaptchaRequired: {
+    ru: 'Подтвердите, что вы не робот',
+    en: 'Please confirm that you are not a robot',
+    es: 'Confirme que no es un robot',
+  },
+  smartCaptchaFailed: {
+    ru: 'Проверка «я не робот» не пройдена. Пройдите её ещё раз',
+    en: 'The “not a robot” check failed. Please take it again',
+    es: 'La comprobación «no soy un robot» no se superó. Vuelva a hacerla',
+  },
+  smartCaptchaUnavailable: {
+    ru: 'Проверка «я не робот» сейчас недоступна. Попробуйте через несколько минут',
+    en: 'The “not a robot” check is unavailable right now. Please try again in a few minutes',
+    es: 'La comprobación «no soy un robot» no está disponible ahora. Inténtelo de nuevo en unos minutos',
+  },
   captchaExpired: {
     ru: 'Пример устарел или уже использован. Обновите пример и решите его снова',
     en: 'The example has expired or was already used. Refresh it and solve it again',

@@ -132,6 +132,24 @@ export const ORDERS_MESSAGES = {
     en: 'You already have {max} unpaid orders. Pay one of them or wait until it is cancelled automatically',
     es: 'Ya tiene {max} pedidos sin pagar. Pague uno de ellos o espere a que se cancele automáticamente',
   },
+  /** An order paid in cash or by transfer over the unpaid-hold caps (UNPAID_HOLD_*). */
+  unpaidHoldLimit: {
+    ru: 'Неоплаченные заказы могут удерживать не больше {units} шт. одного товара и не больше {maxRub} ₽ всего. Оплатите этот заказ онлайн (картой или PayPal) или напишите мастеру, чтобы договориться об индивидуальном заказе',
+    en: 'Unpaid orders may hold at most {units} of one item and {maxRub} ₽ in all. Pay this order online (card or PayPal), or write to the maker to arrange a custom order',
+    es: 'Los pedidos sin pagar pueden reservar como máximo {units} unidades de un artículo y {maxRub} ₽ en total. Pague este pedido en línea (tarjeta o PayPal) o escriba a la artesana para acordar un pedido personalizado',
+  },
+  /** Units an order over the caps waited for were bought by someone else before its payment started. */
+  heldUnitsSold: {
+    ru: 'Пока заказ ждал оплаты, часть товара купили. Отмените заказ и оформите новый на то, что осталось',
+    en: 'While this order waited for payment, some of its items were bought. Cancel it and place a new order for what is left',
+    es: 'Mientras el pedido esperaba el pago, se vendieron algunos artículos. Cancélelo y haga un pedido nuevo con lo que queda',
+  },
+  /** The hold of an order over the caps, started by its first payment, is over. */
+  paymentHoldOver: {
+    ru: 'Время на оплату этого заказа истекло. Оформите заказ заново',
+    en: 'The time to pay for this order is over. Please place the order again',
+    es: 'El plazo para pagar este pedido ha terminado. Vuelva a hacer el pedido',
+  },
   notSoldInCurrency: {
     ru: 'Некоторые товары не продаются в выбранной валюте',
     en: 'Some items are not sold in the chosen currency',

@@ -87,6 +87,12 @@ export const orders = pgTable(
      * unpaid order is not cancelled (docs/decisions/0083). null = no link.
      */
     payLinkUntil: timestamp('pay_link_until', { withTimezone: true }),
+    /**
+     * An order placed beyond the unpaid-hold caps (UNPAID_HOLD_*) takes the units over the caps only
+     * when its first online payment starts; from then it is held until this moment at most, set once
+     * and never moved, so starting payments again cannot keep those units (docs/decisions/0096).
+     */
+    paymentHoldUntil: timestamp('payment_hold_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -117,6 +123,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Units taken from the product's counted stock at checkout (given back on cancel). */
     reservedQuantity: integer('reserved_quantity').notNull().default(0),
+    /**
+     * Units of counted stock the order did not take when placed, being over the unpaid-hold caps:
+     * taken (moved into reserved_quantity) when its online payment starts (docs/decisions/0096).
+     */
+    deferredQuantity: integer('deferred_quantity').notNull().default(0),
     /**
      * Units given back by a refund of chosen lines (features/payments/payments.line-refunds.ts),
      * counted when the refund is asked for and taken back if the provider refuses it.

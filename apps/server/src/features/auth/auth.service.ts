@@ -11,8 +11,9 @@ import { isCommonPassword } from '../../platform/auth/common-passwords';
 import { createLoginThrottle } from '../../platform/auth/login-throttle';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
+import type { SmartCaptchaVerifier } from '../../platform/auth/smartcaptcha';
 import { hashSecret, newCode, newToken } from '../../platform/auth/tokens';
-import { type AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
+import { AppError, Forbidden, InvalidInput, RateLimited, Unauthorized } from '../../platform/errors';
 import { siteLinks } from '../../platform/http/links';
 import { addressKey, type Limit, type RateLimiter } from '../../platform/http/rate-limit';
 import { emailLimitKey } from '../../platform/mail/address-key';
@@ -22,6 +23,7 @@ import { passwordChangedMail, registrationAttemptMail, resetPasswordMail, verifi
 import { type AuthRepo, createAuthRepo } from './auth.repo';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_TTL_MS = 15 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** Wrong codes before a verification code is dead and a new one is needed. */
@@ -42,6 +44,10 @@ export interface AuthServiceDeps {
   passwordCost: ScryptCost;
   /** Where a failure of work done after the answer (the reset link) is reported. */
   onBackgroundError?: (error: unknown) => void;
+  /** New accounts per client address per day (SIGNUPS_PER_IP_PER_DAY); unset = no budget. */
+  signupsPerIpPerDay?: number | undefined;
+  /** Yandex SmartCaptcha after the arithmetic question (SMARTCAPTCHA_*); unset = not asked. */
+  smartCaptcha?: { clientKey: string; verifier: SmartCaptchaVerifier } | null | undefined;
 }
 
 /** A field error in the envelope the web maps onto its form (`details.fields`). */
@@ -56,6 +62,8 @@ export function createAuthService({
   limits,
   passwordCost,
   onBackgroundError,
+  signupsPerIpPerDay,
+  smartCaptcha,
 }: AuthServiceDeps) {
   const base = siteLinks(publicUrl).base;
   const windowMs = limits.windowMs;
@@ -69,6 +77,9 @@ export function createAuthService({
   });
 
   const ipLimit = (ip: string): Limit => ({ key: `auth:ip:${addressKey(ip)}`, max: limits.authPerIp, windowMs });
+  /** Accounts created from one client address per (UTC) day: counted once an account is created. */
+  const signupBudget = (ip: string): Limit | null =>
+    signupsPerIpPerDay ? { key: `signup:ip:${addressKey(ip)}`, max: signupsPerIpPerDay, windowMs: DAY_MS } : null;
   // Every per-address limit counts the mailbox (`a+1@` is `a@`), see emailLimitKey.
   const loginFailures = (email: string): Limit => ({
     key: `login-fail:account:${emailLimitKey(email)}`,
@@ -232,9 +243,17 @@ export function createAuthService({
     return { token, user: toUser(user), mustSetPassword: true, setPasswordToken };
   }
 
+  /** Yandex's verdict on the widget's token: 400 missing or refused, 503 when Yandex gives none. */
+  async function checkSmartCaptcha(verifier: SmartCaptchaVerifier, token: string | undefined, ip: string) {
+    if (!token) throw fieldError('smartCaptchaToken', 'smartCaptchaRequired', 'CAPTCHA_INVALID');
+    const verdict = await verifier.verify(token, ip);
+    if (verdict === 'failed') throw fieldError('smartCaptchaToken', 'smartCaptchaFailed', 'CAPTCHA_INVALID');
+    if (verdict === 'unavailable') throw new AppError(503, 'SMARTCAPTCHA_UNAVAILABLE', 'smartCaptchaUnavailable');
+  }
+
   return {
     /** An arithmetic question ("7 + 5"); the answer is stored hashed, single use, 10 minutes. */
-    async captcha(): Promise<{ captchaId: string; question: string }> {
+    async captcha(): Promise<{ captchaId: string; question: string; smartCaptchaClientKey: string | null }> {
       let a = randomInt(1, 21);
       let b = randomInt(1, 21);
       const plus = randomInt(0, 2) === 0;
@@ -248,7 +267,11 @@ export function createAuthService({
         expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
       });
       if (randomInt(0, 50) === 0) await repo.deleteExpiredCaptchas();
-      return { captchaId, question: `${a} ${plus ? '+' : '−'} ${b}` };
+      return {
+        captchaId,
+        question: `${a} ${plus ? '+' : '−'} ${b}`,
+        smartCaptchaClientKey: smartCaptcha?.clientKey ?? null,
+      };
     },
 
     /**
@@ -265,6 +288,8 @@ export function createAuthService({
     ): Promise<{ email: string }> {
       await limiter.hit(ipLimit(ctx.ip));
       await limiter.hit(mailLimit(body.email));
+      const budget = signupBudget(ctx.ip);
+      if (budget) await limiter.check(budget, 'signupsPerAddressUsed');
 
       const captcha = await createAuthRepo(db).consumeCaptcha(body.captchaId);
       if (!captcha || captcha.expiresAt.getTime() < Date.now()) {
@@ -275,6 +300,7 @@ export function createAuthService({
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         throw fieldError('captchaAnswer', 'captchaWrong', 'CAPTCHA_INVALID');
       }
+      if (smartCaptcha) await checkSmartCaptcha(smartCaptcha.verifier, body.smartCaptchaToken, ctx.ip);
       assertNotCommon(body.password, 'password');
 
       // One scrypt at today's cost in every case, so the answer takes as long whether the address
@@ -301,6 +327,7 @@ export function createAuthService({
           checked?.id === existing.id ? checked.matches : await verifyPassword(body.password, existing.passwordHash);
         if (!matches) await repo.markPasswordContested(existing.id);
       };
+      let created = false;
       await db.transaction(async (tx) => {
         const repo = createAuthRepo(tx);
         const existing = await repo.findUserByEmail(body.email);
@@ -332,6 +359,7 @@ export function createAuthService({
           name: body.name,
           passwordHash: await passwordHashOf(),
         });
+        created = Boolean(user);
         if (user) {
           await onAccountCreated?.(tx, user.id);
           await issueVerification(repo, tx, { id: user.id, email: body.email, name: body.name }, ctx.lang);
@@ -342,6 +370,13 @@ export function createAuthService({
         const winner = await repo.findUserByEmail(body.email);
         if (winner && !winner.emailVerifiedAt) await repeatOfPending(repo, winner);
       });
+      // Counted after the transaction (on the embedded database the limiter would wait for it); a
+      // race of registrations from one address may pass the budget by the few running at once.
+      if (created && budget) {
+        await limiter.hit(budget, 'signupsPerAddressUsed').catch((error: unknown) => {
+          if (!(error instanceof RateLimited)) throw error;
+        });
+      }
       return { email: body.email };
     },
 

@@ -52,6 +52,7 @@ import type { DeliveryCarrier, GiftCertificatePayer } from '../orders/orders.sch
 import type { OrderDraft, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { deliveryOf, parcelOf, quoteDelivery } from './checkout.delivery';
+import { capUnpaidHold } from './checkout.holds';
 import { priceLines, stockExceeded } from './checkout.lines';
 import type {
   CheckoutCatalog,
@@ -79,7 +80,7 @@ type Q = Db | Tx;
 export interface CheckoutDeps {
   db: Db;
   /** Where placed orders are written and confirmed. */
-  orders: Pick<OrdersService, 'lockCustomer' | 'insertPlaced' | 'confirmAtOnce'>;
+  orders: Pick<OrdersService, 'lockCustomer' | 'insertPlaced' | 'confirmAtOnce' | 'splitByHoldCaps'>;
   catalog: CheckoutCatalog;
   /** What can be sold, one registration per kind: how each line of an order is priced. */
   sellables: Sellables;
@@ -347,7 +348,8 @@ export function createCheckoutService({
     actorUserId: string | null,
     recordConsents?: RecordConsents,
   ): Promise<Order> {
-    const { plan, gift } = await holdGift(tx, priced, code);
+    const { plan: held, gift } = await holdGift(tx, priced, code);
+    const plan = await capUnpaidHold(orders, tx, held);
     const { holdsScarce } = await reserve(tx, plan);
     const order = await write(tx, plan, holdsScarce);
     await recordConsents?.(tx, order);

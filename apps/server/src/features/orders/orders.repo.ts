@@ -80,6 +80,7 @@ function orderFromJson(o: Json): OrderRow {
     language: o.language as OrderRow['language'],
     holdsScarce: o.holds_scarce === true,
     payLinkUntil: o.pay_link_until ? date(o.pay_link_until) : null,
+    paymentHoldUntil: o.payment_hold_until ? date(o.payment_hold_until) : null,
     createdAt: date(o.created_at),
     updatedAt: date(o.updated_at),
   };
@@ -99,6 +100,7 @@ function itemFromJson(i: Json): OrderItemRow {
     unitPriceInCurrency: (i.unit_price_in_currency ?? null) as number | null,
     quantity: i.quantity as number,
     reservedQuantity: i.reserved_quantity as number,
+    deferredQuantity: (i.deferred_quantity ?? 0) as number,
     refundedQuantity: (i.refunded_quantity ?? 0) as number,
     refundedMinor: (i.refunded_minor ?? 0) as number,
   };
@@ -181,6 +183,7 @@ export const ordersRepo = {
       unit_price_in_currency: item.unitPriceInCurrency ?? null,
       quantity: item.quantity,
       reserved_quantity: item.reservedQuantity ?? 0,
+      deferred_quantity: item.deferredQuantity ?? 0,
     }));
     const result = await q.execute(sql`
       with o as (
@@ -203,12 +206,12 @@ export const ordersRepo = {
         returning *
       ), i as (
         insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
-          unit_price_in_currency, quantity, reserved_quantity)
+          unit_price_in_currency, quantity, reserved_quantity, deferred_quantity)
         select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.name, x.unit_price_rub,
-          x.unit_price_in_currency, x.quantity, x.reserved_quantity
+          x.unit_price_in_currency, x.quantity, x.reserved_quantity, x.deferred_quantity
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(type text, product_id uuid, lesson_id uuid,
           course_id uuid, book_format text, name jsonb, unit_price_rub integer, unit_price_in_currency integer, quantity integer,
-          reserved_quantity integer)
+          reserved_quantity integer, deferred_quantity integer)
         returning *
       ), e as (
         insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
@@ -294,9 +297,15 @@ export const ordersRepo = {
         and(
           eq(orders.status, 'pending'),
           ne(orders.paymentState, 'paid'),
-          dueBy(cut),
-          // A payment link still working keeps the order (docs/decisions/0083).
-          or(isNull(orders.payLinkUntil), lt(orders.payLinkUntil, new Date(cutoffs.at.getTime() + 1))),
+          or(
+            and(
+              dueBy(cut),
+              // A payment link still working keeps the order (docs/decisions/0083).
+              or(isNull(orders.payLinkUntil), lt(orders.payLinkUntil, new Date(cutoffs.at.getTime() + 1))),
+            ),
+            // Beyond the unpaid-hold caps, the hold its first payment started ends it (0096).
+            lt(orders.paymentHoldUntil, new Date(cutoffs.at.getTime() + 1)),
+          ),
           skip.length > 0 ? notInArray(orders.id, skip) : undefined,
         ),
       )
@@ -345,6 +354,85 @@ export const ordersRepo = {
       .where(eq(orders.id, id))
       .returning();
     return row!;
+  },
+
+  /**
+   * The accounts that share `userId`'s mailbox (emailLimitKey: `a+1@x` and `a@x` are one), the
+   * account itself included. The SQL only narrows the candidates (same domain, same local part up to
+   * a `+` once dots are ignored); the key decides.
+   */
+  async mailboxOf(q: Q, userId: string, keyOf: (email: string) => string): Promise<{ key: string; userIds: string[] }> {
+    const [self] = await q.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!self?.email) return { key: `account:${userId}`, userIds: [userId] };
+    const key = keyOf(self.email);
+    const at = key.lastIndexOf('@');
+    const local = key.slice(0, at).replace(/\./g, '');
+    const domain = key.slice(at + 1);
+    const domains = domain === 'gmail.com' ? ['gmail.com', 'googlemail.com'] : [domain];
+    const candidates = await q
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        or(
+          eq(users.id, userId),
+          and(
+            inArray(sql`rtrim(lower(split_part(${users.email}, '@', 2)), '.')`, domains),
+            eq(sql`replace(split_part(split_part(lower(${users.email}), '@', 1), '+', 1), '.', '')`, local),
+          ),
+        ),
+      );
+    const ids = candidates
+      .filter((row) => row.id === userId || (row.email && keyOf(row.email) === key))
+      .map((row) => row.id);
+    return { key, userIds: [...new Set(ids)] };
+  },
+
+  /**
+   * Serialises, for the rest of the transaction, the checkouts of every account of one mailbox (the
+   * unpaid-hold caps are theirs together; each account's own row lock does not cover the others).
+   */
+  async lockMailbox(q: Q, mailboxKey: string): Promise<void> {
+    await q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-hold:${mailboxKey}`}, 0))`);
+  },
+
+  /**
+   * What the unpaid (pending, not paid) orders of these accounts hold: counted units per product
+   * (what they took from the stock) and their amount still due, RUB minor units.
+   */
+  async unpaidHolds(q: Q, userIds: string[]): Promise<{ units: Map<string, number>; dueRub: number }> {
+    if (userIds.length === 0) return { units: new Map(), dueRub: 0 };
+    const open = and(inArray(orders.userId, userIds), eq(orders.status, 'pending'), ne(orders.paymentState, 'paid'));
+    const [units, [due]] = await Promise.all([
+      q
+        .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.reservedQuantity})::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(open, isNotNull(orderItems.productId), sql`${orderItems.reservedQuantity} > 0`))
+        .groupBy(orderItems.productId),
+      q
+        .select({ due: sql<number>`coalesce(sum(${orders.totalRub} - ${orders.giftCertificateRub}), 0)::bigint` })
+        .from(orders)
+        .where(open),
+    ]);
+    return {
+      units: new Map(units.flatMap((row) => (row.productId ? [[row.productId, Number(row.units)] as const] : []))),
+      dueRub: Number(due?.due ?? 0),
+    };
+  },
+
+  /** Moves a line's deferred units into what it holds (they were just taken from the stock). */
+  async takeDeferred(q: Q, lineId: string): Promise<void> {
+    await q
+      .update(orderItems)
+      .set({
+        reservedQuantity: sql`${orderItems.reservedQuantity} + ${orderItems.deferredQuantity}`,
+        deferredQuantity: 0,
+      })
+      .where(eq(orderItems.id, lineId));
+  },
+
+  async setPaymentHoldUntil(q: Q, id: string, until: Date): Promise<void> {
+    await q.update(orders).set({ paymentHoldUntil: until, updatedAt: new Date() }).where(eq(orders.id, id));
   },
 
   async setPayLinkUntil(q: Q, id: string, until: Date): Promise<void> {

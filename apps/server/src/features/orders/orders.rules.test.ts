@@ -6,7 +6,9 @@ import {
   expiryCutoffs,
   holdUntil,
   isExpired,
+  orderHoldUntil,
   type Reservation,
+  splitByHoldCaps,
   stockShortages,
 } from './orders.rules';
 
@@ -123,5 +125,68 @@ describe('holdUntil / isExpired: how long an unpaid order holds stock, per payme
     const cutoffs = expiryCutoffs(new Date(until), custom);
     const cutoff = method === 'card' ? cutoffs.onlineScarce : cutoffs.offlineScarce;
     expect(cutoff.toISOString()).toBe(placed.toISOString());
+  });
+});
+
+describe('splitByHoldCaps: what a new unpaid order may hold now, with what its mailbox holds (3 units, 10 000 ₽)', () => {
+  const caps = { unpaidHoldUnitsPerProduct: 3, unpaidHoldMaxRub: 10_000_00 };
+  it.each<[string, Reservation[], number, [string, number][], number, Reservation[], [string, number][], boolean]>([
+    ['within both caps', [{ productId: A, quantity: 3 }], 4_500_00, [], 0, [{ productId: A, quantity: 3 }], [], false],
+    [
+      'over the units of one product',
+      [{ productId: A, quantity: 5 }],
+      7_500_00,
+      [],
+      0,
+      [{ productId: A, quantity: 3 }],
+      [[A, 2]],
+      true,
+    ],
+    [
+      'what the mailbox holds counts',
+      [{ productId: A, quantity: 2 }],
+      3_000_00,
+      [[A, 2]],
+      3_000_00,
+      [{ productId: A, quantity: 1 }],
+      [[A, 1]],
+      true,
+    ],
+    [
+      'per product: another has its own cap',
+      [{ productId: B, quantity: 3 }],
+      4_500_00,
+      [[A, 3]],
+      4_500_00,
+      [{ productId: B, quantity: 3 }],
+      [],
+      false,
+    ],
+    ['over the value: nothing now', [{ productId: A, quantity: 1 }], 6_000_00, [], 5_000_00, [], [[A, 1]], true],
+    [
+      'exactly the value cap is within it',
+      [{ productId: A, quantity: 1 }],
+      5_000_00,
+      [],
+      5_000_00,
+      [{ productId: A, quantity: 1 }],
+      [],
+      false,
+    ],
+    ['over the value with nothing to reserve (a transfer of digital goods)', [], 6_000_00, [], 5_000_00, [], [], true],
+  ])('%s', (_name, wanted, due, units, heldDue, firm, deferred, over) => {
+    expect(splitByHoldCaps(wanted, due, { units: new Map(units), dueRub: heldDue }, caps)).toEqual({
+      firm,
+      deferred: new Map(deferred),
+      over,
+    });
+  });
+
+  it('the deadline of an order over the caps is the earlier of its hold and the one its payment started', () => {
+    const createdAt = new Date('2026-12-01T10:00:00Z');
+    const row = { createdAt, paymentMethod: 'card' as const, holdsScarce: false, payLinkUntil: null };
+    const paymentHoldUntil = new Date('2026-12-01T11:30:00Z');
+    expect(orderHoldUntil({ ...row, paymentHoldUntil }, DEFAULT_ORDER_POLICY)).toEqual(paymentHoldUntil);
+    expect(orderHoldUntil(row, DEFAULT_ORDER_POLICY)).toEqual(new Date('2026-12-03T10:00:00Z'));
   });
 });

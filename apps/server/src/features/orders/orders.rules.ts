@@ -19,13 +19,28 @@ export interface OrderPolicy {
   pendingScarceHours: number;
   /** Unpaid orders one customer may have open at once. */
   maxOpenUnpaid: number;
+  /**
+   * Counted units of one product that the unpaid orders of one mailbox (its accounts together) may
+   * hold; beyond it, units are taken only when an online payment starts (docs/decisions/0096).
+   */
+  unpaidHoldUnitsPerProduct: number;
+  /** What the unpaid orders of one mailbox may owe together, RUB minor units; beyond it, the same. */
+  unpaidHoldMaxRub: number;
+  /** Minutes an order beyond those caps is held from its first online payment start, at most. */
+  paymentHoldMinutes: number;
 }
+
+/** What the deadline of an unpaid order depends on. */
+export type HoldPolicy = Pick<OrderPolicy, 'pendingOrderHours' | 'pendingTransferDays' | 'pendingScarceHours'>;
 
 export const DEFAULT_ORDER_POLICY: OrderPolicy = {
   pendingOrderHours: 48,
   pendingTransferDays: 5,
   pendingScarceHours: 24,
   maxOpenUnpaid: 3,
+  unpaidHoldUnitsPerProduct: 5,
+  unpaidHoldMaxRub: 30_000_00,
+  paymentHoldMinutes: 90,
 };
 
 const HOUR_MS = 3_600_000;
@@ -39,7 +54,7 @@ export function isOfflinePayment(method: PaymentMethod): boolean {
  * How long an unpaid order paid by `method` is held, in milliseconds; `scarce` (it took the last
  * units or seat) caps it at `pendingScarceHours`.
  */
-export function holdMs(method: PaymentMethod, policy: OrderPolicy, scarce = false): number {
+export function holdMs(method: PaymentMethod, policy: HoldPolicy, scarce = false): number {
   const byMethod = isOfflinePayment(method)
     ? policy.pendingTransferDays * 24 * HOUR_MS
     : policy.pendingOrderHours * HOUR_MS;
@@ -53,7 +68,7 @@ export function holdMs(method: PaymentMethod, policy: OrderPolicy, scarce = fals
 export function holdUntil(
   createdAt: Date,
   method: PaymentMethod,
-  policy: OrderPolicy,
+  policy: HoldPolicy,
   scarce = false,
   payLinkUntil: Date | null = null,
 ): Date {
@@ -61,19 +76,67 @@ export function holdUntil(
   return new Date(payLinkUntil ? Math.max(held, payLinkUntil.getTime()) : held);
 }
 
-/** `holdUntil` of an order as stored: its method, whether it holds the last units, its payment link. */
+/**
+ * `holdUntil` of an order as stored: its method, whether it holds the last units, its payment link,
+ * and — beyond the unpaid-hold caps — the end of the hold its first payment started, which wins.
+ */
 export function orderHoldUntil(
-  row: { createdAt: Date; paymentMethod: PaymentMethod; holdsScarce: boolean; payLinkUntil: Date | null },
-  policy: OrderPolicy,
+  row: {
+    createdAt: Date;
+    paymentMethod: PaymentMethod;
+    holdsScarce: boolean;
+    payLinkUntil: Date | null;
+    paymentHoldUntil?: Date | null;
+  },
+  policy: HoldPolicy,
 ): Date {
-  return holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce, row.payLinkUntil);
+  const held = holdUntil(row.createdAt, row.paymentMethod, policy, row.holdsScarce, row.payLinkUntil);
+  return row.paymentHoldUntil && row.paymentHoldUntil < held ? row.paymentHoldUntil : held;
+}
+
+/** What the unpaid orders of one mailbox hold now: counted units per product, and what they owe (RUB minor). */
+export interface UnpaidHolds {
+  units: ReadonlyMap<string, number>;
+  dueRub: number;
+}
+
+/** A new order's counted units split by the unpaid-hold caps: taken now, and taken only when paying starts. */
+export interface HoldSplit {
+  firm: { productId: string; quantity: number }[];
+  deferred: Map<string, number>;
+  /** The order goes over a cap (units of a product, or what the mailbox would owe). */
+  over: boolean;
+}
+
+/**
+ * How much of a new unpaid order (`wanted`: one entry per product; `dueRub`: what it will owe) the
+ * caps let it hold at once: per product up to `unpaidHoldUnitsPerProduct` with what the mailbox
+ * already holds; nothing at all once the mailbox would owe more than `unpaidHoldMaxRub`. The rest is
+ * deferred. Pure: the caller has locked the mailbox and read `held`.
+ */
+export function splitByHoldCaps(
+  wanted: readonly { productId: string; quantity: number }[],
+  dueRub: number,
+  held: UnpaidHolds,
+  policy: Pick<OrderPolicy, 'unpaidHoldUnitsPerProduct' | 'unpaidHoldMaxRub'>,
+): HoldSplit {
+  const overValue = dueRub > 0 && held.dueRub + dueRub > policy.unpaidHoldMaxRub;
+  const firm: HoldSplit['firm'] = [];
+  const deferred = new Map<string, number>();
+  for (const { productId, quantity } of wanted) {
+    const room = overValue ? 0 : Math.max(0, policy.unpaidHoldUnitsPerProduct - (held.units.get(productId) ?? 0));
+    const now = Math.min(quantity, room);
+    if (now > 0) firm.push({ productId, quantity: now });
+    if (quantity > now) deferred.set(productId, quantity - now);
+  }
+  return { firm, deferred, over: overValue || deferred.size > 0 };
 }
 
 /** True once `now` has reached the order's deadline (the deadline itself counts as expired). */
 export function isExpired(
   createdAt: Date,
   method: PaymentMethod,
-  policy: OrderPolicy,
+  policy: HoldPolicy,
   now: Date,
   scarce = false,
   payLinkUntil: Date | null = null,
@@ -95,7 +158,7 @@ export interface ExpiryCutoffs {
  * For a database query: orders created at or before these moments are due (the same rule as
  * isExpired, moved to the other side of the comparison so it can use the created_at index).
  */
-export function expiryCutoffs(now: Date, policy: OrderPolicy): ExpiryCutoffs {
+export function expiryCutoffs(now: Date, policy: HoldPolicy): ExpiryCutoffs {
   return {
     at: now,
     online: new Date(now.getTime() - holdMs('card', policy)),

@@ -32,6 +32,7 @@ import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
+import { createUnpaidHolds, type UnpaidHoldsDeps } from './orders.holds';
 import { createOrderLineRefunds, refuseRefunded } from './orders.line-refunds';
 import {
   type OrderMail,
@@ -56,10 +57,11 @@ import {
   aggregateReservations,
   DEFAULT_ORDER_POLICY,
   expiryCutoffs,
+  type HoldSplit,
   type OrderPolicy,
   orderHoldUntil,
 } from './orders.rules';
-import type { CancelGuard, OrderEvents, OrderForCarrier, OrderForReceipt } from './orders.schemas';
+import type { CancelGuard, OrderEvents, OrderForCarrier, OrderForPayment, OrderForReceipt } from './orders.schemas';
 
 export interface ExpiringOrder {
   id: string;
@@ -79,7 +81,7 @@ export interface ExpiringOrder {
  */
 export async function expiringOrders(
   q: Db | Tx,
-  policy: OrderPolicy,
+  policy: Parameters<typeof expiryCutoffs>[1],
   now: Date,
   windowMs: number,
   limit = 200,
@@ -104,18 +106,19 @@ export async function expiringOrders(
 
 type Q = Db | Tx;
 
-import type { OrderForPayment } from './orders.schemas';
-
-export type { OrderForPayment };
+export type { HoldSplit, OrderForPayment };
 
 export interface Actor {
   /** null = the system (a payment, a zero total). */
   userId: string | null;
 }
 
-/** What orders needs of the catalogue: counted stock given back (a cancel, a refund), on the caller's transaction. */
+/**
+ * What orders needs of the catalogue, on the caller's transaction: counted stock given back (a
+ * cancel, a refund), and taken when an order over the unpaid-hold caps starts paying.
+ */
 export interface OrdersCatalog {
-  products: {
+  products: UnpaidHoldsDeps['catalog']['products'] & {
     releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
   };
 }
@@ -171,6 +174,7 @@ export function createOrdersService({
   policy = DEFAULT_ORDER_POLICY,
   cancelGuard,
 }: OrdersDeps) {
+  const holds = createUnpaidHolds({ db, catalog, policy, stockChanged });
   const siteUrl = siteLinks(publicUrl).base;
   const present = (row: OrderRow, items: OrderItemRow[], history?: StatusEventRow[]) =>
     toOrder(row, items, history, policy);
@@ -307,6 +311,7 @@ export function createOrdersService({
       await ordersRepo.lockUser(tx, userId);
     },
 
+    ...holds,
     /**
      * Writes a priced order inside `tx`: the order and its lines, the first history entry and the
      * "order received" mail (drawn here with the shop's contact address, its number filled in by the
@@ -644,6 +649,7 @@ export function createOrdersService({
         if (current.paymentState !== 'paid') await ordersRepo.setPaymentState(tx, orderId, 'paid');
         return { changed: false, order: (await loadOrder(tx, orderId))! };
       }
+      if (await holds.takeDeferredOf(tx, orderId)) stockChanged?.(); // paid with no online start (Mark paid)
       await transition(
         tx,
         orderId,

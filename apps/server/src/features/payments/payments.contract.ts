@@ -53,6 +53,12 @@ export interface OrdersForPayments {
     orderId: string,
     state: 'awaiting' | 'invoice_sent' | 'paid' | 'failed' | 'refunded',
   ): Promise<unknown>;
+  /**
+   * Before an online payment starts: an order over the unpaid-hold caps takes the units it left
+   * deferred and its hold ends a fixed time after this first start (409 when they were sold, or
+   * when that hold is over).
+   */
+  holdForPayment(orderId: string): Promise<void>;
   /** Opens the order's payment link until `wanted` (or less, see orders); null when not pending. */
   openPayLink(tx: Tx, orderId: string, wanted: Date): Promise<Date | null>;
   confirmPaid(

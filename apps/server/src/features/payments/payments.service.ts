@@ -307,6 +307,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       await repo.leaveBehind(db, live.id);
     }
+    // Units beyond the unpaid-hold caps are the order's only from its first payment on (0096).
+    await orders.holdForPayment(order.id);
     const receipt = (await deps.receipts.forPayment(db, order.id)) ?? undefined;
     const { payment, created } = await createOnce(
       providers.card,
@@ -450,6 +452,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         throw new InvalidInput('paypalCurrencyOnly', undefined, 'PAYMENT_WRONG_CURRENCY');
       }
       const amount = { minor: order.totalInCurrencyMinor, currency: order.currency };
+      await orders.holdForPayment(order.id);
       if (!providers.paypal) {
         const task = await requestManualInvoice(order, email);
         return {

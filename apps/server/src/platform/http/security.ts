@@ -26,6 +26,7 @@ export interface SecurityOptions {
     connectSrc?: string[];
     imgSrc?: string[];
     frameSrc?: string[];
+    scriptSrc?: string[];
   };
   /** Turn response compression off (e.g. behind a proxy that already compresses). */
   compress?: boolean;
@@ -63,7 +64,7 @@ export function cspDirectives(options: SecurityOptions): Record<string, string[]
   const extra = options.extraSources ?? {};
   const directives: Record<string, string[]> = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(extra.scriptSrc ?? [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...(extra.imgSrc ?? [])],
     mediaSrc: ["'self'", 'blob:'],

@@ -5,6 +5,8 @@ import { authKeys } from './keys';
 export interface Captcha {
   captchaId: string;
   question: string;
+  /** Yandex SmartCaptcha's client key when the shop asks for its token too; null = not asked. */
+  smartCaptchaClientKey: string | null;
 }
 
 export const fetchCaptcha = () => authApi.captcha().then((reply) => reply.data);

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error';
 import { confirmingResolver } from '../../../shared/forms/confirm-password';
-import { applyFieldProblems } from '../../../shared/forms/server-errors';
+import { applyFieldProblems, fieldProblems } from '../../../shared/forms/server-errors';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
@@ -15,6 +15,7 @@ import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import {
   CheckboxField,
+  FieldError,
   FormField,
   FormProblem,
   fieldControlProps,
@@ -27,6 +28,7 @@ import { toast } from '../../../shared/ui/toast';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { type RegisterFormInput, RegisterFormSchema, type RegisterFormValues } from '../auth-schemas';
+import { SmartCaptcha } from './smart-captcha';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword', 'captchaAnswer', 'agreement', 'personalData'] as const;
 
@@ -38,6 +40,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const errorText = useFieldErrorText();
   const [problem, setProblem] = useState<string | null>(null);
   const [legal, setLegal] = useState<LegalKind | null>(null);
+  // Yandex SmartCaptcha, when the server asks for it: its token, a reset counter, its problem.
+  const smartKey = captcha.data?.smartCaptchaClientKey ?? null;
+  const [smartToken, setSmartToken] = useState('');
+  const [smartRound, setSmartRound] = useState(0);
+  const [smartProblem, setSmartProblem] = useState<string | null>(null);
   const language = useLanguage();
   const queryClient = useQueryClient();
   // The versions in force of the texts the two boxes name: what the consents refer to.
@@ -66,10 +73,16 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const refreshCaptcha = () => {
     setValue('captchaAnswer', '');
     void captcha.refetch();
+    // Its token is single-use too.
+    if (smartKey) setSmartRound((round) => round + 1);
   };
 
   const onSubmit = handleSubmit((values) => {
     if (!captcha.data) return;
+    if (smartKey && !smartToken) {
+      setSmartProblem(errorText({ message: 'smartCaptchaRequired' }) ?? null);
+      return;
+    }
     if (!consents) {
       setProblem(t('legal.textsUnavailable'));
       return;
@@ -82,6 +95,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         password: values.password,
         captchaId: captcha.data.captchaId,
         captchaAnswer: values.captchaAnswer,
+        ...(smartKey ? { smartCaptchaToken: smartToken } : {}),
         consents,
       },
       {
@@ -102,9 +116,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
             return;
           }
           const fields = applyFieldProblems(error, FIELDS, setError, { captchaId: 'captchaAnswer' });
+          const smart = fieldProblems(error).find((item) => item.field === 'smartCaptchaToken');
+          if (smart) setSmartProblem(errorText(smart) ?? null);
           const [first] = fields;
           if (first) setFocus(first);
-          else setProblem(errorMessage(error, t('auth.registerFailed')));
+          else if (!smart) setProblem(errorMessage(error, t('auth.registerFailed')));
         },
       },
     );
@@ -168,6 +184,22 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           </button>
         </div>
       </FormField>
+      {smartKey ? (
+        <fieldset className="min-w-0">
+          <legend className="field-label">{t('auth.smartCaptcha')}</legend>
+          <SmartCaptcha
+            sitekey={smartKey}
+            language={language}
+            round={smartRound}
+            onToken={(token) => {
+              setSmartToken(token);
+              if (token) setSmartProblem(null);
+            }}
+            onUnavailable={() => setSmartProblem(t('auth.smartCaptchaUnavailable'))}
+          />
+          {smartProblem ? <FieldError id={`${id}-smart`}>{smartProblem}</FieldError> : null}
+        </fieldset>
+      ) : null}
       <CheckboxField {...register('agreement')} id={`${id}-agreement`} error={errorText(errors.agreement)}>
         {t('auth.agreementPrefix')}{' '}
         <button type="button" className="link" onClick={() => setLegal('agreement')}>
