@@ -30,7 +30,6 @@ import {
   type Currency,
   DEFAULT_SHIPPING_COUNTRIES,
   EXCHANGE_RATES_RUB,
-  freeDeliveryFrom,
   fromMinor,
   type Language,
   type Order,
@@ -54,6 +53,7 @@ import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { deliveryOf, parcelOf, quoteDelivery } from './checkout.delivery';
 import { capUnpaidHold } from './checkout.holds';
 import { priceLines, stockExceeded } from './checkout.lines';
+import { toQuote } from './checkout.quote';
 import type {
   CheckoutCatalog,
   CustomOrderPaymentInput,
@@ -465,51 +465,7 @@ export function createCheckoutService({
       if (!giftCertificates) throw new InvalidInput('giftCodeInvalid', undefined, 'GIFT_CODE_INVALID');
       paid = await giftCertificates.quote({ code, currency, dueMinor: due });
     }
-    const major = (minor: number) => fromMinor(minor);
-    return {
-      currency,
-      lines: price.lines.map(({ line, listMinor, discountMinor, amountMinor }) => ({
-        type: line.type,
-        id: line.refId,
-        bookFormat: line.bookFormat,
-        name: line.name,
-        quantity: line.quantity,
-        unitPrice: major(line.unitCurrencyMinor),
-        listTotal: major(listMinor),
-        discount: major(discountMinor),
-        total: major(amountMinor),
-      })),
-      subtotal: major(price.subtotalInCurrency),
-      discount: major(price.discountInCurrency),
-      itemsTotal: major(price.subtotalInCurrency - price.discountInCurrency),
-      deliveryCost: delivery?.pricing ? major(price.deliveryInCurrency) : null,
-      total: major(price.totalInCurrency),
-      giftCertificate: major(paid),
-      amountDue: major(due - paid),
-      totalRub: major(price.total),
-      delivery: delivery
-        ? {
-            country: delivery.country,
-            shipped: delivery.estimate.kind === 'options',
-            method: delivery.method,
-            options:
-              delivery.estimate.kind === 'options'
-                ? delivery.estimate.options.map((option) => ({
-                    method: option.method,
-                    cost: option.costMinor === null ? null : major(option.costMinor),
-                    minDays: option.minDays,
-                    maxDays: option.maxDays,
-                  }))
-                : [],
-            freeFrom: freeDeliveryFrom(currency),
-            free: goods >= toMinor(freeDeliveryFrom(currency)),
-            expected: delivery.expected,
-          }
-        : null,
-      paymentMethods: paymentMethodsTo(currency, physical ? (delivery?.country ?? null) : null).filter(
-        (method) => method !== 'card' || cardPayments || due === 0,
-      ),
-    };
+    return toQuote({ price, delivery, goods, paidMinor: paid, physical, cardPayments });
   }
 
   return {
