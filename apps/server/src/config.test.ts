@@ -41,6 +41,11 @@ describe('config', () => {
       promoPerAccount: 30,
       reviewsPerAccount: 5,
       webhookPerIp: 300,
+      // Uploads per account and per address; a day's failed logins before unfamiliar addresses are paced.
+      uploadsPerAccount: 20,
+      uploadsPerIp: 60,
+      loginDailyMax: 50,
+      loginDailyPaceSeconds: 300,
     });
     const custom = loadConfig({ RATE_LIMIT_WINDOW_MINUTES: '5', RESEND_COOLDOWN_SECONDS: '30' }).rateLimits;
     expect(custom.windowMs).toBe(300_000);
