@@ -143,7 +143,8 @@ describe('CDEK delivery', () => {
     expect(priced).toContain(`ДоставкаСДЭК:${expected.deliveryCost}₽`);
     const summary = page.getByRole('complementary', { name: 'Ваш заказ' });
     const squeezed = async () => ((await summary.textContent()) ?? '').replace(/\s/g, '');
-    expect(await squeezed()).toContain(`Доставка${expected.deliveryCost}₽`);
+    // The summary is priced by its own quote request after the point's line: wait for it.
+    await expect.poll(squeezed).toContain(`Доставка${expected.deliveryCost}₽`);
     expect(await squeezed()).toContain(`Коплате${bouquet.price.rub + expected.deliveryCost}₽`);
     await page.getByRole('radio', { name: 'Наличными при получении' }).check();
     await tickEveryBox(page);
