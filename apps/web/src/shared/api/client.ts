@@ -107,7 +107,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const failure = (json ?? {}) as { code?: ApiErrorCode; message?: string; details?: unknown };
-  if (endsSession(response.status, token !== null)) {
+  if (endsSession(response.status, token, getToken())) {
     dropToken();
     if (!noSessionRedirect) onUnauthorized();
   } else {
@@ -169,7 +169,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<D
   }
   if (!response.ok) {
     const failure = ((await response.json().catch(() => null)) ?? {}) as { code?: ApiErrorCode; message?: string };
-    if (endsSession(response.status, token !== null)) {
+    if (endsSession(response.status, token, getToken())) {
       dropToken();
       onUnauthorized();
     }

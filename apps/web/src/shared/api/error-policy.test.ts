@@ -19,13 +19,17 @@ describe('generic error toasts', () => {
   });
 });
 
-describe('a 401 ends the session only for a call that carried a token', () => {
+describe('a 401 ends the session only for a call that carried the current token', () => {
   it.each([
-    [401, true, true],
-    [401, false, false],
-    [403, true, false],
-    [200, true, false],
-  ] as const)('status %d with token=%s → %s', (status, hadToken, expected) => {
-    expect(endsSession(status, hadToken)).toBe(expected);
+    [401, 'a', 'a', true],
+    [401, null, null, false],
+    // Sent before she signed out or deleted the account: the session it names is already gone.
+    [401, 'a', null, false],
+    // Sent before she signed in again: the new session stays.
+    [401, 'a', 'b', false],
+    [403, 'a', 'a', false],
+    [200, 'a', 'a', false],
+  ] as const)('status %d, sent %s, now %s → %s', (status, sent, current, expected) => {
+    expect(endsSession(status, sent, current)).toBe(expected);
   });
 });

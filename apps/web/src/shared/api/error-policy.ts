@@ -16,7 +16,11 @@ export function errorToastFor(status: number, path: string): ErrorToast {
   return null;
 }
 
-/** A 401 ends the session only when the call carried a token (a wrong password is not an expiry). */
-export function endsSession(status: number, hadToken: boolean): boolean {
-  return status === 401 && hadToken;
+/**
+ * A 401 ends the session only when the call carried a token (a wrong password is not an expiry),
+ * and only the session that is still the current one: a call still on its way when she signed out,
+ * deleted her account or signed in again says nothing of the session she has now.
+ */
+export function endsSession(status: number, sentToken: string | null, currentToken: string | null): boolean {
+  return status === 401 && sentToken !== null && sentToken === currentToken;
 }

@@ -103,7 +103,7 @@ export function uploadForm<T>(path: string, options: UploadOptions = {}): Promis
         return;
       }
       const failure = (json ?? {}) as { code?: ApiErrorCode; message?: string; details?: unknown };
-      if (endsSession(xhr.status, token !== null)) {
+      if (endsSession(xhr.status, token, getToken())) {
         dropToken();
         notifyUnauthorized();
       } else {
