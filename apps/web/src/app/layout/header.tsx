@@ -34,14 +34,8 @@ export function Logo({ compact = false }: { compact?: boolean }) {
 export function useLogoutAction() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const logout = useLogout();
-  return () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast.success(t('auth.loggedOut'));
-        void navigate('/');
-      },
-    });
+  const logout = useLogout(() => navigate('/', { flushSync: true }));
+  return () => logout.mutate(undefined, { onSettled: () => toast.success(t('auth.loggedOut')) });
 }
 
 export function CartLink({ className = '' }: { className?: string }) {

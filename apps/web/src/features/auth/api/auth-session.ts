@@ -67,6 +67,22 @@ export function endSession(): void {
 }
 
 /**
+ * Ends the session on her own action (sign-out, account deleted) and takes her to `leave`'s page.
+ * The token goes at once, so a call still on its way cannot end a later session; the guest state
+ * is published only once she has left, so the sign-in guard of the page she was on (the account)
+ * does not race the chosen page with a redirect to the sign-in page.
+ */
+export async function endSessionLeaving(leave: () => Promise<void> | void): Promise<void> {
+  checkRun++;
+  dropToken();
+  try {
+    await leave();
+  } finally {
+    endSession();
+  }
+}
+
+/**
  * What a failed `GET /auth/me` means for the stored token. Only the server refusing the token (401)
  * ends the session; a network error, a timeout, a 5xx or a request the browser aborted because the
  * visitor navigated away says nothing about the token, so it is kept and the check is tried again.

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, PasswordField, SubmitButton, useFieldErrorText } from '../../../shared/ui/form-field';
 import { Modal } from '../../../shared/ui/modal';
 import { toast } from '../../../shared/ui/toast';
-import { endSession } from '../../auth/api/auth-session';
+import { endSessionLeaving } from '../../auth/api/auth-session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportMyData } from '../api/export-data';
 import { DeleteAccountFormSchema, type DeleteAccountFormValues } from '../profile-schemas';
@@ -36,12 +36,11 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const onSubmit = handleSubmit((values) => {
     setProblem(null);
     remove.mutate(values, {
-      onSuccess: ({ message }) => {
-        // The server has revoked every session of the account: forget it here too.
-        endSession();
+      onSuccess: async ({ message }) => {
+        // The server has revoked every session of the account: forget it here too, once she is home.
+        await endSessionLeaving(() => navigate('/', { replace: true, flushSync: true }));
         forgetAccount(queryClient);
         toast.success(message ?? t('account.deleted'));
-        void navigate('/', { replace: true });
       },
       onError: (error) => {
         if (applyFieldProblems(error, ['password'] as const, setError).length === 0) {
