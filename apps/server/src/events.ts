@@ -8,17 +8,17 @@
  * of the change, in the order written here; one that throws rolls the whole change back.
  */
 
+import type { Sellable } from './features/checkout/checkout.schemas';
+import type { OrderEvent } from './features/orders/orders.schemas';
 import type { EventBus } from './platform/event-bus';
 import type { DomainEvents, Services } from './services';
 
 type Listeners = Pick<
   Services,
   | 'ownerNotifier'
-  | 'lessons'
+  | 'sellables'
   | 'lessonAccess'
-  | 'courses'
   | 'promoCodes'
-  | 'downloads'
   | 'receipts'
   | 'stockAlerts'
   | 'certificates'
@@ -29,17 +29,21 @@ type Listeners = Pick<
 export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services: Listeners): void {
   const {
     ownerNotifier,
-    lessons,
+    sellables,
     lessonAccess,
-    courses,
     promoCodes,
-    downloads,
     receipts,
     stockAlerts,
     certificates,
     giftCertificates,
     customOrders,
   } = services;
+
+  /** The registration of each kind the event's lines are of, in the order the kinds are registered. */
+  const kindsOf = (event: OrderEvent): Sellable[] => {
+    const present = new Set<string>(event.items.map((item) => item.type));
+    return Object.entries(sellables).flatMap(([kind, sellable]) => (present.has(kind) ? [sellable] : []));
+  };
 
   // An order is confirmed (paid, confirmed by the admin, or a zero total):
   // the owner hears of it (once per order) ...
@@ -51,12 +55,13 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
       customerEmail: event.customerEmail,
     });
   });
-  // ... its lessons and courses become the customer's ...
-  events.on('orderConfirmed', (tx, event) => lessons.grantOrder(tx, event));
+  // ... what it bought becomes the customer's, as the kind of each line grants it (lessons and
+  // courses: access; digital books: their download links) ...
+  events.on('orderConfirmed', async (tx, event) => {
+    for (const kind of kindsOf(event)) await kind.grant?.(tx, event);
+  });
   // ... a certificate revoked when its course was cancelled is valid again once it is bought again ...
   events.on('orderConfirmed', (tx, event) => certificates.reconcile(tx, event));
-  // ... its digital books get their download links ...
-  events.on('orderConfirmed', (tx, event) => downloads.onOrderConfirmed(tx, event));
   // ... a gift certificate it bought becomes usable (today's is mailed to its recipient) ...
   events.on('orderConfirmed', (tx, event) => giftCertificates.onOrderConfirmed(tx, event));
   // ... a custom piece's deposit or balance moves its request on (both sides are mailed) ...
@@ -68,11 +73,14 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   // first what it spent of a gift certificate comes back (or the certificate it bought is taken
   // back; one partly spent was refused before, by the ledger's `mayCancel`) ...
   events.on('orderCancelled', (tx, event) => giftCertificates.onOrderCancelled(tx, event));
-  // ... the promo code use it took comes back, the lessons and courses it granted go, its seat is freed.
+  // ... the promo code use it took comes back, what its lines granted goes and a master class's
+  // seat is freed (each kind undoes its own) ...
   events.on('orderCancelled', async (tx, event) => {
     if (event.promoCodeId) await promoCodes.release(tx, event.promoCodeId);
   });
-  events.on('orderCancelled', (tx, event) => lessons.revokeOrder(tx, event));
+  events.on('orderCancelled', async (tx, event) => {
+    for (const kind of kindsOf(event)) await kind.undo?.(tx, event, 'cancelled');
+  });
   // ... this instance stops reusing its "may watch" answers for that learner's media requests ...
   events.on('orderCancelled', async (_tx, event) => {
     if (event.userId) lessonAccess.forget(event.userId);
@@ -81,18 +89,18 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   events.on('orderCancelled', (tx, event) => certificates.reconcile(tx, event));
   // A custom piece's paid deposit or balance that is cancelled (refunded) is due again.
   events.on('orderCancelled', (tx, event) => customOrders.onOrderCancelled(tx, event));
-  events.on('orderCancelled', (tx, event) => courses.releaseSeats(tx, event));
 
   // Lines of an order refunded whole, the order kept (orders itself returned unshipped stock):
-  // their lessons and courses go (and the learner's cached access), a certificate of a course no
-  // longer had is revoked, a master class's seat is freed, a digital book's links go.
-  events.on('orderLinesRefunded', (tx, event) => lessons.revokeLines(tx, event));
+  // each kind undoes what they granted (lessons and courses go, a master class's seat is freed, a
+  // digital book's links go), the learner's cached access is dropped, and a certificate of a
+  // course no longer had is revoked.
+  events.on('orderLinesRefunded', async (tx, event) => {
+    for (const kind of kindsOf(event)) await kind.undo?.(tx, event, 'refunded');
+  });
   events.on('orderLinesRefunded', async (_tx, event) => {
     if (event.userId) lessonAccess.forget(event.userId);
   });
   events.on('orderLinesRefunded', (tx, event) => certificates.reconcile(tx, event));
-  events.on('orderLinesRefunded', (tx, event) => courses.releaseSeats(tx, event));
-  events.on('orderLinesRefunded', (tx, event) => downloads.onLinesRefunded(tx, event));
 
   // An order ships: its prepaid goods get their completion receipt (queued here, sent after the
   // commit by the receipts worker, so YooKassa being down never holds the status change back).

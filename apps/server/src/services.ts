@@ -160,24 +160,26 @@ export function buildServices(deps: ServiceDeps) {
   const giftLedger = createGiftCertificatesLedger({ db });
   const cart = createCartService({ db, products: shop, lessons, courses });
   const catalog = { products: shop, lessons, courses };
-  // What can be sold: one registration per kind of order line (checkout prices each through its own).
-  const sellables: Sellables = {
-    product: productSellable(shop),
-    lesson: trainingSellable('lesson', lessons),
-    course: trainingSellable('course', courses),
-  };
   const stockChanged = () => cache.invalidate(SHOP_CACHE_TAG);
+  const paymentsRepo = createPaymentsRepo(db);
+  const downloads = createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads });
+  // What can be sold: one registration per kind of order line. Checkout prices and reserves each
+  // through its own, orders gives back and pictures through it, the event wiring grants and undoes.
+  const sellables: Sellables = {
+    product: productSellable(shop, downloads, stockChanged),
+    lesson: trainingSellable('lesson', lessons, lessons),
+    course: trainingSellable('course', courses, lessons, courses),
+  };
   const orders = createOrdersService({
     db,
     events,
     catalog,
-    pictures: sellables,
+    kinds: sellables,
     stockChanged,
     publicUrl,
     policy: config.orders,
     cancelGuard: giftLedger,
   });
-  const paymentsRepo = createPaymentsRepo(db);
   const receipts = createReceiptsService({
     db,
     orders,
@@ -207,7 +209,6 @@ export function buildServices(deps: ServiceDeps) {
     sellables,
     promoCodes,
     giftCertificates: giftLedger,
-    stockChanged,
     cardPayments: config.payments.provider !== 'none',
     carrier: cdek.carrier,
     cart,
@@ -316,7 +317,8 @@ export function buildServices(deps: ServiceDeps) {
     }),
     receipts,
     payments,
-    downloads: createDownloadsService({ repo: paymentsRepo, publicUrl, limits: config.downloads }),
+    downloads,
+    sellables,
   };
 }
 export type Services = ReturnType<typeof buildServices>;

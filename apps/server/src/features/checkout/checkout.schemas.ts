@@ -19,6 +19,7 @@ import type {
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
+import type { OrderEvent } from '../orders/orders.schemas';
 import type { PricedLine, PromoDiscount } from './pricing';
 
 export interface PlaceOrderLine {
@@ -135,27 +136,17 @@ export interface PurchaseOffer {
 export interface Seller {
   /** The item on sale to `userId`: 404 when it is not published, 409 when they own it or it is sold out. */
   offer(userId: string, id: string): Promise<PurchaseOffer>;
-  /** A limited item, in the transaction that writes its order: take one (a seat), 409 when none is left. */
-  hold?(tx: Tx, offer: Pick<PurchaseOffer, 'type' | 'id'>): Promise<void>;
   /** RUB minor units the user already paid toward the item (lessons of a course bought singly). */
   credit?(tx: Tx, userId: string, offer: PurchaseOffer): Promise<number>;
-  /** A seat was taken, after the order committed (public pages show what is left). */
-  settled?(): void;
 }
 
 /**
- * What checkout needs of the catalogue beyond pricing a line: counted stock taken and given back
- * atomically, a master class's seats, and the one-item purchase flow's offers (the lessons and
- * courses services answer `Seller`).
+ * What checkout needs of the catalogue beyond its Sellables: the one-item purchase flow's offers
+ * (the lessons and courses services answer `Seller`).
  */
 export interface CheckoutCatalog {
-  products: {
-    forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>>;
-    /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
-    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
-  };
-  lessons: Seller & { forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
-  courses: Seller & { forOrder(q: Db | Tx, ids: string[], userId: string): Promise<Map<string, LessonForOrder>> };
+  lessons: Seller;
+  courses: Seller;
 }
 
 /** One requested line of a kind, as its Sellable prices it; `index`: where it stood in the request (for field errors). */
@@ -174,17 +165,49 @@ export type SellAnswer =
   /** It has no price in the order's currency. */
   | { notSoldIn: Currency };
 
+/** What one order line holds of a limited supply of its kind: counted units (a master class's seat is one). */
+export interface HeldLine {
+  refId: string;
+  quantity: number;
+}
+
+/** What a Sellable's `reserve` did: the lines it was short of (then it took nothing), whether it took the last of something. */
+export interface Reserved {
+  short: { refId: string; requested: number; available: number }[];
+  tookLast: boolean;
+}
+
+/** An order's status change as the kinds of its lines see it (the orders feature emits it). */
+export type { OrderEvent };
+
 /**
- * One kind of thing the shop sells, as checkout prices it. Products, lessons and courses each
- * register one in the composition root (`sellables` in src/services.ts): a new kind is one more
- * registration, not a branch in checkout. `load` reads the catalogue once for all of an order's
- * lines of the kind (for `userId`: what they own, their credit); `price` judges one line against
- * what was read, throwing the 4xx of a line that cannot be ordered as it is (owned, sold out, an
- * edition or quantity it does not come in); `image` is its picture on the order's pages.
+ * One kind of thing the shop sells. Products, lessons and courses each register one in the
+ * composition root (`sellables` in src/services.ts): a new kind is one more registration, not a
+ * branch in checkout, orders or the event wiring.
+ *   load     reads the catalogue once for all of an order's lines of the kind (for `userId`: what
+ *            they own, their credit);
+ *   price    judges one line against what was read, throwing the 4xx of a line that cannot be
+ *            ordered as it is (owned, sold out, an edition or quantity it does not come in);
+ *   reserve  takes what the order's lines hold of a limited supply while the order is open
+ *            (counted stock, a master class's seat), in its transaction, all or nothing;
+ *   settled  after an order that took some of the supply committed (the public pages show what is left);
+ *   release  gives back the counted units an order line still holds (orders calls it when the order
+ *            is cancelled or the lines are refunded before they were handed over);
+ *   grant    what a confirmed order's lines of the kind give the customer (access, download links);
+ *   undo     what a cancelled order or its lines refunded whole take back of what `grant` gave
+ *            (and a seat, which its line records as no units);
+ *   image    its picture on the order's pages;
+ *   fiscal   how its line is written on a 54-FZ receipt.
+ * Only `load`, `price`, `image` and `fiscal` are required: a kind sold without limit holds nothing.
  */
 export interface Sellable<Item = unknown> {
   load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, Item>>;
   price(item: Item | undefined, line: SellRequest, currency: Currency): SellAnswer;
+  reserve?(tx: Tx, lines: readonly HeldLine[], userId: string): Promise<Reserved>;
+  settled?(): void;
+  release?(tx: Tx, lines: readonly HeldLine[]): Promise<void>;
+  grant?(tx: Tx, event: OrderEvent): Promise<void>;
+  undo?(tx: Tx, event: OrderEvent, why: 'cancelled' | 'refunded'): Promise<void>;
   image(item: Item): string | null;
   fiscal: FiscalOf;
 }

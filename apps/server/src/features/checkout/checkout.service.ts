@@ -32,7 +32,9 @@ import {
   EXCHANGE_RATES_RUB,
   fromMinor,
   type Language,
+  ORDER_LINE_TYPES,
   type Order,
+  type OrderLineType,
   type OrderQuote,
   type OrderQuoteBody,
   type PaymentMethod,
@@ -41,7 +43,6 @@ import {
   paymentMethodsTo,
   purchaseConsents,
   rubMinorIn,
-  stockShortages,
   toMinor,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
@@ -58,6 +59,7 @@ import type {
   CheckoutCatalog,
   CustomOrderPaymentInput,
   GiftCertificateOrderInput,
+  HeldLine,
   PlaceOrderInput,
   PlaceOrderLine,
   PurchaseInput,
@@ -87,8 +89,6 @@ export interface CheckoutDeps {
   promoCodes: Pick<PromoCodesService, 'quote' | 'redeem'>;
   /** Pays orders with a gift certificate code (the gift-certificates ledger); without it a code is refused. */
   giftCertificates?: GiftCertificatePayer | undefined;
-  /** Called after an order that took counted stock commits (the shop's public cache is dropped). */
-  stockChanged?: (() => void) | undefined;
   /** false with PAYMENT_PROVIDER=none: an order to be paid by card is refused (a free one is fine). */
   cardPayments?: boolean | undefined;
   /**
@@ -110,9 +110,9 @@ export interface CheckoutDeps {
   payLinks?: { issuePayLink(tx: Tx, orderId: string): Promise<unknown> } | undefined;
 }
 
-/** An order priced and ready to write, and the seat-limited courses whose seat it takes (ids). */
+/** An order priced and ready to write, and the lines that take a seat (one unit each, not recorded as reserved). */
 interface Plan extends OrderDraft {
-  seats: string[];
+  seats: { type: OrderLineType; refId: string }[];
 }
 
 /** What a gift certificate pays of an order, held in its transaction. */
@@ -120,6 +120,39 @@ interface GiftPayment {
   certificateId: string;
   amountMinor: number;
   covers: boolean;
+}
+
+/** Nobody's account (a guest's quote): owns nothing, has no credit. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/** A kind a customer can put in an order (gift certificates and custom pieces have their own flows). */
+const isSellableKind = (type: string): type is OrderLineType => (ORDER_LINE_TYPES as readonly string[]).includes(type);
+
+/** The catalogue row an order line names, whatever its kind. */
+function refOf(item: OrderDraft['items'][number]): string | null {
+  return item.productId ?? item.lessonId ?? item.courseId ?? null;
+}
+
+/**
+ * What an order holds while it is open, by kind, in id order within each: the counted units its
+ * lines reserve (as the unpaid-hold caps left them) and a seat per seat-taking line.
+ */
+function heldByKind(plan: Plan): Map<OrderLineType, HeldLine[]> {
+  const units = new Map<OrderLineType, Map<string, number>>();
+  const add = (type: string, refId: string | null, quantity: number) => {
+    if (!refId || quantity <= 0 || !isSellableKind(type)) return;
+    const ofKind = units.get(type) ?? new Map<string, number>();
+    ofKind.set(refId, (ofKind.get(refId) ?? 0) + quantity);
+    units.set(type, ofKind);
+  };
+  for (const item of plan.items) add(item.type, refOf(item), item.reservedQuantity ?? 0);
+  for (const seat of plan.seats) add(seat.type, seat.refId, 1);
+  return new Map(
+    [...units].map(([kind, ofKind]) => [
+      kind,
+      [...ofKind].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([refId, quantity]) => ({ refId, quantity })),
+    ]),
+  );
 }
 
 export function splitName(user: SessionUser): { firstName: string; lastName: string } {
@@ -144,7 +177,6 @@ export function createCheckoutService({
   sellables,
   promoCodes,
   giftCertificates,
-  stockChanged,
   cardPayments = true,
   carrier,
   cart,
@@ -225,11 +257,11 @@ export function createCheckoutService({
       reservations: aggregateReservations(
         lines.filter((line) => line.reserve).map((line) => ({ productId: line.refId, quantity: line.quantity })),
       ),
-      // In id order, like the stock, so two orders never wait on each other's course rows.
+      // In id order, like the stock, so two orders never wait on each other's rows.
       seats: lines
         .filter((line) => line.seat)
-        .map((line) => line.refId)
-        .sort(),
+        .map((line) => ({ type: line.type, refId: line.refId }))
+        .sort((a, b) => (a.refId < b.refId ? -1 : a.refId > b.refId ? 1 : 0)),
       total: totals.total,
       // A zero total is confirmed at once and holds nothing unpaid: the open-orders limit does not apply.
       limitOpenUnpaid: totals.total > 0,
@@ -270,49 +302,34 @@ export function createCheckoutService({
   // ---------------------------------------------------------------- reserve
 
   /**
-   * After its reservations, in `tx`: whether the order took the last counted units of a product or
-   * the last seat of a master class (nothing of it is left for anyone else).
-   */
-  async function takesLast(tx: Tx, plan: Plan, userId: string): Promise<boolean> {
-    if (plan.reservations.length > 0) {
-      const left = await catalog.products.forOrder(
-        tx,
-        plan.reservations.map((r) => r.productId),
-      );
-      if ([...left.values()].some((product) => product.stock !== null && product.stock <= 0)) return true;
-    }
-    if (plan.seats.length > 0) {
-      const left = await catalog.courses.forOrder(tx, plan.seats, userId);
-      if ([...left.values()].some((course) => course.seatsLeft === 0)) return true;
-    }
-    return false;
-  }
-
-  /**
    * Inside the caller's transaction: locks the customer (their checkouts queue here, so the
-   * open-orders limit holds under concurrency), reserves the stock (all or nothing) and takes a
-   * seat of each seat-limited course. Any 409 must roll the transaction back. Whether the order
-   * took the last of something (that shortens how long it may stay unpaid).
+   * open-orders limit holds under concurrency), then each kind's registration takes what its lines
+   * hold (counted stock as the unpaid-hold caps left it, all or nothing; a seat of each
+   * seat-limited master class). Any 409 must roll the transaction back. Whether the order took the
+   * last of something (that shortens how long it may stay unpaid).
    */
   async function reserve(tx: Tx, plan: Plan): Promise<{ holdsScarce: boolean }> {
     const userId = plan.order.userId;
     if (plan.limitOpenUnpaid && userId) await orders.lockCustomer(tx, userId);
-    if (plan.reservations.length > 0) {
-      const short = await catalog.products.reserveStock(tx, plan.reservations);
-      if (short.length > 0) {
-        const left = await catalog.products.forOrder(tx, short);
-        const names = new Map(plan.items.map((item) => [item.productId, item.name]));
+    let holdsScarce = false;
+    for (const [kind, lines] of heldByKind(plan)) {
+      const taken = await sellables[kind].reserve?.(tx, lines, userId ?? NO_ACCOUNT);
+      if (!taken) continue;
+      if (taken.short.length > 0) {
+        const names = new Map(plan.items.map((item) => [refOf(item), item.name]));
         throw stockExceeded(
-          stockShortages(
-            plan.reservations.filter((r) => short.includes(r.productId)),
-            (id) => left.get(id)?.stock ?? 0,
-          ),
+          taken.short.map(({ refId, requested, available }) => ({ productId: refId, requested, available })),
           (id) => names.get(id),
         );
       }
+      holdsScarce ||= taken.tookLast;
     }
-    for (const id of plan.seats) await catalog.courses.hold?.(tx, { type: 'course', id });
-    return { holdsScarce: userId ? await takesLast(tx, plan, userId) : false };
+    return { holdsScarce: userId ? holdsScarce : false };
+  }
+
+  /** After the order committed: each kind it took a limited supply of refreshes what shows it. */
+  function settled(plan: Plan): void {
+    for (const kind of heldByKind(plan).keys()) sellables[kind].settled?.();
   }
 
   // ---------------------------------------------------------------- write
@@ -325,7 +342,7 @@ export function createCheckoutService({
     if (cart && userId) {
       const ordered = order.items.flatMap((item): PlaceOrderLine[] => {
         const id = item.refId;
-        if (!id || (item.type !== 'product' && item.type !== 'lesson' && item.type !== 'course')) return [];
+        if (!id || !isSellableKind(item.type)) return [];
         return [
           { type: item.type, id, quantity: item.quantity, ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}) },
         ];
@@ -426,9 +443,6 @@ export function createCheckoutService({
     return write(tx, plan, holdsScarce);
   }
 
-  /** Nobody's account (a guest's quote): owns nothing, has no credit. */
-  const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
-
   /**
    * What the order of `body` would cost if placed now, priced by the very steps `prepare` takes:
    * the lines from the catalogue, the discounts, delivery to the destination with its options, and
@@ -503,8 +517,7 @@ export function createCheckoutService({
         }
         return placed;
       });
-      if (plan.reservations.length > 0) stockChanged?.();
-      if (plan.seats.length > 0) catalog.courses.settled?.();
+      settled(plan);
       return order;
     },
 
@@ -548,26 +561,33 @@ export function createCheckoutService({
       // Checked before the transaction for a precise message; the atomic redemption inside decides.
       if (code) await promoCodes.quote(code, target);
 
-      const order = await db.transaction(async (tx) => {
-        const promo = code ? await promoCodes.redeem(tx, code, target) : null;
-        const credit = (await seller.credit?.(tx, user.id, offer)) ?? 0;
-        const discountMinor = purchaseDiscount(offer.priceRubMinor, promo ? promo.percentOff : null, credit);
-        const plan = await prepare(tx, {
-          userId: user.id,
-          lines: [{ type: offer.type, id: offer.id, quantity: 1 }],
-          customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
-          paymentMethod: ONLINE_PAYMENT_METHOD[input.currency],
-          currency: input.currency,
-          language,
-          giftCertificateCode: input.giftCertificateCode,
-          // promoCodeId null: a discount without a code (a course's credit for lessons already bought).
-          ...(promo || discountMinor > 0
-            ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
-            : {}),
+      const order = await db
+        .transaction(async (tx) => {
+          const promo = code ? await promoCodes.redeem(tx, code, target) : null;
+          const credit = (await seller.credit?.(tx, user.id, offer)) ?? 0;
+          const discountMinor = purchaseDiscount(offer.priceRubMinor, promo ? promo.percentOff : null, credit);
+          const plan = await prepare(tx, {
+            userId: user.id,
+            lines: [{ type: offer.type, id: offer.id, quantity: 1 }],
+            customer: { ...splitName(user), email: user.email ?? '', phone: user.phone ?? '' },
+            paymentMethod: ONLINE_PAYMENT_METHOD[input.currency],
+            currency: input.currency,
+            language,
+            giftCertificateCode: input.giftCertificateCode,
+            // promoCodeId null: a discount without a code (a course's credit for lessons already bought).
+            ...(promo || discountMinor > 0
+              ? { promo: { promoCodeId: promo?.id ?? null, discountRub: fromMinor(discountMinor) } }
+              : {}),
+          });
+          const placed = await place(tx, plan, input.giftCertificateCode, user.id, (inner, done) =>
+            recordConsents(inner, done.id),
+          );
+          return { placed, plan };
+        })
+        .then(({ placed, plan }) => {
+          settled(plan);
+          return placed;
         });
-        return place(tx, plan, input.giftCertificateCode, user.id, (inner, placed) => recordConsents(inner, placed.id));
-      });
-      if (offer.limited) seller.settled?.();
       return { purchased: order.status === 'confirmed', order };
     },
 

@@ -110,11 +110,6 @@ export function createLessonsRepo(db: Db) {
       }
     },
 
-    /** Purchases granted by an order that was cancelled afterwards. */
-    async revokeOrder(tx: Tx, orderId: string): Promise<void> {
-      await tx.delete(purchases).where(eq(purchases.orderId, orderId));
-    },
-
     /** Purchases of these lessons and courses granted by an order whose lines were refunded. */
     async revokeLines(tx: Tx, orderId: string, lessonIds: string[], courseIds: string[]): Promise<void> {
       const which = or(

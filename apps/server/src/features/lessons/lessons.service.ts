@@ -213,9 +213,9 @@ export function createLessonsService({
     // ---- order events (wired in src/events.ts)
 
     /** The lessons and courses of a confirmed order become the customer's, in its transaction. */
-    async grantOrder(tx: Tx, event: OrderEvent): Promise<void> {
+    async grantOrder(tx: Tx, event: OrderEvent, type?: 'lesson' | 'course'): Promise<void> {
       if (!event.userId) return;
-      const lines = event.items.filter(isTrainingLine);
+      const lines = event.items.filter((item) => (type ? item.type === type : isTrainingLine(item)));
       if (lines.length === 0) return;
       const only = lines.length === 1 && event.items.length === 1;
       await repo.grant(
@@ -231,15 +231,9 @@ export function createLessonsService({
       );
     },
 
-    /** A cancelled order takes back the lessons and courses it granted. */
-    async revokeOrder(tx: Tx, event: OrderEvent): Promise<void> {
-      if (!event.items.some(isTrainingLine)) return;
-      await repo.revokeOrder(tx, event.orderId);
-    },
-
     /** Lesson and course lines of an order refunded (the order stays): what they granted goes. */
-    async revokeLines(tx: Tx, event: OrderEvent): Promise<void> {
-      const lines = event.items.filter(isTrainingLine);
+    async revokeLines(tx: Tx, event: OrderEvent, type?: 'lesson' | 'course'): Promise<void> {
+      const lines = event.items.filter((item) => (type ? item.type === type : isTrainingLine(item)));
       if (lines.length === 0) return;
       await repo.revokeLines(
         tx,

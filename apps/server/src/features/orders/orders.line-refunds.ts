@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { toEvent } from './orders.present';
-import { ordersRepo } from './orders.repo';
+import { type OrderItemRow, ordersRepo } from './orders.repo';
 import type { OrderEvents } from './orders.schemas';
 
 /**
@@ -43,13 +43,42 @@ function priceUnits(
   return lines;
 }
 
+/**
+ * What orders needs of each kind of line (the root hands checkout's sellables): its current
+ * picture on the order's pages, and the counted units a line still holds given back.
+ */
+export interface LineKind {
+  load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, unknown>>;
+  image(item: unknown): string | null;
+  release?(tx: Tx, lines: readonly { refId: string; quantity: number }[]): Promise<void>;
+}
+
+/**
+ * Gives back `quantity` units of each line through the registration of its kind (a cancel: all
+ * it holds; a refund before shipping: the refunded units it held). Whether anything came back.
+ */
+export async function releaseHeld(
+  kinds: Partial<Record<string, Pick<LineKind, 'release'>>>,
+  tx: Tx,
+  back: readonly { item: OrderItemRow; quantity: number }[],
+): Promise<boolean> {
+  const byKind = new Map<string, { refId: string; quantity: number }[]>();
+  for (const { item, quantity } of back) {
+    const refId = item.productId ?? item.lessonId ?? item.courseId;
+    if (!refId || quantity <= 0) continue;
+    byKind.set(item.type, [...(byKind.get(item.type) ?? []), { refId, quantity }]);
+  }
+  for (const [kind, lines] of byKind) await kinds[kind]?.release?.(tx, lines);
+  return byKind.size > 0;
+}
+
 export function createOrderLineRefunds({
   events,
-  catalog,
+  kinds,
   stockChanged,
 }: {
   events: Pick<EventBus<OrderEvents>, 'emit'>;
-  catalog: { products: { releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> } };
+  kinds: Partial<Record<string, Pick<LineKind, 'release'>>>;
   stockChanged?: (() => void) | undefined;
 }) {
   return {
@@ -126,15 +155,13 @@ export function createOrderLineRefunds({
       let items = await ordersRepo.items(tx, [orderId]);
       let stockReturned = false;
       if (!shipped) {
+        const back: { item: OrderItemRow; quantity: number }[] = [];
         for (const line of lines) {
           const item = items.find((i) => i.id === line.lineId);
-          if (!item?.productId || item.reservedQuantity === 0) continue;
-          const back = await ordersRepo.releaseReserved(tx, item.id, line.quantity);
-          if (back > 0) {
-            await catalog.products.releaseStock(tx, item.productId, back);
-            stockReturned = true;
-          }
+          if (!item || item.reservedQuantity === 0) continue;
+          back.push({ item, quantity: await ordersRepo.releaseReserved(tx, item.id, line.quantity) });
         }
+        stockReturned = await releaseHeld(kinds, tx, back);
         if (stockReturned) items = await ordersRepo.items(tx, [orderId]);
       }
       const named = new Set(lines.map((line) => line.lineId));

@@ -33,7 +33,7 @@ import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
 import { createUnpaidHolds, type UnpaidHoldsDeps } from './orders.holds';
-import { createOrderLineRefunds, refuseRefunded } from './orders.line-refunds';
+import { createOrderLineRefunds, type LineKind, refuseRefunded, releaseHeld } from './orders.line-refunds';
 import {
   type OrderMail,
   orderExpiredMail,
@@ -53,14 +53,7 @@ import {
   type PlacedPlan,
   type StatusEventRow,
 } from './orders.repo';
-import {
-  aggregateReservations,
-  DEFAULT_ORDER_POLICY,
-  expiryCutoffs,
-  type HoldSplit,
-  type OrderPolicy,
-  orderHoldUntil,
-} from './orders.rules';
+import { DEFAULT_ORDER_POLICY, expiryCutoffs, type HoldSplit, type OrderPolicy, orderHoldUntil } from './orders.rules';
 import type { CancelGuard, OrderEvents, OrderForCarrier, OrderForPayment, OrderForReceipt } from './orders.schemas';
 
 export interface ExpiringOrder {
@@ -118,23 +111,17 @@ export interface Actor {
  * cancel, a refund), and taken when an order over the unpaid-hold caps starts paying.
  */
 export interface OrdersCatalog {
-  products: UnpaidHoldsDeps['catalog']['products'] & {
-    releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
-  };
+  products: UnpaidHoldsDeps['catalog']['products'];
 }
 
-/** Where an ordered line's picture comes from: the catalogue of its kind (the root hands checkout's sellables). */
-export interface LinePictures {
-  load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, unknown>>;
-  image(item: unknown): string | null;
-}
+export type { LineKind };
 
 export interface OrdersDeps {
   db: Db;
   events: Pick<EventBus<OrderEvents>, 'emit'>;
   catalog: OrdersCatalog;
-  /** Per kind of line, its current picture (order pages); without it lines have none. */
-  pictures?: Partial<Record<string, LinePictures>> | undefined;
+  /** Per kind of line: its picture and its counted units given back; without it lines have no picture and hold nothing. */
+  kinds?: Partial<Record<string, LineKind>> | undefined;
   /** Called after stock given back by a cancel commits (the shop's public cache is dropped). */
   stockChanged?: (() => void) | undefined;
   /** Link target in the mails ("My orders"). */
@@ -168,7 +155,7 @@ export function createOrdersService({
   db,
   events,
   catalog,
-  pictures = {},
+  kinds = {},
   stockChanged,
   publicUrl = '',
   policy = DEFAULT_ORDER_POLICY,
@@ -249,16 +236,12 @@ export function createOrdersService({
     const items = await ordersRepo.items(tx, [orderId]);
     let stockReturned = false;
     if (to === 'cancelled') {
-      // Exactly what each line recorded as taken, summed per product, in id order like the reservation.
-      const taken = aggregateReservations(
-        items.flatMap((item) =>
-          item.productId && item.reservedQuantity > 0
-            ? [{ productId: item.productId, quantity: item.reservedQuantity }]
-            : [],
-        ),
+      // Exactly what each line recorded as taken, given back by the registration of its kind.
+      stockReturned = await releaseHeld(
+        kinds,
+        tx,
+        items.map((item) => ({ item, quantity: item.reservedQuantity })),
       );
-      for (const { productId, quantity } of taken) await catalog.products.releaseStock(tx, productId, quantity);
-      stockReturned = taken.length > 0;
     }
     const order = toOrder(row, items);
     if (options.mail !== false)
@@ -626,7 +609,7 @@ export function createOrdersService({
       };
     },
 
-    ...createOrderLineRefunds({ events, catalog, stockChanged }),
+    ...createOrderLineRefunds({ events, kinds, stockChanged }),
 
     async setPaymentState(q: Q, orderId: string, state: PaymentState): Promise<void> {
       if (!(await ordersRepo.setPaymentState(q, orderId, state))) throw new NotFound();
@@ -668,7 +651,7 @@ export function createOrdersService({
   async function withImages(order: Order, userId: string): Promise<Order> {
     const byKind = new Map<string, ReadonlyMap<string, unknown>>();
     for (const kind of new Set(order.items.map((item) => item.type))) {
-      const source = pictures[kind];
+      const source = kinds[kind];
       const ids = [...new Set(order.items.flatMap((item) => (item.type === kind && item.refId ? [item.refId] : [])))];
       if (source && ids.length > 0) byKind.set(kind, await source.load(db, ids, userId));
     }
@@ -676,7 +659,7 @@ export function createOrdersService({
       ...order,
       items: order.items.map((item) => {
         const found = item.refId ? byKind.get(item.type)?.get(item.refId) : undefined;
-        return { ...item, image: found === undefined ? null : (pictures[item.type]?.image(found) ?? null) };
+        return { ...item, image: found === undefined ? null : (kinds[item.type]?.image(found) ?? null) };
       }),
     };
   }

@@ -7,7 +7,7 @@
 import type { BookFormat } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidFields } from '../../platform/errors';
-import type { FiscalOf, ProductForOrder, Sellable } from '../checkout/checkout.schemas';
+import type { FiscalOf, HeldLine, OrderEvent, ProductForOrder, Sellable } from '../checkout/checkout.schemas';
 import { priceIn } from '../checkout/pricing';
 
 const badFormat = (index: number) =>
@@ -22,9 +22,37 @@ export const productFiscal: FiscalOf = (line) =>
     ? { subject: 'digital', mode: 'full_payment', note: 'электронная книга' }
     : { subject: 'goods', mode: 'full_prepayment', note: null };
 
-export function productSellable(products: {
+/** What the product registration needs of the shop: its rows, and its counted stock taken and given back. */
+export interface ProductStock {
   forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>>;
-}): Sellable<ProductForOrder> {
+  /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
+  reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
+  releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
+}
+
+/** What a confirmed order's digital books give, and what their refund takes back: the download links. */
+export interface BookDownloads {
+  onOrderConfirmed(tx: Tx, event: OrderEvent): Promise<void>;
+  onLinesRefunded(tx: Tx, event: OrderEvent): Promise<void>;
+}
+
+/**
+ * One line per product, in id order (two orders never wait on each other's rows), as the
+ * reservation takes them.
+ */
+function perProduct(lines: readonly HeldLine[]): { productId: string; quantity: number }[] {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.refId, (units.get(line.refId) ?? 0) + line.quantity);
+  return [...units]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export function productSellable(
+  products: ProductStock,
+  downloads: BookDownloads,
+  stockChanged: () => void,
+): Sellable<ProductForOrder> {
   return {
     load: (q, ids) => products.forOrder(q, ids),
 
@@ -67,6 +95,38 @@ export function productSellable(products: {
           stock: product.stock,
         },
       };
+    },
+
+    async reserve(tx, lines) {
+      const wanted = perProduct(lines);
+      const shortIds = await products.reserveStock(tx, wanted);
+      const left = await products.forOrder(
+        tx,
+        wanted.map((line) => line.productId),
+      );
+      const stockOf = (id: string) => Math.max(0, left.get(id)?.stock ?? 0);
+      return {
+        short: wanted
+          .filter((line) => shortIds.includes(line.productId))
+          .map((line) => ({ refId: line.productId, requested: line.quantity, available: stockOf(line.productId) })),
+        // Nothing of it is left for anyone else.
+        tookLast: shortIds.length === 0 && [...left.values()].some((p) => p.stock !== null && p.stock <= 0),
+      };
+    },
+
+    settled: stockChanged,
+
+    async release(tx, lines) {
+      for (const { productId, quantity } of perProduct(lines)) {
+        if (quantity > 0) await products.releaseStock(tx, productId, quantity);
+      }
+    },
+
+    grant: (tx, event) => downloads.onOrderConfirmed(tx, event),
+
+    async undo(tx, event, why) {
+      // A cancelled order's stock came back with `release`; a refunded book's links go.
+      if (why === 'refunded') await downloads.onLinesRefunded(tx, event);
     },
 
     image: (product) => product.image,

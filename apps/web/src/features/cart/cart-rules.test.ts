@@ -81,14 +81,14 @@ describe('remove and clear', () => {
   });
 });
 
-describe('totals are pieces and price × quantity in RUB', () => {
+describe('the cart counts its pieces and adds up no money', () => {
   it.each([
-    [EMPTY_CART, 0, 0],
-    [cartWith([rose, 2]), 2, 3000],
-    [cartWith([rose, 1], [lesson, 1]), 2, 2490],
-    [cartWith([{ ...rose, price: { rub: 0.1, eur: null, usd: null } }, 3]), 3, 0.3],
-  ])('%o → %d items, %d ₽', (cart, totalItems, totalAmount) => {
-    expect(cartTotals(cart)).toEqual({ totalItems, totalAmount });
+    [EMPTY_CART, 0],
+    [cartWith([rose, 2]), 2],
+    [cartWith([rose, 1], [lesson, 1]), 2],
+    [cartWith([{ ...rose, price: { rub: 0.1, eur: null, usd: null } }, 3]), 3],
+  ])('%o → %d items', (cart, totalItems) => {
+    expect(cartTotals(cart)).toEqual({ totalItems });
   });
 });
 

@@ -74,15 +74,9 @@ export function clearCart(): Cart {
   return EMPTY_CART;
 }
 
-/** Totals: number of pieces and the sum of price × quantity in RUB. */
-export function cartTotals(cart: Cart): { totalItems: number; totalAmount: number } {
-  let totalItems = 0;
-  let kopecks = 0;
-  for (const line of cart.items) {
-    totalItems += line.quantity;
-    kopecks += Math.round(line.price.rub * 100) * line.quantity;
-  }
-  return { totalItems, totalAmount: kopecks / 100 };
+/** The number of pieces in the cart (the header's badge). What they cost is the server's quote. */
+export function cartTotals(cart: Cart): { totalItems: number } {
+  return { totalItems: cart.items.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
 /** The storage key: `cart_{userId}`, or `cart_guest` without a user. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import enCommon from '../../locales/en/common.json';
 import esCommon from '../../locales/es/common.json';
 import ruCommon from '../../locales/ru/common.json';
-import { displayAmount, formatAmount, formatPrice, isFree, sumPrices } from './display-price';
+import { displayAmount, formatAmount, formatPrice, isFree } from './display-price';
 
 const full = { rub: 2500, eur: 25, usd: 27.5 };
 const rubOnly = { rub: 1200, eur: null, usd: null };
@@ -25,26 +25,6 @@ describe('a price is shown in the chosen currency, else in RUB', () => {
     [rubOnly, 'USD', '₽'],
   ] as const)('%o formatted in %s carries %s', (price, currency, symbol) => {
     expect(formatPrice(price, currency, 'ru', ruCommon.common.free)).toContain(symbol);
-  });
-});
-
-describe('totals never mix currencies', () => {
-  it.each([
-    [[{ price: full, quantity: 2 }], 'EUR', 50, 'EUR'],
-    [[{ price: full, quantity: 3 }], 'USD', 82.5, 'USD'],
-    [
-      [
-        { price: full, quantity: 1 },
-        { price: rubOnly, quantity: 1 },
-      ],
-      'EUR',
-      3700,
-      'RUB',
-    ],
-    [[{ price: { rub: 0.1, eur: 0.1, usd: 0.1 }, quantity: 3 }], 'EUR', 0.3, 'EUR'],
-    [[], 'USD', 0, 'USD'],
-  ] as const)('%o in %s sums to %d %s', (lines, currency, amount, shownIn) => {
-    expect(sumPrices([...lines], currency)).toEqual({ amount, currency: shownIn });
   });
 });
 
@@ -81,7 +61,7 @@ describe('a free item (RUB price 0) reads as the word for free, never "0 ₽"', 
   });
 
   it('a zero total reads as free, any other total as money', () => {
-    expect(formatAmount(sumPrices([{ price: freeEverywhere, quantity: 1 }], 'EUR'), 'en', enCommon.common.free)).toBe(
+    expect(formatAmount({ amount: 0, currency: 'EUR' }, 'en', enCommon.common.free)).toBe(
       'Free',
     );
     expect(formatAmount({ amount: 25, currency: 'EUR' }, 'en', enCommon.common.free)).toContain('€');

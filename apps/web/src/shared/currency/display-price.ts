@@ -30,16 +30,3 @@ export function formatPrice(price: Price, currency: Currency, language: string, 
   return formatMoney(shown.amount, shown.currency, language);
 }
 
-/**
- * Sums lines in one currency. If any line has no price in the chosen currency the whole sum is
- * shown in RUB, so a total never mixes currencies.
- */
-export function sumPrices(lines: { price: Price; quantity: number }[], currency: Currency): DisplayAmount {
-  const allPriced = lines.every((line) => priceIn(line.price, currency) !== null);
-  const shownIn: Currency = allPriced ? currency : 'RUB';
-  const cents = lines.reduce(
-    (sum, line) => sum + Math.round((priceIn(line.price, shownIn) ?? 0) * 100) * line.quantity,
-    0,
-  );
-  return { amount: cents / 100, currency: shownIn };
-}

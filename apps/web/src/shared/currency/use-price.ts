@@ -12,7 +12,7 @@ export function usePriceFormatter(): (price: Price) => string {
   return (price) => formatPrice(price, currency, language, t('common.free'));
 }
 
-/** Formats a total (see `sumPrices`) the same way: a zero total reads as the word for free. */
+/** Formats a total the server answered the same way: a zero total reads as the word for free. */
 export function useAmountFormatter(): (amount: DisplayAmount) => string {
   const { t } = useTranslation();
   const language = useLanguage();

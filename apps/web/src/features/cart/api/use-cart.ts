@@ -29,7 +29,6 @@ interface CartState {
   cart: Cart;
   userId: string | null;
   totalItems: number;
-  totalAmount: number;
 }
 
 function stateFor(cart: Cart, userId: string | null): CartState {
