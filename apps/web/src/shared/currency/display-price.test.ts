@@ -61,9 +61,7 @@ describe('a free item (RUB price 0) reads as the word for free, never "0 ₽"', 
   });
 
   it('a zero total reads as free, any other total as money', () => {
-    expect(formatAmount({ amount: 0, currency: 'EUR' }, 'en', enCommon.common.free)).toBe(
-      'Free',
-    );
+    expect(formatAmount({ amount: 0, currency: 'EUR' }, 'en', enCommon.common.free)).toBe('Free');
     expect(formatAmount({ amount: 25, currency: 'EUR' }, 'en', enCommon.common.free)).toContain('€');
   });
 });

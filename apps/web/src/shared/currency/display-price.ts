@@ -29,4 +29,3 @@ export function formatPrice(price: Price, currency: Currency, language: string, 
   const shown = displayAmount(price, currency);
   return formatMoney(shown.amount, shown.currency, language);
 }
-
