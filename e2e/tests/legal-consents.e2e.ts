@@ -39,7 +39,7 @@ interface ExportedConsent {
 
 describe('consents on record', () => {
   it(
-    'registration and checkout consents are in the account export and the admin CSV; a new version leaves the old one readable',
+    'registration consents are in the account export and the admin CSV, and checkout does not ask for them again; a new version leaves the old one readable',
     async () => {
       const email = newEmail('consents');
       const page = await session.newPage();
@@ -52,7 +52,8 @@ describe('consents on record', () => {
       await waitForPath(page, (p) => p.startsWith('/account'));
       const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
 
-      // Checkout: a product in the cart, cash at the pickup point, the consent box ticked.
+      // Checkout: a product in the cart, cash at the pickup point; the personal-data consent she gave
+      // at sign-up stands, so it is shown as given (with its date), not asked again.
       const products = await apiData<{ id: string; availability: string; stock: number | null; category: string }[]>(
         baseUrl(),
         '/shop?limit=100',
@@ -73,23 +74,19 @@ describe('consents on record', () => {
       await page.getByLabel('Телефон').fill('+7 (912) 345-67-89');
       await page.getByRole('radio', { name: /Самовывоз/ }).check();
       await page.getByRole('radio', { name: 'Наличными при получении' }).check();
-      const personalData = page.getByRole('checkbox', { name: /согласие на обработку персональных данных/ });
-      await personalData.waitFor();
+      await page.getByText(/Вы дали его \d+/).waitFor();
+      expect(await page.getByRole('checkbox', { name: /согласие на обработку персональных данных/ }).count()).toBe(0);
       await tickEveryBox(page);
       await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
       await waitForPath(page, (p) => p.startsWith('/account/orders/thanks/'));
 
-      // The account's data export: both registration consents and the checkout's, version 1, her address.
+      // The account's data export: both registration consents, version 1, her address; none recorded twice.
       await page.goto('/account/security');
       const exported = JSON.parse(await download(page, 'Скачать мои данные')) as { consents: ExportedConsent[] };
       const consents = exported.consents.map(
         (c) => `${c.source}:${c.kind}:${c.document.language}:${c.document.version}`,
       );
-      expect(consents.sort()).toEqual([
-        'checkout:personal-data:ru:1',
-        'registration:agreement:ru:1',
-        'registration:personal-data:ru:1',
-      ]);
+      expect(consents.sort()).toEqual(['registration:agreement:ru:1', 'registration:personal-data:ru:1']);
       expect(exported.consents.every((c) => c.granted && c.ip === '127.0.0.1')).toBe(true);
 
       // The admin's consents page: the list, axe, and the CSV of personal-data consents with hers.
@@ -106,7 +103,7 @@ describe('consents on record', () => {
       await expectNoAxeViolations(admin);
       const csv = await download(admin, 'Скачать CSV');
       const lines = csv.split('\r\n').filter((line) => line.includes(email));
-      expect(lines).toHaveLength(2);
+      expect(lines).toHaveLength(1);
       expect(lines.every((line) => line.includes(';Согласие на обработку персональных данных;дано;'))).toBe(true);
 
       // A new Spanish version of the terms: published from the admin, the old one stays readable.

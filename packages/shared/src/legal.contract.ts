@@ -12,6 +12,7 @@ import {
   LegalParamsSchema,
   LegalVersionParamsSchema,
   PublishLegalDocumentBody,
+  StandingConsentSchema,
 } from './legal';
 import { legalRouteTable } from './legal.routes';
 
@@ -37,6 +38,12 @@ export const legalContract = defineContract(legalRouteTable, {
     summary: 'One version of a legal document (older versions stay readable)',
     params: LegalVersionParamsSchema,
     response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
+  },
+  userConsents: {
+    tags,
+    summary:
+      'The signed-in account’s consents that stand: given, not withdrawn, to the version of the text in force (a form does not ask for them again)',
+    response: { 200: successEnvelope(z.array(StandingConsentSchema)), 401: ErrorBodySchema },
   },
   consentsCookies: {
     tags,

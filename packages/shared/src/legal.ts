@@ -116,6 +116,19 @@ export const ConsentRecordSchema = z.object({
 });
 export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
 
+/**
+ * `GET /api/user/consents`: the account's consents that stand now — given, not withdrawn since,
+ * to the version of the text in force (in the language it was read in). A form does not ask again
+ * for what is here.
+ */
+export const StandingConsentSchema = z.object({
+  kind: ConsentKindSchema,
+  version: z.number().int(),
+  language: LanguageSchema,
+  givenAt: z.string(),
+});
+export type StandingConsent = z.infer<typeof StandingConsentSchema>;
+
 /** Admin `GET /admin/consents` and its exports: kind, inclusive days (UTC, YYYY-MM-DD), page. */
 export const AdminConsentsQuerySchema = z.object({
   kind: ConsentKindSchema.optional(),

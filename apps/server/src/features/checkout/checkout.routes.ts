@@ -53,7 +53,7 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
   function consents(request: FastifyRequest, refs: LegalDocumentRef[], source: 'checkout' | 'purchase') {
     const userId = requireUser(request).id;
     return async (asked: ConsentKind[]) => {
-      const checked = await legal.checkConsents(refs, asked);
+      const checked = await legal.checkConsents(refs, asked, userId);
       return (tx: Tx, orderId: string) =>
         legal.record(tx, checked, { userId, orderId }, { ...clientContext(request), source });
     };

@@ -164,6 +164,37 @@ export function createLegalRepo() {
         .orderBy(consents.kind, desc(consents.createdAt), desc(consents.id));
     },
 
+    /**
+     * The account's latest consent of each kind with the version it was given to and whether that
+     * version is still the one in force in its language.
+     */
+    async standingOfUser(q: Q, userId: string) {
+      const last = q
+        .selectDistinctOn([consents.kind], {
+          kind: consents.kind,
+          granted: consents.granted,
+          documentId: consents.documentId,
+          givenAt: consents.createdAt,
+        })
+        .from(consents)
+        .where(eq(consents.userId, userId))
+        .orderBy(consents.kind, desc(consents.createdAt), desc(consents.id))
+        .as('last');
+      const newest = latest(q).as('newest');
+      return q
+        .select({
+          kind: last.kind,
+          granted: last.granted,
+          givenAt: last.givenAt,
+          version: legalDocuments.version,
+          language: legalDocuments.language,
+          inForce: sql<boolean>`${legalDocuments.version} = ${newest.version}`.mapWith(Boolean),
+        })
+        .from(last)
+        .innerJoin(legalDocuments, eq(legalDocuments.id, last.documentId))
+        .innerJoin(newest, and(eq(newest.kind, legalDocuments.kind), eq(newest.language, legalDocuments.language)));
+    },
+
     /** Every consent of an account, oldest first, with its document. */
     async ofUser(q: Q, userId: string) {
       return q

@@ -45,6 +45,11 @@ export const legalRoutes: FastifyPluginAsync<LegalRoutesOptions> = async (app, {
     await cache.reply(request, reply, LEGAL_CACHE_TAG, async () => ok(await service.read(kind, language, version)));
   });
 
+  route(api, contract.userConsents, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return ok(await service.standing(requireUser(request).id));
+  });
+
   route(api, contract.consentsCookies, async (request, reply) => {
     const result = await service.recordCookieChoice(request.body, request.user?.id ?? null, clientContext(request));
     return reply

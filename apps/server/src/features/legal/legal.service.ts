@@ -31,6 +31,7 @@ import {
   type PublishLegalDocumentBody,
   SERVER_MESSAGES,
   type ServerMessageKey,
+  type StandingConsent,
 } from '@atelier/shared';
 import { type Db, isUniqueViolation, type Tx } from '../../db/client';
 import { toCsv } from '../../platform/csv';
@@ -225,9 +226,33 @@ export function createLegalService({ db, cache, limiter, limits }: LegalServiceD
     return { ...toSummary(row, newest?.version === row.version), body: row.body };
   }
 
-  async function checkConsents(refs: LegalDocumentRef[], asked: readonly ConsentKind[]): Promise<CheckedConsents> {
-    for (const kind of asked) {
-      if (!refs.some((ref) => ref.kind === kind)) {
+  /** The account's consents that stand now: granted, not withdrawn since, to the version in force. */
+  async function standing(q: Q, userId: string): Promise<StandingConsent[]> {
+    const rows = await repo.standingOfUser(q, userId);
+    return rows
+      .filter((row) => row.granted && row.inForce)
+      .map((row) => ({
+        kind: row.kind,
+        version: row.version,
+        language: row.language,
+        givenAt: row.givenAt.toISOString(),
+      }));
+  }
+
+  /**
+   * `asked` is what the flow needs; `refs` the versions the form showed and the person ticked. A
+   * kind the account already holds standing (`standing`: given to the text in force) need not be
+   * ticked again; it is then not recorded again either.
+   */
+  async function checkConsents(
+    refs: LegalDocumentRef[],
+    asked: readonly ConsentKind[],
+    userId?: string,
+  ): Promise<CheckedConsents> {
+    const missing = asked.filter((kind) => !refs.some((ref) => ref.kind === kind));
+    const held = missing.length > 0 && userId ? new Set((await standing(db, userId)).map((c) => c.kind)) : new Set();
+    for (const kind of missing) {
+      if (!held.has(kind)) {
         throw new InvalidInput(
           REQUIRED_MESSAGE[kind],
           { ...consentField(REQUIRED_MESSAGE[kind]), kind },
@@ -301,6 +326,9 @@ export function createLegalService({ db, cache, limiter, limits }: LegalServiceD
   }
 
   return {
+    /** `GET /api/user/consents`: what a form need not ask this account for again. */
+    standing: (userId: string) => standing(db, userId),
+
     /** Version 1 of every document that has none yet (start-up, and the test databases). */
     async ensureSeeded(q: Q = db): Promise<number> {
       return repo.insertSeed(q, seedDocuments());

@@ -1,4 +1,5 @@
 import type { Language, LegalKind } from '@atelier/shared';
+import { userScope } from '../api/query-keys';
 
 /**
  * The legal documents' keys. The prefix is invalidated whole when a consent is refused as
@@ -12,4 +13,9 @@ export const legalKeys = {
   /** One document: the version in force, or one exact version. */
   document: (kind: LegalKind, language: Language, version?: number) =>
     [...legalKeys.all, kind, language, version ?? 'current'] as const,
+};
+
+/** The signed-in account's consents that stand (under the account's prefix: dropped with it). */
+export const standingConsentKeys = {
+  all: [...userScope.all, 'consents'] as const,
 };

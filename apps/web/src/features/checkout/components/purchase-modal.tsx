@@ -22,10 +22,11 @@ import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { ConsentBox } from '../../../shared/legal/consent-box';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
-import { legalKeys } from '../../../shared/legal/keys';
-import { useLegalList } from '../../../shared/legal/legal-api';
-import { CheckboxField, SubmitButton, TextField } from '../../../shared/ui/form-field';
+import { legalKeys, standingConsentKeys } from '../../../shared/legal/keys';
+import { useLegalList, useStandingConsents } from '../../../shared/legal/legal-api';
+import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import {
   type GiftCodeCheck,
   GiftCodeField,
@@ -170,7 +171,11 @@ export function PurchaseModal({
   const crossBorderId = useId();
   const [crossBorder, setCrossBorder] = useState(false);
   const [crossBorderMissing, setCrossBorderMissing] = useState(false);
-  const asked = item ? purchaseConsents(currency, Math.round((priceIn(item.price, currency) ?? 0) * 100)) : [];
+  // A consent she already gave to the text in force is shown as given and not sent again.
+  const standing = useStandingConsents(item !== null).data ?? [];
+  const crossBorderGiven = standing.find((consent) => consent.kind === 'cross-border');
+  const wanted = item ? purchaseConsents(currency, Math.round((priceIn(item.price, currency) ?? 0) * 100)) : [];
+  const asked = wanted.filter((kind) => !standing.some((consent) => consent.kind === kind));
   const asksCrossBorder = asked.includes('cross-border');
   // The texts are loaded only when the dialog asks for a consent (a rouble purchase asks none).
   const legalList = useLegalList(language, asked.length > 0);
@@ -226,10 +231,13 @@ export function PurchaseModal({
       // The text changed since the dialog loaded it: load the new version and ask again.
       if (isOutdatedConsent(error)) {
         void queryClient.invalidateQueries({ queryKey: legalKeys.all });
+        void queryClient.invalidateQueries({ queryKey: standingConsentKeys.all });
         setCrossBorder(false);
       }
       return;
     }
+    // What she consented to here stands from now on.
+    if (consents.length > 0) void queryClient.invalidateQueries({ queryKey: standingConsentKeys.all });
     const { result, message } = bought;
     if (result.purchased) {
       toast.success(message ?? t('training.purchaseDone'));
@@ -373,8 +381,9 @@ export function PurchaseModal({
           {cardClosed ? (
             <p className="rounded-2xl bg-blush-50 px-4 py-3 text-sm text-ink-soft">{t('training.cardUnavailable')}</p>
           ) : null}
-          {asksCrossBorder ? (
-            <CheckboxField
+          {wanted.includes('cross-border') ? (
+            <ConsentBox
+              given={crossBorderGiven}
               id={crossBorderId}
               checked={crossBorder}
               onChange={(event) => {
@@ -387,7 +396,7 @@ export function PurchaseModal({
               <a href="/legal/cross-border" target="_blank" rel="noopener" className="link">
                 {t('checkout.crossBorderLink')}
               </a>
-            </CheckboxField>
+            </ConsentBox>
           ) : null}
           {problem ? (
             <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,5 +1,6 @@
 import {
   ADDRESS_REQUIRED,
+  type ConsentKind,
   checkoutConsents,
   countryName,
   type DeliveryMethod,
@@ -26,9 +27,10 @@ import {
 import { useDeliveryCountry, useDeliverySettings } from '../../../shared/delivery/delivery-settings';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { ConsentBox } from '../../../shared/legal/consent-box';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
-import { legalKeys } from '../../../shared/legal/keys';
-import { useLegalList } from '../../../shared/legal/legal-api';
+import { legalKeys, standingConsentKeys } from '../../../shared/legal/keys';
+import { useLegalList, useStandingConsents } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
 import { thanksUrl } from '../../../shared/routing/order-urls';
 import {
@@ -103,6 +105,9 @@ export function CheckoutPage() {
   const createPayment = useCreatePayment();
   const user = session.status === 'authenticated' ? session.user : null;
   const paymentMethodsOffered = usePaymentMethods().data;
+  // Consents she already gave to the texts in force are shown as given, not asked again.
+  const standing = useStandingConsents(user !== null).data ?? [];
+  const given = (kind: ConsentKind) => standing.find((consent) => consent.kind === kind);
   /** The online way to pay picked (the form's `paymentMethod` is then `card`). */
   const [onlinePick, setOnlinePick] = useState<PaymentChoice | null>(null);
   const { settings: deliverySettings } = useDeliverySettings();
@@ -215,6 +220,13 @@ export function CheckoutPage() {
     }
   }, [offeredMethods, hasPhysical, getValues, setValue]);
 
+  // A consent that stands counts as ticked; only the ones ticked here are sent (and recorded).
+  const givenKinds = standing.map((consent) => consent.kind).join(' ');
+  useEffect(() => {
+    if (givenKinds.includes('personal-data')) setValue('personalData', true);
+    if (givenKinds.includes('cross-border')) setValue('crossBorder', true);
+  }, [givenKinds, setValue]);
+
   // The country chosen here is the cart's next time.
   useEffect(() => {
     if (countryCode) rememberCountry(countryCode);
@@ -265,7 +277,10 @@ export function CheckoutPage() {
       return;
     }
     // The versions in force of the consent texts the boxes name.
-    const consents = consentRefs(legalList.data, checkoutConsents(form.paymentMethod));
+    const consents = consentRefs(
+      legalList.data,
+      checkoutConsents(form.paymentMethod).filter((kind) => !given(kind)),
+    );
     if (!consents) {
       toast.error(t('legal.textsUnavailable'));
       return;
@@ -283,6 +298,7 @@ export function CheckoutPage() {
       // A consent text changed since the page loaded it: load the new version and ask again.
       if (isOutdatedConsent(error)) {
         void queryClient.invalidateQueries({ queryKey: legalKeys.all });
+        void queryClient.invalidateQueries({ queryKey: standingConsentKeys.all });
         setValue('personalData', false);
         setValue('crossBorder', false);
       }
@@ -294,6 +310,8 @@ export function CheckoutPage() {
     // The order exists from here on: the server took its lines off the cart in the order's
     // transaction (whatever the payment does); this copy and the badge follow the server's.
     setPlaced(order);
+    // What she consented to here stands from now on.
+    void queryClient.invalidateQueries({ queryKey: standingConsentKeys.all });
     await reloadCartFromServer();
     const path = paymentPathFor(order);
     if (path === 'done') return finish(order);
@@ -536,8 +554,9 @@ export function CheckoutPage() {
               {t('checkout.acceptPrivacy')}
             </button>
           </CheckboxField>
-          <CheckboxField
+          <ConsentBox
             {...register('personalData')}
+            given={given('personal-data')}
             id={id('personalData')}
             error={errorText(errors.personalData)}
             className="mt-3"
@@ -546,10 +565,11 @@ export function CheckoutPage() {
             <button type="button" className="link text-left" onClick={() => setLegal('personal-data')}>
               {t('checkout.personalDataLink')}
             </button>
-          </CheckboxField>
+          </ConsentBox>
           {paymentMethod === 'paypal' ? (
-            <CheckboxField
+            <ConsentBox
               {...register('crossBorder')}
+              given={given('cross-border')}
               id={id('crossBorder')}
               error={errorText(errors.crossBorder)}
               className="mt-3"
@@ -558,7 +578,7 @@ export function CheckoutPage() {
               <button type="button" className="link text-left" onClick={() => setLegal('cross-border')}>
                 {t('checkout.crossBorderLink')}
               </button>
-            </CheckboxField>
+            </ConsentBox>
           ) : null}
           {orderable ? null : (
             <p role="alert" className="mt-4 text-sm font-semibold text-rose-800">
