@@ -26,6 +26,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { wireEvents } from './events';
+import { addressesRoutes } from './features/addresses/addresses.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { cartRoutes } from './features/cart/cart.routes';
@@ -333,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(certificatesRoutes, { service: services.certificates, seo });
   await app.register(cartRoutes, { service: services.cart });
   await app.register(favouritesRoutes, { service: services.favourites });
+  await app.register(addressesRoutes, { service: services.addresses });
   await app.register(stockAlertsRoutes, { service: services.stockAlerts });
   await app.register(checkoutRoutes, {
     service: services.checkout,

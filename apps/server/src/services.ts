@@ -6,6 +6,8 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createAddressesRepo } from './features/addresses/addresses.repo';
+import { createAddressesService } from './features/addresses/addresses.service';
 import { createAdminRepo } from './features/admin/admin.repo';
 import { createAdminService } from './features/admin/admin.service';
 import { createAuthService } from './features/auth/auth.service';
@@ -202,6 +204,15 @@ export function buildServices(deps: ServiceDeps) {
     payLinks: { signer: createPayLinkSigner(config.media.urlSecret), days: config.payments.payLinkDays },
   });
   const delivery = createDeliveryService({ db });
+  const users = createUsersService({
+    repo: createUsersRepo(db),
+    db,
+    limiter,
+    limits: config.rateLimits,
+    passwordCost,
+    pages: cache,
+  });
+  const addresses = createAddressesService({ repo: createAddressesRepo(db), profile: users });
   const checkout = createCheckoutService({
     db,
     orders,
@@ -214,6 +225,7 @@ export function buildServices(deps: ServiceDeps) {
     cart,
     shipping: delivery,
     payLinks: payments,
+    details: addresses,
   });
   const cdekShipments = createCdekShipments({
     db,
@@ -244,14 +256,8 @@ export function buildServices(deps: ServiceDeps) {
         ? { clientKey: config.smartCaptcha.clientKey, verifier: createSmartCaptcha(config.smartCaptcha) }
         : null,
     }),
-    users: createUsersService({
-      repo: createUsersRepo(db),
-      db,
-      limiter,
-      limits: config.rateLimits,
-      passwordCost,
-      pages: cache,
-    }),
+    users,
+    addresses,
     landing: createLandingService({ repo: createLandingRepo(db), images, publicUrl }),
     shop,
     shopAdmin: createShopAdminService({ repo: createShopAdminRepo(db), images, storage, events }),

@@ -130,6 +130,11 @@ export const CreateOrderBody = z.object({
   acceptTerms: z.literal(true, m('termsRequired')),
   /** Consent to personal-data processing, and to the cross-border transfer when paying through PayPal. */
   consents: ConsentRefsSchema,
+  /**
+   * "Remember my details": the name and phone go to her profile and the delivery address to her
+   * address book (`GET /api/user/addresses`), with the order. Off unless she asks.
+   */
+  rememberDetails: z.boolean().optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -74,3 +74,29 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The delivery addresses a customer asked the shop to remember at checkout (her address book):
+ * one row per distinct address, `used_at` the last order that went there. Personal data: deleted
+ * with the account (anonymisation), not kept with its orders (each order keeps its own copy).
+ */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_addresses_same_key').on(t.userId, t.country, t.city, t.address, t.postalCode),
+    index('saved_addresses_user_idx').on(t.userId, t.usedAt),
+  ],
+);

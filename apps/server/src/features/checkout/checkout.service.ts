@@ -21,6 +21,7 @@
  * places are then the `orders` feature's: status machine, history, mails, payments.
  */
 import {
+  ADDRESS_REQUIRED,
   aggregateReservations,
   type CdekEstimate,
   type CdekEstimateBody,
@@ -108,6 +109,22 @@ export interface CheckoutDeps {
    * docs/decisions/0083), in the order's transaction.
    */
   payLinks?: { issuePayLink(tx: Tx, orderId: string): Promise<unknown> } | undefined;
+  /**
+   * "Remember my details" at checkout: her name and phone to her profile, the delivery address to
+   * her address book, in the order's transaction (the addresses feature).
+   */
+  details?:
+    | {
+        remember(
+          tx: Tx,
+          userId: string,
+          details: {
+            contact: { firstName: string; lastName: string; phone: string };
+            address?: CreateOrderBody['delivery'];
+          },
+        ): Promise<void>;
+      }
+    | undefined;
 }
 
 /** An order priced and ready to write, and the lines that take a seat (one unit each, not recorded as reserved). */
@@ -182,6 +199,7 @@ export function createCheckoutService({
   cart,
   shipping,
   payLinks,
+  details,
 }: CheckoutDeps) {
   const shippingCountries = (q: Q) => shipping?.shippingCountries(q) ?? Promise.resolve(DEFAULT_SHIPPING_COUNTRIES);
 
@@ -511,6 +529,10 @@ export function createCheckoutService({
       });
       const order = await db.transaction(async (tx) => {
         const placed = await place(tx, plan, body.giftCertificateCode, userId, recordConsents);
+        if (body.rememberDetails) {
+          const typed = body.delivery && ADDRESS_REQUIRED[body.delivery.method] ? body.delivery : undefined;
+          await details?.remember(tx, userId, { contact: body.customer, address: typed });
+        }
         // A transfer takes days: the customer may pay online instead, by a link that waits as long.
         if (placed.paymentMethod === 'bank_transfer' && placed.status === 'pending') {
           await payLinks?.issuePayLink(tx, placed.id);

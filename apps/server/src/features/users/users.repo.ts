@@ -11,6 +11,7 @@ import {
   orders,
   purchases,
   reviews,
+  savedAddresses,
   stockAlerts,
   studentWorks,
   users,
@@ -97,6 +98,17 @@ export function createUsersRepo(db: Db | Tx) {
         .from(favourites)
         .where(eq(favourites.userId, userId))
         .orderBy(asc(favourites.createdAt));
+      const addressRows = await db
+        .select({
+          country: savedAddresses.country,
+          city: savedAddresses.city,
+          address: savedAddresses.address,
+          postalCode: savedAddresses.postalCode,
+          usedAt: savedAddresses.usedAt,
+        })
+        .from(savedAddresses)
+        .where(eq(savedAddresses.userId, userId))
+        .orderBy(desc(savedAddresses.usedAt));
       const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       const alertRows = account?.email
         ? await db
@@ -166,6 +178,7 @@ export function createUsersRepo(db: Db | Tx) {
         workRows,
         cartItems: cart?.items ?? [],
         favouriteRows,
+        addressRows,
         alertRows,
         progressRows,
         certificateRows,
@@ -174,7 +187,8 @@ export function createUsersRepo(db: Db | Tx) {
 
     /**
      * Account deletion (docs/decisions/0008): the row stays so orders and reviews keep their link,
-     * but everything that identifies the person is removed; the cart, favourites, back-in-stock
+     * but everything that identifies the person is removed; the cart, favourites, remembered
+     * delivery addresses, back-in-stock
      * alerts (by account and by address), course certificates (they carry the name; their
      * verification pages answer 404 from then on) and pending mails' tokens go. Lesson progress
      * stays, as anonymous as the purchases it belongs to.
@@ -185,6 +199,7 @@ export function createUsersRepo(db: Db | Tx) {
       if (row?.email) await db.delete(stockAlerts).where(eq(stockAlerts.email, row.email));
       await db.delete(stockAlerts).where(eq(stockAlerts.userId, userId));
       await db.delete(favourites).where(eq(favourites.userId, userId));
+      await db.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
       await db
         .update(users)
         .set({

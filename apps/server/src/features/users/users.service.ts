@@ -89,6 +89,18 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
     },
 
     /**
+     * Checkout's "remember my details", in the order's transaction: her first and last name and
+     * phone as she typed them become her profile's.
+     */
+    async rememberContact(tx: Tx, userId: string, contact: { firstName: string; lastName: string; phone: string }) {
+      await createUsersRepo(tx).update(userId, {
+        firstName: orNull(contact.firstName.trim()),
+        lastName: orNull(contact.lastName.trim()),
+        phone: orNull(contact.phone.trim()),
+      });
+    },
+
+    /**
      * The opt-in to reminders and news by email; the time of the consent is kept while it holds.
      * `alsoRecord` runs in the same transaction when the setting changes (the consent on record).
      */
@@ -153,6 +165,7 @@ export function createUsersService({ repo, db, limiter, limits, passwordCost, pa
           createdAt: w.createdAt.toISOString(),
         })),
         cart: data.cartItems,
+        addresses: data.addressRows,
         favourites: data.favouriteRows.map((row) => ({
           type: row.productId ? 'product' : 'lesson',
           id: row.productId ?? row.lessonId,
