@@ -47,7 +47,10 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { useSession } from '../../auth/api/auth-session';
+import { useAddressesChanged, useSavedAddresses } from '../../addresses/api/addresses';
+import { NEW_ADDRESS, SavedAddressChoice } from '../../addresses/components/saved-address-choice';
+import { updateSessionUser, useSession } from '../../auth/api/auth-session';
+import { fetchMe } from '../../auth/api/get-me';
 import { quoteLines, useOrderQuote } from '../../cart/api/quote';
 import {
   cartOrderable,
@@ -113,6 +116,10 @@ export function CheckoutPage() {
   const { settings: deliverySettings } = useDeliverySettings();
   const [rememberedCountry, rememberCountry] = useDeliveryCountry();
   const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
+  // Her remembered addresses: the one used last fills the form; another can be picked or typed.
+  const savedAddresses = useSavedAddresses(user !== null).data;
+  const [addressChoice, setAddressChoice] = useState<string | null>(null);
+  const [remember, setRemember] = useState<boolean | null>(null);
 
   const {
     register,
@@ -142,6 +149,10 @@ export function CheckoutPage() {
       crossBorder: false,
     },
   });
+
+  // Asked each time; ticked already for her who asked to be remembered before.
+  const rememberDetails = remember ?? (savedAddresses?.length ?? 0) > 0;
+  const addressesChanged = useAddressesChanged();
 
   const deliveryMethod = watch('deliveryMethod');
   const paymentMethod = watch('paymentMethod');
@@ -220,6 +231,22 @@ export function CheckoutPage() {
     }
   }, [offeredMethods, hasPhysical, getValues, setValue]);
 
+  const chooseAddress = (choice: string) => {
+    setAddressChoice(choice);
+    const address = savedAddresses?.find((saved) => saved.id === choice);
+    if (address) setValue('country', countryName(address.country, language));
+    setValue('city', address?.city ?? '');
+    setValue('address', address?.address ?? '');
+    setValue('postalCode', address?.postalCode ?? '');
+  };
+  // Once they load, the address used last fills an address she has not started typing.
+  const firstSaved = savedAddresses?.[0]?.id;
+  useEffect(() => {
+    if (!firstSaved || addressChoice !== null) return;
+    if (getValues('city') || getValues('address') || getValues('postalCode')) return;
+    chooseAddress(firstSaved);
+  });
+
   // A consent that stands counts as ticked; only the ones ticked here are sent (and recorded).
   const givenKinds = standing.map((consent) => consent.kind).join(' ');
   useEffect(() => {
@@ -291,6 +318,7 @@ export function CheckoutPage() {
     try {
       ({ order } = await createOrder.mutateAsync({
         ...toCreateOrderBody(form, cart.items, { hasPhysical, currency: orderCurrency, consents }),
+        ...(rememberDetails ? { rememberDetails: true } : {}),
         ...(giftCode.trim() ? { giftCertificateCode: giftCode.trim() } : {}),
       }));
     } catch (error) {
@@ -310,8 +338,12 @@ export function CheckoutPage() {
     // The order exists from here on: the server took its lines off the cart in the order's
     // transaction (whatever the payment does); this copy and the badge follow the server's.
     setPlaced(order);
-    // What she consented to here stands from now on.
+    // What she consented to here stands from now on; what she asked to be remembered is kept.
     void queryClient.invalidateQueries({ queryKey: standingConsentKeys.all });
+    if (rememberDetails) {
+      addressesChanged();
+      void fetchMe().then(updateSessionUser, () => undefined);
+    }
     await reloadCartFromServer();
     const path = paymentPathFor(order);
     if (path === 'done') return finish(order);
@@ -457,6 +489,13 @@ export function CheckoutPage() {
               <div className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2">
                 {ADDRESS_REQUIRED[deliveryMethod] ? (
                   <>
+                    <div className="sm:col-span-2 empty:hidden">
+                      <SavedAddressChoice
+                        addresses={savedAddresses ?? []}
+                        value={addressChoice ?? NEW_ADDRESS}
+                        onChange={chooseAddress}
+                      />
+                    </div>
                     <TextField {...field('city')} autoComplete="shipping address-level2" className="sm:col-span-2" />
                     <TextField
                       {...field('address')}
@@ -566,6 +605,16 @@ export function CheckoutPage() {
               {t('checkout.personalDataLink')}
             </button>
           </ConsentBox>
+          {user ? (
+            <CheckboxField
+              id={id('remember')}
+              checked={rememberDetails}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="mt-3"
+            >
+              {t('checkout.rememberDetails')}
+            </CheckboxField>
+          ) : null}
           {paymentMethod === 'paypal' ? (
             <ConsentBox
               {...register('crossBorder')}

@@ -12,6 +12,7 @@ import { ScrollRow } from '../../../shared/ui/scroll-row';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { AddressBook } from '../../addresses/components/address-book';
 import { useSession } from '../../auth/api/auth-session';
 import { certificatePath, useCertificateDownload, useMyCertificates } from '../../certificates/api/certificates';
 import { useCoursePurchases } from '../../courses/api/courses';
@@ -61,6 +62,7 @@ function ProfileSection() {
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="flex flex-col gap-8">
         <ProfileForm user={user} />
+        <AddressBook />
         <MarketingConsent user={user} />
       </div>
       <aside aria-label={t('account.summary')} className="card h-fit p-6">
