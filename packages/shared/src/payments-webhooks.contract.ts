@@ -14,6 +14,8 @@ export const paymentsWebhooksContract = defineContract('payments', paymentsWebho
       400: ErrorBodySchema,
       404: ErrorBodySchema,
       429: ErrorBodySchema,
+      /** The provider could not be asked to confirm it: it delivers the notification again later. */
+      503: ErrorBodySchema,
     },
   },
   sandboxPage: {
