@@ -3,7 +3,7 @@
  * tests both call it, the tests with their own database and directories.
  *   1. logging with request ids, error envelope, access declarations + the auth guard, zod compilers
  *   2. security headers and compression (before any route)
- *   3. OpenAPI at /api/docs
+ *   3. OpenAPI at /api/docs, generated from the route contract (platform/http/openapi.ts)
  *   4. the services, each built once (`buildServices`, src/services.ts, the composition root), and
  *      the domain events wired between them (src/events.ts)
  *   5. feature routes, each handed the services it uses (each route declares its access level),
@@ -22,7 +22,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { wireEvents } from './events';
@@ -63,6 +63,7 @@ import { enforceAccessDeclarations, mustNotBeStored } from './platform/http/acce
 import { type CacheBus, startCacheBus } from './platform/http/cache-bus';
 import { clientErrorHandler, handleError, registerErrorHandling } from './platform/http/error-handler';
 import { registerMultipart } from './platform/http/multipart';
+import { openapiOptions } from './platform/http/openapi';
 import { privateImagesRoutes } from './platform/http/private-images.routes';
 import { createPublicCache, type PublicCache } from './platform/http/public-cache';
 import { accountAndAddressLimit, createRateLimiter } from './platform/http/rate-limit';
@@ -220,17 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ...(config.smartCaptcha ? SMARTCAPTCHA_SOURCES : {}),
     },
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Atelier API',
-        description: 'Shop, portfolio, reviews and video lessons of a silk-flower artisan.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await registerMultipart(app, config.uploadLimitBytes);

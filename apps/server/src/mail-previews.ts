@@ -5,18 +5,8 @@
  * `enqueueMail` does before a mail is queued. Composition-level: it reads the
  * mail functions of every feature and belongs to none.
  */
-import {
-  ErrorBodySchema,
-  type Language,
-  MAIL_PREVIEW_KINDS,
-  type MailPreview,
-  type MailPreviewKind,
-  MailPreviewParamsSchema,
-  MailPreviewQuerySchema,
-  MailPreviewSchema,
-  type Order,
-  successEnvelope,
-} from '@atelier/shared';
+import { type Language, MAIL_PREVIEW_KINDS, type MailPreview, type MailPreviewKind, type Order } from '@atelier/shared';
+import { mailPreviewsContract } from '@atelier/shared/mail-previews.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
@@ -58,6 +48,7 @@ import {
 } from './features/payments/payments.texts';
 import { backInStockMail, stockAlertConfirmMail } from './features/stock-alerts/stock-alerts.mail';
 import { ok } from './platform/http/envelope';
+import { route } from './platform/http/route';
 import { shopReplyTo } from './platform/mail/brand';
 import { type MailBrand, type RenderedMail, renderMail } from './platform/mail/layout';
 
@@ -611,8 +602,6 @@ export function previewMail(kind: MailPreviewKind, lang: Language, site: string,
 
 export const MAIL_KINDS = MAIL_PREVIEW_KINDS;
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
-
 export interface MailPreviewRoutesOptions {
   db: Db;
   publicUrl: string;
@@ -621,22 +610,8 @@ export interface MailPreviewRoutesOptions {
 /** `GET /api/admin/mail-previews/:kind?lang=`: admin only. */
 export const mailPreviewRoutes: FastifyPluginAsync<MailPreviewRoutesOptions> = async (app, { db, publicUrl }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/api/admin/mail-previews/:kind',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'A mail of the shop (to a customer or to the owner) drawn with sample data and the shop’s contact address, as it would be sent',
-        params: MailPreviewParamsSchema,
-        querystring: MailPreviewQuerySchema,
-        response: { 200: successEnvelope(MailPreviewSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const replyTo = await shopReplyTo(db);
-      return ok(previewMail(request.params.kind, request.query.lang, publicUrl, { replyTo }));
-    },
-  );
+  route(api, mailPreviewsContract.preview, async (request) => {
+    const replyTo = await shopReplyTo(db);
+    return ok(previewMail(request.params.kind, request.query.lang, publicUrl, { replyTo }));
+  });
 };

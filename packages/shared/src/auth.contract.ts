@@ -20,77 +20,64 @@ import { defineContract } from './contract';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 const MessageOnly = successEnvelope(z.null());
-const tags = ['auth'];
 
-export const authContract = defineContract(authRouteTable, {
+export const authContract = defineContract('auth', authRouteTable, {
   captcha: {
-    tags,
     summary:
       'A new arithmetic captcha for registration (single use, 10 minutes), and the SmartCaptcha client key when registration also asks for its token',
     response: { 200: successEnvelope(CaptchaSchema) },
   },
   register: {
-    tags,
     summary:
       'Create an unverified account and mail a 6-digit code and a link; `consents` names the user agreement and personal-data consent versions shown (400 without them, 409 when one is no longer in force)',
     body: RegisterBody,
     response: { 201: successEnvelope(RegisterResultSchema), ...errors, 409: ErrorBodySchema, 503: ErrorBodySchema },
   },
   getVerifyEmail: {
-    tags,
     summary: 'The emailed link: verifies nothing, redirects to the page with the "Confirm email" button',
     params: z.object({ token: z.string().max(200) }),
     response: { 302: z.null().describe('Redirect to /auth/verify-link#token=…') },
   },
   verifyEmailLink: {
-    tags,
     summary: 'The confirm page’s one click: verifies with the emailed link’s token and signs in',
     body: VerifyLinkBody,
     response: { 200: successEnvelope(AuthResultSchema), ...errors },
   },
   createVerifyEmail: {
-    tags,
     summary: 'Verify with the 6-digit code; signs in',
     body: VerifyEmailBody,
     response: { 200: successEnvelope(AuthResultSchema), ...errors },
   },
   resendVerification: {
-    tags,
     summary: 'Mail a new code (same answer for unknown addresses; one per 60 s per address)',
     body: ResendVerificationBody,
     response: { 200: MessageOnly, ...errors },
   },
   login: {
-    tags,
     summary: 'Sign in with email and password; 403 EMAIL_NOT_VERIFIED for an unverified address',
     body: LoginBody,
     response: { 200: successEnvelope(AuthResultSchema), ...errors },
   },
   logout: {
-    tags,
     summary: 'Revoke this session’s token',
     response: { 200: MessageOnly, 401: ErrorBodySchema },
   },
   me: {
-    tags,
     summary: 'The signed-in user',
     response: { 200: successEnvelope(UserResultSchema), 401: ErrorBodySchema },
   },
   forgotPassword: {
-    tags,
     summary: 'Mail a reset link valid 1 hour (same answer whether or not the address exists)',
     body: ForgotPasswordBody,
     response: { 200: MessageOnly, ...errors },
   },
   resetPassword: {
-    tags,
     summary: 'Set a new password with the emailed link; ends every session',
     params: EmailTokenParamSchema,
     body: ResetPasswordBody,
     response: { 200: MessageOnly, ...errors },
   },
   changePassword: {
-    tags,
     summary: 'Change the password (current one required); ends the other sessions',
     body: ChangePasswordBody,
     response: { 200: MessageOnly, ...errors },

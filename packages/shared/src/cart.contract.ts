@@ -4,16 +4,13 @@ import { cartRouteTable } from './cart.routes';
 import { defineContract } from './contract';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
-const tags = ['cart'];
 
-export const cartContract = defineContract(cartRouteTable, {
+export const cartContract = defineContract('cart', cartRouteTable, {
   get: {
-    tags,
     summary: 'The signed-in user’s cart with current prices and availability',
     response: { 200: successEnvelope(CartSchema), ...errors },
   },
   put: {
-    tags,
     summary: 'Replace the cart (same id + type merge; an empty list clears it)',
     body: PutCartBody,
     response: { 200: successEnvelope(CartSchema), ...errors },

@@ -9,11 +9,8 @@ import {
 import { certificatesRouteTable } from './certificates.routes';
 import { defineContract } from './contract';
 
-const tags = ['certificates'];
-
-export const certificatesContract = defineContract(certificatesRouteTable, {
+export const certificatesContract = defineContract('certificates', certificatesRouteTable, {
   get: {
-    tags,
     summary: 'Checks a certificate by its code: the learner’s name, the course and the date of issue',
     description:
       'Codes are case-insensitive; a malformed code is a 400, an unknown one a 404. A revoked certificate ' +
@@ -26,12 +23,10 @@ export const certificatesContract = defineContract(certificatesRouteTable, {
     },
   },
   trainingCertificates: {
-    tags,
     summary: 'The signed-in learner’s certificates, oldest first',
     response: { 200: successEnvelope(z.array(CertificateSchema)), 401: ErrorBodySchema },
   },
   trainingCertificatesPdf: {
-    tags,
     summary: 'The certificate as a PDF (its owner or an admin), in its language or in `lang`',
     params: CertificateCodeParamSchema,
     description:

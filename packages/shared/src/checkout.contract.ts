@@ -6,16 +6,14 @@ import { PurchaseLessonBodySchema, PurchaseResultSchema } from './training';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-export const checkoutContract = defineContract(checkoutRouteTable, {
+export const checkoutContract = defineContract('checkout', checkoutRouteTable, {
   orders: {
-    tags: ['orders'],
     summary:
       'Place an order (every amount computed by the server; counted stock reserved atomically); `consents` names the personal-data consent version shown, plus the cross-border one for PayPal (400 without, 409 when no longer in force)',
     body: CreateOrderBody,
     response: { 201: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
   },
   ordersQuote: {
-    tags: ['orders'],
     summary:
       'What an order would cost: the body of `POST /api/orders` (customer, comment and consents not needed) priced exactly as placing it would, with the delivery options to the destination and the ways to pay',
     description:
@@ -32,7 +30,6 @@ export const checkoutContract = defineContract(checkoutRouteTable, {
     },
   },
   trainingLessonsPurchase: {
-    tags: ['training'],
     summary: 'Buys the lesson: places its order (promo code optional, redeemed race-safely)',
     description:
       'A zero total (free lesson or a 100 % code) is confirmed at once and the lesson unlocked (201, ' +
@@ -48,7 +45,6 @@ export const checkoutContract = defineContract(checkoutRouteTable, {
     },
   },
   trainingCoursesPurchase: {
-    tags: ['training'],
     summary: 'Buys the course: one order of it (promo code optional; lessons already bought are credited)',
     description:
       'Seat-limited master classes take a seat atomically (409 SOLD_OUT when none is left). A zero total is ' +

@@ -25,15 +25,14 @@ describe('defineContract', () => {
     get: { method: 'GET', path: '/api/things/:id', access: 'public' },
     upload: { method: 'POST', path: '/api/things', access: 'admin', multipart: true },
   });
-  const contract = defineContract(table, {
+  const contract = defineContract('things', table, {
     get: {
-      tags: ['things'],
       summary: 'One thing',
       params: z.object({ id: z.uuid() }),
       query: z.object({ full: z.coerce.boolean().optional() }),
       response: { 200: successEnvelope(z.object({ name: z.string() })) },
     },
-    upload: { tags: ['things'], summary: 'Add one', response: { 201: successEnvelope(z.object({ id: z.string() })) } },
+    upload: { summary: 'Add one', response: { 201: successEnvelope(z.object({ id: z.string() })) } },
   });
 
   it('joins each route with its schemas under the same name', () => {
@@ -42,8 +41,11 @@ describe('defineContract', () => {
       path: '/api/things/:id',
       access: 'public',
       summary: 'One thing',
+      feature: 'things',
+      name: 'get',
     });
     expect(contract.upload.multipart).toBe(true);
+    expectTypeOf(contract.upload.name).toEqualTypeOf<'upload'>();
   });
 
   it('types what a caller sends and what comes back', () => {
@@ -61,10 +63,18 @@ describe('defineContract', () => {
   it('does not compile with a route missing its schemas or schemas for no route', () => {
     const loose = defineRoutes({ a: { method: 'GET', path: '/api/a', access: 'public' } });
     // @ts-expect-error `a` has no schemas
-    expect(() => defineContract(loose, {})).toThrow(/no schemas for a/);
-    const one = { tags: [], summary: 'a', response: {} };
+    expect(() => defineContract('loose', loose, {})).toThrow(/no schemas for a/);
+    const one = { summary: 'a', response: {} };
     // @ts-expect-error `b` is not a route of the table
-    defineContract(loose, { a: one, b: one });
+    defineContract('loose', loose, { a: one, b: one });
+  });
+
+  it('refuses a feature or a route name that would not make an operationId', () => {
+    const one = { summary: 'a' };
+    const table = defineRoutes({ a: { method: 'GET', path: '/api/a', access: 'public' } });
+    expect(() => defineContract('Gift_Certificates', table, { a: one })).toThrow(/feature/);
+    const dashed = defineRoutes({ 'get-a': { method: 'GET', path: '/api/a', access: 'public' } });
+    expect(() => defineContract('things', dashed, { 'get-a': one })).toThrow(/camelCase/);
   });
 
   it('keeps the literal method, path and access of a real feature', () => {

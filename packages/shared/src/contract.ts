@@ -8,10 +8,13 @@ import type { z } from 'zod';
 import type { RouteRef } from './route-table';
 
 export interface RouteSchemas {
-  /** OpenAPI grouping. */
-  readonly tags: readonly string[];
   readonly summary: string;
   readonly description?: string;
+  /**
+   * Called by another system (a payment provider, CDEK) to notify the shop, never by its own
+   * clients: the OpenAPI document marks it `x-webhook` and tags it `webhooks`.
+   */
+  readonly webhook?: true;
   /** Content types of a non-JSON reply (a CSV, a PDF). */
   readonly produces?: readonly string[];
   readonly params?: z.ZodType;
@@ -21,22 +24,41 @@ export interface RouteSchemas {
   readonly response?: { readonly [status: number]: z.ZodType };
 }
 
-export type RouteContract = RouteRef & RouteSchemas;
+/**
+ * Where a route belongs, given by `defineContract`: its feature (kebab-case, the OpenAPI tag) and
+ * its name in the feature's table. `feature.name` in camelCase is its OpenAPI operationId
+ * (`giftCertificates.check`), so renaming either changes what integrators' generated clients call.
+ */
+export interface RouteIdentity<F extends string = string, N extends string = string> {
+  readonly feature: F;
+  readonly name: N;
+}
+
+export type RouteContract = RouteRef & RouteSchemas & RouteIdentity;
 
 type Exactly<R, S> = { [K in keyof S]: K extends keyof R ? RouteSchemas : never };
 
-/** Joins a feature's route table with the schemas of each route; a name on one side only does not compile. */
-export function defineContract<const R extends Record<string, RouteRef>, S extends { [K in keyof R]: RouteSchemas }>(
-  routes: R,
-  schemas: S & Exactly<R, S>,
-): { [K in keyof R]: R[K] & S[K] } {
+const FEATURE_RE = /^[a-z]+(-[a-z]+)*$/;
+const NAME_RE = /^[a-z][a-zA-Z]*$/;
+
+/**
+ * Joins a feature's route table with the schemas of each route; a name on one side only does not
+ * compile. Each entry also gets its feature and name (RouteIdentity).
+ */
+export function defineContract<
+  const F extends string,
+  const R extends Record<string, RouteRef>,
+  S extends { [K in keyof R]: RouteSchemas },
+>(feature: F, routes: R, schemas: S & Exactly<R, S>): { [K in keyof R]: R[K] & S[K] & RouteIdentity<F, K & string> } {
+  if (!FEATURE_RE.test(feature)) throw new Error(`feature "${feature}": lower-case words joined by "-"`);
   const joined: Record<string, RouteContract> = {};
   for (const [name, ref] of Object.entries(routes)) {
     const route = schemas[name as keyof R];
     if (!route) throw new Error(`${ref.method} ${ref.path}: no schemas for ${name}`);
-    joined[name] = { ...ref, ...route };
+    if (!NAME_RE.test(name)) throw new Error(`${ref.method} ${ref.path}: the name "${name}" must be camelCase letters`);
+    joined[name] = { ...ref, ...route, feature, name };
   }
-  return joined as { [K in keyof R]: R[K] & S[K] };
+  return joined as { [K in keyof R]: R[K] & S[K] & RouteIdentity<F, K & string> };
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204;

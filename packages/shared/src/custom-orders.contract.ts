@@ -15,12 +15,9 @@ import { OrderSchema } from './orders';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 const withConflict = { ...errors, 409: ErrorBodySchema };
-const tags = ['custom-orders'];
-const adminTags = ['custom-orders', 'admin'];
 
-export const customOrdersContract = defineContract(customOrdersRouteTable, {
+export const customOrdersContract = defineContract('custom-orders', customOrdersRouteTable, {
   create: {
-    tags,
     summary: 'Ask for a custom piece (the admin answers with a quote)',
     description:
       'multipart/form-data with a `data` part (the fields as JSON) and up to five `photos` files, each an ' +
@@ -34,32 +31,27 @@ export const customOrdersContract = defineContract(customOrdersRouteTable, {
     },
   },
   mine: {
-    tags,
     summary: 'The signed-in customer’s custom requests, newest first',
     response: { 200: successEnvelope(z.array(CustomRequestSchema)), ...errors },
   },
   get: {
-    tags,
     summary: 'One of the customer’s own requests with its quote',
     params: IdParamSchema,
     response: { 200: successEnvelope(CustomRequestSchema), ...errors },
   },
   accept: {
-    tags,
     summary: 'Accept the quote seen (its quotedAt; 409 unless quoted, or when re-quoted since)',
     params: IdParamSchema,
     body: CustomAcceptBody,
     response: { 200: successEnvelope(CustomRequestSchema), ...withConflict },
   },
   decline: {
-    tags,
     summary: 'Decline the quote (409 unless quoted)',
     params: IdParamSchema,
     body: CustomDeclineBody,
     response: { 200: successEnvelope(CustomRequestSchema), ...withConflict },
   },
   pay: {
-    tags,
     summary:
       'The order of the deposit or the balance (the same one while it waits for payment), paid through /api/payments; 409 when that is not due',
     params: IdParamSchema,
@@ -70,33 +62,28 @@ export const customOrdersContract = defineContract(customOrdersRouteTable, {
     },
   },
   listAdminCustomOrders: {
-    tags: adminTags,
     summary: 'Custom requests, newest first, by status',
     query: AdminCustomRequestsQuerySchema,
     response: { 200: listEnvelope(CustomRequestSchema), ...errors },
   },
   getAdminCustomOrders: {
-    tags: adminTags,
     summary: 'One request with its photos, quote and payments',
     params: IdParamSchema,
     response: { 200: successEnvelope(CustomRequestSchema), ...errors },
   },
   adminCustomOrdersQuote: {
-    tags: adminTags,
     summary: 'Answer with a quote: price, currency, deposit %, due date, message (409 unless new or quoted)',
     params: IdParamSchema,
     body: CustomQuoteBody,
     response: { 200: successEnvelope(CustomRequestSchema), ...withConflict },
   },
   adminCustomOrdersDecline: {
-    tags: adminTags,
     summary: 'Decline the request (409 unless new or quoted)',
     params: IdParamSchema,
     body: CustomDeclineBody,
     response: { 200: successEnvelope(CustomRequestSchema), ...withConflict },
   },
   adminCustomOrdersStatus: {
-    tags: adminTags,
     summary: 'Work started (after the deposit) or the piece done (once the balance is paid); 409 otherwise',
     params: IdParamSchema,
     body: CustomStatusBody,

@@ -3,14 +3,12 @@ import { defineContract } from './contract';
 import { deliveryRouteTable } from './delivery.routes';
 import { DeliverySettingsBody, DeliverySettingsSchema } from './shipping';
 
-export const deliveryContract = defineContract(deliveryRouteTable, {
+export const deliveryContract = defineContract('delivery', deliveryRouteTable, {
   settings: {
-    tags: ['orders'],
     summary: 'Where the shop sends parcels (ISO country codes) and where pickup orders are collected',
     response: { 200: successEnvelope(DeliverySettingsSchema) },
   },
   adminSave: {
-    tags: ['admin'],
     summary: 'Set the countries physical goods may be sent to and the workshop (address, hours, map link) for pickup',
     body: DeliverySettingsBody,
     response: {

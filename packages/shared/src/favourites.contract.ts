@@ -4,17 +4,14 @@ import { defineContract } from './contract';
 import { FavouriteParamsSchema, FavouriteSchema, FavouriteStateSchema } from './favourites';
 import { favouritesRouteTable } from './favourites.routes';
 
-const tags = ['favourites'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
-export const favouritesContract = defineContract(favouritesRouteTable, {
+export const favouritesContract = defineContract('favourites', favouritesRouteTable, {
   list: {
-    tags,
     summary: 'The signed-in customer’s favourite products and lessons, newest first',
     response: { 200: successEnvelope(z.array(FavouriteSchema)), ...errors },
   },
   add: {
-    tags,
     summary: 'Keep a product or lesson in favourites (again is fine)',
     params: FavouriteParamsSchema,
     response: {
@@ -25,7 +22,6 @@ export const favouritesContract = defineContract(favouritesRouteTable, {
     },
   },
   remove: {
-    tags,
     summary: 'Drop a product or lesson from favourites (not there is fine)',
     params: FavouriteParamsSchema,
     response: { 200: successEnvelope(FavouriteStateSchema), ...errors },

@@ -16,14 +16,12 @@ const ReadySchema = z.object({
   storage: z.object({ reachable: z.boolean() }),
 });
 
-export const healthContract = defineContract(healthRouteTable, {
+export const healthContract = defineContract('health', healthRouteTable, {
   ready: {
-    tags: ['platform'],
     summary: 'Readiness: database and storage reachable, not draining',
     response: { 200: successEnvelope(ReadySchema), 503: successEnvelope(ReadySchema) },
   },
   health: {
-    tags: ['platform'],
     summary: 'Liveness and database reachability',
     response: { 200: successEnvelope(HealthSchema), 503: successEnvelope(HealthSchema).or(ErrorSchema) },
   },

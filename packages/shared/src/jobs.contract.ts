@@ -6,14 +6,12 @@ import { jobsRouteTable } from './jobs.routes';
 
 const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-export const jobsContract = defineContract(jobsRouteTable, {
+export const jobsContract = defineContract('jobs', jobsRouteTable, {
   adminList: {
-    tags: ['admin'],
     summary: 'Background work (mails, expiry, receipts, video, backups, …) that fails now or gave up',
     response: { 200: successEnvelope(z.array(AdminJobFailureSchema)), ...errors },
   },
   adminRetry: {
-    tags: ['admin'],
     summary: 'Tries again a queued job that gave up (a repeat while it waits changes nothing)',
     params: IdParamSchema,
     response: {

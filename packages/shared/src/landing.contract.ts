@@ -11,19 +11,16 @@ const writeErrors = {
   415: ErrorBodySchema,
 };
 
-export const landingContract = defineContract(landingRouteTable, {
+export const landingContract = defineContract('landing', landingRouteTable, {
   listAbout: {
-    tags: ['landing'],
     summary: 'The about section: title and text per language, and a photo',
     response: { 200: successEnvelope(AboutSchema) },
   },
   list: {
-    tags: ['landing'],
     summary: 'Site-wide settings: hero texts, contacts, social links',
     response: { 200: successEnvelope(LandingSettingsSchema) },
   },
   putAbout: {
-    tags: ['landing'],
     summary: 'Replace the about section',
     description:
       'JSON body `{ title, content, removeImage? }` (title/content are { ru, en?, es? }; content is ' +
@@ -32,7 +29,6 @@ export const landingContract = defineContract(landingRouteTable, {
     response: { 200: successEnvelope(AboutSchema), ...writeErrors },
   },
   put: {
-    tags: ['landing'],
     summary: 'Replace the site-wide settings',
     body: LandingSettingsUpdateSchema,
     response: { 200: successEnvelope(LandingSettingsSchema), ...writeErrors },

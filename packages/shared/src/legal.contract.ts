@@ -17,24 +17,20 @@ import {
 import { legalRouteTable } from './legal.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const tags = ['legal'];
 const exportQuery = AdminConsentsQuerySchema.omit({ page: true, limit: true });
 
-export const legalContract = defineContract(legalRouteTable, {
+export const legalContract = defineContract('legal', legalRouteTable, {
   list: {
-    tags,
     summary: 'The version in force of every legal document in a language (without the texts)',
     query: LegalListQuerySchema,
     response: { 200: successEnvelope(z.array(LegalDocumentSummarySchema)), 400: ErrorBodySchema },
   },
   getKindLanguage: {
-    tags,
     summary: 'The version in force of a legal document in a language, with its Markdown text',
     params: LegalParamsSchema,
     response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
   },
   getKindLanguageVersion: {
-    tags,
     summary: 'One version of a legal document (older versions stay readable)',
     params: LegalVersionParamsSchema,
     response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
@@ -46,7 +42,6 @@ export const legalContract = defineContract(legalRouteTable, {
     response: { 200: successEnvelope(z.array(StandingConsentSchema)), 401: ErrorBodySchema },
   },
   consentsCookies: {
-    tags,
     summary:
       'The cookie banner’s accept or decline, for the cookie notice version it showed (409 when a newer one is in force); a visitor is known by the returned random id',
     body: CookieConsentBody,
@@ -58,12 +53,10 @@ export const legalContract = defineContract(legalRouteTable, {
     },
   },
   listAdminLegal: {
-    tags,
     summary: 'Every version of every legal document in every language (without the texts), newest first',
     response: { 200: successEnvelope(z.array(LegalDocumentSummarySchema)), ...errors },
   },
   createAdminLegal: {
-    tags,
     summary:
       'Publish the next version of a document in one language (Markdown); `baseVersion` is the version edited (409 when another was published since). Older versions stay readable.',
     params: LegalParamsSchema,
@@ -71,19 +64,16 @@ export const legalContract = defineContract(legalRouteTable, {
     response: { 201: successEnvelope(LegalDocumentSchema), ...errors, 409: ErrorBodySchema },
   },
   adminConsents: {
-    tags,
     summary: 'Consents given and withdrawn, newest first: filter by kind and days (YYYY-MM-DD, UTC, inclusive)',
     query: AdminConsentsQuerySchema,
     response: { 200: listEnvelope(ConsentRecordSchema), ...errors },
   },
   adminConsentsExportCsv: {
-    tags,
     summary: 'The consents the filter matches, oldest first, as CSV (UTF-8 with BOM, `;`, CRLF)',
     query: exportQuery,
     produces: ['text/csv'],
   },
   adminConsentsExportJson: {
-    tags,
     summary: 'The consents the filter matches, oldest first, as a JSON file',
     query: exportQuery,
     response: { 200: z.unknown(), ...errors },

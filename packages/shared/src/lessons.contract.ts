@@ -15,26 +15,22 @@ import {
 
 const LessonFileParams = z.object({ id: z.uuid(), lang: z.enum(LANGUAGES) });
 
-export const lessonsContract = defineContract(lessonsRouteTable, {
+export const lessonsContract = defineContract('lessons', lessonsRouteTable, {
   listTrainingLessons: {
-    tags: ['training'],
     summary: 'Published video lessons in lesson-number order',
     query: PaginationQuerySchema,
     response: { 200: listEnvelope(LessonSchema), 400: ErrorBodySchema },
   },
   getTrainingLessons: {
-    tags: ['training'],
     summary: 'One published lesson (no video or methodology file locations)',
     params: IdParamSchema,
     response: { 200: successEnvelope(LessonSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
   },
   trainingPurchases: {
-    tags: ['training'],
     summary: "The signed-in user's lesson purchases with dates, newest first",
     response: { 200: successEnvelope(z.array(LessonPurchaseSchema)), 401: ErrorBodySchema },
   },
   trainingLessonsAccess: {
-    tags: ['training'],
     summary: 'Short-lived signed URLs of the video and methodology sheets, and the saved playback position',
     description: 'Purchasers of the lesson (or its course) and admins; others 403.',
     params: IdParamSchema,
@@ -46,20 +42,17 @@ export const lessonsContract = defineContract(lessonsRouteTable, {
     },
   },
   trainingLessonsVideo: {
-    tags: ['training'],
     summary: 'The lesson video (HTTP Range) for purchasers and admins, by bearer token or signed URL',
     params: IdParamSchema,
     query: SignedFileQuerySchema,
   },
   trainingLessonsPreview: {
-    tags: ['training'],
     summary: "The lesson's public preview clip (HTTP Range), for anyone",
     description: 'A lesson without a preview, unpublished or unknown: 404.',
     params: IdParamSchema,
     response: { 400: ErrorBodySchema, 404: ErrorBodySchema },
   },
   trainingLessonsHls: {
-    tags: ['training'],
     summary: 'A playlist or segment of the HLS renditions (HTTP Range), for a signed path from /access',
     description:
       'For the signed-in learner the path was signed for (session cookie or bearer), while they may watch: ' +
@@ -67,32 +60,27 @@ export const lessonsContract = defineContract(lessonsRouteTable, {
     params: z.object({ id: z.uuid(), version: z.uuid(), token: z.string().max(200), '*': z.string().max(200) }),
   },
   trainingLessonsMethodology: {
-    tags: ['training'],
     summary: 'The methodology sheet (PDF) in one language for purchasers and admins',
     description: 'A missing language is a 404 with the "not found in the chosen language" message.',
     params: LessonFileParams,
     query: SignedFileQuerySchema,
   },
   trainingLessonsSubtitles: {
-    tags: ['training'],
     summary: 'The WebVTT subtitles (text/vtt) of one language for purchasers and admins, by signed URL',
     description: 'Like the video: a valid signature from /access, or the bearer session of a purchaser/admin.',
     params: LessonFileParams,
     query: SignedFileQuerySchema,
   },
   listTrainingPlayerSettings: {
-    tags: ['training'],
     summary: "The signed-in learner's player settings (speed, mirror, subtitles), the defaults until changed",
     response: { 200: successEnvelope(PlayerSettingsSchema), 401: ErrorBodySchema },
   },
   putTrainingPlayerSettings: {
-    tags: ['training'],
     summary: "Replaces the learner's player settings; every lesson's player starts with them",
     body: PlayerSettingsSchema,
     response: { 200: successEnvelope(PlayerSettingsSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
   },
   trainingLessonsPromoCheck: {
-    tags: ['training'],
     summary: 'Checks a promo code for the lesson (live validation): the price before and after it',
     description:
       'Any code that cannot be used (unknown, inactive, expired, used up, for another item) → the same 400 ' +

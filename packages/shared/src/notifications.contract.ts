@@ -5,14 +5,12 @@ import { notificationsRouteTable } from './notifications.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-export const notificationsContract = defineContract(notificationsRouteTable, {
+export const notificationsContract = defineContract('notifications', notificationsRouteTable, {
   listAdminNotifications: {
-    tags: ['admin'],
     summary: 'Which notices the owner gets, the digest hour and language, where they go',
     response: { 200: successEnvelope(NotificationSettingsViewSchema), ...errors },
   },
   putAdminNotifications: {
-    tags: ['admin'],
     summary: 'Switch notice kinds on or off, set the digest hour and the language of the notices',
     body: NotificationSettingsSchema,
     response: { 200: successEnvelope(NotificationSettingsViewSchema), ...errors },

@@ -12,41 +12,34 @@ import {
 import { ordersRouteTable } from './orders.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const tags = ['orders'];
 
-export const ordersContract = defineContract(ordersRouteTable, {
+export const ordersContract = defineContract('orders', ordersRouteTable, {
   user: {
-    tags,
     summary: 'The signed-in user’s orders, newest first',
     query: PaginationQuerySchema,
     response: { 200: listEnvelope(OrderSchema), ...errors },
   },
   adminOrdersExportCsv: {
-    tags,
     summary: 'The admin orders list as CSV (UTF-8 with BOM, `;`, CRLF) with the same filters, without pages',
     query: AdminOrdersQuerySchema,
     produces: ['text/csv'],
   },
   list: {
-    tags,
     summary: 'All orders (admin): filter by status, date range (YYYY-MM-DD, inclusive) and search',
     query: AdminOrdersQuerySchema,
     response: { 200: listEnvelope(OrderSchema), ...errors },
   },
   get: {
-    tags,
     summary: 'One order with its status history (owner or admin; others get 404)',
     params: IdParamSchema,
     response: { 200: successEnvelope(OrderResultSchema), ...errors },
   },
   number: {
-    tags,
     summary: 'One order by its number, as the thank-you page reads it after paying (owner or admin; others get 404)',
     params: OrderNumberParamSchema,
     response: { 200: successEnvelope(OrderResultSchema), ...errors },
   },
   tracking: {
-    tags,
     summary:
       "Set, correct or remove (null) the parcel's tracking number; mailed at once when the order is already shipped",
     params: IdParamSchema,
@@ -54,7 +47,6 @@ export const ordersContract = defineContract(ordersRouteTable, {
     response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
   },
   ship: {
-    tags,
     summary:
       'Ship a paid order in one step: carrier (tracking number required for Russian Post and CDEK), optional note; paid → processing → shipped along the status machine, one mail to the customer. The same shipment again changes nothing (200); unpaid, cancelled, nothing to ship or already shipped otherwise: 409',
     params: IdParamSchema,
@@ -62,7 +54,6 @@ export const ordersContract = defineContract(ordersRouteTable, {
     response: { 200: successEnvelope(OrderResultSchema), ...errors, 409: ErrorBodySchema },
   },
   status: {
-    tags,
     summary: 'Change the status (the status machine; 409 otherwise); the customer is emailed',
     params: IdParamSchema,
     body: UpdateOrderStatusBody,

@@ -1,18 +1,26 @@
 import { z } from 'zod';
+import { ErrorBodySchema, successEnvelope } from './api';
 import { defineContract } from './contract';
 import { paymentsWebhooksRouteTable } from './payments-webhooks.routes';
 
-const tags = ['payments'];
-
-export const paymentsWebhooksContract = defineContract(paymentsWebhooksRouteTable, {
+export const paymentsWebhooksContract = defineContract('payments', paymentsWebhooksRouteTable, {
   webhook: {
-    tags,
     summary: 'Payment provider notifications (verified by signature or by asking the provider)',
+    webhook: true,
     params: z.object({ provider: z.string().min(1).max(40) }),
+    response: {
+      /** What the shop made of it: applied, duplicate, ignored, unknown_payment, amount_mismatch, … */
+      200: successEnvelope(z.object({ outcome: z.string() })),
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+      429: ErrorBodySchema,
+      /** The provider could not be asked to confirm it: it delivers the notification again later. */
+      503: ErrorBodySchema,
+    },
   },
   sandboxPage: {
-    tags,
     summary: 'Sandbox payment page (test provider)',
+    produces: ['text/html'],
     params: z.object({ id: z.string().min(1).max(100) }),
     query: z.object({
       signature: z.string().max(200).default(''),
@@ -21,8 +29,8 @@ export const paymentsWebhooksContract = defineContract(paymentsWebhooksRouteTabl
     }),
   },
   sandboxAction: {
-    tags,
     summary: 'Sandbox Pay / Cancel / Fail: sends the signed notification, then returns the buyer to the shop',
     params: z.object({ id: z.string().min(1).max(100), action: z.enum(['pay', 'cancel', 'fail']) }),
+    response: { 303: z.null().describe('Back to the shop’s return page') },
   },
 });

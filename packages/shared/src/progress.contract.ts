@@ -5,17 +5,14 @@ import { LearningProgressSchema, LessonCompletionSchema, LessonProgressSchema, P
 import { progressRouteTable } from './progress.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const tags = ['training'];
 
-export const progressContract = defineContract(progressRouteTable, {
+export const progressContract = defineContract('progress', progressRouteTable, {
   listTrainingLessonsProgress: {
-    tags,
     summary: 'Where the user stopped watching the lesson',
     params: IdParamSchema,
     response: { 200: successEnvelope(z.object({ positionSeconds: z.number().int() })), ...errors },
   },
   putTrainingLessonsProgress: {
-    tags,
     summary: 'The player’s report: the position, and the stretches played since the last report',
     description:
       'Purchasers of the lesson (or its course); others 403. The stretches are clipped to the video’s ' +
@@ -27,12 +24,10 @@ export const progressContract = defineContract(progressRouteTable, {
     response: { 200: successEnvelope(LessonProgressSchema), ...errors },
   },
   trainingProgress: {
-    tags,
     summary: 'The learner’s progress: each lesson with a video they own, their courses, where to continue',
     response: { 200: successEnvelope(LearningProgressSchema), 401: ErrorBodySchema },
   },
   adminProgressLessons: {
-    tags: ['admin'],
     summary: 'Per lesson: how many purchasers own it, started it and completed it (lessons nobody owns are left out)',
     response: { 200: successEnvelope(z.array(LessonCompletionSchema)), 401: ErrorBodySchema, 403: ErrorBodySchema },
   },

@@ -10,17 +10,14 @@ const errors = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
 };
-const tags = ['admin', 'payments'];
 
-export const receiptsContract = defineContract(receiptsRouteTable, {
+export const receiptsContract = defineContract('receipts', receiptsRouteTable, {
   adminOrdersReceipts: {
-    tags,
     summary: 'Admin: the fiscal receipts of an order (payment, completion, refund) with their state and errors',
     params: IdParamSchema,
     response: { 200: successEnvelope(OrderReceiptsSchema), ...errors },
   },
   adminReceiptsRetry: {
-    tags,
     summary: 'Admin: send a failed completion receipt to YooKassa again; the reply is its new state',
     params: IdParamSchema,
     response: { 200: successEnvelope(ReceiptSchema), ...errors },

@@ -6,22 +6,18 @@ import { reviewsRouteTable } from './reviews.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 const idErrors = { ...errors, 404: ErrorBodySchema };
-const adminTags = ['reviews (admin)'];
 
-export const reviewsContract = defineContract(reviewsRouteTable, {
+export const reviewsContract = defineContract('reviews', reviewsRouteTable, {
   list: {
-    tags: ['reviews'],
     summary: 'Approved reviews in the order the admin arranged them',
     query: PaginationQuerySchema,
     response: { 200: listEnvelope(ReviewSchema), 400: ErrorBodySchema },
   },
   mine: {
-    tags: ['reviews'],
     summary: 'The signed-in user’s own reviews, pending and rejected ones too (newest first)',
     response: { 200: listEnvelope(ReviewSchema), 401: ErrorBodySchema },
   },
   create: {
-    tags: ['reviews'],
     summary: 'Leave a review (goes to moderation)',
     description:
       'multipart/form-data with text fields `reviewText` (trimmed, 10–1000 characters) and `rating` ' +
@@ -40,13 +36,11 @@ export const reviewsContract = defineContract(reviewsRouteTable, {
     },
   },
   listAdmin: {
-    tags: adminTags,
     summary: 'Every review for moderation: status filter, search (text, author, email), pages, admin order',
     query: AdminReviewsQuerySchema,
     response: { 200: listEnvelope(AdminReviewSchema), ...errors },
   },
   adminReorder: {
-    tags: adminTags,
     summary: 'Set the display order of approved reviews',
     description:
       '`{ reviews: [id, …] }` in display order: approved reviews only, each once. Approved reviews ' +
@@ -55,19 +49,16 @@ export const reviewsContract = defineContract(reviewsRouteTable, {
     response: { 200: successEnvelope(z.object({ reviews: z.array(z.uuid()) })), ...errors },
   },
   adminApprove: {
-    tags: adminTags,
     summary: 'Approve a review (it shows first on the home page)',
     params: IdParamSchema,
     response: { 200: successEnvelope(AdminReviewSchema), ...idErrors },
   },
   adminReject: {
-    tags: adminTags,
     summary: 'Reject a review',
     params: IdParamSchema,
     response: { 200: successEnvelope(AdminReviewSchema), ...idErrors },
   },
   deleteAdmin: {
-    tags: adminTags,
     summary: 'Delete a review and its photo',
     params: IdParamSchema,
     response: { 200: successEnvelope(z.object({ id: z.uuid() })), ...idErrors },

@@ -10,29 +10,24 @@ const formDescription =
   '5 MB each) and one `file` part (the digital book, PDF or EPUB, kept in private storage). ' +
   '`data.images` is the final image list: `{ url }` keeps a current image, `{ file: n }` places the ' +
   'n-th `images` part; without it new parts are appended. Prices are major units.';
-const tags = ['shop (admin)'];
 
-export const shopAdminContract = defineContract(shopAdminRouteTable, {
+export const shopAdminContract = defineContract('shop', shopAdminRouteTable, {
   listAdminShop: {
-    tags,
     summary: 'Every product for the admin (archived too), with the public filters and an archive filter',
     query: AdminShopQuerySchema,
     response: { 200: listEnvelope(AdminProductSchema), ...errors },
   },
   getAdminShop: {
-    tags,
     summary: 'One product for the admin (archived too)',
     params: IdParamSchema,
     response: { 200: successEnvelope(AdminProductSchema), ...errors, 404: ErrorBodySchema },
   },
   create: {
-    tags,
     summary: 'Create a product',
     description: formDescription,
     response: { 201: successEnvelope(AdminProductSchema), ...fileErrors },
   },
   put: {
-    tags,
     summary:
       'Replace a product’s fields; reorder, drop or add images (data.images), replace or remove the digital book',
     description: formDescription,
@@ -40,13 +35,11 @@ export const shopAdminContract = defineContract(shopAdminRouteTable, {
     response: { 200: successEnvelope(AdminProductSchema), ...fileErrors },
   },
   delete: {
-    tags,
     summary: 'Delete a product; one that has orders is archived instead (hidden from the shop, kept for orders)',
     params: IdParamSchema,
     response: { 200: successEnvelope(ProductDeleteResultSchema), ...errors, 404: ErrorBodySchema },
   },
   image: {
-    tags,
     summary: 'Delete one image of a product by its index (later images move up)',
     params: ProductImageParamsSchema,
     response: { 200: successEnvelope(AdminProductSchema), ...errors, 404: ErrorBodySchema },

@@ -4,21 +4,18 @@ import { defineContract } from './contract';
 import { FeaturedQuerySchema, ProductSchema, ShopQuerySchema } from './shop';
 import { shopRouteTable } from './shop.routes';
 
-export const shopContract = defineContract(shopRouteTable, {
+export const shopContract = defineContract('shop', shopRouteTable, {
   list: {
-    tags: ['shop'],
     summary: 'List products (filter by category, search, price range in RUB; sort; paginate)',
     query: ShopQuerySchema,
     response: { 200: listEnvelope(ProductSchema), 400: ErrorBodySchema },
   },
   featured: {
-    tags: ['shop'],
     summary: "The home page's products: the owner's pick, or the best sellers in stock; each sold in the currency",
     query: FeaturedQuerySchema,
     response: { 200: successEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
   },
   get: {
-    tags: ['shop'],
     summary: 'One product (archived products are not found)',
     params: IdParamSchema,
     response: { 200: successEnvelope(ProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },

@@ -5,11 +5,9 @@ import { StockAlertBody, StockAlertProductParamsSchema, StockAlertSchema, StockA
 import { stockAlertsRouteTable } from './stock-alerts.routes';
 
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema };
-const tags = ['stock alerts'];
 
-export const stockAlertsContract = defineContract(stockAlertsRouteTable, {
+export const stockAlertsContract = defineContract('stock-alerts', stockAlertsRouteTable, {
   create: {
-    tags,
     summary:
       'Notify me when an out-of-stock or made-to-order product is available: signed in, at once with the account’s address; otherwise `email` gets a confirmation link (202, the same answer for any address)',
     body: StockAlertBody,
@@ -22,24 +20,20 @@ export const stockAlertsContract = defineContract(stockAlertsRouteTable, {
     },
   },
   confirm: {
-    tags,
     summary: 'The confirmation page’s one click: the emailed token subscribes its address',
     body: StockAlertTokenBody,
     response: { 200: successEnvelope(StockAlertSchema), ...errors },
   },
   unsubscribe: {
-    tags,
     summary: 'A notice’s unsubscribe link: no more back-in-stock mails to its address',
     body: StockAlertTokenBody,
     response: { 200: successEnvelope(z.null()), ...errors },
   },
   list: {
-    tags,
     summary: 'The signed-in customer’s waiting alerts',
     response: { 200: successEnvelope(z.array(StockAlertSchema)), 401: ErrorBodySchema },
   },
   delete: {
-    tags,
     summary: 'Stop waiting for one product',
     params: StockAlertProductParamsSchema,
     response: { 200: successEnvelope(z.null()), 400: ErrorBodySchema, 401: ErrorBodySchema },

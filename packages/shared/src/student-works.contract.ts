@@ -12,30 +12,24 @@ import { studentWorksRouteTable } from './student-works.routes';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 const idErrors = { ...errors, 404: ErrorBodySchema };
-const tags = ['student works'];
-const adminTags = ['student works (admin)'];
 
-export const studentWorksContract = defineContract(studentWorksRouteTable, {
+export const studentWorksContract = defineContract('student-works', studentWorksRouteTable, {
   list: {
-    tags,
     summary: 'The newest approved works of every published lesson, each with its lesson’s title',
     query: StudentWorksQuerySchema,
     response: { 200: listEnvelope(StudentWorkTeaserSchema), 400: ErrorBodySchema },
   },
   getLessons: {
-    tags,
     summary: 'The approved works of a published lesson, newest first (empty for any other id)',
     params: IdParamSchema,
     response: { 200: listEnvelope(StudentWorkSchema), 400: ErrorBodySchema },
   },
   lessonsMine: {
-    tags,
     summary: 'The signed-in user’s own works on a lesson, pending and rejected ones too (newest first)',
     params: IdParamSchema,
     response: { 200: listEnvelope(StudentWorkSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
   },
   createLessons: {
-    tags,
     summary: 'Post a photo of one’s work after the lesson (goes to moderation)',
     description:
       'Purchasers of the lesson or of its course, and admins; others 403. multipart/form-data with the ' +
@@ -52,31 +46,26 @@ export const studentWorksContract = defineContract(studentWorksRouteTable, {
     },
   },
   delete: {
-    tags,
     summary: 'Delete one’s own work and its photo (404 for anyone else’s)',
     params: IdParamSchema,
     response: { 200: successEnvelope(z.object({ id: z.uuid() })), ...idErrors },
   },
   listAdmin: {
-    tags: adminTags,
     summary: 'Every work for moderation: status filter, search (caption, author, email, lesson), pages',
     query: AdminStudentWorksQuerySchema,
     response: { 200: listEnvelope(AdminStudentWorkSchema), ...errors },
   },
   adminApprove: {
-    tags: adminTags,
     summary: 'Approve a work (it shows on its lesson page and the home page)',
     params: IdParamSchema,
     response: { 200: successEnvelope(AdminStudentWorkSchema), ...idErrors, 409: ErrorBodySchema },
   },
   adminReject: {
-    tags: adminTags,
     summary: 'Reject a work (its photo is removed)',
     params: IdParamSchema,
     response: { 200: successEnvelope(AdminStudentWorkSchema), ...idErrors, 409: ErrorBodySchema },
   },
   deleteAdmin: {
-    tags: adminTags,
     summary: 'Delete a work and its photo',
     params: IdParamSchema,
     response: { 200: successEnvelope(z.object({ id: z.uuid() })), ...idErrors },

@@ -301,7 +301,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         },
         form.get('return') ?? undefined,
       );
-      return reply.code(303).header('Location', target).send();
+      return reply.redirect(target, 303);
     });
   });
 };

@@ -9,13 +9,13 @@ import { enforceAccessDeclarations } from './access';
 import { fastifySchema, route } from './route';
 
 const contract = defineContract(
+  'things',
   defineRoutes({
     rename: { method: 'PATCH', path: '/api/things/:id', access: 'admin' },
     media: { method: 'GET', path: '/api/things/:id/media', access: 'user' },
   }),
   {
     rename: {
-      tags: ['things'],
       summary: 'Rename a thing',
       description: 'Only the name changes.',
       params: z.object({ id: z.uuid() }),
@@ -24,7 +24,6 @@ const contract = defineContract(
       response: { 200: successEnvelope(z.object({ id: z.string(), name: z.string() })) },
     },
     media: {
-      tags: ['things'],
       summary: 'The thing’s video',
       produces: ['video/mp4'],
       params: z.object({ id: z.uuid() }),
@@ -75,6 +74,7 @@ describe('route registers a contract entry on Fastify', () => {
 
   it('keeps the OpenAPI text and only the schema keys the contract declares', () => {
     expect(Object.keys(fastifySchema(contract.rename))).toEqual([
+      'operationId',
       'tags',
       'summary',
       'description',
@@ -83,7 +83,12 @@ describe('route registers a contract entry on Fastify', () => {
       'body',
       'response',
     ]);
-    expect(fastifySchema(contract.media)).toMatchObject({ produces: ['video/mp4'], summary: 'The thing’s video' });
+    expect(fastifySchema(contract.media)).toMatchObject({
+      operationId: 'things.media',
+      tags: ['things'],
+      produces: ['video/mp4'],
+      summary: 'The thing’s video',
+    });
   });
 
   it('does not compile a handler whose reply breaks the contract', () => {

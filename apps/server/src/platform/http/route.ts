@@ -3,7 +3,7 @@
  * schemas, OpenAPI text): `route(api, favouritesContract.add, handler)`. The handler's request and
  * reply are typed from the contract's schemas, as with an inline `api.put(…)`.
  */
-import type { RouteContract } from '@atelier/shared/contract';
+import type { RouteContract, RouteIdentity } from '@atelier/shared/contract';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -50,11 +50,25 @@ export interface ServerRouteOptions {
   compress?: false;
 }
 
-/** The Fastify `schema` of a contract entry: only the keys it declares, in OpenAPI's usual order. */
+/** The OpenAPI operationId of a contract entry: `gift-certificates` + `check` → `giftCertificates.check`. */
+export function operationId({ feature, name }: RouteIdentity): string {
+  return `${feature.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())}.${name}`;
+}
+
+/**
+ * The Fastify `schema` of a contract entry: its OpenAPI identity (operationId, the feature as tag,
+ * `x-webhook`) and only the keys it declares, in OpenAPI's usual order. What it adds from the
+ * route's access (security, the 401/403 answers) is platform/http/openapi.ts's.
+ */
 export function fastifySchema(contract: RouteContract): Record<string, unknown> {
-  const { tags, summary, description, produces, params, query, body, response } = contract;
-  const schema: Record<string, unknown> = { tags: [...tags], summary };
+  const { feature, summary, description, webhook, produces, params, query, body, response } = contract;
+  const schema: Record<string, unknown> = {
+    operationId: operationId(contract),
+    tags: webhook ? [feature, 'webhooks'] : [feature],
+    summary,
+  };
   if (description !== undefined) schema.description = description;
+  if (webhook) schema['x-webhook'] = true;
   if (produces !== undefined) schema.produces = [...produces];
   if (params !== undefined) schema.params = params;
   if (query !== undefined) schema.querystring = query;
