@@ -4,17 +4,14 @@ import { addressesRouteTable } from './addresses.routes';
 import { ErrorBodySchema, successEnvelope } from './api';
 import { defineContract } from './contract';
 
-const tags = ['addresses'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 
-export const addressesContract = defineContract(addressesRouteTable, {
+export const addressesContract = defineContract('addresses', addressesRouteTable, {
   list: {
-    tags,
     summary: 'The delivery addresses the signed-in customer asked to remember, most recently used first',
     response: { 200: successEnvelope(z.array(SavedAddressSchema)), 401: ErrorBodySchema },
   },
   remove: {
-    tags,
     summary: 'Forget a remembered delivery address (one already gone is fine)',
     params: SavedAddressParamsSchema,
     response: { 200: successEnvelope(z.object({ id: z.uuid() })), ...errors },

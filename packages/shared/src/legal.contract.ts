@@ -36,7 +36,6 @@ export const legalContract = defineContract('legal', legalRouteTable, {
     response: { 200: successEnvelope(LegalDocumentSchema), ...errors },
   },
   userConsents: {
-    tags,
     summary:
       'The signed-in account’s consents that stand: given, not withdrawn, to the version of the text in force (a form does not ask for them again)',
     response: { 200: successEnvelope(z.array(StandingConsentSchema)), 401: ErrorBodySchema },

@@ -48,7 +48,7 @@ import { EmptyState, PageTitle } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useAddressesChanged, useSavedAddresses } from '../../addresses/api/addresses';
-import { NEW_ADDRESS, SavedAddressChoice } from '../../addresses/components/saved-address-choice';
+import { NEW_ADDRESS, SavedAddressChoice } from '../../addresses/api/components';
 import { updateSessionUser, useSession } from '../../auth/api/auth-session';
 import { fetchMe } from '../../auth/api/get-me';
 import { quoteLines, useOrderQuote } from '../../cart/api/quote';

@@ -12,7 +12,7 @@ import { ScrollRow } from '../../../shared/ui/scroll-row';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState, PageTitle } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { AddressBook } from '../../addresses/components/address-book';
+import { AddressBook } from '../../addresses/api/components';
 import { useSession } from '../../auth/api/auth-session';
 import { certificatePath, useCertificateDownload, useMyCertificates } from '../../certificates/api/certificates';
 import { useCoursePurchases } from '../../courses/api/courses';
