@@ -113,9 +113,15 @@ export function ProductPage({ portfolio }: { portfolio?: (slot: ProductPortfolio
               role="status"
             >
               <span className="font-semibold text-sage-700">{t('cart.added')}</span>
-              <Link to="/cart" className="btn btn-outline btn-sm">
-                {t('shop.goToCart')}
-              </Link>
+              <span className="flex flex-wrap gap-3">
+                <Link to="/cart" className="btn btn-outline btn-sm">
+                  {t('shop.goToCart')}
+                </Link>
+                {/* Straight to paying: the cart is one screen a returning customer need not see. */}
+                <Link to="/checkout" className="btn btn-primary btn-sm">
+                  {t('cart.checkout')}
+                </Link>
+              </span>
             </div>
           ) : null}
           {portfolio?.({ productId: product.id })}
