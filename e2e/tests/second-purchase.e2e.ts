@@ -100,7 +100,7 @@ describe('the second purchase', () => {
       expect(await page.getByLabel('Индекс').inputValue()).toBe('420111');
       expect(await page.getByLabel('Фамилия').inputValue()).toBe('Повторная');
       expect(await page.getByLabel('Телефон').inputValue()).toBe('+7 912 345-67-89');
-      expect(await page.getByLabel('Сохранённый адрес').inputValue()).not.toBe('new');
+      expect(await page.getByLabel('Куда доставить').inputValue()).not.toBe('new');
       await page.getByText(/Вы дали его \d+/).waitFor();
       expect(await page.getByRole('checkbox', { name: /Запомнить мои данные/ }).isChecked()).toBe(true);
       await page.getByRole('radio', { name: 'Банковская карта' }).check();
