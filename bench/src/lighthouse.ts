@@ -4,8 +4,6 @@
  * product page. Mobile
  * profile with simulated throttling (Lighthouse's default), the four categories, best of three runs
  * per page (by performance score; the others are stable), each in a fresh Chromium.
- *
- * Pinned to Lighthouse 12: version 13 requires Node 22.19, and this project runs on Node 20.
  */
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';

@@ -1,5 +1,5 @@
 import { certificatesContract as contract } from '@atelier/shared/certificates.contract';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth/guard';

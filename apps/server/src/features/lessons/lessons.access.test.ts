@@ -241,7 +241,7 @@ describe('methodology sheets by language', () => {
     const res = await get(`/api/training/lessons/${lesson}/methodology/en`, buyer.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sheet-en.pdf"/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=sheet-en\.pdf/);
     expect(res.rawPayload.equals(SHEET_EN)).toBe(true);
   });
 

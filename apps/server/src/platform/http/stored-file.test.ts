@@ -237,10 +237,12 @@ describe.each(drivers)('sendStoredFile on $name', (driver) => {
     expect(decodeURIComponent(encoded ?? '')).toBe(filename);
   });
 
+  // A name that is an HTTP token goes bare, any other quoted (RFC 6266 allows both; content-disposition 3).
   it.each([
-    ['a plain name', 'sheet-en.pdf', 'attachment; filename="sheet-en.pdf"'],
+    ['a plain name', 'sheet-en.pdf', 'attachment; filename=sheet-en.pdf'],
+    ['a name with a space', 'sheet en.pdf', 'attachment; filename="sheet en.pdf"'],
     ['quotes and backslashes escaped', 'a "b".pdf', 'attachment; filename="a \\"b\\".pdf"'],
-    ['an empty name', '  ', 'attachment; filename="file"'],
+    ['an empty name', '  ', 'attachment; filename=file'],
   ])('Content-Disposition for %s', async (_, filename, expected) => {
     options = { disposition: { type: 'attachment', filename } };
     expect((await get()).headers['content-disposition']).toBe(expected);

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import rangeParser from 'range-parser';

@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ErrorCode, intlLocale, type Language, pickLanguage, SERVER_MESSAGES } from '@atelier/shared';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../http/html';
 import { type ParsedEml, parseEml } from './eml';

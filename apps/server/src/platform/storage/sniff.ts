@@ -1,9 +1,9 @@
 /**
  * What a file is, by its first bytes — the one place that knows the signatures of everything the
  * site accepts (images, lesson videos, methodology PDFs, digital books). Uploads are judged by
- * this, never by their name or declared type. Kept in-house rather than `file-type` (whose current
- * releases need Node 22): the set is small and fixed, and a head of SNIFF_BYTES is all it reads,
- * which a ranged read gets from either storage driver (docs/decisions/0032).
+ * this, never by their name or declared type. Kept in-house rather than `file-type`: the set is
+ * small and fixed, and a head of SNIFF_BYTES is all it reads, which a ranged read gets from either
+ * storage driver (docs/decisions/0032).
  */
 import type { Storage, Visibility } from './storage';
 
