@@ -3,8 +3,8 @@
  * with the same shared schema as on the server), and the form's own date rule.
  */
 import { type CreateCustomRequestBody, customDateProblem } from '@atelier/shared';
+import { moneyRules, parseMoney } from '../../shared/forms/money-input';
 import type { FormRuleProblem } from '../../shared/forms/write-resolver';
-import { numberOrNull } from '../../shared/forms/write-resolver';
 
 export interface RequestForm {
   occasion: string;
@@ -43,7 +43,7 @@ export function localToday(now = new Date()): string {
 
 /** The body as sent: "other" only with its own occasion, a budget only with an amount, the portfolio piece when known. */
 export function toRequestBody(form: RequestForm, portfolioItemId: string | null): CreateCustomRequestBody {
-  const budget = numberOrNull(form.budget);
+  const budget = parseMoney(form.budget);
   return {
     occasion: form.occasion as CreateCustomRequestBody['occasion'],
     occasionOther: form.occasion === 'other' ? form.occasionOther.trim() || undefined : undefined,
@@ -59,8 +59,10 @@ export function toRequestBody(form: RequestForm, portfolioItemId: string | null)
   };
 }
 
-/** A date before today is refused here already (the schema only knows it is a date). */
+const budgetRules = moneyRules(['budget']);
+
+/** A date before today is refused here already (the schema only knows it is a date); a budget is an amount. */
 export function requestFormProblems(form: RequestForm, today: string): FormRuleProblem[] {
   const problem = form.dateNeeded ? customDateProblem(form.dateNeeded, today) : null;
-  return problem ? [{ path: 'dateNeeded', message: problem }] : [];
+  return [...(problem ? [{ path: 'dateNeeded', message: problem }] : []), ...budgetRules(form)];
 }
