@@ -81,7 +81,7 @@ describe('video lessons', () => {
     await dialog.getByText('Этот код не подходит').waitFor();
     await expect(dialog.getByRole('button', { name: 'Перейти к оплате' }).isDisabled()).resolves.toBe(true);
     await promo.fill(code.toLowerCase());
-    await dialog.getByText('Промокод применён: скидка 100%').waitFor();
+    await dialog.getByText('Промокод применён: скидка 100\u00a0%').waitFor();
     await expect(dialog.getByTestId('promo-price').textContent()).resolves.toBe('Бесплатно');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Получить бесплатно' }).click();

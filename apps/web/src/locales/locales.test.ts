@@ -135,3 +135,16 @@ describe('page titles shared with the server head', () => {
     for (const [key, text] of Object.entries(PAGE_TEXTS)) expect(texts.get(`pages.${key}`), key).toBe(text.title[lang]);
   });
 });
+
+describe('percentages', () => {
+  // A number and its sign apart by a breaking space ("90 %") can fall on two lines; a placeholder
+  // glued to the sign ("{{percent}}%") bypasses the one formatter (shared/format/percent.ts).
+  it.each([
+    ['ru', ru],
+    ['en', en],
+    ['es', es],
+  ] as const)('%s never writes the % sign after a breaking space or a placeholder', (_name, tree) => {
+    const loose = [...flatten(tree)].filter(([, text]) => /[\d}] %|}}[\u00a0\u202f]?%/.test(text)).map(([key]) => key);
+    expect(loose).toEqual([]);
+  });
+});

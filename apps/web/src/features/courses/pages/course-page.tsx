@@ -1,4 +1,4 @@
-import { localize } from '@atelier/shared';
+import { COMPLETION_SHARE, localize } from '@atelier/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
@@ -203,7 +203,9 @@ export function CoursePage() {
                     {t('progress.courseCompleted')}
                   </p>
                 ) : (
-                  <p className="mt-2 text-xs text-muted">{t('progress.completionHint')}</p>
+                  <p className="mt-2 text-xs text-muted">
+                    {t('progress.completionHint', { percent: formatPercent(COMPLETION_SHARE * 100, language) })}
+                  </p>
                 )}
                 {progress.certificate ? (
                   <div className="mt-4 flex flex-col gap-2" data-testid="course-certificate">

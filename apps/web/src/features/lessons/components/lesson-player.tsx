@@ -14,6 +14,7 @@ import type { Chapter, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared/i18n';
 import { PLAYBACK_RATES, type PlaybackRate } from '@atelier/shared/lesson-player.constants';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatPercent } from '../../../shared/format/percent';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { saveProgress } from '../api/save-progress';
@@ -535,7 +536,7 @@ export function LessonPlayer({
                 v.volume = Number(event.target.value);
                 v.muted = v.volume === 0;
               }}
-              aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
+              aria-valuetext={formatPercent(Math.round((muted ? 0 : volume) * 100), language)}
               className="hidden w-20 accent-rose-600 sm:block"
             />
             <span className="mx-1 hidden h-6 w-px bg-line sm:block" aria-hidden="true" />
