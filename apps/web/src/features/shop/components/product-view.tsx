@@ -163,7 +163,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
 
   const bar =
     place === 'page'
-      ? 'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ivory/95 px-4 py-3 shadow-soft backdrop-blur md:static md:z-auto md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none'
+      ? 'fixed inset-x-0 bottom-[var(--cookie-banner-space,0px)] z-30 border-t border-line bg-ivory/95 px-4 py-3 shadow-soft backdrop-blur md:static md:z-auto md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none'
       : 'sticky bottom-0 z-10 -mx-1 border-t border-line bg-ivory px-1 py-3 md:static md:border-0 md:p-0';
 
   return (
@@ -294,7 +294,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </div>
           </div>
         )}
-        <div className={notSold ? 'hidden' : bar}>
+        <div className={notSold ? 'hidden' : bar} data-testid="buy-bar">
           {notSold ? null : offersStockAlert(product) ? (
             <NotifyMe productId={product.id} />
           ) : (
