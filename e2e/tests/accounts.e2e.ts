@@ -105,11 +105,14 @@ describe('account journey in Russian', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '', { waitUntil: 'commit' });
     const before = await mailFiles();
+    // The address typed in the login form goes along to "forgot password".
+    await page.getByRole('tabpanel').getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password', { waitUntil: 'commit' });
     // The page is a lazy chunk: until it renders, the login form (with its own Email) is still shown.
     await page.getByRole('heading', { level: 1, name: 'Восстановление пароля' }).waitFor();
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    expect(new URL(page.url()).search).toBe('');
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await page.getByRole('status').getByText(account.email).waitFor();
 
