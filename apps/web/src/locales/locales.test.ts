@@ -148,3 +148,18 @@ describe('percentages', () => {
     expect(loose).toEqual([]);
   });
 });
+
+describe('the two kinds of certificate in the account', () => {
+  // Course completion certificates and gift certificates are different things: never one name.
+  it.each([
+    ['ru', ru, 'Сертификаты об окончании', 'Подарочные сертификаты', 'подарочные'],
+    ['en', en, 'Certificates of completion', 'Gift certificates', 'gift'],
+    ['es', es, 'Certificados de finalización', 'Certificados de regalo', 'de regalo'],
+  ] as const)('%s names them apart', (_name, tree, completion, gift, giftWord) => {
+    const texts = flatten(tree);
+    expect(texts.get('certificates.accountTitle')).toBe(completion);
+    expect(texts.get('account.gift-certificates')).toBe(gift);
+    // The link to the account's gift certificates says which ones too.
+    expect(texts.get('giftCertificates.mine')?.toLowerCase()).toContain(giftWord);
+  });
+});
