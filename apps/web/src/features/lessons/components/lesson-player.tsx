@@ -571,7 +571,13 @@ export function LessonPlayer({
               <span className="text-sm font-bold">B</span>
             </ControlButton>
             {loop.a !== null ? (
-              <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={clearLoop} aria-keyshortcuts="X">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm min-h-11 shrink-0 whitespace-nowrap"
+                onClick={clearLoop}
+                aria-keyshortcuts="X"
+                data-testid="player-loop-clear"
+              >
                 {t('player.loopClear')}
               </button>
             ) : null}
@@ -653,7 +659,11 @@ export function LessonPlayer({
                   {t('player.currentChapter', { title: chapterTitle(current) })}
                 </span>
               ) : null}
-              {loopText ? <span data-testid="player-loop">{loopText}</span> : null}
+              {loopText ? (
+                <span data-testid="player-loop" className="whitespace-nowrap">
+                  {loopText}
+                </span>
+              ) : null}
             </p>
           ) : null}
 
