@@ -144,7 +144,9 @@ export function CourseEditor({
   const available = lessons.filter((lesson) => !order.value.includes(lesson.id));
   const busy = save.isPending;
 
-  const warning = useMissingLanguagesWarning<CourseForm>(TRANSLATED_FIELDS.course);
+  const warning = useMissingLanguagesWarning<CourseForm>(TRANSLATED_FIELDS.course, (field, lang) =>
+    t(`training.coursesAdmin.${field}In`, { language: lang.toUpperCase(), lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);

@@ -131,7 +131,9 @@ export function LessonEditor({
   const removeMethodology = watch('removeMethodology');
   const busy = save.isPending;
 
-  const warning = useMissingLanguagesWarning<LessonForm>(TRANSLATED_FIELDS.lesson);
+  const warning = useMissingLanguagesWarning<LessonForm>(TRANSLATED_FIELDS.lesson, (field, lang) =>
+    t(`training.admin.fields.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);

@@ -212,7 +212,11 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
   const usual = PARCEL_DEFAULTS[category];
   const isBook = category === 'book';
   const digital = isBook && watch('bookFormats').includes('digital');
-  const warning = useMissingLanguagesWarning<ProductForm>(TRANSLATED_FIELDS.product);
+  const warning = useMissingLanguagesWarning<ProductForm>(TRANSLATED_FIELDS.product, (field, lang) =>
+    field === 'name' || field === 'description'
+      ? t(`shop.admin.fields.${field}`, { lang: lang.toUpperCase() })
+      : t(`shop.admin.details.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);
