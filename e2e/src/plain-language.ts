@@ -1,7 +1,7 @@
 /**
  * What an owner's screen must not say: a setting name (UPPER_SNAKE), a code value printed as is
- * (in_stock, bank_transfer), a payment event name the server records (payment.succeeded…), "HLS"
- * or "WebVTT".
+ * (in_stock, bank_transfer), a payment event name the server records (payment.succeeded…), "HLS",
+ * "WebVTT" or a time zone identifier (Europe/Moscow).
  */
 import type { Locator, Page } from 'playwright-core';
 import { KNOWN_PAYMENT_EVENT_TYPES } from '../../apps/web/src/features/orders/admin/payment-event-sentence';
@@ -15,7 +15,7 @@ const EVENT_NAMES = new RegExp(
     .join('|')})(?![\\w.-])`,
   'g',
 );
-const TECHNICAL = /\bHLS\b|WebVTT/g;
+const TECHNICAL = /\bHLS\b|WebVTT|\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Z][A-Za-z_]+/g;
 /** A code value printed as is (in_stock, bank_transfer, invoice_sent); e-mail names are left alone. */
 const SNAKE_CODE = /(?<![\w.@/-])[a-z]+(?:_[a-z]+)+(?![\w@/-])/g;
 

@@ -22,7 +22,7 @@ import {
 } from '../src/accounts';
 import { register } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
-import { baseUrl, useBrowser } from '../src/browser';
+import { baseUrl, MOBILE, useBrowser } from '../src/browser';
 import { isResetLink, isVerificationLink, mailedLink, mailFiles, newEmail, verificationCode } from '../src/mail';
 
 const session = useBrowser();
@@ -105,11 +105,14 @@ describe('account journey in Russian', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Войти' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' && url.search === '', { waitUntil: 'commit' });
     const before = await mailFiles();
+    // The address typed in the login form goes along to "forgot password".
+    await page.getByRole('tabpanel').getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('link', { name: 'Забыли пароль?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password', { waitUntil: 'commit' });
     // The page is a lazy chunk: until it renders, the login form (with its own Email) is still shown.
     await page.getByRole('heading', { level: 1, name: 'Восстановление пароля' }).waitFor();
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(account.email);
+    expect(new URL(page.url()).search).toBe('');
     await page.getByRole('button', { name: 'Отправить ссылку' }).click();
     await page.getByRole('status').getByText(account.email).waitFor();
 
@@ -142,8 +145,10 @@ describe('account journey in Russian', () => {
 
 describe('registration in other languages', () => {
   for (const lang of ['en', 'es'] as const) {
-    it(`${lang}: the forms, their messages and the account speak ${lang}`, async () => {
-      const page = await session.newPage();
+    // Spanish on a 360 px phone: the tap targets and the step from the form to the code.
+    const phone = lang === 'es';
+    it(`${lang}: the forms, their messages and the account speak ${lang}${phone ? ', on a 360 px phone' : ''}`, async () => {
+      const page = await session.newPage({ mobile: phone });
       const t = TEXTS[lang];
       const account = { name: 'Lucía Test', email: newEmail(`${lang}-journey`), password: 'Orchid-silk-2026' };
       await page.goto(`/auth?lang=${lang}&tab=register`);
@@ -156,9 +161,35 @@ describe('registration in other languages', () => {
       await form.getByRole('button', { name: t.registerSubmit }).click();
       await fieldError(form, t.passwordsDiffer).waitFor();
       await fieldError(form, t.captchaRequired).waitFor();
+      if (phone) {
+        // Each consent box is a 44 px target: its whole label, not the ~13 px native box.
+        const heights = await form
+          .getByRole('checkbox')
+          .evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.getBoundingClientRect().height ?? 0));
+        expect(heights.length).toBeGreaterThan(0);
+        for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+      }
 
       await registerThroughUi(page, lang, account);
       await page.getByRole('tab', { name: t.tabs.verify, selected: true }).waitFor();
+      if (phone) {
+        // The code step starts at the top: focus in the first box, which is on the screen below the
+        // header and not under the toast, the instruction above it in view too.
+        const first = page.getByLabel(t.digit(1), { exact: true });
+        await expect.poll(() => first.evaluate((box) => box === document.activeElement)).toBe(true);
+        const header = await page.getByRole('banner').boundingBox();
+        const box = await first.boundingBox();
+        expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(MOBILE.height);
+        const instruction = await page.getByText(/^Introduzca el código de seis dígitos/).boundingBox();
+        expect(instruction!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+        expect(
+          await first.evaluate((element) => {
+            const rect = element.getBoundingClientRect();
+            return document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2) === element;
+          }),
+        ).toBe(true);
+      }
       await page.getByRole('button', { name: t.verifySubmit }).click();
       await page.getByText(t.codeIncomplete).waitFor();
 

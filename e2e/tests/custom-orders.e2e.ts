@@ -71,8 +71,12 @@ describe('custom order requests', () => {
     await page.getByLabel('Повод').selectOption('wedding');
     await page.getByLabel('Когда нужно').fill(inDays(45));
     await page.getByLabel('Цвета').fill('Айвори и пудрово-розовый');
-    await page.getByLabel('Бюджет (необязательно)').fill('15000');
-    await page.getByLabel('Валюта бюджета').selectOption('RUB');
+    await page.getByLabel('Бюджет (необязательно)').fill('15 000');
+    // The budget's currency is the one she browses in, already chosen.
+    expect(await page.getByLabel('Валюта бюджета').inputValue()).toBe('RUB');
+    // A phone is not told to drag photos: it chooses one.
+    expect(await page.getByTestId('upload-drop-hint').isVisible()).toBe(false);
+    expect(await page.getByTestId('upload-pick-hint').textContent()).toMatch(/^Выберите фото/);
     await page.getByLabel('Опишите изделие').fill('Букет невесты из пионов, как на фото, и бутоньерка жениху.');
     await page.locator('input[type="file"]').setInputFiles(pngFile('reference.png'));
     await page.getByRole('img', { name: /reference\.png|Изображение 1/ }).waitFor();

@@ -67,6 +67,17 @@ describe('gift certificates', () => {
     expect(message.text).toContain('С днём рождения!');
     expect(message.attachments).toEqual(['подарочный-сертификат.pdf']);
 
+    // The buyer's thank-you page says the certificate went to Ольга's address, not that a parcel is prepared.
+    const number = new URL(page.url()).searchParams.get('order');
+    await page.goto(`/account/orders/thanks/${number}`);
+    await page.getByRole('heading', { level: 1, name: 'Спасибо за заказ!' }).waitFor();
+    await page
+      .getByTestId('thanks-gift')
+      .getByText(`Сертификат отправлен получателю на почту ${recipient.email}.`)
+      .waitFor();
+    await page.getByText(/^Оплата получена\. Подарочный сертификат оформлен/).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/готовим|отслеживани/);
+
     // Ольга, on her own account: the e-book (2 400 ₽) paid with the code, lower-case as she typed it.
     const books = await apiData<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
     const book = books.find((b) => b.bookFormats?.includes('digital'))!;

@@ -268,6 +268,20 @@ describe('the lesson player', () => {
     await expect.poll(() => currentTime(page)).toBeCloseTo(2.2, 5);
     await page.getByTestId('player-loop-end').click();
     await page.getByTestId('player-loop').getByText('Loop: 0:01–0:02').waitFor();
+    // At 1280 px the loop's button and its line keep their words on one line each.
+    for (const testId of ['player-loop-clear', 'player-loop']) {
+      const { lines, whiteSpace } = await page.getByTestId(testId).evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return {
+          lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+          // Kept on one line in every language, not only where this one's words happen to fit.
+          whiteSpace: getComputedStyle(element).whiteSpace,
+        };
+      });
+      expect(lines, testId).toBe(1);
+      expect(whiteSpace, testId).toBe('nowrap');
+    }
     await page.getByLabel('Speed').selectOption('1');
     await page.getByTestId('player-play').click();
     const looping = await watchPlayback(page, 10_000, 2);

@@ -132,7 +132,8 @@ describe('the owner hears what needs her and sees how the shop does', () => {
     // By keyboard: Space toggles the box, Enter on the focused button saves.
     await box.focus();
     await page.keyboard.press('Space');
-    await panel.getByLabel(/Час сводки/).selectOption('8');
+    // The time zone in plain words, not its identifier.
+    await panel.getByLabel('Час сводки (по московскому времени)', { exact: true }).selectOption('8');
     await panel.getByRole('button', { name: 'Сохранить' }).focus();
     await page.keyboard.press('Enter');
     await page

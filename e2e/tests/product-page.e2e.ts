@@ -59,9 +59,10 @@ describe('the product page', () => {
     }
   });
 
-  it('on a 360 px phone shows every photo, both editions with their prices and the button without scrolling', async () => {
+  it('on a 360 px phone shows every photo, both editions with their prices and the button without scrolling, above the cookie banner', async () => {
     const { book } = await demoProducts();
-    const page = await session.newPage({ mobile: true });
+    // No cookie choice stored: the banner comes up a second after load.
+    const page = await session.newPage({ mobile: true, consent: false });
     await page.goto(`/shop/${book.id}`);
     await appStarted(page);
     const photos = gallery(page).getByRole('img');
@@ -82,12 +83,36 @@ describe('the product page', () => {
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y + box!.height).toBeLessThanOrEqual(MOBILE.height);
     // Nothing covers it: the button is what the browser finds at its own centre.
-    const onTop = await button.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-      return hit === element || element.contains(hit);
-    });
-    expect(onTop).toBe(true);
+    const onTop = () =>
+      button.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return hit === element || element.contains(hit);
+      });
+    expect(await onTop()).toBe(true);
+
+    // The cookie banner, once up, sits under the buy bar: the bar rises above it, both in the window.
+    const banner = page.getByRole('region', { name: 'Согласие на использование cookie' });
+    await banner.waitFor();
+    const bar = page.getByTestId('buy-bar');
+    await expect
+      .poll(async () => {
+        const [barBox, bannerBox] = await Promise.all([bar.boundingBox(), banner.boundingBox()]);
+        return barBox && bannerBox ? Math.round(barBox.y + barBox.height - bannerBox.y) : null;
+      })
+      .toBeLessThanOrEqual(0);
+    const raised = await button.boundingBox();
+    expect(raised!.y).toBeGreaterThanOrEqual(0);
+    expect(await onTop()).toBe(true);
+    // Once the choice is made the bar goes back to the bottom.
+    await banner.getByRole('button', { name: 'Принять' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => {
+        const barBox = await bar.boundingBox();
+        return barBox ? Math.round(barBox.y + barBox.height) : null;
+      })
+      .toBe(MOBILE.height);
   });
 
   it('the gallery moves by thumbnails and by keys, and opens a larger view that Escape closes', async () => {

@@ -81,7 +81,7 @@ describe('video lessons', () => {
     await dialog.getByText('Этот код не подходит').waitFor();
     await expect(dialog.getByRole('button', { name: 'Перейти к оплате' }).isDisabled()).resolves.toBe(true);
     await promo.fill(code.toLowerCase());
-    await dialog.getByText('Промокод применён: скидка 100%').waitFor();
+    await dialog.getByText('Промокод применён: скидка 100\u00a0%').waitFor();
     await expect(dialog.getByTestId('promo-price').textContent()).resolves.toBe('Бесплатно');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Получить бесплатно' }).click();
@@ -218,7 +218,14 @@ describe('video lessons', () => {
       .setInputFiles({ name: 'boutonniere-en.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    // Written in Russian only: the editor warns once that the en and es pages will show Russian.
+    // Written in Russian only: the editor warns once that the en and es pages will show Russian,
+    // naming exactly the fields written in Russian and empty in each language.
+    const missing = dialog.getByTestId('missing-languages-fields');
+    await missing.waitFor();
+    expect(await missing.locator('li').allTextContents()).toEqual([
+      'Нет английского текста: Название (EN), Описание (EN).',
+      'Нет испанского текста: Название (ES), Описание (ES).',
+    ]);
     await dialog.getByRole('button', { name: 'Сохранить всё равно' }).click();
     await dialog.getByRole('progressbar', { name: 'Загрузка файлов' }).waitFor();
     await dialog.waitFor({ state: 'detached', timeout: budget(20_000) });

@@ -14,7 +14,10 @@ export type BookFormat = (typeof BOOK_FORMATS)[number];
 export const SHOP_SORTS = ['recommended', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
-/** A product that can be bought from stock now; anything else offers "Notify me". */
+/**
+ * A product that can be bought from stock now; the server takes a stock alert for anything else
+ * (the shop offers "Notify me" only for what is out of stock: `offersStockAlert` on the web).
+ */
 export function availableNow(product: { availability: Availability; stock: number | null }): boolean {
   return product.availability === 'in_stock' && product.stock !== 0;
 }

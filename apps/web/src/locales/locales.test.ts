@@ -135,3 +135,31 @@ describe('page titles shared with the server head', () => {
     for (const [key, text] of Object.entries(PAGE_TEXTS)) expect(texts.get(`pages.${key}`), key).toBe(text.title[lang]);
   });
 });
+
+describe('percentages', () => {
+  // A number and its sign apart by a breaking space ("90 %") can fall on two lines; a placeholder
+  // glued to the sign ("{{percent}}%") bypasses the one formatter (shared/format/percent.ts).
+  it.each([
+    ['ru', ru],
+    ['en', en],
+    ['es', es],
+  ] as const)('%s never writes the % sign after a breaking space or a placeholder', (_name, tree) => {
+    const loose = [...flatten(tree)].filter(([, text]) => /[\d}] %|}}[\u00a0\u202f]?%/.test(text)).map(([key]) => key);
+    expect(loose).toEqual([]);
+  });
+});
+
+describe('the two kinds of certificate in the account', () => {
+  // Course completion certificates and gift certificates are different things: never one name.
+  it.each([
+    ['ru', ru, 'Сертификаты об окончании', 'Подарочные сертификаты', 'подарочные'],
+    ['en', en, 'Certificates of completion', 'Gift certificates', 'gift'],
+    ['es', es, 'Certificados de finalización', 'Certificados de regalo', 'de regalo'],
+  ] as const)('%s names them apart', (_name, tree, completion, gift, giftWord) => {
+    const texts = flatten(tree);
+    expect(texts.get('certificates.accountTitle')).toBe(completion);
+    expect(texts.get('account.gift-certificates')).toBe(gift);
+    // The link to the account's gift certificates says which ones too.
+    expect(texts.get('giftCertificates.mine')?.toLowerCase()).toContain(giftWord);
+  });
+});

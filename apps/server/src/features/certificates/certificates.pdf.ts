@@ -6,10 +6,9 @@
  * render in any viewer; pdf-lib writes a ToUnicode map, so the text can be searched and copied.
  */
 import { fillText, type Language, SERVER_MESSAGES } from '@atelier/shared';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, PDFName, type PDFPage, PDFString, rgb } from 'pdf-lib';
 import qrcode from 'qrcode-generator';
-import { loadPdfFonts } from '../../platform/pdf/fonts';
+import { embedPdfFonts } from '../../platform/pdf/fonts';
 
 const INK = rgb(0x2e / 255, 0x27 / 255, 0x24 / 255);
 const MUTED = rgb(0x6b / 255, 0x5f / 255, 0x58 / 255);
@@ -84,14 +83,8 @@ function printable(font: PDFFont, value: string): string {
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const lang = input.language;
-  const bytes = await loadPdfFonts();
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const [serif, sans, sansBold] = await Promise.all([
-    pdf.embedFont(bytes.serif, { subset: true }),
-    pdf.embedFont(bytes.sans, { subset: true }),
-    pdf.embedFont(bytes.sansBold, { subset: true }),
-  ]);
+  const { serif, sans, sansBold } = await embedPdfFonts(pdf);
   const name = printable(serif, input.name);
   const course = printable(serif, input.courseTitle);
   const heading = text('certificatePdfHeading', lang);

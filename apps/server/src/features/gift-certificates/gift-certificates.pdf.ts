@@ -1,14 +1,13 @@
 /**
  * The printable certificate: one A4 landscape page in the site's colours and fonts (pdf-lib with
  * fontkit; the site's Manrope and Cormorant Garamond from platform/pdf/fonts.ts, with Cyrillic,
- * embedded as subsets so a page weighs a few kilobytes). Everything written on it is
+ * embedded as subsets so a page weighs a few kilobytes, the amount in lining figures). Everything written on it is
  * reduced to the characters those fonts have (an emoji in a message is dropped, not drawn as a box).
  * The document's subject is the code, so a reader (or a test) finds it without OCR.
  */
 import { type Currency, formatGiftCode, formatMoney, intlLocale, type Language } from '@atelier/shared';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { loadPdfFonts } from '../../platform/pdf/fonts';
+import { embedPdfFonts } from '../../platform/pdf/fonts';
 import { giftText } from './gift-certificates.mail';
 
 const INK = rgb(0.231, 0.184, 0.184);
@@ -88,11 +87,7 @@ function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: n
 export async function certificatePdf(input: CertificatePdfInput): Promise<Buffer> {
   const { lang } = input;
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const bytes = await loadPdfFonts();
-  const serif = await doc.embedFont(bytes.serif, { subset: true });
-  const sans = await doc.embedFont(bytes.sans, { subset: true });
-  const sansBold = await doc.embedFont(bytes.sansBold, { subset: true });
+  const { serif, sans, sansBold } = await embedPdfFonts(doc);
   const code = formatGiftCode(input.code);
   doc.setTitle(`${giftText('pdfTitle', lang)} — Atelier`);
   doc.setSubject(code);

@@ -6,6 +6,8 @@
  * Cyrillic and Spanish included.
  */
 import { readFile } from 'node:fs/promises';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /** Beside this module in the source, beside the bundle in dist/ (scripts/build.mjs copies them). */
 const FONT_DIR = new URL('./fonts/', import.meta.url);
@@ -35,4 +37,24 @@ export function loadPdfFonts(): Promise<Record<PdfFontName, Uint8Array>> {
       throw error;
     });
   return fontBytes;
+}
+
+/**
+ * OpenType features each face is set with. Cormorant Garamond draws old-style figures by default
+ * ("3 000" reads like "з ooo" on a certificate): lining figures (`lnum`) give digits of capital
+ * height. Manrope's figures are lining already.
+ */
+export const PDF_FONT_FEATURES: Record<PdfFontName, Record<string, boolean>> = {
+  serif: { lnum: true },
+  sans: {},
+  sansBold: {},
+};
+
+/** The three faces embedded in `doc` (as subsets, with their features). */
+export async function embedPdfFonts(doc: PDFDocument): Promise<Record<PdfFontName, PDFFont>> {
+  doc.registerFontkit(fontkit);
+  const bytes = await loadPdfFonts();
+  const embed = (name: PdfFontName) => doc.embedFont(bytes[name], { subset: true, features: PDF_FONT_FEATURES[name] });
+  const [serif, sans, sansBold] = await Promise.all([embed('serif'), embed('sans'), embed('sansBold')]);
+  return { serif, sans, sansBold };
 }

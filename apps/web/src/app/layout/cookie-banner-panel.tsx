@@ -1,6 +1,6 @@
 import type { LegalKind } from '@atelier/shared/legal.constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/api-error';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -10,6 +10,37 @@ import { legalListQueryOptions, recordCookieChoice } from '../../shared/legal/le
 import { LegalModal } from '../../shared/legal/legal-modal';
 import { localStore } from '../../shared/storage/browser-storage';
 import { CONSENT_KEY, VISITOR_KEY } from './cookie-consent';
+
+/**
+ * While the banner is up, `--cookie-banner-space` on the document is how far its top is from the
+ * bottom of the window, so what is fixed to the bottom (the product page's buy bar on a phone)
+ * sits above it instead of under it; gone with the banner.
+ */
+export const COOKIE_BANNER_SPACE = '--cookie-banner-space';
+
+function useBannerSpace(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const space = Math.max(0, window.innerHeight - element.getBoundingClientRect().top);
+      root.style.setProperty(COOKIE_BANNER_SPACE, `${Math.ceil(space)}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    // The banner rises in with an animation: measure again once it has settled.
+    element.addEventListener('animationend', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      element.removeEventListener('animationend', measure);
+      root.style.removeProperty(COOKIE_BANNER_SPACE);
+    };
+  }, [banner, shown]);
+}
 
 /**
  * The banner itself, loaded by `CookieBanner` once it is due. Accept or decline, for the version of
@@ -27,6 +58,8 @@ export function CookieBannerPanel() {
   // Which notice version is in force is asked only while the choice is still to be made.
   const list = useQuery({ ...legalListQueryOptions(language), enabled: wanted });
   const notice = consentRefs(list.data, ['cookies'])?.[0];
+  const banner = useRef<HTMLElement>(null);
+  useBannerSpace(banner, wanted && notice !== undefined);
 
   const choose = async (granted: boolean) => {
     if (!notice) return;
@@ -54,6 +87,7 @@ export function CookieBannerPanel() {
     <>
       {wanted && notice ? (
         <section
+          ref={banner}
           aria-label={t('cookies.label')}
           className="animate-rise-in fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-3xl border border-line bg-ivory p-5 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-6"
         >

@@ -1,6 +1,12 @@
-import { CreateCustomRequestBody } from '@atelier/shared';
+import { CreateCustomRequestBody, type Currency } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REQUEST, type RequestForm, requestFormProblems, toRequestBody } from './request-form';
+import {
+  EMPTY_REQUEST,
+  type RequestForm,
+  requestFormDefaults,
+  requestFormProblems,
+  toRequestBody,
+} from './request-form';
 
 const TODAY = '2026-03-10';
 const PIECE = '6f1c1d2e-8d6a-4a55-9b7e-0c1f2a3b4c5d';
@@ -15,8 +21,8 @@ const filled = (extra: Partial<RequestForm> = {}): RequestForm => ({
 });
 
 /** The messages by field the form would show, or the body it would send. */
-function check(form: RequestForm, portfolioItemId: string | null = null) {
-  const body = toRequestBody(form, portfolioItemId);
+function check(form: RequestForm, portfolioItemId: string | null = null, currency: Currency = 'RUB') {
+  const body = toRequestBody(form, portfolioItemId, currency);
   const result = CreateCustomRequestBody.safeParse(body);
   const errors = [
     ...(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? []),
@@ -53,8 +59,19 @@ describe('the custom request form', () => {
     expect(check(filled({ occasionOther: 'Christening' })).body?.occasionOther).toBeUndefined();
   });
 
-  it('a budget needs a currency and must be an amount; a currency alone sends nothing', () => {
-    expect(check(filled({ budget: '100' })).errors).toEqual([['budgetCurrency', 'customBudgetCurrencyRequired']]);
+  it('the budget’s currency starts as the visitor’s and is never required: a budget goes in the chosen one, else hers', () => {
+    expect(requestFormDefaults('EUR').budgetCurrency).toBe('EUR');
+    expect(
+      check({ ...filled(), ...requestFormDefaults('USD'), ...filled({ budget: '8 500' }) }, null, 'USD').body,
+    ).toMatchObject({
+      budget: 8500,
+      budgetCurrency: 'USD',
+    });
+    expect(check(filled({ budget: '100' }), null, 'EUR').body).toMatchObject({ budget: 100, budgetCurrency: 'EUR' });
+    expect(check(filled({ budget: '100', budgetCurrency: 'RUB' }), null, 'EUR').body?.budgetCurrency).toBe('RUB');
+  });
+
+  it('a budget must be an amount; a currency alone sends nothing', () => {
     expect(check(filled({ budget: 'lots', budgetCurrency: 'EUR' })).errors?.[0]?.[0]).toBe('budget');
     expect(check(filled({ budget: '12,50', budgetCurrency: 'EUR' })).body).toMatchObject({
       budget: 12.5,

@@ -10,6 +10,7 @@ import {
 } from '@atelier/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { parseMoney } from '../../shared/forms/money-input';
 import { type FormRuleProblem, withFormRules } from '../../shared/forms/write-resolver';
 
 /*
@@ -23,11 +24,9 @@ const { recipientName, recipientEmail, message, senderName } = BuyGiftCertificat
 /** The "another amount" choice of the amount buttons. */
 export const CUSTOM = 'custom';
 
-/** A typed amount ("1 500", "1500,50", "1,500.5") in major units; NaN when it is not one. */
+/** A typed amount ("1 500", "1500,50", "1,500.50") in major units; NaN when it is not one (or empty). */
 export function parseAmount(text: string): number {
-  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
-  if (!/^\d+([.,]\d{1,2})?$/.test(compact)) return Number.NaN;
-  return Number(compact.replace(',', '.'));
+  return parseMoney(text) ?? Number.NaN;
 }
 
 /** The fields as typed; what depends on the offer (limits, dates) is `giftFormProblems`. */

@@ -1,4 +1,5 @@
-import { intlLocale } from '@atelier/shared';
+export { formatPercent } from './percent';
+
 /**
  * How learning progress reads on the page: a lesson is not started, in progress or completed; a
  * percentage in the conventions of the interface language ("45 %" in Russian and Spanish, "45%"
@@ -21,14 +22,6 @@ export function lessonState(progress: {
 export function barPercent(progress: { completed: boolean; watchedPercent: number }): number {
   if (progress.completed) return 100;
   return Math.min(100, Math.max(0, Math.floor(progress.watchedPercent)));
-}
-
-/** A whole percentage as the language writes it. */
-export function formatPercent(percent: number, language: string): string {
-  const value = Math.min(100, Math.max(0, Math.floor(Number.isFinite(percent) ? percent : 0)));
-  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(
-    value / 100,
-  );
 }
 
 /** A playback position: `m:ss`, or `h:mm:ss` from an hour on. */

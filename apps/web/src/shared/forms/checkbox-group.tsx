@@ -46,7 +46,7 @@ export function CheckboxGroup<T extends string>({
       <ul className={listClassName}>
         {options.map((option) => (
           <li key={option.value}>
-            <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 name={field.name}

@@ -10,6 +10,8 @@ export interface FormRuleProblem {
   path: string;
   /** A text key the form's `errorText` understands (an i18n key, or a shared message key). */
   message: string;
+  /** Shown instead of the schema's message on the same field (a typed amount that is not one). */
+  overrides?: boolean;
 }
 
 /**
@@ -39,7 +41,8 @@ export function writeResolver<TForm extends FieldValues, TInput, TBody extends T
 /**
  * Adds the form's own rules to a resolver, reported in the same pass as the schema's messages
  * (zod skips an object-level refinement while a field is wrong, so a rule written there would
- * show only once everything else is right). A rule never replaces a schema message on its field.
+ * show only once everything else is right). A rule replaces a schema message on its field only
+ * when it `overrides` it.
  */
 export function withFormRules<TForm extends FieldValues, TOut>(
   resolver: Resolver<TForm, unknown, TOut>,
@@ -47,7 +50,7 @@ export function withFormRules<TForm extends FieldValues, TOut>(
 ): Resolver<TForm, unknown, TOut> {
   return async (form, context, options) => {
     const result = await resolver(form, context, options);
-    const problems = formRules(form).filter((problem) => !get(result.errors, problem.path));
+    const problems = formRules(form).filter((problem) => problem.overrides || !get(result.errors, problem.path));
     if (problems.length === 0) return result;
     const errors = { ...result.errors } as FieldErrors<TForm>;
     for (const problem of problems) set(errors, problem.path, { type: 'form', message: problem.message });
@@ -61,7 +64,10 @@ export function errorAt(errors: FieldErrors, path: string): FieldError | undefin
   return error && typeof error.message === 'string' ? error : undefined;
 }
 
-/** '' → null; otherwise the number typed (a comma taken as the decimal point), NaN when it is not one. */
+/**
+ * '' → null; otherwise the number typed (a comma taken as the decimal point), NaN when it is not one.
+ * Counts (stock, minutes, places); money goes through `parseMoney` (money-input.ts).
+ */
 export function numberOrNull(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   return trimmed === '' ? null : Number(trimmed);

@@ -3,6 +3,7 @@ import { type CustomRequest, formatMoney, localize } from '@atelier/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../format/date';
+import { formatPercent } from '../format/percent';
 import { useLanguage } from '../i18n/use-language';
 import { useTranslation } from '../i18n/use-translation';
 
@@ -105,7 +106,7 @@ export function QuoteDetails({ request, orderLinks }: { request: CustomRequest; 
       <dl className="flex flex-col gap-3">
         <Row label={t('customOrders.detail.price')}>{money(quote.price)}</Row>
         {quote.depositPercent > 0 ? (
-          <Row label={t('customOrders.detail.deposit', { percent: quote.depositPercent })}>
+          <Row label={t('customOrders.detail.deposit', { percent: formatPercent(quote.depositPercent, language) })}>
             {money(quote.deposit)}
             {paid(request.deposit)}
             {request.deposit.orderId ? (

@@ -142,12 +142,13 @@ export function CheckboxField({
 }: Omit<InputProps, 'type'> & { id: string; error?: ReactNode; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label className="flex cursor-pointer items-start gap-3 text-sm">
+      {/* The whole label is the target, at least 44 px high (a native box alone is ~13 px). */}
+      <label className="flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-sm">
         <input
           type="checkbox"
           {...input}
           {...fieldControlProps(id, Boolean(error))}
-          className="mt-1 size-4 accent-rose-600"
+          className="mt-px size-5 shrink-0 accent-rose-600"
         />
         <span>{children}</span>
       </label>

@@ -269,7 +269,13 @@ export function ImageUploadField({
           <label htmlFor={id} className={PICK_BUTTON}>
             {items.length > 0 && !multiple ? t('admin.ui.upload.replace') : t('admin.ui.upload.choose')}
           </label>
-          <span className="text-sm text-muted">{t('admin.ui.upload.dropHint', { mb })}</span>
+          {/* Dropping files is for a mouse on a wide screen; a phone or a touch screen picks a photo. */}
+          <span className="hidden text-sm text-muted sm:pointer-fine:inline" data-testid="upload-drop-hint">
+            {t('admin.ui.upload.dropHint', { mb })}
+          </span>
+          <span className="text-sm text-muted sm:pointer-fine:hidden" data-testid="upload-pick-hint">
+            {t('admin.ui.upload.pickHint', { mb })}
+          </span>
         </div>
       ) : null}
       {hint ? (

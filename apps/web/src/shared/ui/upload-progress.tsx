@@ -1,4 +1,6 @@
 import type { UploadProgress } from '../api/upload';
+import { formatPercent } from '../format/percent';
+import { useLanguage } from '../i18n/use-language';
 import { useTranslation } from '../i18n/use-translation';
 
 /**
@@ -7,6 +9,7 @@ import { useTranslation } from '../i18n/use-translation';
  */
 export function UploadProgressBar({ progress, label }: { progress: UploadProgress | null; label?: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   if (!progress) return null;
   const percent = progress.fraction === null ? null : Math.round(progress.fraction * 100);
   const text = label ?? t('admin.ui.upload.progress');
@@ -14,7 +17,7 @@ export function UploadProgressBar({ progress, label }: { progress: UploadProgres
     <div className="grid grid-cols-1 gap-1.5">
       <div className="flex justify-between text-sm text-ink-soft">
         <span id="upload-progress-label">{text}</span>
-        {percent !== null ? <span aria-hidden="true">{percent}%</span> : null}
+        {percent !== null ? <span aria-hidden="true">{formatPercent(percent, language)}</span> : null}
       </div>
       <div
         role="progressbar"

@@ -1,11 +1,13 @@
 import type { NotificationSettings } from '@atelier/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { toast } from '../../../shared/ui/toast';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/get-dashboard';
+import { timeZoneLabel } from './time-zone-label';
 
 const KINDS = ['paidOrder', 'expiringOrder', 'paypalInvoice', 'paymentAlert', 'dailyDigest'] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -45,10 +47,13 @@ export function TelegramStatus({ connected }: { connected: boolean }) {
 /** Dashboard: which notices the owner gets (by mail, and in Telegram once connected), digest hour, language. */
 export function NotificationSettingsPanel() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const base = useId();
   const query = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  const zone = query.data ? timeZoneLabel(query.data.timeZone, language) : null;
+  const zoneText = !zone ? '' : 'key' in zone ? t(zone.key) : t('admin.notifications.zoneNamed', { name: zone.name });
 
   useEffect(() => {
     if (query.data) {
@@ -102,7 +107,7 @@ export function NotificationSettingsPanel() {
           <div className="mt-4 flex flex-wrap gap-4">
             <div>
               <label htmlFor={`${base}-hour`} className="field-label">
-                {t('admin.notifications.digestHour', { zone: query.data.timeZone })}
+                {t('admin.notifications.digestHour', { zone: zoneText })}
               </label>
               <select
                 id={`${base}-hour`}

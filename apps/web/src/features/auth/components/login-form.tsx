@@ -8,6 +8,7 @@ import { FormProblem, PasswordField, SubmitButton, TextField, useFieldErrorText 
 import { toast } from '../../../shared/ui/toast';
 import { useLogin } from '../api/login';
 import { type LoginFormInput, LoginFormSchema, type LoginFormValues } from '../auth-schemas';
+import { forgotPasswordState } from '../typed-email';
 
 /** Success starts the session; /auth then redirects (see AuthPage). */
 export function LoginForm({ onNeedsVerification }: { onNeedsVerification: (email: string) => void }) {
@@ -19,6 +20,7 @@ export function LoginForm({ onNeedsVerification }: { onNeedsVerification: (email
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(LoginFormSchema),
@@ -59,7 +61,7 @@ export function LoginForm({ onNeedsVerification }: { onNeedsVerification: (email
       />
       <FormProblem>{problem}</FormProblem>
       <SubmitButton pending={login.isPending}>{t('auth.loginSubmit')}</SubmitButton>
-      <Link to="/forgot-password" className="link self-center text-sm">
+      <Link to="/forgot-password" state={forgotPasswordState(watch('email'))} className="link self-center text-sm">
         {t('auth.forgot')}
       </Link>
     </form>

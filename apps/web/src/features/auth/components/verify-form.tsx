@@ -47,6 +47,18 @@ export function VerifyForm({
     return () => window.clearTimeout(timer);
   }, [cooldown]);
 
+  // Just registered (the page may be scrolled down to the form's button, a toast at the top): the
+  // code step starts from the top of the page, its instruction in view and the first box focused.
+  const instruction = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!codeJustSent) return;
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    const first = boxes.current[0];
+    if (first && first.getBoundingClientRect().bottom > window.innerHeight) {
+      instruction.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    }
+    first?.focus({ preventScroll: true });
+  }, [codeJustSent]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(index, CODE_LENGTH - 1))]?.focus();
 
   const fill = (start: number, chars: string[]) => {
@@ -176,7 +188,9 @@ export function VerifyForm({
           {notice}
         </p>
       ) : null}
-      <p className="text-sm text-ink-soft">{t('auth.verifyText')}</p>
+      <p ref={instruction} className="scroll-mt-24 text-sm text-ink-soft">
+        {t('auth.verifyText')}
+      </p>
       <TextField
         id={`${id}-email`}
         label={t('auth.email')}

@@ -2,17 +2,22 @@ import { type ForgotPasswordBody, ForgotPasswordBody as ForgotPasswordSchema } f
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem, SubmitButton, TextField, useFieldErrorText } from '../../../shared/ui/form-field';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useForgotPassword } from '../api/forgot-password';
+import { typedEmailOf } from '../typed-email';
 
-/** `/forgot-password`: the answer is the same whether or not the address has an account. */
+/**
+ * `/forgot-password`: the answer is the same whether or not the address has an account. The
+ * address typed in the login form comes along (navigation state) and fills the field.
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const typed = typedEmailOf(useLocation().state);
   const id = useId();
   const forgot = useForgotPassword();
   const errorText = useFieldErrorText();
@@ -22,7 +27,7 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { email: typed } });
   usePageTitle(t('auth.forgotTitle'));
 
   const onSubmit = handleSubmit(({ email }) => {

@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
+import { formatPercent } from '../../../shared/format/percent';
 import { useServerText } from '../../../shared/i18n/server-text';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -354,7 +355,7 @@ export function PurchaseModal({
             {promo.status === 'checking'
               ? t('training.promoChecking')
               : promo.status === 'valid'
-                ? t('training.promoApplied', { percent: promo.quote.percentOff })
+                ? t('training.promoApplied', { percent: formatPercent(promo.quote.percentOff, language) })
                 : ''}
           </p>
           <GiftCodeField

@@ -12,6 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { FormProvider, useController, useForm } from 'react-hook-form';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { moneyRules, PRICE_PATHS, priceFromText } from '../../../shared/forms/money-input';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
@@ -87,11 +88,7 @@ export function courseBody(form: CourseForm): CourseWrite {
     level: form.level,
     isMasterClass: form.isMasterClass,
     durationMinutes: numberOrNull(form.durationMinutes),
-    price: {
-      rub: numberOrNull(form.price.rub) as number,
-      eur: numberOrNull(form.price.eur),
-      usd: numberOrNull(form.price.usd),
-    },
+    price: priceFromText(form.price),
     eventAt: form.eventAt ? new Date(form.eventAt).toISOString() : null,
     eventPlace: form.eventPlace.trim() || null,
     seatLimit: numberOrNull(form.seatLimit),
@@ -125,7 +122,7 @@ export function CourseEditor({
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveCourse();
   const form = useForm<CourseForm, unknown, CourseWrite>({
-    resolver: writeResolver(CourseWriteSchema, courseBody),
+    resolver: writeResolver(CourseWriteSchema, courseBody, moneyRules(PRICE_PATHS)),
     defaultValues: courseFormOf(course),
   });
   const { register, control, handleSubmit, watch } = form;
@@ -147,7 +144,9 @@ export function CourseEditor({
   const available = lessons.filter((lesson) => !order.value.includes(lesson.id));
   const busy = save.isPending;
 
-  const warning = useMissingLanguagesWarning<CourseForm>(TRANSLATED_FIELDS.course);
+  const warning = useMissingLanguagesWarning<CourseForm>(TRANSLATED_FIELDS.course, (field, lang) =>
+    t(`training.coursesAdmin.${field}In`, { language: lang.toUpperCase(), lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);
@@ -233,10 +232,8 @@ export function CourseEditor({
               id={`course-price-${key}`}
               label={t(`training.coursesAdmin.${priceLabel[key]}`)}
               error={message(`price.${key}`)}
-              type="number"
-              min={0}
-              step="0.01"
               inputMode="decimal"
+              autoComplete="off"
             />
           ))}
         </fieldset>

@@ -1,4 +1,4 @@
-import { localize } from '@atelier/shared';
+import { COMPLETION_SHARE, localize } from '@atelier/shared';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
@@ -25,6 +25,7 @@ import { PurchaseModal } from '../../checkout/api/components';
 import { usePurchaseFlow } from '../../checkout/api/purchase';
 import { useLearningProgress } from '../../progress/api/get-progress';
 import { useCourse } from '../api/courses';
+import { lessonToContinue } from '../components/course-continue';
 import { useDuration } from '../components/duration';
 
 /** `/training-course/:id`: a course or master class — its lessons in order, duration, level, price, what buying unlocks. */
@@ -87,9 +88,7 @@ export function CoursePage() {
   const owned = course.purchased;
   const progress = learning?.courses.find((entry) => entry.courseId === course.id);
   const lessonProgress = (lessonId: string) => learning?.lessons.find((entry) => entry.lessonId === lessonId);
-  const nextLesson = progress?.continueLessonId
-    ? course.lessons.find((lesson) => lesson.id === progress.continueLessonId)
-    : undefined;
+  const nextLesson = lessonToContinue(course, progress);
   const nextProgress = nextLesson ? lessonProgress(nextLesson.id) : undefined;
   const addToCart = () => {
     // The price to pay after the viewer's credit, as the cart shows it (the server prices it again).
@@ -110,7 +109,7 @@ export function CoursePage() {
         <ChevronLeftIcon width={16} height={16} />
         {t('training.backToList')}
       </Link>
-      {nextLesson && !progress?.completed ? (
+      {nextLesson ? (
         <div className="mb-8">
           <ContinueCard
             title={t('progress.courseContinueTitle')}
@@ -203,7 +202,9 @@ export function CoursePage() {
                     {t('progress.courseCompleted')}
                   </p>
                 ) : (
-                  <p className="mt-2 text-xs text-muted">{t('progress.completionHint')}</p>
+                  <p className="mt-2 text-xs text-muted">
+                    {t('progress.completionHint', { percent: formatPercent(COMPLETION_SHARE * 100, language) })}
+                  </p>
                 )}
                 {progress.certificate ? (
                   <div className="mt-4 flex flex-col gap-2" data-testid="course-certificate">

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
+import { moneyRules, parseMoney } from '../../../shared/forms/money-input';
 import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -37,7 +38,7 @@ interface QuoteForm {
 }
 
 const toQuoteBody = (form: QuoteForm): CustomQuoteBody => ({
-  price: numberOrNull(form.price) ?? Number.NaN,
+  price: parseMoney(form.price) ?? Number.NaN,
   currency: form.currency as CustomQuoteBody['currency'],
   depositPercent: numberOrNull(form.depositPercent) ?? Number.NaN,
   dueDate: form.dueDate,
@@ -53,7 +54,7 @@ function QuoteFormCard({ request }: { request: CustomRequest }) {
   const id = (name: string) => `${base}-${name}`;
   const quote = request.quote;
   const form = useForm<QuoteForm, unknown, CustomQuoteBody>({
-    resolver: writeResolver(CustomQuoteSchema, toQuoteBody),
+    resolver: writeResolver(CustomQuoteSchema, toQuoteBody, moneyRules(['price'])),
     defaultValues: {
       price: quote ? String(quote.price) : request.budget !== null ? String(request.budget) : '',
       currency: quote?.currency ?? request.budgetCurrency ?? 'RUB',

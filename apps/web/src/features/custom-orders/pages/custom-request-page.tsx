@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { portfolioApi } from '../../../shared/api/routes/portfolio';
+import { useCurrency } from '../../../shared/currency/currency-store';
 import { applyFieldProblems, problemText } from '../../../shared/forms/server-errors';
 import { useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -23,6 +24,7 @@ import {
   localToday,
   REQUEST_FIELDS,
   type RequestForm,
+  requestFormDefaults,
   requestFormProblems,
   toRequestBody,
 } from '../request-form';
@@ -51,6 +53,7 @@ export function CustomRequestPage() {
   });
   const portfolioItemId = portfolio.data ? validPortfolioId : null;
   const create = useCreateCustomRequest();
+  const currency = useCurrency();
   const [photos, setPhotos] = useState<UploadItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const base = useId();
@@ -59,10 +62,10 @@ export function CustomRequestPage() {
   const form = useForm<RequestForm, unknown, CreateCustomRequestBody>({
     resolver: writeResolver(
       CreateCustomRequestBody,
-      (values: RequestForm) => toRequestBody(values, portfolioItemId),
+      (values: RequestForm) => toRequestBody(values, portfolioItemId, currency),
       (values) => requestFormProblems(values, localToday()),
     ),
-    defaultValues: EMPTY_REQUEST,
+    defaultValues: requestFormDefaults(currency),
   });
   const {
     register,
@@ -84,10 +87,10 @@ export function CustomRequestPage() {
   useEffect(() => {
     restored.current = true;
     const draft = intentStore.readDraft('custom-request', EMPTY_REQUEST);
-    if (draft) reset({ ...EMPTY_REQUEST, ...draft });
+    if (draft) reset({ ...requestFormDefaults(currency), ...draft, budgetCurrency: draft.budgetCurrency || currency });
     const subscription = watch((values) => intentStore.saveDraft('custom-request', values));
     return () => subscription.unsubscribe();
-  }, [reset, watch]);
+  }, [reset, watch, currency]);
 
   const onSubmit = handleSubmit(async (body) => {
     setProblem(null);
@@ -177,7 +180,6 @@ export function CustomRequestPage() {
                 {...fieldControlProps(id('budgetCurrency'), Boolean(errors.budgetCurrency))}
                 className="input"
               >
-                <option value="">{t('customOrders.form.choose')}</option>
                 {CURRENCIES.map((currency) => (
                   <option key={currency} value={currency}>
                     {currency}

@@ -5,7 +5,8 @@ import {
   type IssueGiftCertificateBody,
   type Language,
 } from '@atelier/shared';
-import { numberOrNull } from '../../../shared/forms/write-resolver';
+import { MONEY_FORMAT_MESSAGE, moneyRules, parseMoney } from '../../../shared/forms/money-input';
+import type { FormRuleProblem } from '../../../shared/forms/write-resolver';
 
 /** What the "issue by hand" form holds: the inputs' text. */
 export interface IssueForm {
@@ -36,7 +37,7 @@ export const issueFormDefaults = (language: Language): IssueForm => ({
 export function issueBody(form: IssueForm): IssueGiftCertificateBody {
   const text = (value: string) => (value.trim() ? value.trim() : undefined);
   const body: IssueGiftCertificateBody = {
-    amount: numberOrNull(form.amount.replace(/\s/g, '')) ?? Number.NaN,
+    amount: parseMoney(form.amount) ?? Number.NaN,
     currency: form.currency,
     sendMail: form.sendMail,
     language: form.language,
@@ -69,14 +70,35 @@ export function settingsFormOf(settings: GiftCertificateSettings): SettingsForm 
 }
 
 /**
- * "1000; 3000 5000" → [1000, 3000, 5000]: amounts apart by spaces, semicolons or a comma followed
- * by a space (a comma between digits is a decimal point: "12,5").
+ * "1000; 3000 5000" → [1000, 3000, 5000]: amounts apart by semicolons, a comma followed by a space
+ * (a comma between digits is a decimal point: "12,5"), or spaces; "1 000; 3 000" (groups of
+ * three apart by a space) is [1000, 3000]. Each amount is read by the money fields' parser; one
+ * that is not an amount is NaN (the schema refuses it).
  */
 export function parsePresets(text: string): number[] {
-  return text
-    .split(/[\s;]+|,(?!\d)/)
-    .filter(Boolean)
-    .map((part) => Number(part.replace(',', '.')));
+  return text.split(/;|,(?!\d)/).flatMap((part) => {
+    const whole = parseMoney(part);
+    if (whole !== null && !Number.isNaN(whole)) return [whole];
+    return part
+      .split(/[\s\u00a0\u202f\u2009]+/)
+      .filter(Boolean)
+      .map((piece) => parseMoney(piece) ?? Number.NaN);
+  });
+}
+
+/** The amount typed by hand is an amount (else the field says how to write one). */
+export const issueRules = moneyRules(['amount']);
+
+/** Limits and presets that are not amounts get the money fields' message. */
+export function settingsRules(form: SettingsForm): FormRuleProblem[] {
+  return [
+    ...moneyRules(CURRENCIES.flatMap((currency) => [`${currency}.min`, `${currency}.max`]))(form),
+    ...CURRENCIES.filter((currency) => parsePresets(form[currency].presets).some(Number.isNaN)).map((currency) => ({
+      path: `${currency}.presets`,
+      message: MONEY_FORMAT_MESSAGE,
+      overrides: true,
+    })),
+  ];
 }
 
 export function settingsBody(form: SettingsForm): GiftCertificateSettings {
@@ -85,8 +107,8 @@ export function settingsBody(form: SettingsForm): GiftCertificateSettings {
       currency,
       {
         presets: parsePresets(form[currency].presets),
-        min: numberOrNull(form[currency].min) ?? Number.NaN,
-        max: numberOrNull(form[currency].max) ?? Number.NaN,
+        min: parseMoney(form[currency].min) ?? Number.NaN,
+        max: parseMoney(form[currency].max) ?? Number.NaN,
       },
     ]),
   ) as GiftCertificateSettings;

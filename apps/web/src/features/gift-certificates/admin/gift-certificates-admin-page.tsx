@@ -35,9 +35,11 @@ import {
   type IssueForm,
   issueBody,
   issueFormDefaults,
+  issueRules,
   type SettingsForm,
   settingsBody,
   settingsFormOf,
+  settingsRules,
 } from './gift-admin-forms';
 
 const PAGE_SIZE = 20;
@@ -51,7 +53,7 @@ function IssueDialog({ open, onClose }: { open: boolean; onClose: (issued?: Admi
   const issue = useIssueGiftCertificate();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<IssueForm, unknown, ReturnType<typeof issueBody>>({
-    resolver: writeResolver(IssueGiftCertificateBody, issueBody),
+    resolver: writeResolver(IssueGiftCertificateBody, issueBody, issueRules),
     defaultValues: issueFormDefaults(language),
   });
   const { register, handleSubmit, watch, reset } = form;
@@ -296,7 +298,7 @@ function SettingsEditor({ initial }: { initial: SettingsForm }) {
   const save = useSaveGiftSettings();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<SettingsForm, unknown, ReturnType<typeof settingsBody>>({
-    resolver: writeResolver(GiftCertificateSettingsSchema, settingsBody),
+    resolver: writeResolver(GiftCertificateSettingsSchema, settingsBody, settingsRules),
     defaultValues: initial,
   });
   const message = useFieldMessage(form.formState.errors);

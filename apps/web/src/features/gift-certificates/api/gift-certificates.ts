@@ -47,12 +47,12 @@ export async function checkGiftBalance(code: string, signal?: AbortSignal): Prom
 }
 
 /** The certificates the signed-in customer bought (codes once paid); only in the browser. */
-export function useMyGiftCertificates() {
+export function useMyGiftCertificates(wanted = true) {
   const session = useSession();
   const hydrated = useHydrated();
   return useQuery({
     queryKey: giftCertificateKeys.mine(),
     queryFn: async ({ signal }) => (await giftCertificatesApi.mine({}, { signal, silent: true })).data,
-    enabled: hydrated && session.status === 'authenticated',
+    enabled: wanted && hydrated && session.status === 'authenticated',
   });
 }

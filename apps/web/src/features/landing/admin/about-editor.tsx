@@ -55,7 +55,9 @@ export function AboutEditor({ about }: { about: About }) {
   const message = useFieldMessage(form.formState.errors, { 'title.ru': ruRequired, 'content.ru': ruRequired });
   const content = watch('content');
 
-  const warning = useMissingLanguagesWarning<AboutForm>(TRANSLATED_FIELDS.about);
+  const warning = useMissingLanguagesWarning<AboutForm>(TRANSLATED_FIELDS.about, (field, lang) =>
+    t(`landing.admin.fields.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { moneyRules, PRICE_PATHS, priceFromText } from '../../../shared/forms/money-input';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
@@ -80,11 +81,7 @@ export function lessonBody(form: LessonForm, files: LessonFilesInput | null): Le
     title: form.title,
     description: form.description,
     level: form.level,
-    price: {
-      rub: numberOrNull(form.price.rub) as number,
-      eur: numberOrNull(form.price.eur),
-      usd: numberOrNull(form.price.usd),
-    },
+    price: priceFromText(form.price),
     durationMinutes: numberOrNull(form.durationMinutes),
     outcomes: form.outcomes,
     materials: form.materials,
@@ -119,7 +116,11 @@ export function LessonEditor({
   const { progress, onProgress, reset } = useUploadProgress();
   const save = useSaveLesson();
   const form = useForm<LessonForm, unknown, LessonWrite>({
-    resolver: writeResolver(LessonWriteSchema, (values) => lessonBody(values, lesson ? files : null)),
+    resolver: writeResolver(
+      LessonWriteSchema,
+      (values: LessonForm) => lessonBody(values, lesson ? files : null),
+      moneyRules(PRICE_PATHS),
+    ),
     defaultValues: lessonFormOf(lesson, nextNumber),
   });
   const { register, control, handleSubmit, watch } = form;
@@ -130,7 +131,9 @@ export function LessonEditor({
   const removeMethodology = watch('removeMethodology');
   const busy = save.isPending;
 
-  const warning = useMissingLanguagesWarning<LessonForm>(TRANSLATED_FIELDS.lesson);
+  const warning = useMissingLanguagesWarning<LessonForm>(TRANSLATED_FIELDS.lesson, (field, lang) =>
+    t(`training.admin.fields.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);
@@ -235,10 +238,8 @@ export function LessonEditor({
               id={`lesson-price-${key}`}
               label={t(`training.admin.fields.price_${key}`, { symbol })}
               error={message(`price.${key}`)}
-              type="number"
-              min={0}
-              step="0.01"
               inputMode="decimal"
+              autoComplete="off"
             />
           ))}
         </fieldset>

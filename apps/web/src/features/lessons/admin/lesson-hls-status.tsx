@@ -5,7 +5,9 @@
  */
 import type { LessonHlsStatus as HlsStatus } from '@atelier/shared';
 import { useId, useState } from 'react';
+import { formatPercent } from '../../../shared/format/percent';
 import { problemText } from '../../../shared/forms/server-errors';
+import { useLanguage } from '../../../shared/i18n/use-language';
 import type { TFunction } from '../../../shared/i18n/use-translation';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { FormProblem } from '../../../shared/ui/form-field';
@@ -18,9 +20,10 @@ import { useAdminLessonHls, useRetryLessonHls } from '../api/admin-lesson-hls';
 export function hlsStatusText(
   t: TFunction,
   status: Pick<HlsStatus, 'state' | 'progress'> & { secondsLeft?: number | null },
+  language: string,
 ): string {
   if (status.state !== 'running') return t(`player.admin.hls.${status.state}`);
-  const running = t('player.admin.hls.running', { percent: status.progress });
+  const running = t('player.admin.hls.running', { percent: formatPercent(status.progress, language) });
   const left = timeLeftText(t, status.secondsLeft ?? null);
   return left ? `${running}, ${left}` : running;
 }
@@ -34,6 +37,7 @@ export function timeLeftText(t: TFunction, seconds: number | null): string | nul
 
 export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasVideo: boolean }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const headingId = useId();
   const query = useAdminLessonHls(lessonId);
   const retry = useRetryLessonHls(lessonId);
@@ -61,11 +65,11 @@ export function LessonHlsStatus({ lessonId, hasVideo }: { lessonId: string; hasV
                 ✓{' '}
               </span>
             ) : null}
-            {hlsStatusText(t, status)}
+            {hlsStatusText(t, status, language)}
           </p>
           {status.state === 'running' ? (
             <progress className="w-full accent-rose-600" max={100} value={status.progress} aria-labelledby={headingId}>
-              {status.progress}%
+              {formatPercent(status.progress, language)}
             </progress>
           ) : null}
           {status.renditions.length > 0 ? (

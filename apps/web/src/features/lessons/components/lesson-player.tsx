@@ -14,6 +14,7 @@ import type { Chapter, Language } from '@atelier/shared';
 import { localize } from '@atelier/shared/i18n';
 import { PLAYBACK_RATES, type PlaybackRate } from '@atelier/shared/lesson-player.constants';
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatPercent } from '../../../shared/format/percent';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { saveProgress } from '../api/save-progress';
@@ -535,7 +536,7 @@ export function LessonPlayer({
                 v.volume = Number(event.target.value);
                 v.muted = v.volume === 0;
               }}
-              aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)}%`}
+              aria-valuetext={formatPercent(Math.round((muted ? 0 : volume) * 100), language)}
               className="hidden w-20 accent-rose-600 sm:block"
             />
             <span className="mx-1 hidden h-6 w-px bg-line sm:block" aria-hidden="true" />
@@ -570,7 +571,13 @@ export function LessonPlayer({
               <span className="text-sm font-bold">B</span>
             </ControlButton>
             {loop.a !== null ? (
-              <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={clearLoop} aria-keyshortcuts="X">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm min-h-11 shrink-0 whitespace-nowrap"
+                onClick={clearLoop}
+                aria-keyshortcuts="X"
+                data-testid="player-loop-clear"
+              >
                 {t('player.loopClear')}
               </button>
             ) : null}
@@ -652,7 +659,11 @@ export function LessonPlayer({
                   {t('player.currentChapter', { title: chapterTitle(current) })}
                 </span>
               ) : null}
-              {loopText ? <span data-testid="player-loop">{loopText}</span> : null}
+              {loopText ? (
+                <span data-testid="player-loop" className="whitespace-nowrap">
+                  {loopText}
+                </span>
+              ) : null}
             </p>
           ) : null}
 

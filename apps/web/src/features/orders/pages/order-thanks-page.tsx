@@ -2,16 +2,19 @@ import { type Currency, formatMoney, localize, type Order } from '@atelier/share
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
+import { formatDate } from '../../../shared/format/date';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { CheckIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/spinner';
 import { EmptyState, ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { useMyGiftCertificates } from '../../gift-certificates/api/gift-certificates';
 import { usePaymentStatus } from '../../payments/api/get-payment-status';
 import { useOrderByNumber } from '../api/get-order';
 import { ExpectedDelivery } from '../components/expected-delivery';
 import { accountOrderUrl } from '../payment-path';
+import { giftNote, localToday, shipsParcel, thanksHeadline } from '../thanks-texts';
 
 const PAID = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
 
@@ -61,7 +64,6 @@ function Thanks({ order }: { order: Order }) {
   const language = useLanguage();
   const currency = order.currency as Currency;
   const paid = PAID.has(order.status) || order.paymentState === 'paid';
-  const cancelled = order.status === 'cancelled';
   // Every amount in the order's own currency, whatever the visitor has chosen since.
   const money = (amount: number) => formatMoney(amount, currency, language);
   const totals = {
@@ -80,13 +82,7 @@ function Thanks({ order }: { order: Order }) {
         <h1 className="text-4xl sm:text-5xl">{t('orders.thanks.title')}</h1>
         <p className="font-semibold text-rose-700">{t('checkout.orderNumber', { number: order.number })}</p>
         <p className="max-w-xl text-ink-soft" role="status">
-          {cancelled
-            ? t('orders.thanks.cancelled')
-            : paid
-              ? t('orders.thanks.paid')
-              : order.paymentMethod === 'cash' || order.paymentMethod === 'bank_transfer'
-                ? t('orders.thanks.placedPayLater')
-                : t('orders.thanks.awaitingPayment')}
+          {t(thanksHeadline(order, paid))}
         </p>
       </header>
 
@@ -210,7 +206,16 @@ function NextSteps({ order, paid }: { order: Order; paid: boolean }) {
   const payLater = !paid && order.status === 'pending' && transfer;
   const { data: payment } = usePaymentStatus(payLater ? order.id : null);
   const digital = order.items.some((item) => item.bookFormat === 'digital');
-  const physical = order.delivery.method !== 'none';
+  const physical = shipsParcel(order);
+  const hasGift = order.items.some((item) => item.type === 'gift_certificate');
+  const certificates = useMyGiftCertificates(hasGift);
+  const gift = hasGift
+    ? giftNote(
+        certificates.data?.find((certificate) => certificate.orderId === order.id),
+        paid,
+        localToday(),
+      )
+    : null;
   const learning = order.items.filter(
     (item) => (item.type === 'lesson' || item.type === 'course') && item.refId !== null,
   );
@@ -233,6 +238,14 @@ function NextSteps({ order, paid }: { order: Order; paid: boolean }) {
         ) : null}
         {!paid && order.paymentMethod === 'paypal' ? <li>{t('orders.thanks.paypalLink')}</li> : null}
         {!paid && order.paymentMethod === 'card' ? <li>{t('orders.thanks.cardWaiting')}</li> : null}
+        {gift ? (
+          <li data-testid="thanks-gift">
+            {t(gift.key, {
+              email: gift.email,
+              date: gift.date ? formatDate(`${gift.date}T12:00:00Z`, language) : '',
+            })}
+          </li>
+        ) : null}
         {digital ? <li>{t(paid ? 'orders.thanks.digitalMailed' : 'orders.thanks.digitalAfterPayment')}</li> : null}
         {learning.length > 0 ? (
           <li>

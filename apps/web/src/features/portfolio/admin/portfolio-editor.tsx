@@ -81,7 +81,9 @@ export function PortfolioEditor({ item, onDone }: { item: PortfolioItem | null; 
   const { field: product } = useController({ control, name: 'linkedProductId' });
   const message = useFieldMessage(form.formState.errors, { 'title.ru': t('portfolio.admin.ruRequired') });
 
-  const warning = useMissingLanguagesWarning<PortfolioForm>(TRANSLATED_FIELDS.portfolio);
+  const warning = useMissingLanguagesWarning<PortfolioForm>(TRANSLATED_FIELDS.portfolio, (field, lang) =>
+    t(`portfolio.admin.fields.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);

@@ -1,6 +1,7 @@
 import { localize, type PromoCode, type PromoCodeWrite, PromoCodeWriteSchema } from '@atelier/shared';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { formatPercent } from '../../../shared/format/percent';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, numberText, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
@@ -146,7 +147,7 @@ export function PromoCodeEditor({ promo, onDone }: { promo: PromoCode | null; on
         </div>
         {guessable ? (
           <p role="status" className="rounded-2xl bg-amber-100 p-3 text-sm text-amber-900">
-            {t('training.promoAdmin.guessable', { percent: GUESSABLE_WARNING_PERCENT })}
+            {t('training.promoAdmin.guessable', { percent: formatPercent(GUESSABLE_WARNING_PERCENT, language) })}
           </p>
         ) : null}
         <CheckboxGroup

@@ -1,5 +1,6 @@
 import type { PromoCode } from '@atelier/shared';
 import { formatDate } from '../../../shared/format/date';
+import { formatPercent } from '../../../shared/format/percent';
 import { useLanguage } from '../../../shared/i18n/use-language';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { AdminCollectionPage } from '../../../shared/ui/admin-collection';
@@ -20,7 +21,11 @@ export function PromoCodesAdminPage() {
       header: t('training.promoAdmin.fields.code'),
       cell: (row) => <code className="font-semibold">{row.code}</code>,
     },
-    { key: 'percent', header: t('training.promoAdmin.columns.percent'), cell: (row) => `${row.percentOff}%` },
+    {
+      key: 'percent',
+      header: t('training.promoAdmin.columns.percent'),
+      cell: (row) => formatPercent(row.percentOff, language),
+    },
     {
       key: 'lessons',
       header: t('training.promoAdmin.columns.lessons'),

@@ -1,4 +1,4 @@
-import { type AdminProduct, ProductWriteSchema } from '@atelier/shared';
+import { type AdminProduct, type ProductWrite, ProductWriteSchema } from '@atelier/shared';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { errorAt, writeResolver } from '../../../shared/forms/write-resolver';
@@ -133,5 +133,23 @@ describe('product editor', () => {
     expect(errorAt((await check(withoutStored, form)).errors, 'bookFile')).toBeDefined();
     const file = new File(['%PDF'], 'new.pdf', { type: 'application/pdf' });
     expect((await check(withoutStored, { ...form, bookFile: file })).errors).toEqual({});
+  });
+
+  it('takes prices typed with group spaces and a decimal comma; one that is not an amount says how to write it', async () => {
+    const resolver = writeResolver(ProductWriteSchema, productBody, productRules(false));
+    const valid: ProductForm = {
+      ...productFormOf(null),
+      name: { ru: 'Роза', en: '', es: '' },
+      description: { ru: 'Шёлк', en: '', es: '' },
+      price: { rub: '8\u00a0500', eur: '85,50', usd: '92.5' },
+    };
+    const accepted = await check(resolver, valid);
+    expect(accepted.errors).toEqual({});
+    expect((accepted.values as ProductWrite).price).toEqual({ rub: 8500, eur: 85.5, usd: 92.5 });
+    const refused = await check(resolver, { ...valid, price: { rub: '8 500 р', eur: '', usd: '' } });
+    expect(errorAt(refused.errors, 'price.rub')?.message).toBe('common.moneyFormat');
+    // An empty rouble price keeps the schema's own message ("enter a price").
+    const empty = await check(resolver, { ...valid, price: { rub: '', eur: '', usd: '' } });
+    expect(errorAt(empty.errors, 'price.rub')?.message).not.toBe('common.moneyFormat');
   });
 });

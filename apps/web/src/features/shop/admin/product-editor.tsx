@@ -25,6 +25,7 @@ import { FormProvider, useController, useForm } from 'react-hook-form';
 import { useUploadProgress } from '../../../shared/api/upload';
 import { CheckboxGroup } from '../../../shared/forms/checkbox-group';
 import { type FullText, LocalizedFields, toFullText } from '../../../shared/forms/localized-fields';
+import { moneyRules, PRICE_PATHS, priceFromText } from '../../../shared/forms/money-input';
 import { problemText } from '../../../shared/forms/server-errors';
 import { useMissingLanguagesWarning } from '../../../shared/forms/use-missing-languages-warning';
 import {
@@ -142,11 +143,7 @@ export function productBody(form: ProductForm): ProductWrite {
   const body: ProductWrite = {
     name: form.name,
     description: form.description,
-    price: {
-      rub: numberOrNull(form.price.rub) as number,
-      eur: numberOrNull(form.price.eur),
-      usd: numberOrNull(form.price.usd),
-    },
+    price: priceFromText(form.price),
     category: form.category,
     subcategory: form.category === 'collection' && form.subcategory ? form.subcategory : null,
     availability: form.availability,
@@ -164,12 +161,16 @@ export function productBody(form: ProductForm): ProductWrite {
   return body;
 }
 
-/** A digital book needs its file: a new one, or the stored one kept. */
+const priceRules = moneyRules(PRICE_PATHS);
+
+/** A digital book needs its file: a new one, or the stored one kept; a typed price is an amount. */
 export function productRules(hasStoredFile: boolean) {
-  return (form: ProductForm): FormRuleProblem[] =>
-    sellsDigital(form) && !form.bookFile && (!hasStoredFile || form.removeDigitalFile)
+  return (form: ProductForm): FormRuleProblem[] => [
+    ...priceRules(form),
+    ...(sellsDigital(form) && !form.bookFile && (!hasStoredFile || form.removeDigitalFile)
       ? [{ path: 'bookFile', message: 'shop.admin.bookRequired' }]
-      : [];
+      : []),
+  ];
 }
 
 /**
@@ -211,7 +212,11 @@ export function ProductEditor({ product, onDone }: { product: AdminProduct | nul
   const usual = PARCEL_DEFAULTS[category];
   const isBook = category === 'book';
   const digital = isBook && watch('bookFormats').includes('digital');
-  const warning = useMissingLanguagesWarning<ProductForm>(TRANSLATED_FIELDS.product);
+  const warning = useMissingLanguagesWarning<ProductForm>(TRANSLATED_FIELDS.product, (field, lang) =>
+    field === 'name' || field === 'description'
+      ? t(`shop.admin.fields.${field}`, { lang: lang.toUpperCase() })
+      : t(`shop.admin.details.${field}`, { lang: lang.toUpperCase() }),
+  );
 
   const submit = handleSubmit((fields) => {
     setProblem(null);

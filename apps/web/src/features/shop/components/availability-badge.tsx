@@ -1,4 +1,4 @@
-import type { Availability, Product } from '@atelier/shared';
+import type { Availability } from '@atelier/shared';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 
 const TONES: Record<Availability, string> = {
@@ -16,7 +16,4 @@ export function AvailabilityBadge({ availability }: { availability: Availability
   );
 }
 
-/** What the shop shows: a counted stock that ran out wins over the availability the admin set. */
-export function shownAvailability(product: Pick<Product, 'availability' | 'stock'>): Availability {
-  return product.stock === 0 ? 'out_of_stock' : product.availability;
-}
+export { shownAvailability } from './availability';

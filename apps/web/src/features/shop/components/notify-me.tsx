@@ -12,12 +12,12 @@ import { useCancelAlert, useMyAlerts, useSubscribeToAlert } from '../../stock-al
 const NotifyMeForm = lazy(() => import('./notify-me-form').then((module) => ({ default: module.NotifyMeForm })));
 
 /**
- * "Notify me when it is back" for a product that cannot be bought from stock now. A signed-in
+ * "Notify me when it is back" for a product that is out of stock (`offersStockAlert`). A signed-in
  * customer is subscribed in one click (and can stop waiting); a guest gives an address and
  * confirms it from the mail. Until the page runs in the browser it is the same button for
  * everyone, so a server-rendered product looks the same on the server and in the browser.
  */
-export function NotifyMe({ productId, secondary }: { productId: string; secondary?: boolean }) {
+export function NotifyMe({ productId }: { productId: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const session = useSession();
@@ -76,12 +76,7 @@ export function NotifyMe({ productId, secondary }: { productId: string; secondar
           <NotifyMeForm productId={productId} onSent={setCheckMail} />
         </Suspense>
       ) : (
-        <button
-          type="button"
-          className={secondary ? 'btn btn-outline' : 'btn btn-primary'}
-          onClick={start}
-          disabled={subscribe.isPending}
-        >
+        <button type="button" className="btn btn-primary" onClick={start} disabled={subscribe.isPending}>
           <BellIcon width={18} height={18} />
           {t('stockAlerts.notifyMe')}
         </button>

@@ -1,5 +1,4 @@
 import {
-  availableNow,
   type BookFormat,
   type Currency,
   DELIVERY_DAYS,
@@ -27,6 +26,7 @@ import { Markdown } from '../../../shared/ui/markdown';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
+import { offersStockAlert } from './availability';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
 import { ProductGallery } from './product-gallery';
 
@@ -34,7 +34,7 @@ import { ProductGallery } from './product-gallery';
 // with them. A server-rendered page keeps its markup until the chunk is in.
 const LazyNotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
 
-function NotifyMe(props: { productId: string; secondary?: boolean }) {
+function NotifyMe(props: { productId: string }) {
   return (
     <Suspense fallback={null}>
       <LazyNotifyMe {...props} />
@@ -163,7 +163,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
 
   const bar =
     place === 'page'
-      ? 'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ivory/95 px-4 py-3 shadow-soft backdrop-blur md:static md:z-auto md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none'
+      ? 'fixed inset-x-0 bottom-[var(--cookie-banner-space,0px)] z-30 border-t border-line bg-ivory/95 px-4 py-3 shadow-soft backdrop-blur md:static md:z-auto md:border-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none'
       : 'sticky bottom-0 z-10 -mx-1 border-t border-line bg-ivory px-1 py-3 md:static md:border-0 md:p-0';
 
   return (
@@ -294,8 +294,8 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </div>
           </div>
         )}
-        <div className={notSold ? 'hidden' : bar}>
-          {notSold ? null : soldOut ? (
+        <div className={notSold ? 'hidden' : bar} data-testid="buy-bar">
+          {notSold ? null : offersStockAlert(product) ? (
             <NotifyMe productId={product.id} />
           ) : (
             <div className="flex items-center gap-3">
@@ -308,8 +308,6 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </div>
           )}
         </div>
-        {/* Made to order can be ordered now; "notify me" is for whoever would rather wait for stock. */}
-        {!soldOut && !availableNow(product) ? <NotifyMe productId={product.id} secondary /> : null}
         {session.status !== 'authenticated' ? (
           <p className="text-sm text-muted">
             {t('shop.loginHint')}{' '}

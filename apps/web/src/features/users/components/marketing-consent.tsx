@@ -53,7 +53,7 @@ export function MarketingConsent({ user }: { user: User }) {
       <h2 id={`${id}-title`} className="font-serif text-2xl">
         {t('account.mailTitle')}
       </h2>
-      <label className="mt-4 flex cursor-pointer items-start gap-3 text-sm">
+      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-sm">
         <input
           type="checkbox"
           className="mt-1 size-4 accent-rose-600"
