@@ -76,7 +76,7 @@ describe('gift certificates', () => {
       .getByText(`Сертификат отправлен получателю на почту ${recipient.email}.`)
       .waitFor();
     await page.getByText(/^Оплата получена\. Подарочный сертификат оформлен/).waitFor();
-    expect(await page.locator('main').innerText()).not.toMatch(/готовим|отслеживани/);
+    expect(await page.locator('main').textContent()).not.toMatch(/готовим|отслеживани/);
 
     // Ольга, on her own account: the e-book (2 400 ₽) paid with the code, lower-case as she typed it.
     const books = await apiData<ShopProduct[]>(baseUrl(), '/shop?category=book&limit=100');
