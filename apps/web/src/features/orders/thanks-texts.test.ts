@@ -1,8 +1,8 @@
 import type { Order } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/orders.json';
-import es from '../../locales/es/orders.json';
-import ru from '../../locales/ru/orders.json';
+import en from '../../locales/en/later/orders.json';
+import es from '../../locales/es/later/orders.json';
+import ru from '../../locales/ru/later/orders.json';
 import { giftNote, shipsParcel, thanksHeadline } from './thanks-texts';
 
 type Line = Order['items'][number]['type'];

@@ -1,4 +1,4 @@
-export { formatPercent } from './percent';
+import { intlLocale } from '@atelier/shared';
 
 /**
  * How learning progress reads on the page: a lesson is not started, in progress or completed; a
@@ -35,3 +35,16 @@ export function formatPosition(seconds: number): string {
 
 /** The lesson page of a lesson to continue. */
 export const lessonHref = (lessonId: string) => `/training-detail/${lessonId}`;
+
+/**
+ * The one way a percentage is written on the site: a whole number from 0 to 100 in the conventions
+ * of the interface language, "45 %" in Russian and Spanish with a no-break space (U+00A0) that
+ * never lets the sign fall to the next line, "45%" in English. Texts take it whole as
+ * `{{percent}}` and never write the sign themselves (locales.test.ts checks).
+ */
+export function formatPercent(percent: number, language: string): string {
+  const value = Math.min(100, Math.max(0, Math.floor(Number.isFinite(percent) ? percent : 0)));
+  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 })
+    .format(value / 100)
+    .replace(/\s%/, '\u00a0%');
+}

@@ -1,7 +1,7 @@
 import type { CookieConsentBody, Language, LegalKind } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { legalApi } from '../api/routes/legal';
-import { legalKeys, standingConsentKeys } from './keys';
+import { legalKeys } from './keys';
 
 /*
  * The public reads of the legal documents (`GET /legal…`, from the server's public cache) and the
@@ -36,18 +36,6 @@ export function useLegalDocument(kind: LegalKind | null, language: Language, ver
 /** The versions in force; `enabled` false = not yet (a dialog that is closed loads nothing). */
 export function useLegalList(language: Language, enabled = true) {
   return useQuery({ ...legalListQueryOptions(language), enabled });
-}
-
-/**
- * `GET /user/consents`: what the signed-in account has consented to, to the text in force, so a
- * form shows it as given (with its date) instead of asking again. `enabled` false for a guest.
- */
-export function useStandingConsents(enabled: boolean) {
-  return useQuery({
-    queryKey: standingConsentKeys.all,
-    queryFn: () => legalApi.userConsents({}, { silent: true }).then((reply) => reply.data),
-    enabled,
-  });
 }
 
 /** `POST /consents/cookies`: the banner's choice for the notice version it showed. */

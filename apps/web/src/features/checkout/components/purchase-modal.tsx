@@ -26,7 +26,8 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ConsentBox } from '../../../shared/legal/consent-box';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
 import { legalKeys, standingConsentKeys } from '../../../shared/legal/keys';
-import { useLegalList, useStandingConsents } from '../../../shared/legal/legal-api';
+import { useLegalList } from '../../../shared/legal/legal-api';
+import { useStandingConsents } from '../../../shared/legal/standing-consents';
 import { SubmitButton, TextField } from '../../../shared/ui/form-field';
 import {
   type GiftCodeCheck,

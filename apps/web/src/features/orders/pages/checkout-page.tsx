@@ -30,8 +30,9 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { ConsentBox } from '../../../shared/legal/consent-box';
 import { consentRefs, isOutdatedConsent } from '../../../shared/legal/consents';
 import { legalKeys, standingConsentKeys } from '../../../shared/legal/keys';
-import { useLegalList, useStandingConsents } from '../../../shared/legal/legal-api';
+import { useLegalList } from '../../../shared/legal/legal-api';
 import { LegalModal } from '../../../shared/legal/legal-modal';
+import { useStandingConsents } from '../../../shared/legal/standing-consents';
 import { thanksUrl } from '../../../shared/routing/order-urls';
 import {
   CheckboxField,
