@@ -63,9 +63,11 @@ describe('a product without its Spanish text', () => {
 
     // First save: held, with the warning; nothing is saved.
     await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
-    const warning = editor.getByRole('alert').filter({ hasText: 'Испанский текст пуст' });
+    const warning = editor.getByRole('alert').filter({ hasText: 'Нет испанского текста' });
     await warning.waitFor();
-    expect(await warning.textContent()).toContain('увидят русский текст');
+    // It names the empty fields as the form labels them, and what visitors will see instead.
+    expect(await warning.textContent()).toContain('Название (ES)');
+    expect(await warning.textContent()).toContain('увидят там русский текст');
     await expectNoAxeViolations(page);
     expect(await productsNamed(RU_NAME)).toEqual([]);
     // "Go back and fill in" closes it and leads to the empty language's tab.
