@@ -4,7 +4,7 @@
  * priced in the order's currency; counted stock is taken by the line unless it is made to order or
  * a download. The stock left as read is on the line, for checkout's check of the whole order.
  */
-import type { BookFormat } from '@atelier/shared';
+import { aggregateReservations, type BookFormat } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidFields } from '../../platform/errors';
 import type { FiscalOf, HeldLine, OrderEvent, ProductForOrder, Sellable } from '../checkout/checkout.schemas';
@@ -36,17 +36,9 @@ export interface BookDownloads {
   onLinesRefunded(tx: Tx, event: OrderEvent): Promise<void>;
 }
 
-/**
- * One line per product, in id order (two orders never wait on each other's rows), as the
- * reservation takes them.
- */
-function perProduct(lines: readonly HeldLine[]): { productId: string; quantity: number }[] {
-  const units = new Map<string, number>();
-  for (const line of lines) units.set(line.refId, (units.get(line.refId) ?? 0) + line.quantity);
-  return [...units]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([productId, quantity]) => ({ productId, quantity }));
-}
+/** One line per product, in id order (two orders never wait on each other's rows), as the reservation takes them. */
+const perProduct = (lines: readonly HeldLine[]) =>
+  aggregateReservations(lines.map((line) => ({ productId: line.refId, quantity: line.quantity })));
 
 export function productSellable(
   products: ProductStock,
