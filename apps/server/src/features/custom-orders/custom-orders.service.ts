@@ -234,6 +234,8 @@ export function createCustomOrdersService(deps: CustomOrdersDeps) {
       if (body.portfolioItemId && !(await repo.portfolioItemExists(db, body.portfolioItemId))) {
         throw fieldProblem('portfolioItemId', 'customPortfolioItemUnknown');
       }
+      // Photos refused by their headers cost no slot and no lock.
+      for (const photo of photos) await images.inspect(photo, CUSTOM_PHOTOS_FOLDER);
       const tooMany = () =>
         new Conflict('customTooManyOpen', { max: MAX_OPEN_CUSTOM_REQUESTS }, 'CUSTOM_TOO_MANY_OPEN');
       // Counted under a lock per customer before the photos cost anything, the requests still

@@ -167,6 +167,16 @@ describe('image size', () => {
     expect(owner.statusCode, owner.body).toBe(201);
     expect(owner.json().data.images[0].url).toMatch(/^\/uploads\/portfolio\//);
   });
+
+  it('a photo is judged by its header before the waiting cap is counted: 400 for the photo even at the cap', async () => {
+    const user = await verifiedUser(t, { name: 'Queue' });
+    for (let i = 0; i < 3; i++) expect((await post(user, freshIp(), null)).statusCode).toBe(201);
+    const over = await post(user, freshIp(), bigPng(5000, 4000));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().code).toBe('IMAGE_TOO_MANY_PIXELS');
+    // A photo within the cap now meets the waiting cap.
+    expect((await post(user, freshIp(), bigPng(1200, 900))).json().code).toBe('REVIEWS_PENDING_LIMIT');
+  });
 });
 
 describe('parallel posts by one account', () => {

@@ -105,6 +105,8 @@ export function createReviewsService({
      * review is approved; if the write fails the converted files are removed.
      */
     async create(author: ReviewAuthor, input: CreateReview, photo?: Buffer): Promise<Review> {
+      // A photo refused by its header costs no slot and no lock.
+      if (photo) await pipeline().inspect(photo, 'reviews');
       const slot = await slots.take({
         kind: 'review',
         accountId: author.id,

@@ -128,6 +128,8 @@ export function createStudentWorksService({
       const lesson = await access.authorize(user, lessonId);
       const author = user as SessionUser;
       if (!photo) throw new InvalidInput('studentWorkPhotoRequired', { field: 'image' });
+      // A photo refused by its header costs no slot and no lock.
+      await images.inspect(photo, 'student-works');
       // Counted under a lock per author before the photo costs anything, the posts still
       // converting their photos included, and once more before the write.
       const slot = await slots.take({

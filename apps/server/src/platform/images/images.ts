@@ -17,6 +17,12 @@ export interface ImagePipeline {
    */
   ingest(input: Buffer, folder: string, visibility?: Visibility, options?: { quick?: boolean }): Promise<Image>;
   /**
+   * The refusals `ingest` decides before any decode (not an image, too many bytes, more pixels than
+   * the folder allows by its header), alone: a post checks its photo with this before it takes a
+   * moderation slot or anything else that costs a database round trip.
+   */
+  inspect(input: Buffer, folder: string): Promise<void>;
+  /**
    * Moves every variant of an image to new keys in `visibility` and deletes the old ones: the
    * image's old URLs (which were served `immutable`) now answer 404 at the origin and are never
    * reused, e.g. for a photo withdrawn after it was public. Returns the image with its new URLs.

@@ -105,6 +105,17 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
     if (size.width * size.height > maxPixels) throw tooManyPixels(maxPixels);
   }
 
+  /** Everything refused before the queue; returns the folder's pixel cap. */
+  async function inspect(input: Buffer, folder: string): Promise<number> {
+    if (input.length === 0) throw new InvalidInput('imageOnly', { reason: 'empty' });
+    if (input.length > maxBytes) throw new PayloadTooLarge('imageTooLarge');
+    const type = sniffImageType(input);
+    if (!type) throw new InvalidInput('imageOnly', { reason: 'type' });
+    const maxPixels = isCustomerFolder(folder) ? customerMaxPixels : ownerMaxPixels;
+    await checkDeclaredSize(input, type, maxPixels);
+    return maxPixels;
+  }
+
   function keysOf(image: Image): string[] {
     const keys = new Set<string>();
     for (const url of [image.url, image.thumb, image.medium, image.large]) {
@@ -174,13 +185,10 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   }
 
   return {
+    inspect,
+
     async ingest(input, folder, visibility = 'public', { quick = false } = {}) {
-      if (input.length === 0) throw new InvalidInput('imageOnly', { reason: 'empty' });
-      if (input.length > maxBytes) throw new PayloadTooLarge('imageTooLarge');
-      const type = sniffImageType(input);
-      if (!type) throw new InvalidInput('imageOnly', { reason: 'type' });
-      const maxPixels = isCustomerFolder(folder) ? customerMaxPixels : ownerMaxPixels;
-      await checkDeclaredSize(input, type, maxPixels);
+      const maxPixels = await inspect(input, folder);
       // The decode and every encode hold one turn of the instance's queue.
       const encoded = await queue.run(() => convert(input, maxPixels, quick));
       const id = randomBytes(12).toString('base64url');

@@ -31,8 +31,11 @@ export interface TakeSlot {
   kind: string;
   accountId: string;
   max: number;
-  /** The stored rows the cap counts, read inside the locked transaction. */
-  stored: (tx: Tx) => Promise<number>;
+  /**
+   * The stored rows the cap counts: read once without the lock (stored rows at the cap refuse at
+   * once, whatever else is in flight) and again inside the locked transaction.
+   */
+  stored: (q: Db | Tx) => Promise<number>;
   /** The refusal (a 409 naming the cap). */
   refuse: () => Error;
 }
@@ -48,6 +51,9 @@ export function createUploadSlots(db: Db, now: () => number = Date.now) {
   return {
     /** Takes a slot, or throws `refuse()` when the stored rows and the live slots reach `max`. */
     async take({ kind, accountId, max, stored, refuse }: TakeSlot): Promise<UploadSlot> {
+      // The common refusal (the cap already reached by stored rows) needs no lock and no write:
+      // the rows only leave the count through the owner's moderation, so it stays true.
+      if ((await stored(db)) >= max) throw refuse();
       const key = `${prefix(kind, accountId)}${randomUUID()}`;
       await db.transaction(async (tx) => {
         await lockAccountUploads(tx, accountId);
