@@ -40,6 +40,7 @@ export * from './payments';
 export * from './payments.errors';
 export * from './portfolio';
 export * from './portfolio.constants';
+export * from './product-variants';
 export * from './progress';
 export * from './progress.constants';
 export * from './promo-codes.errors';

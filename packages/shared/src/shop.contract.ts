@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema, IdParamSchema, listEnvelope, successEnvelope } from './api';
 import { defineContract } from './contract';
+import { ProductDetailSchema } from './product-variants';
 import { FeaturedQuerySchema, ProductSchema, ShopQuerySchema } from './shop';
 import { shopRouteTable } from './shop.routes';
 
@@ -16,8 +17,8 @@ export const shopContract = defineContract('shop', shopRouteTable, {
     response: { 200: successEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
   },
   get: {
-    summary: 'One product (archived products are not found)',
+    summary: 'One product with its options and variants (archived products are not found)',
     params: IdParamSchema,
-    response: { 200: successEnvelope(ProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+    response: { 200: successEnvelope(ProductDetailSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
   },
 });

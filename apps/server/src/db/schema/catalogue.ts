@@ -1,5 +1,5 @@
 /** The catalogue: products, courses, lessons (and their video transcodes), promo codes. */
-import type { Chapter, Image, LocalizedText } from '@atelier/shared';
+import type { Chapter, Image, LocalizedText, ProductOption } from '@atelier/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, field, id, localized, stemmed, tsvector, updatedAt } from './columns';
@@ -40,6 +40,8 @@ export const products = pgTable(
     heightCm: integer('height_cm'),
     /** The owner's order of the shop (1 = first); null = not placed (see the `recommended` sort). */
     position: integer('position'),
+    /** The ways the product comes (colour, size…); empty = one default variant, the product itself. */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Shop search: the names in all three languages, stemmed; name matches rank first. */
@@ -58,6 +60,44 @@ export const products = pgTable(
     index('products_name_text_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops')),
   ],
 );
+/**
+ * What a product line buys: one combination of the product's option values. Every product has at
+ * least one (a database trigger adds the default variant, with no option values, when a product is
+ * inserted). A column left null takes the product's value: the default variant of a product
+ * without options is the product as it always was, its counted stock included.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku'),
+    /** The option value ids, in the order of the product's options; [] for the default variant. */
+    optionValues: jsonb('option_values').$type<string[]>().notNull().default([]),
+    priceRub: integer('price_rub'),
+    priceEur: integer('price_eur'),
+    priceUsd: integer('price_usd'),
+    availability: text('availability', { enum: ['in_stock', 'out_of_stock', 'on_order'] }),
+    stock: integer('stock'),
+    weightGrams: integer('weight_grams'),
+    lengthCm: integer('length_cm'),
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
+    /** The variant's own photos, shown first when it is chosen. */
+    images: jsonb('images').$type<Image[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_combination').on(t.productId, t.optionValues),
+    uniqueIndex('product_variants_sku').on(t.sku),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+);
+
 export const courses = pgTable('courses', {
   id: id(),
   title: localized('title'),

@@ -1,6 +1,15 @@
-import { type Language, localize, type Product, priceFromMinor, productPath } from '@atelier/shared';
+import {
+  fromMinor,
+  type Language,
+  localize,
+  type Product,
+  type ProductDetail,
+  type ProductVariant,
+  priceFromMinor,
+  productPath,
+} from '@atelier/shared';
 import { absoluteUrl, offersJsonLd } from '../../platform/http/seo';
-import type { ProductRow } from './shop.repo';
+import type { ProductRow, VariantRow } from './shop.repo';
 
 export function toProduct(row: ProductRow): Product {
   const product: Product = {
@@ -22,6 +31,37 @@ export function toProduct(row: ProductRow): Product {
   // book saved without formats is an ordinary printed one.
   if (row.category === 'book') product.bookFormats = row.bookFormats?.length ? row.bookFormats : ['physical'];
   return product;
+}
+
+/**
+ * A variant as the shop sells it: what it leaves unset is the product's. The counted stock of a
+ * product without options is the product's own (its default variant is the product); a variant of
+ * a product with options counts its own stock, or none.
+ */
+export function toVariant(product: ProductRow, row: VariantRow): ProductVariant {
+  const rub = row.priceRub ?? product.priceRub;
+  const eur = row.priceEur ?? product.priceEur;
+  const usd = row.priceUsd ?? product.priceUsd;
+  const availability = row.availability ?? product.availability;
+  const stock = product.options.length === 0 ? product.stock : row.stock;
+  const variant: ProductVariant = {
+    id: row.id,
+    sku: row.sku,
+    optionValues: row.optionValues,
+    price: { RUB: fromMinor(rub) },
+    availability,
+    available: availability !== 'out_of_stock' && stock !== 0,
+    images: row.images,
+  };
+  if (eur !== null) variant.price.EUR = fromMinor(eur);
+  if (usd !== null) variant.price.USD = fromMinor(usd);
+  if (stock !== null) variant.stock = stock;
+  return variant;
+}
+
+/** `GET /api/shop/:id`: the product, its options and its variants. */
+export function toProductDetail(row: ProductRow, variants: VariantRow[]): ProductDetail {
+  return { ...toProduct(row), options: row.options, variants: variants.map((v) => toVariant(row, v)) };
 }
 
 const AVAILABILITY_URL = {

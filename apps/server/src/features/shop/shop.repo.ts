@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products, productVariants } from '../../db/schema';
 import { escapeLike } from '../../platform/sql-text';
 import { ONE_EDIT_MIN_NAME_WORD, oneEditQuery, WORD_BREAKS } from './shop.text-search';
 
@@ -53,10 +53,24 @@ const publicColumns = {
   materials: products.materials,
   care: products.care,
   position: products.position,
+  options: products.options,
   createdAt: products.createdAt,
 };
 
 export type ProductRow = Pick<typeof products.$inferSelect, keyof typeof publicColumns>;
+
+const variantColumns = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  optionValues: productVariants.optionValues,
+  priceRub: productVariants.priceRub,
+  priceEur: productVariants.priceEur,
+  priceUsd: productVariants.priceUsd,
+  availability: productVariants.availability,
+  stock: productVariants.stock,
+  images: productVariants.images,
+};
+export type VariantRow = Pick<typeof productVariants.$inferSelect, keyof typeof variantColumns>;
 
 /** A listed product with what the in-memory catalogue index (shop.catalogue.ts) searches and sorts by. */
 export type IndexRow = ProductRow & {
@@ -235,6 +249,15 @@ export function createShopRepo(db: Db) {
     },
 
     /** A product that is still listed (not archived), or null. */
+    /** A product's variants in the owner's order (the default one first among equals). */
+    async variantsOf(productId: string): Promise<VariantRow[]> {
+      return db
+        .select(variantColumns)
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId))
+        .orderBy(asc(productVariants.position), asc(productVariants.createdAt), asc(productVariants.id));
+    },
+
     async findListed(id: string): Promise<ProductRow | null> {
       const [row] = await db
         .select(publicColumns)

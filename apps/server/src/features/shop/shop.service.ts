@@ -6,6 +6,7 @@ import {
   localize,
   PAGE_TEXTS,
   type Product,
+  type ProductDetail,
   productPath,
   type ShopQuery,
   toMinor,
@@ -18,7 +19,7 @@ import type { PublicCache } from '../../platform/http/public-cache';
 import { breadcrumbJsonLd, metaDescription, type SeoResult, type SitemapEntry } from '../../platform/http/seo';
 import type { ProductForOrder } from '../checkout/checkout.schemas';
 import { createCatalogueIndex } from './shop.catalogue';
-import { productJsonLd, toProduct } from './shop.mappers';
+import { productJsonLd, toProduct, toProductDetail } from './shop.mappers';
 import { productsForOrder, releaseProductStock, reserveProductsStock } from './shop.orders';
 import type { ProductFilter, ShopRepo } from './shop.repo';
 import type { ShopEvents } from './shop.schemas';
@@ -77,11 +78,11 @@ export function createShopService({
       return rows.map(toProduct);
     },
 
-    /** One listed product; archived and unknown ids are both "not found". */
-    async get(id: string): Promise<Product> {
-      const product = await findProduct(id);
-      if (!product) throw new NotFound();
-      return product;
+    /** One listed product with its options and variants; archived and unknown ids are both "not found". */
+    async get(id: string): Promise<ProductDetail> {
+      const row = await repo.findListed(id);
+      if (!row) throw new NotFound();
+      return toProductDetail(row, await repo.variantsOf(row.id));
     },
 
     /**

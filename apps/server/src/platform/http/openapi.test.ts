@@ -125,7 +125,8 @@ describe('the served OpenAPI document', () => {
     );
     expect(errors.filter(([, answer]) => !answer.$ref?.startsWith('#/components/responses/'))).toEqual([]);
     const product = document.paths['/api/shop/{id}']!.get!;
-    expect(JSON.stringify(product.responses['200'])).toContain('#/components/schemas/Product');
+    expect(JSON.stringify(product.responses['200'])).toContain('"#/components/schemas/ProductDetail"');
+    expect(JSON.stringify(schemas.ProductDetail)).toContain('"#/components/schemas/ProductVariant"');
   });
 
   it('marks the webhooks, which need no session', () => {

@@ -185,7 +185,9 @@ export function createImagePipeline(options: ImagePipelineOptions): ImagePipelin
   }
 
   return {
-    inspect,
+    async inspect(input, folder) {
+      await inspect(input, folder);
+    },
 
     async ingest(input, folder, visibility = 'public', { quick = false } = {}) {
       const maxPixels = await inspect(input, folder);
