@@ -163,3 +163,23 @@ describe('the two kinds of certificate in the account', () => {
     expect(texts.get('giftCertificates.mine')?.toLowerCase()).toContain(giftWord);
   });
 });
+
+describe('every literal key the code asks for names a text', () => {
+  it("t('…') with a fixed key resolves to a string (or its plural forms) in ru, never to a group", async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '..');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const texts = baseKeys(ru);
+    const asked = new Set<string>();
+    for (const file of files) {
+      for (const match of readFileSync(join(root, file), 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w.]*)'/g)) {
+        if (match[1]!.includes('.')) asked.add(match[1]!);
+      }
+    }
+    expect(asked.size).toBeGreaterThan(500);
+    expect([...asked].filter((key) => !texts.has(key)).sort()).toEqual([]);
+  });
+});

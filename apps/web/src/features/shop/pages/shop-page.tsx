@@ -294,7 +294,7 @@ export function ShopPage() {
                     type="button"
                     className="chip min-w-10 justify-center"
                     aria-current={page === params.page ? 'page' : undefined}
-                    aria-label={t('shop.page', { page })}
+                    aria-label={t('shop.pageNumber', { page })}
                     onClick={() => change({ page })}
                   >
                     {page}
