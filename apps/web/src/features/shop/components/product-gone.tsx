@@ -40,7 +40,7 @@ export function ProductGone({ removed, level }: { removed: ProductRemoved; level
       </p>
       {similar.length > 0 ? (
         <>
-          <Subtitle className="mt-8 mb-4 font-serif text-2xl">{t('shop.gone.similar')}</Subtitle>
+          <Subtitle className="mt-8 mb-4 font-serif text-2xl">{t('shop.page.related')}</Subtitle>
           <ul className="shop-grid">
             {similar.map((product) => (
               <li key={product.id}>
