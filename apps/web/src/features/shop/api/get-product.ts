@@ -1,6 +1,6 @@
 import type { Product, ProductRemoved } from '@atelier/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/api-error';
+import type { ApiError } from '../../../shared/api/api-error';
 import { shopApi } from '../../../shared/api/routes/shop';
 import { shopKeys } from './keys';
 
@@ -13,8 +13,10 @@ export function isRemoved(lookup: ProductLookup | undefined): lookup is ProductR
 
 /** The 410 of a removed product is an answer, not a failure: its `details` are what its page shows. */
 function removedOf(error: unknown): ProductRemoved | null {
-  if (!(error instanceof ApiError) || error.status !== 410 || error.code !== 'PRODUCT_REMOVED') return null;
-  const details = error.details as Partial<ProductRemoved> | undefined;
+  // Read by shape, not `instanceof`: the error class's module stays out of the product page's chunk.
+  const failed = error as Partial<ApiError> | null;
+  if (failed?.status !== 410 || failed.code !== 'PRODUCT_REMOVED') return null;
+  const details = failed.details as Partial<ProductRemoved> | undefined;
   return details?.removed === true && Array.isArray(details.similar) ? (details as ProductRemoved) : null;
 }
 

@@ -1,5 +1,4 @@
 import type { Product } from '@atelier/shared';
-import { Link } from 'react-router';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLocalized } from '../../../shared/i18n/use-localized';
 import { useTranslation } from '../../../shared/i18n/use-translation';
@@ -8,19 +7,15 @@ import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
 
-/**
- * One product of a grid. `onOpen` opens it over the list (the shop's dialog); `to` links to a page
- * (a removed product's similar pieces go to their own pages, a link that works before any script).
- */
 export function ProductCard({
   product,
   onOpen,
-  to,
   priority,
 }: {
   product: Product;
+  onOpen: () => void;
   priority?: boolean;
-} & ({ onOpen: () => void; to?: undefined } | { to: string; onOpen?: undefined })) {
+}) {
   const { t } = useTranslation();
   const format = usePriceFormatter();
   const image = product.images[0];
@@ -50,19 +45,9 @@ export function ProductCard({
       <div className="product-card-body">
         <p className="product-card-category">{t(`shop.categories.${product.category}`)}</p>
         <h2 className="product-card-name" lang={shownName.lang}>
-          {to === undefined ? (
-            <button
-              type="button"
-              onClick={onOpen}
-              className="text-left after:absolute after:inset-0 hover:text-rose-700"
-            >
-              {name}
-            </button>
-          ) : (
-            <Link to={to} className="after:absolute after:inset-0 hover:text-rose-700">
-              {name}
-            </Link>
-          )}
+          <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 hover:text-rose-700">
+            {name}
+          </button>
         </h2>
         <p className="product-card-price figures">{format(product.price)}</p>
       </div>

@@ -1,12 +1,52 @@
-import { type ProductRemoved, productPath, soldIn } from '@atelier/shared';
+import { type Product, type ProductRemoved, productPath, soldIn } from '@atelier/shared';
 import { Link } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
+import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLocalized } from '../../../shared/i18n/use-localized';
 import { useTranslation } from '../../../shared/i18n/use-translation';
-import { ProductCard } from './product-card';
+import { ResponsiveImage } from '../../../shared/ui/responsive-image';
+import { AvailabilityBadge, shownAvailability } from './availability-badge';
 
 /** As many as a row of the shop's grid on a computer. */
 const SIMILAR_SHOWN = 4;
+
+/**
+ * A card of the shop's grid (its look: `product-card`) that is a link to the product's page, which
+ * works before any script runs; without the shop card's heart, so this view stays light.
+ */
+function SimilarCard({ product, heading: Heading }: { product: Product; heading: 'h3' | 'h4' }) {
+  const { t } = useTranslation();
+  const localized = useLocalized();
+  const format = usePriceFormatter();
+  const name = localized(product.name);
+  const image = product.images[0];
+  return (
+    <article className="product-card group">
+      <div className="relative aspect-square overflow-hidden bg-blush-50">
+        {image ? (
+          <ResponsiveImage
+            image={image}
+            alt=""
+            sizes="(min-width: 1024px) 18rem, 46vw"
+            className="size-full object-cover transition-transform duration-700 group-hover:scale-105"
+          />
+        ) : null}
+        <span className="product-card-badge">
+          <AvailabilityBadge availability={shownAvailability(product)} />
+        </span>
+      </div>
+      <div className="product-card-body">
+        <p className="product-card-category">{t(`shop.categories.${product.category}`)}</p>
+        <Heading className="product-card-name" lang={name.lang}>
+          <Link to={productPath(product.id)} className="after:absolute after:inset-0 hover:text-rose-700">
+            {name.text}
+          </Link>
+        </Heading>
+        <p className="product-card-price figures">{format(product.price)}</p>
+      </div>
+    </article>
+  );
+}
 
 /**
  * What the link of a removed product shows (an old Instagram post's): that the piece is no longer
@@ -44,7 +84,7 @@ export function ProductGone({ removed, level }: { removed: ProductRemoved; level
           <ul className="shop-grid">
             {similar.map((product) => (
               <li key={product.id}>
-                <ProductCard product={product} to={productPath(product.id)} />
+                <SimilarCard product={product} heading={level === 1 ? 'h3' : 'h4'} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { localize, type Product, productPath } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
@@ -13,14 +13,10 @@ import { ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { isRemoved, useProduct } from '../api/get-product';
 import { relatedQueryOptions } from '../api/get-products';
+import { ProductGone } from '../components/product-gone';
 import { ProductView } from '../components/product-view';
 
 const RELATED_SHOWN = 4;
-
-// Only a removed product's address shows it: not part of every product page's first load.
-const ProductGone = lazy(() =>
-  import('../components/product-gone').then((module) => ({ default: module.ProductGone })),
-);
 
 /** Other products of the same category, each a link to its own page. */
 function Related({ product }: { product: Product }) {
@@ -101,9 +97,7 @@ export function ProductPage({ portfolio }: { portfolio?: (slot: ProductPortfolio
         ) : null}
       </nav>
       {removed ? (
-        <Suspense fallback={null}>
-          <ProductGone removed={removed} level={1} />
-        </Suspense>
+        <ProductGone removed={removed} level={1} />
       ) : product ? (
         <>
           <ProductView
