@@ -18,6 +18,7 @@ import { PAYMENTS_ERRORS } from './payments.errors';
 import { PROMO_CODES_ERRORS } from './promo-codes.errors';
 import { RECEIPTS_ERRORS } from './receipts.errors';
 import { REVIEWS_ERRORS } from './reviews.errors';
+import { SHOP_ERRORS } from './shop.errors';
 import { STOCK_ALERTS_ERRORS } from './stock-alerts.errors';
 import { STUDENT_WORKS_ERRORS } from './student-works.errors';
 
@@ -56,6 +57,7 @@ export const ERRORS_BY_FEATURE = {
   'gift-certificates': GIFT_CERTIFICATES_ERRORS,
   'promo-codes': PROMO_CODES_ERRORS,
   'custom-orders': CUSTOM_ORDERS_ERRORS,
+  shop: SHOP_ERRORS,
   favourites: FAVOURITES_ERRORS,
   'stock-alerts': STOCK_ALERTS_ERRORS,
   reviews: REVIEWS_ERRORS,

@@ -33,3 +33,9 @@ export type ProductDetailField = (typeof PRODUCT_DETAIL_FIELDS)[number];
 export function productPath(id: string): string {
   return `/shop/${id}`;
 }
+
+/**
+ * How many other pieces the answer for a removed product offers. More than a page shows (four):
+ * the page keeps those sold in the visitor's currency.
+ */
+export const PRODUCT_SIMILAR_MAX = 8;

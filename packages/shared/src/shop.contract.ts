@@ -17,8 +17,14 @@ export const shopContract = defineContract('shop', shopRouteTable, {
     response: { 200: successEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
   },
   get: {
-    summary: 'One product with its options and variants (archived products are not found)',
+    summary:
+      'One product with its options and variants. 410 `PRODUCT_REMOVED` when it existed and the owner removed it (archived or deleted): `details` is `{ removed: true, id, name, category, similar }`, its name and category and up to 8 listed products that can still be ordered (its category first, then the newest); 404 when there never was one',
     params: IdParamSchema,
-    response: { 200: successEnvelope(ProductDetailSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+    response: {
+      200: successEnvelope(ProductDetailSchema),
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+      410: ErrorBodySchema,
+    },
   },
 });

@@ -23,6 +23,21 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * `details` of the 410 `PRODUCT_REMOVED` answer of `GET /api/shop/{id}`: the product existed and the
+ * owner removed it (archived, or deleted for good). Its name and category as they were, and other
+ * pieces a visitor who followed an old link may want instead: listed ones that can still be ordered,
+ * of its category first, then the newest of the others (at most PRODUCT_SIMILAR_MAX).
+ */
+export const ProductRemovedSchema = z.object({
+  removed: z.literal(true),
+  id: z.uuid(),
+  name: LocalizedTextSchema,
+  category: z.enum(PRODUCT_CATEGORIES),
+  similar: z.array(ProductSchema),
+});
+export type ProductRemoved = z.infer<typeof ProductRemovedSchema>;
+
 /** Largest price in major units an admin can type (ten million of any currency). */
 export const PRODUCT_PRICE_MAX = 10_000_000;
 

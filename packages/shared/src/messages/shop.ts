@@ -3,6 +3,11 @@ import { pageTitle } from '../page-titles';
 import type { PageText, Texts } from '../texts';
 
 export const SHOP_MESSAGES = {
+  productRemoved: {
+    ru: 'Этой работы больше нет в магазине',
+    en: 'This piece is no longer available',
+    es: 'Esta pieza ya no está disponible',
+  },
   priceRangeInvalid: {
     ru: 'Минимальная цена не может быть больше максимальной',
     en: 'The minimum price cannot be greater than the maximum price',

@@ -98,6 +98,18 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * What is left of a product deleted for good (one no order referenced): enough for its old links
+ * (an Instagram post's `/shop?product=<id>`) to answer 410 Gone with its name and category, not 404.
+ * An archived product keeps its row in `products` and needs none.
+ */
+export const removedProducts = pgTable('removed_products', {
+  id: uuid('id').primaryKey(),
+  name: localized('name'),
+  category: text('category', { enum: ['collection', 'book', 'tools', 'materials'] }).notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const courses = pgTable('courses', {
   id: id(),
   title: localized('title'),

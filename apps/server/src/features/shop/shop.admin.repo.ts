@@ -1,7 +1,7 @@
 import type { AdminArchiveFilter, Availability, ShopSort } from '@atelier/shared';
 import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orderItems, products } from '../../db/schema';
+import { orderItems, products, removedProducts } from '../../db/schema';
 import { filterConditions, ORDER_BY, type ProductFilter } from './shop.repo';
 
 export type ProductRecord = typeof products.$inferSelect;
@@ -115,10 +115,20 @@ export function createShopAdminRepo(db: Db) {
         .where(and(eq(products.id, id), isNull(products.archivedAt)));
     },
 
-    /** Deletes the row; the caller archives instead when order lines reference it. */
+    /**
+     * Deletes the row and leaves its tombstone (name, category) in the same transaction, so its old
+     * links answer "removed"; the caller archives instead when order lines reference it.
+     */
     async delete(id: string): Promise<ProductRecord | null> {
-      const [row] = await db.delete(products).where(eq(products.id, id)).returning();
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(products).where(eq(products.id, id)).returning();
+        if (!row) return null;
+        await tx
+          .insert(removedProducts)
+          .values({ id: row.id, name: row.name, category: row.category })
+          .onConflictDoNothing();
+        return row;
+      });
     },
   };
 }

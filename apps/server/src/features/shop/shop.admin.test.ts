@@ -379,7 +379,7 @@ describe('admin shop: delete (a product with orders is archived, not lost)', () 
     });
     expect((await row(product.id))?.archivedAt).toBeInstanceOf(Date);
     expect(existsSync(uploadsFile(product.images[0]!.url))).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/shop/${product.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shop/${product.id}` })).statusCode).toBe(410);
     const admin = await t.app.inject({
       method: 'GET',
       url: '/api/admin/shop?archived=archived',

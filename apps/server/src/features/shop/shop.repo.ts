@@ -1,4 +1,4 @@
-import type { Currency, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
+import type { Currency, LocalizedText, ProductCategory, ProductSubcategory, ShopSort } from '@atelier/shared';
 import {
   and,
   asc,
@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, productVariants } from '../../db/schema';
+import { orderItems, orders, products, productVariants, removedProducts } from '../../db/schema';
 import { escapeLike } from '../../platform/sql-text';
 import { ONE_EDIT_MIN_NAME_WORD, oneEditQuery, WORD_BREAKS } from './shop.text-search';
 
@@ -199,6 +199,16 @@ const PRICE_COLUMN = { RUB: products.priceRub, EUR: products.priceEur, USD: prod
  */
 export type FeaturedChoice = 'picked' | 'inStock';
 
+/** A product that can still be ordered: in stock or made to order, and its counted stock not run out. */
+const orderable = and(ne(products.availability, 'out_of_stock'), or(isNull(products.stock), gt(products.stock, 0)));
+
+/** What a removed product's old link still says of it. */
+export interface RemovedProductRow {
+  id: string;
+  name: LocalizedText;
+  category: ProductCategory;
+}
+
 export function createShopRepo(db: Db) {
   return {
     async list(
@@ -297,6 +307,42 @@ export function createShopRepo(db: Db) {
           ),
         )
         .orderBy(desc(sql`coalesce(${sold.units}, 0)`), desc(products.createdAt), desc(products.id))
+        .limit(limit);
+    },
+
+    /**
+     * A product the owner removed: archived (its row kept for its orders) or deleted for good (its
+     * tombstone); null when the id never named a product, or names one still listed.
+     */
+    async findRemoved(id: string): Promise<RemovedProductRow | null> {
+      const [archived] = await db
+        .select({ id: products.id, name: products.name, category: products.category })
+        .from(products)
+        .where(and(eq(products.id, id), isNotNull(products.archivedAt)))
+        .limit(1);
+      if (archived) return archived;
+      const [deleted] = await db
+        .select({ id: removedProducts.id, name: removedProducts.name, category: removedProducts.category })
+        .from(removedProducts)
+        .where(eq(removedProducts.id, id))
+        .limit(1);
+      return deleted ?? null;
+    },
+
+    /**
+     * Listed products that can still be ordered, other than `exceptId`: those of `category` first,
+     * then the others, the newest first within each.
+     */
+    async similar(category: ProductCategory, exceptId: string, limit: number): Promise<ProductRow[]> {
+      return db
+        .select(publicColumns)
+        .from(products)
+        .where(and(isNull(products.archivedAt), ne(products.id, exceptId), orderable))
+        .orderBy(
+          sql`case when ${products.category} = ${category} then 0 else 1 end`,
+          desc(products.createdAt),
+          desc(products.id),
+        )
         .limit(limit);
     },
 

@@ -5,14 +5,17 @@ import {
   type ListMeta,
   localize,
   PAGE_TEXTS,
+  PRODUCT_SIMILAR_MAX,
   type Product,
   type ProductDetail,
+  type ProductRemoved,
   productPath,
   type ShopQuery,
+  serverMessage,
   toMinor,
 } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
-import { InvalidInput, NotFound } from '../../platform/errors';
+import { AppError, InvalidInput, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { siteLinks } from '../../platform/http/links';
 import type { PublicCache } from '../../platform/http/public-cache';
@@ -25,6 +28,16 @@ import type { ProductFilter, ShopRepo } from './shop.repo';
 import type { ShopEvents } from './shop.schemas';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 410 Gone: the product existed and the owner removed it. Unlike 404 it says so, and `details`
+ * (`ProductRemoved`) carry what its page shows instead: its name, its category, similar pieces.
+ */
+export class ProductGone extends AppError {
+  constructor(readonly removed: ProductRemoved) {
+    super(410, 'PRODUCT_REMOVED', 'productRemoved', removed);
+  }
+}
 
 export function createShopService({
   repo,
@@ -45,6 +58,13 @@ export function createShopService({
   async function findProduct(id: string): Promise<Product | null> {
     const row = await repo.findListed(id);
     return row ? toProduct(row) : null;
+  }
+
+  async function findRemoved(id: string): Promise<ProductRemoved | null> {
+    const row = await repo.findRemoved(id);
+    if (!row) return null;
+    const similar = await repo.similar(row.category, row.id, PRODUCT_SIMILAR_MAX);
+    return { removed: true, id: row.id, name: row.name, category: row.category, similar: similar.map(toProduct) };
   }
 
   return {
@@ -78,23 +98,35 @@ export function createShopService({
       return rows.map(toProduct);
     },
 
-    /** One listed product with its options and variants; archived and unknown ids are both "not found". */
+    /**
+     * One listed product with its options and variants. One the owner removed (archived or
+     * deleted) is `ProductGone` (410) with similar pieces; an id that never named a product is
+     * "not found".
+     */
     async get(id: string): Promise<ProductDetail> {
       const row = await repo.findListed(id);
-      if (!row) throw new NotFound();
-      return toProductDetail(row, await repo.variantsOf(row.id));
+      if (row) return toProductDetail(row, await repo.variantsOf(row.id));
+      const removed = await findRemoved(id);
+      if (removed) throw new ProductGone(removed);
+      throw new NotFound();
     },
 
     /**
-     * The head of a product: on its own page (`ownPage`, `/shop/<id>`, 404 when there is no such
-     * listed product) or opened over the shop (`/shop?product=<id>`, the shop's head when there is
-     * none). Both name the product's own page as the canonical URL.
+     * The head of a product: on its own page (`ownPage`, `/shop/<id>`) or opened over the shop
+     * (`/shop?product=<id>`; the shop's head without `product`). Both name the product's own page as
+     * the canonical URL. One the owner removed answers 410 (Gone: its old links, an Instagram post's,
+     * say so), an id that never named a product 404, both `noindex`.
      */
     async productSeo(id: string | undefined, lang: Language, ownPage: boolean): Promise<SeoResult> {
-      const missing: SeoResult = ownPage ? { status: 404, noindex: true } : {};
+      if (id === undefined && !ownPage) return {};
+      const missing: SeoResult = { status: 404, noindex: true };
       if (!id || !UUID_RE.test(id)) return missing;
       const product = await findProduct(id);
-      if (!product) return missing;
+      if (!product) {
+        const removed = await repo.findRemoved(id);
+        if (!removed) return missing;
+        return { status: 410, noindex: true, title: serverMessage('productRemoved', lang) };
+      }
       const path = productPath(product.id);
       const result: SeoResult = {
         title: localize(product.name, lang),

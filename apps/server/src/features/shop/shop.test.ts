@@ -401,10 +401,10 @@ describe('GET /api/shop/{id}', () => {
     expect(body.data).toMatchObject({ id: ids.book, category: 'book', price: { rub: 2500, eur: 27, usd: 29 } });
   });
 
-  it('an archived product is not found', async () => {
+  it('an archived product is gone (410), not unknown (shop.removed.test.ts has the rest)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/shop/${ids.archived}` });
-    expect(res.statusCode).toBe(404);
-    expect(ErrorBodySchema.parse(res.json()).code).toBe('NOT_FOUND');
+    expect(res.statusCode).toBe(410);
+    expect(ErrorBodySchema.parse(res.json()).code).toBe('PRODUCT_REMOVED');
   });
 
   it('an unknown id → 404 envelope in the request language', async () => {
@@ -538,18 +538,19 @@ describe('SEO for /shop?product=<id>', () => {
   });
 
   it.each([
-    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
-    ['a malformed id', 'nope'],
-    ['an archived product', 'archived'],
-  ])('falls back to the shop defaults for %s', async (_, id) => {
+    ['an unknown id', '00000000-0000-4000-8000-000000000000', 404, 'Магазин'],
+    ['a malformed id', 'nope', 404, 'Магазин'],
+    ['an archived product', 'archived', 410, 'Этой работы больше нет в магазине'],
+  ])('answers %s with its status, noindex and no Product JSON-LD', async (_, id, status, title) => {
     const product = id === 'archived' ? ids.archived : id;
     const res = await t.app.inject({
       method: 'GET',
       url: `/shop?product=${product}`,
       headers: { accept: 'text/html' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Магазин — Atelier</title>');
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toContain(`<title>${title} — Atelier</title>`);
+    expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*">/);
     expect(jsonLd(res.body).some((b) => b['@type'] === 'Product')).toBe(false);
   });
 
@@ -601,13 +602,13 @@ describe('the product page /shop/<id>', () => {
   );
 
   it.each([
-    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
-    ['a malformed id', 'nope'],
-    ['an archived product', 'archived'],
-  ])('answers 404 with noindex and no Product JSON-LD for %s', async (_, id) => {
+    ['an unknown id', '00000000-0000-4000-8000-000000000000', 404],
+    ['a malformed id', 'nope', 404],
+    ['an archived product', 'archived', 410],
+  ])('answers %s with %i, noindex and no Product JSON-LD', async (_, id, status) => {
     const product = id === 'archived' ? ids.archived : id;
     const res = await t.app.inject({ method: 'GET', url: `/shop/${product}`, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(status);
     expect(res.body).toMatch(/<meta name="robots" content="noindex[^"]*">/);
     expect(jsonLd(res.body).some((b) => b['@type'] === 'Product')).toBe(false);
   });

@@ -99,7 +99,11 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string }> = {
     name: 'Conflict',
     description: 'The resource’s state does not allow this now (e.g. an order already paid); `code` says which.',
   },
-  410: { name: 'Gone', description: 'The link or resource has expired.' },
+  410: {
+    name: 'Gone',
+    description:
+      'The link or resource existed but is no more: expired, or removed (`code` says which; the summary says what `details` carries).',
+  },
   413: { name: 'PayloadTooLarge', description: 'The body or an uploaded file is over the size limit.' },
   415: { name: 'UnsupportedMediaType', description: 'The body’s Content-Type is not one the route reads.' },
   429: {

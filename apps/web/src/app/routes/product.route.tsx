@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { MadeLikeThis } from '../../features/portfolio/components/made-like-this';
-import { productQueryOptions } from '../../features/shop/api/get-product';
+import { isRemoved, productQueryOptions } from '../../features/shop/api/get-product';
 import { relatedQueryOptions } from '../../features/shop/api/get-products';
 import { ProductPage as ProductDetails } from '../../features/shop/pages/product-page';
 import { load, type RouteLoader } from '../../shared/ssr/page-loader';
@@ -14,14 +14,14 @@ export function Component() {
   return <ProductDetails key={id} portfolio={(slot) => <MadeLikeThis {...slot} />} />;
 }
 
-/** The product, then the others of its category ("you may also like"). */
+/** The product, then the others of its category ("you may also like"); a removed one carries its similar pieces. */
 export const loader: RouteLoader | undefined = import.meta.env.SSR
   ? ({ client, params, currency }) => {
       const id = params.id;
       if (!id) return [];
       return [
-        load(client, productQueryOptions(id)).then(
-          (product) => product && load(client, relatedQueryOptions(product.category, currency)),
+        load(client, productQueryOptions(id)).then((product) =>
+          product && !isRemoved(product) ? load(client, relatedQueryOptions(product.category, currency)) : null,
         ),
       ];
     }

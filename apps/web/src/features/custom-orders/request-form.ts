@@ -3,7 +3,8 @@
  * with the same shared schema as on the server), and the form's own date rule.
  */
 import { type CreateCustomRequestBody, type Currency, customDateProblem } from '@atelier/shared';
-import { moneyRules, parseMoney } from '../../shared/forms/money-input';
+import { parseMoney } from '@atelier/shared/money-text';
+import { moneyRules } from '../../shared/forms/money-input';
 import type { FormRuleProblem } from '../../shared/forms/write-resolver';
 
 export interface RequestForm {

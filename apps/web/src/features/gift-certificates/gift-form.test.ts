@@ -78,7 +78,10 @@ describe('the gift certificate form', () => {
   it.each([
     [{ choice: CUSTOM, customAmount: '100' }, 'customAmount', 'giftAmountBelowMin'],
     [{ choice: CUSTOM, customAmount: '1000000' }, 'customAmount', 'giftAmountAboveMax'],
-    [{ choice: CUSTOM, customAmount: 'много' }, 'customAmount', 'giftAmountInvalid'],
+    [{ choice: CUSTOM, customAmount: 'много' }, 'customAmount', 'common.moneyFormat'],
+    [{ choice: CUSTOM, customAmount: '-1 500' }, 'customAmount', 'common.moneyNegative'],
+    [{ choice: CUSTOM, customAmount: '1 500,505' }, 'customAmount', 'common.moneyDecimals'],
+    [{ choice: CUSTOM, customAmount: '0' }, 'customAmount', 'giftAmountInvalid'],
     [{ currency: 'EUR', choice: '5000' }, 'choice', 'giftAmountAboveMax'],
     [{ deliveryDate: '2026-03-09' }, 'deliveryDate', 'giftDateInPast'],
     [{ deliveryDate: '2027-03-11' }, 'deliveryDate', 'giftDateTooFar'],

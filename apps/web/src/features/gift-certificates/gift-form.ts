@@ -8,9 +8,10 @@ import {
   type Language,
   LanguageSchema,
 } from '@atelier/shared';
+import { parseMoney } from '@atelier/shared/money-text';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { parseMoney } from '../../shared/forms/money-input';
+import { moneyRules } from '../../shared/forms/money-input';
 import { type FormRuleProblem, withFormRules } from '../../shared/forms/write-resolver';
 
 /*
@@ -28,6 +29,8 @@ export const CUSTOM = 'custom';
 export function parseAmount(text: string): number {
   return parseMoney(text) ?? Number.NaN;
 }
+
+const customAmountRules = moneyRules(['customAmount']);
 
 /** The fields as typed; what depends on the offer (limits, dates) is `giftFormProblems`. */
 export const GiftFormSchema = z.object({
@@ -56,7 +59,10 @@ export function giftFormProblems(offer: GiftCertificateOffer | undefined, form: 
   const custom = form.choice === CUSTOM;
   const amount = custom ? parseAmount(form.customAmount) : Number(form.choice);
   const path = custom ? 'customAmount' : 'choice';
-  if (!Number.isFinite(amount) || amount <= 0) problems.push({ path, message: 'giftAmountInvalid' });
+  // Typed text that is not an amount says why (a minus, too many decimals, how to write one).
+  const typedWrong = custom ? customAmountRules(form) : [];
+  if (typedWrong.length > 0) problems.push(...typedWrong);
+  else if (!Number.isFinite(amount) || amount <= 0) problems.push({ path, message: 'giftAmountInvalid' });
   else if (offer) {
     const problem = giftAmountProblem(amount, form.currency, offer.settings);
     if (problem) problems.push({ path, message: problem });

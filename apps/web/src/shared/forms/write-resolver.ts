@@ -66,7 +66,7 @@ export function errorAt(errors: FieldErrors, path: string): FieldError | undefin
 
 /**
  * '' → null; otherwise the number typed (a comma taken as the decimal point), NaN when it is not one.
- * Counts (stock, minutes, places); money goes through `parseMoney` (money-input.ts).
+ * Counts (stock, minutes, places); money goes through `parseMoney` (`@atelier/shared/money-text`).
  */
 export function numberOrNull(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');

@@ -7,12 +7,13 @@ import {
   type CustomRequest,
   type CustomRequestStatus,
 } from '@atelier/shared';
+import { parseMoney } from '@atelier/shared/money-text';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Route, Routes, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format/date';
-import { moneyRules, parseMoney } from '../../../shared/forms/money-input';
+import { moneyRules } from '../../../shared/forms/money-input';
 import { problemText } from '../../../shared/forms/server-errors';
 import { numberOrNull, useFieldMessage, writeResolver } from '../../../shared/forms/write-resolver';
 import { useLanguage } from '../../../shared/i18n/use-language';

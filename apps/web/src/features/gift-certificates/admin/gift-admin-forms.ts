@@ -5,7 +5,8 @@ import {
   type IssueGiftCertificateBody,
   type Language,
 } from '@atelier/shared';
-import { MONEY_FORMAT_MESSAGE, moneyRules, parseMoney } from '../../../shared/forms/money-input';
+import { parseMoney } from '@atelier/shared/money-text';
+import { MONEY_FORMAT_MESSAGE, moneyRules } from '../../../shared/forms/money-input';
 import type { FormRuleProblem } from '../../../shared/forms/write-resolver';
 
 /** What the "issue by hand" form holds: the inputs' text. */

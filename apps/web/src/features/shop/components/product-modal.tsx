@@ -6,12 +6,15 @@ import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Modal } from '../../../shared/ui/modal';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
-import { useProduct } from '../api/get-product';
+import { isRemoved, useProduct } from '../api/get-product';
+import { ProductGone } from './product-gone';
 import { ProductView } from './product-view';
 
 /**
  * `?product={id}` opens the product over the shop (its own page is `/shop/{id}`, the canonical
  * URL); closing it removes the parameter. The shop loads this code only when a product is opened.
+ * A product the owner removed opens no dialog: the shop shows, above its list, that it is no longer
+ * available and what is like it (rendered by the server too, which answers 410).
  */
 export function ProductModal({
   productId,
@@ -25,12 +28,20 @@ export function ProductModal({
   const { t } = useTranslation();
   const localized = useLocalized();
   const query = useProduct(productId);
-  const product = query.data ?? initial;
   const [added, setAdded] = useState(false);
 
   useEffect(() => {
     if (productId) setAdded(false);
   }, [productId]);
+
+  if (isRemoved(query.data)) {
+    return (
+      <div className="container-page pb-8">
+        <ProductGone removed={query.data} level={2} />
+      </div>
+    );
+  }
+  const product = query.data ?? initial;
 
   return (
     <Modal

@@ -11,8 +11,9 @@ import { ResponsiveImage } from '../../../shared/ui/responsive-image';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState } from '../../../shared/ui/states';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { useProduct } from '../api/get-product';
+import { isRemoved, useProduct } from '../api/get-product';
 import { relatedQueryOptions } from '../api/get-products';
+import { ProductGone } from '../components/product-gone';
 import { ProductView } from '../components/product-view';
 
 const RELATED_SHOWN = 4;
@@ -72,9 +73,13 @@ export function ProductPage({ portfolio }: { portfolio?: (slot: ProductPortfolio
   const localized = useLocalized();
   const { id = '' } = useParams();
   const query = useProduct(id);
-  const product = query.data;
+  const lookup = query.data;
+  const removed = isRemoved(lookup) ? lookup : null;
+  const product = isRemoved(lookup) ? undefined : lookup;
+  // The breadcrumb's category: the product's, or the one a removed product was in.
+  const category = (product ?? removed)?.category;
   const [added, setAdded] = useState(false);
-  usePageTitle(product ? localize(product.name, language) : null);
+  usePageTitle(removed ? t('shop.gone.title') : product ? localize(product.name, language) : null);
 
   return (
     <div className="container-page pt-6 pb-28 md:pb-16">
@@ -82,16 +87,18 @@ export function ProductPage({ portfolio }: { portfolio?: (slot: ProductPortfolio
         <Link to="/shop" className="link">
           {t('shop.title')}
         </Link>
-        {product ? (
+        {category ? (
           <>
             {' / '}
-            <Link to={`/shop?category=${product.category}`} className="link">
-              {t(`shop.categories.${product.category}`)}
+            <Link to={`/shop?category=${category}`} className="link">
+              {t(`shop.categories.${category}`)}
             </Link>
           </>
         ) : null}
       </nav>
-      {product ? (
+      {removed ? (
+        <ProductGone removed={removed} level={1} />
+      ) : product ? (
         <>
           <ProductView
             key={product.id}

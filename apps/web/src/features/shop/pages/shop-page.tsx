@@ -193,6 +193,12 @@ export function ShopPage() {
       <PageTitle title={t('shop.title')} eyebrow={t('shop.eyebrow')} compact>
         {t('shop.lead')}
       </PageTitle>
+      {/* Here, not after the list: a removed product's notice takes this place (a dialog goes over the page anyway). */}
+      {productId ? (
+        <Suspense fallback={null}>
+          <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
+        </Suspense>
+      ) : null}
       <div className="container-page grid grid-cols-1 gap-10 pb-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
         <aside aria-label={t('shop.filters')} className="hidden lg:block lg:pt-2">
           {filters}
@@ -314,11 +320,6 @@ export function ShopPage() {
           ) : null}
         </div>
       </div>
-      {productId ? (
-        <Suspense fallback={null}>
-          <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
-        </Suspense>
-      ) : null}
     </>
   );
 }
