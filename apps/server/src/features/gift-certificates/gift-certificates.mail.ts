@@ -191,7 +191,11 @@ export function buyerMail(input: {
           ...(input.orderNumber ? [giftText('buyerOrder', lang, { n: input.orderNumber })] : []),
         ],
         input.deliveryDate
-          ? giftText('buyerLater', lang, { email: input.recipientEmail, date: longDate(input.deliveryDate, lang) })
+          ? // A date that ends in an abbreviation ("2026 г.") ends the sentence too.
+            giftText('buyerLater', lang, {
+              email: input.recipientEmail,
+              date: longDate(input.deliveryDate, lang),
+            }).replace(/\.\.$/, '.')
           : giftText('buyerNow', lang, { email: input.recipientEmail }),
       ],
       actions: [{ label: giftText('buyerAction', lang), url: input.accountUrl }],
