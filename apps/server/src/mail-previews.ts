@@ -5,7 +5,14 @@
  * `enqueueMail` does before a mail is queued. Composition-level: it reads the
  * mail functions of every feature and belongs to none.
  */
-import { formatMoney, type Language, MAIL_PREVIEW_KINDS, type MailPreview, type MailPreviewKind, type Order } from '@atelier/shared';
+import {
+  formatMoney,
+  type Language,
+  MAIL_PREVIEW_KINDS,
+  type MailPreview,
+  type MailPreviewKind,
+  type Order,
+} from '@atelier/shared';
 import { mailPreviewsContract } from '@atelier/shared/mail-previews.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

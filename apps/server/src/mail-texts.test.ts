@@ -65,7 +65,8 @@ describe('every mail text exists in ru, en and es', () => {
 /** Placeholders that stand for a person's name as they typed it. */
 const NAME_PLACEHOLDER = /\{(name|sender|recipient|customer|customerName|buyer|buyerName|author)\}/;
 /** A word that would govern the name's case: Russian prepositions (and "для", "от" first of all). */
-const RU_PREPOSITION = /(^|[\s(«"„])(от|для|у|к|ко|с|со|о|об|обо|по|при|без|до|из|на|за|про|через|над|под|перед|между)\s+$/i;
+const RU_PREPOSITION =
+  /(^|[\s(«"„])(от|для|у|к|ко|с|со|о|об|обо|по|при|без|до|из|на|за|про|через|над|под|перед|между)\s+$/i;
 
 describe('a name is never declined', () => {
   it('no Russian mail text puts a name right after a preposition ("Сертификат для Ирина")', () => {

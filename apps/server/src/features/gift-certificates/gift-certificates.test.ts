@@ -168,7 +168,9 @@ describe('buying a gift certificate', () => {
     // The buyer hears it is paid (one mail) and when the mail goes; the recipient hears nothing before the day.
     const toBuyer = await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
     const ofThisOrder = toBuyer.filter((m) => new RegExp(`№${order.number}(?!\\d)`).test(`${m.subject}\n${m.text}`));
-    expect(ofThisOrder.map((m) => m.subject)).toEqual([`Подарочный сертификат на ${formatMoney(3000, 'RUB', 'ru')} оплачен`]);
+    expect(ofThisOrder.map((m) => m.subject)).toEqual([
+      `Подарочный сертификат на ${formatMoney(3000, 'RUB', 'ru')} оплачен`,
+    ]);
     expect(ofThisOrder[0]!.text).toContain('Получатель: María');
     expect(await mailCount(t, 'maria.garcia@example.test')).toBe(0);
 

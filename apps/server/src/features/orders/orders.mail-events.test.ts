@@ -11,14 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, ownerNotifications, purchases } from '../../db/schema';
 import { localDate } from '../../platform/dates';
 import { bearer } from '../../test/accounts';
-import {
-  orderBody,
-  placeOrder,
-  productWithStock,
-  purchaseBody,
-  type TestUser,
-  verifiedUser,
-} from '../../test/factory';
+import { orderBody, placeOrder, productWithStock, purchaseBody, type TestUser, verifiedUser } from '../../test/factory';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { lessonWithFiles } from '../../test/lessons';
 

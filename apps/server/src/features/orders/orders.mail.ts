@@ -20,8 +20,8 @@ import {
   type Language,
   localize,
   ONLINE_METHODS,
-  ORDER_STATUS_LABELS,
   type OnlineMethod,
+  ORDER_STATUS_LABELS,
   type Order,
   type PaymentMethod,
   resolveCountry,
@@ -220,7 +220,8 @@ const PLURALS: Record<Language, Intl.PluralRules> = {
   en: new Intl.PluralRules('en'),
   es: new Intl.PluralRules('es'),
 };
-const dayWord = (count: number, lang: Language) => DAY_WORDS[lang][PLURALS[lang].select(count)] ?? DAY_WORDS[lang].other;
+const dayWord = (count: number, lang: Language) =>
+  DAY_WORDS[lang][PLURALS[lang].select(count)] ?? DAY_WORDS[lang].other;
 
 /** An amount in the order's own currency, as the order records it (what the customer saw and paid). */
 function money(amount: number, order: Order, lang: Language): string {

@@ -45,13 +45,7 @@ import {
 } from './orders.mail';
 import { openPayLink } from './orders.pay-link';
 import { toEvent, toOrder, toPaymentView } from './orders.present';
-import {
-  type OrderItemRow,
-  type OrderRow,
-  ordersRepo,
-  type PlacedPlan,
-  type StatusEventRow,
-} from './orders.repo';
+import { type OrderItemRow, type OrderRow, ordersRepo, type PlacedPlan, type StatusEventRow } from './orders.repo';
 import {
   DEFAULT_ORDER_POLICY,
   expiryCutoffs,
