@@ -64,6 +64,9 @@ const SAMPLE_EMAIL = 'anna@example.com';
 /** Where the owner's own mails go in the samples. */
 const OWNER_EMAIL = 'studio@example.com';
 
+/** A line's picture in the samples: a file every shop serves (the samples' products do not exist). */
+const SAMPLE_PICTURE = '/favicon.svg';
+
 const NAMES: Record<Language, string> = { ru: 'Анна', en: 'Anna', es: 'Ana' };
 
 /** A paid order of two products with free pickup, in the currency a customer of that language would pick. */
@@ -78,7 +81,7 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       refId: '22222222-2222-4222-8222-222222222222',
       name: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
       bookFormat: null,
-      image: '/uploads/products/sample/peonies-thumb.webp',
+      image: SAMPLE_PICTURE,
       unitPrice: 4500,
       quantity: 1,
       lineTotal: 4500,
@@ -93,7 +96,7 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       refId: '44444444-4444-4444-8444-444444444444',
       name: { ru: 'Цветы из шёлка. Книга', en: 'Silk flowers. The book', es: 'Flores de seda. El libro' },
       bookFormat: 'physical',
-      image: '/uploads/products/sample/book-thumb.webp',
+      image: SAMPLE_PICTURE,
       unitPrice: 350,
       quantity: 2,
       lineTotal: 700,
