@@ -95,7 +95,7 @@ describe('cart, checkout and orders', () => {
     const placedAt = await mailFiles();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
-    // Cash: the payment is created at once (instructions mailed once) and the thank-you page shows them.
+    // Cash: the payment is created at once (the instructions come in the order's one mail) and the thank-you page shows them.
     await waitForPath(page, (p) => p.startsWith('/account/orders/thanks/'));
     const number = new URL(page.url()).pathname.split('/').pop();
     expect(number).toMatch(/^\d+$/);
@@ -105,7 +105,7 @@ describe('cart, checkout and orders', () => {
     await page.getByText(`Оплата наличными при получении заказа №${number}:`).waitFor();
     await page.getByText('Мы продублировали эти инструкции на ваш email').waitFor();
     await expectNoAxeViolations(page);
-    const instructions = await waitForMail(email, (m) => m.subject === `Как оплатить заказ №${number}`, {
+    const instructions = await waitForMail(email, (m) => m.subject === `Заказ №${number} ждёт оплаты`, {
       after: placedAt,
     });
     expect(instructions.to).toContain(email);
@@ -131,11 +131,11 @@ describe('cart, checkout and orders', () => {
     expect((await apiData<ShopProduct>(baseUrl(), `/shop/${product.id}`)).stock).toBe((product.stock ?? 0) - 2);
     const cart = await apiData<{ items: unknown[] }>(baseUrl(), '/cart', { token });
     expect(cart.items).toEqual([]);
-    // Only one instructions mail, although the instructions page was shown (and could be reloaded).
+    // Only one mail with the instructions, although the instructions page was shown (and could be reloaded).
     await page.goto(`/payment/processing?order=${number}&id=${order?.id}`);
     await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
     const instructionMails = (await listMail()).filter(
-      (m) => m.to.includes(email) && m.subject === `Как оплатить заказ №${number}`,
+      (m) => m.to.includes(email) && m.subject === `Заказ №${number} ждёт оплаты`,
     );
     expect(instructionMails).toHaveLength(1);
 

@@ -145,7 +145,7 @@ describe('review with a photo → moderation → home in the admin order', () =>
     await admin.goto('/admin/reviews');
     const row = admin.getByRole('row').filter({ hasText: String(stamp) });
     await row.waitFor();
-    await row.getByRole('img', { name: `Фото от ${account.name}` }).waitFor();
+    await row.getByRole('img', { name: `Автор фото: ${account.name}` }).waitFor();
     await row.getByRole('button', { name: `Одобрить — ${account.name}` }).click();
     await toastWith(admin, 'Отзыв одобрен').waitFor();
 

@@ -239,7 +239,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByText('Как оплатить заказ', { exact: true }).waitFor();
     await page.getByText(new RegExp(`^Переведите .+ В назначении платежа укажите «Заказ №${number}»`)).waitFor();
     await expectNoAxeViolations(page);
-    const mail = await waitForMail(email, (m) => m.subject === `Как оплатить заказ №${number}`, { after: before });
+    const mail = await waitForMail(email, (m) => m.subject === `Заказ №${number} ждёт оплаты`, { after: before });
     expect(mail.to).toContain(email);
 
     // 360 px: nothing wider than the screen.
@@ -255,7 +255,7 @@ describe('payments with the sandbox provider', () => {
     await page.getByRole('link', { name: 'Как оплатить' }).click();
     await waitForPath(page, (p) => p === '/payment/processing');
     await page.getByRole('heading', { level: 1, name: 'Как оплатить заказ' }).waitFor();
-    expect((await listMail()).filter((m) => m.subject === `Как оплатить заказ №${number}`)).toHaveLength(1);
+    expect((await listMail()).filter((m) => m.subject === `Заказ №${number} ждёт оплаты`)).toHaveLength(1);
   });
 
   it("bank transfer's mailed payment link at 360 px, signed out: the order's line and amount, Tab reaches Pay and Enter presses it → sandbox Pay → paid; the link then says so", async () => {

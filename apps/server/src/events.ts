@@ -46,8 +46,9 @@ export function wireEvents(events: Pick<EventBus<DomainEvents>, 'on'>, services:
   };
 
   // An order is confirmed (paid, confirmed by the admin, or a zero total):
-  // the owner hears of it (once per order) ...
+  // the owner hears of it (once per order; not of a free access, where nothing was paid) ...
   events.on('orderConfirmed', async (tx, event) => {
+    if (event.freeAccess) return;
     await ownerNotifier.paidOrder(tx, {
       orderId: event.orderId,
       number: event.number,

@@ -79,11 +79,11 @@ describe('a real checkout’s first mail', () => {
     const order = await placeOrder(
       t,
       customer,
-      orderBody([productLine(product, 2)], { delivery: { method: 'pickup' } }),
+      orderBody([productLine(product, 2)], { delivery: { method: 'pickup' }, paymentMethod: 'cash' }),
     );
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email));
     expect(mail!.replyTo).toBe('studio@shop.example');
-    expect(mail!.subject).toBe(`Заказ №${order.number} принят`);
+    expect(mail!.subject).toBe(`Заказ №${order.number} ждёт оплаты`);
     expect(mail!.text).toContain(`Открыть заказ: https://shop.example/account/orders/${order.id}`);
     expect(mail!.html).toContain(`href="https://shop.example/account/orders/${order.id}"`);
     expect(mail!.text).toContain('Доставка: бесплатно');

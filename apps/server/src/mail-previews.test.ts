@@ -15,7 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { customerMail } from './features/custom-orders/custom-orders.mail';
 import { recipientMail } from './features/gift-certificates/gift-certificates.mail';
-import { orderReceivedMail, orderStatusMail } from './features/orders/orders.mail';
+import { orderAwaitingPaymentMail, orderStatusMail } from './features/orders/orders.mail';
 import { previewMail } from './mail-previews';
 import { renderMail } from './platform/mail/layout';
 
@@ -86,7 +86,11 @@ describe('order mails', () => {
   });
 
   it('has a button to the order’s own page, not to the account', () => {
-    const mail = orderReceivedMail(order({ status: 'pending' }), `${SITE}/`);
+    const mail = orderAwaitingPaymentMail(order({ status: 'pending', paymentMethod: 'cash' }), `${SITE}/`, {
+      instructions: 'Оплата наличными при получении.',
+      payBy: null,
+      payLink: null,
+    });
     const url = `${SITE}/account/orders/0b7a2c1e-1111-4111-8111-111111111111`;
     expect(mail.text).toContain(`Открыть заказ: ${url}`);
     expect(mail.html).toContain(`href="${url}"`);

@@ -5,7 +5,14 @@
  * `enqueueMail` does before a mail is queued. Composition-level: it reads the
  * mail functions of every feature and belongs to none.
  */
-import { type Language, MAIL_PREVIEW_KINDS, type MailPreview, type MailPreviewKind, type Order } from '@atelier/shared';
+import {
+  formatMoney,
+  type Language,
+  MAIL_PREVIEW_KINDS,
+  type MailPreview,
+  type MailPreviewKind,
+  type Order,
+} from '@atelier/shared';
 import { mailPreviewsContract } from '@atelier/shared/mail-previews.contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,9 +34,10 @@ import {
   toMail,
 } from './features/notifications/notifications.texts';
 import {
+  orderAwaitingPaymentMail,
+  orderConfirmedMail,
   orderExpiredMail,
   orderPageUrl,
-  orderReceivedMail,
   orderShippedMail,
   orderStatusMail,
   orderTrackingMail,
@@ -37,7 +45,6 @@ import {
 import {
   downloadsMail,
   duplicateRefundedMail,
-  instructionsMail,
   linesRefundedMail,
   payLinkMail,
   paymentAlertMail,
@@ -57,6 +64,9 @@ const SAMPLE_EMAIL = 'anna@example.com';
 /** Where the owner's own mails go in the samples. */
 const OWNER_EMAIL = 'studio@example.com';
 
+/** A line's picture in the samples: a file every shop serves (the samples' products do not exist). */
+const SAMPLE_PICTURE = '/favicon.svg';
+
 const NAMES: Record<Language, string> = { ru: 'Анна', en: 'Anna', es: 'Ana' };
 
 /** A paid order of two products with free pickup, in the currency a customer of that language would pick. */
@@ -71,6 +81,7 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       refId: '22222222-2222-4222-8222-222222222222',
       name: { ru: 'Букет «Пионы в росе»', en: 'Bouquet “Peonies in dew”', es: 'Ramo «Peonías con rocío»' },
       bookFormat: null,
+      image: SAMPLE_PICTURE,
       unitPrice: 4500,
       quantity: 1,
       lineTotal: 4500,
@@ -83,8 +94,9 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
       id: '33333333-3333-4333-8333-333333333333',
       type: 'product',
       refId: '44444444-4444-4444-8444-444444444444',
-      name: { ru: 'Шёлковая лента, пудровая', en: 'Silk ribbon, powder pink', es: 'Cinta de seda, rosa empolvado' },
-      bookFormat: null,
+      name: { ru: 'Цветы из шёлка. Книга', en: 'Silk flowers. The book', es: 'Flores de seda. El libro' },
+      bookFormat: 'physical',
+      image: SAMPLE_PICTURE,
       unitPrice: 350,
       quantity: 2,
       lineTotal: 700,
@@ -144,6 +156,15 @@ function sampleOrder(lang: Language, patch: Partial<Order> = {}): Order {
   };
 }
 
+/** A parcel by Russian Post to an address in Kazan. */
+const BY_POST: Order['delivery'] = {
+  method: 'post',
+  country: 'Россия',
+  city: 'Казань',
+  address: 'ул. Баумана, 1',
+  postalCode: '420111',
+};
+
 const LESSON_ORDER_ITEMS: Order['items'] = [
   {
     id: '55555555-5555-4555-8555-555555555555',
@@ -185,51 +206,58 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     resetPasswordMail({ to, name: NAMES[lang], link: `${site}/reset-password/sample`, lang }),
   password_changed: (lang, site) =>
     passwordChangedMail({ to, name: NAMES[lang], resetLink: `${site}/forgot-password`, lang }),
-  order_received: (lang, site) =>
-    orderReceivedMail(
+  order_awaiting_payment: (lang, site) =>
+    orderAwaitingPaymentMail(
       sampleOrder(lang, {
         status: 'pending',
         paymentState: 'none',
-        delivery: {
-          method: 'standard',
-          country: 'Россия',
-          city: 'Казань',
-          address: 'ул. Баумана, 1',
-          postalCode: '420111',
-        },
+        paymentMethod: 'bank_transfer',
+        delivery: BY_POST,
+        expectedDelivery: { minDays: 3, maxDays: 7 },
         deliveryCost: 300,
         total: 5500,
         totalInCurrency: lang === 'ru' ? 5500 : 55,
         amountDue: lang === 'ru' ? 5500 : 55,
       }),
       site,
+      {
+        instructions: paymentInstructions('bank_transfer', lang, {
+          number: 1042,
+          total: formatMoney(lang === 'ru' ? 5500 : 55, lang === 'ru' ? 'RUB' : 'EUR', lang),
+          bankDetails: null,
+        }),
+        payBy: new Date('2026-11-25T10:00:00Z'),
+        payLink: lang === 'ru' ? `${site}/pay/sample` : null,
+      },
     ),
-  order_paid: (lang, site) => orderStatusMail(sampleOrder(lang), site),
+  order_paid: (lang, site) =>
+    orderConfirmedMail(
+      sampleOrder(lang, { delivery: BY_POST, expectedDelivery: { minDays: 3, maxDays: 7 } }),
+      site,
+      lang === 'ru' ? 'sbp' : null,
+    ),
   order_lessons_paid: (lang, site) =>
-    orderStatusMail(
+    orderConfirmedMail(
       sampleOrder(lang, {
         items: LESSON_ORDER_ITEMS,
         itemCount: 1,
         delivery: { method: 'none' },
+        expectedDelivery: null,
         subtotal: 1900,
         total: 1900,
         totalInCurrency: lang === 'ru' ? 1900 : 19,
         amountDue: lang === 'ru' ? 1900 : 19,
       }),
       site,
+      'bank_card',
     ),
   order_processing: (lang, site) => orderStatusMail(sampleOrder(lang, { status: 'processing' }), site),
   order_shipped: (lang, site) =>
     orderShippedMail(
       sampleOrder(lang, {
         status: 'shipped',
-        delivery: {
-          method: 'post',
-          country: 'Россия',
-          city: 'Казань',
-          address: 'ул. Баумана, 1',
-          postalCode: '420111',
-        },
+        delivery: BY_POST,
+        expectedDelivery: { minDays: 3, maxDays: 7 },
         tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
         carrier: 'russian_post',
       }),
@@ -244,13 +272,7 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     orderTrackingMail(
       sampleOrder(lang, {
         status: 'shipped',
-        delivery: {
-          method: 'post',
-          country: 'Россия',
-          city: 'Казань',
-          address: 'ул. Баумана, 1',
-          postalCode: '420111',
-        },
+        delivery: BY_POST,
         tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
       }),
       site,
@@ -259,13 +281,7 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
     orderStatusMail(
       sampleOrder(lang, {
         status: 'delivered',
-        delivery: {
-          method: 'post',
-          country: 'Россия',
-          city: 'Казань',
-          address: 'ул. Баумана, 1',
-          postalCode: '420111',
-        },
+        delivery: BY_POST,
         tracking: { carrier: 'russian_post', number: 'RA123456789RU' },
       }),
       site,
@@ -328,11 +344,6 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       total: '€52',
       url: 'https://www.paypal.com/invoice/p/#SAMPLE',
     }),
-  payment_instructions: (lang) =>
-    instructionsMail(to, lang, {
-      number: 1042,
-      text: paymentInstructions('bank_transfer', lang, { number: 1042, total: '5 200 ₽', bankDetails: null }),
-    }),
   downloads: (lang, site) =>
     downloadsMail(to, lang, {
       number: 1042,
@@ -369,6 +380,7 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       currency: lang === 'ru' ? 'RUB' : 'EUR',
       deliveryDate: '2026-12-24',
       accountUrl: `${site}/account/gift-certificates`,
+      orderNumber: 1042,
     }),
   stock_alert_confirm: (lang, site) =>
     stockAlertConfirmMail({

@@ -49,6 +49,7 @@ import { createDownloadsService } from './features/payments/downloads.service';
 import { createPayLinkSigner } from './features/payments/pay-links';
 import { createPaymentsRepo } from './features/payments/payments.repo';
 import { createPaymentsService } from './features/payments/payments.service';
+import { paymentInstructions } from './features/payments/payments.texts';
 import { createPortfolioService } from './features/portfolio/portfolio.service';
 import { createProgressRepo } from './features/progress/progress.repo';
 import type { ProgressEvents } from './features/progress/progress.schemas';
@@ -181,6 +182,9 @@ export function buildServices(deps: ServiceDeps) {
     publicUrl,
     policy: config.orders,
     cancelGuard: giftLedger,
+    // A cash or transfer order's one mail says how to pay, in the payments feature's words.
+    offlineInstructions: (method, lang, vars) =>
+      paymentInstructions(method, lang, { ...vars, bankDetails: config.payments.bankDetails }),
   });
   const receipts = createReceiptsService({
     db,

@@ -10,11 +10,11 @@
  *              the write so the first mail already says what is left to pay);
  *   reserve    the customer locked (their checkouts queue, so the open-orders limit holds), counted
  *              stock taken atomically (all or nothing), a seat of each seat-limited master class;
- *   write      the order, its first history entry and its "order received" mail (orders writes
- *              them); the ordered lines come off the cart;
+ *   write      the order and its first history entry (orders writes them); the lines leave the cart;
  *   consents   the ones the checkout asked for, recorded with the order;
  *   confirm    a zero total, or one a gift certificate pays in full, is confirmed at once (the
- *              `orderConfirmed` listeners grant what it bought in the same transaction).
+ *              `orderConfirmed` listeners grant what it bought in the same transaction);
+ *   mail       a cash or transfer order gets its one "awaiting payment" mail (online: once paid).
  * Everything from `gift` on runs in one transaction; any refusal rolls it all back. Buying one item
  * adds its own steps in front (`purchase`: the offer, the consents it asks for, the promo code
  * redeemed, the credit) and then places a one-line order through the same pipeline. Orders it
@@ -79,11 +79,12 @@ import {
 } from './pricing';
 
 type Q = Db | Tx;
+type OrderMails = 'mailAwaitingPayment';
 
 export interface CheckoutDeps {
   db: Db;
   /** Where placed orders are written and confirmed. */
-  orders: Pick<OrdersService, 'lockCustomer' | 'insertPlaced' | 'confirmAtOnce' | 'splitByHoldCaps'>;
+  orders: Pick<OrdersService, 'lockCustomer' | 'insertPlaced' | 'confirmAtOnce' | 'splitByHoldCaps' | OrderMails>;
   catalog: CheckoutCatalog;
   /** What can be sold, one registration per kind: how each line of an order is priced. */
   sellables: Sellables;
@@ -104,11 +105,8 @@ export interface CheckoutDeps {
   cart?: { endOrdered(tx: Tx, userId: string, ordered: PlaceOrderLine[]): Promise<void> } | undefined;
   /** Where physical goods may be sent (the owner's setting); without it, the default list. */
   shipping?: { shippingCountries(q: Q): Promise<readonly string[]> } | undefined;
-  /**
-   * Opens and mails a bank-transfer order's payment link valid for days (payments,
-   * docs/decisions/0083), in the order's transaction.
-   */
-  payLinks?: { issuePayLink(tx: Tx, orderId: string): Promise<unknown> } | undefined;
+  /** A bank-transfer order's payment link valid for days (payments, 0083), for the order's own mail. */
+  payLinks?: { issuePayLink(tx: Tx, orderId: string, options: { mail: false }): Promise<string | null> } | undefined;
   /**
    * "Remember my details" at checkout: her name and phone to her profile, the delivery address to
    * her address book, in the order's transaction (the addresses feature).
@@ -533,10 +531,11 @@ export function createCheckoutService({
           const typed = body.delivery && ADDRESS_REQUIRED[body.delivery.method] ? body.delivery : undefined;
           await details?.remember(tx, userId, { contact: body.customer, address: typed });
         }
-        // A transfer takes days: the customer may pay online instead, by a link that waits as long.
-        if (placed.paymentMethod === 'bank_transfer' && placed.status === 'pending') {
-          await payLinks?.issuePayLink(tx, placed.id);
-        }
+        // A transfer takes days: the customer may pay online instead, by a link that waits as long;
+        // it comes in the order's one mail, with how to pay.
+        const transfer = placed.paymentMethod === 'bank_transfer' && placed.status === 'pending';
+        const payLink = transfer ? await payLinks?.issuePayLink(tx, placed.id, { mail: false }) : null;
+        await orders.mailAwaitingPayment(tx, placed.id, { payLink: payLink ?? null });
         return placed;
       });
       settled(plan);

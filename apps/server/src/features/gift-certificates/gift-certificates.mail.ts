@@ -20,12 +20,33 @@ export const GIFT_MAIL_TEXTS = {
     en: '{sender} has given you a gift certificate of the Atelier silk-flower workshop for {amount}.',
     es: '{sender} le regala un certificado del taller de flores de seda Atelier por {amount}.',
   },
-  messageFrom: { ru: 'Послание от {sender}:', en: 'A message from {sender}:', es: 'Un mensaje de {sender}:' },
+  // A name is never put after a preposition: Russian would need it declined ("от Марины").
+  messageFrom: {
+    ru: 'Сообщение от отправителя:',
+    en: 'A message from the sender:',
+    es: 'Mensaje del remitente:',
+  },
   codeLabel: { ru: 'Код сертификата:', en: 'Certificate code:', es: 'Código del certificado:' },
   howTo: {
-    ru: 'Им можно оплатить товары, уроки и курсы на сайте — полностью или частично: введите код при оформлении заказа. Неизрасходованный остаток сохраняется. Сертификат оплачивает заказы в валюте {currency}.',
-    en: 'It pays for goods, lessons and courses on the site, in full or in part: enter the code at checkout. Whatever is not spent stays on it. The certificate pays orders in {currency}.',
-    es: 'Sirve para pagar artículos, lecciones y cursos en el sitio, total o parcialmente: introduzca el código al hacer el pedido. Lo que no gaste se conserva. El certificado paga pedidos en {currency}.',
+    ru: 'Им можно оплатить товары, уроки и курсы на сайте — полностью или частично: введите код при оформлении заказа. Неизрасходованный остаток сохраняется.',
+    en: 'It pays for goods, lessons and courses on the site, in full or in part: enter the code at checkout. Whatever is not spent stays on it.',
+    es: 'Sirve para pagar artículos, lecciones y cursos en el sitio, total o parcialmente: introduzca el código al hacer el pedido. Lo que no gaste se conserva.',
+  },
+  // The currency in words, as a sentence of its own: "в валюте RUB" reads as a developer's code.
+  paysInRUB: {
+    ru: 'Сертификат оплачивает заказы в рублях.',
+    en: 'The certificate pays for orders in roubles.',
+    es: 'El certificado paga pedidos en rublos.',
+  },
+  paysInEUR: {
+    ru: 'Сертификат оплачивает заказы в евро.',
+    en: 'The certificate pays for orders in euros.',
+    es: 'El certificado paga pedidos en euros.',
+  },
+  paysInUSD: {
+    ru: 'Сертификат оплачивает заказы в долларах США.',
+    en: 'The certificate pays for orders in US dollars.',
+    es: 'El certificado paga pedidos en dólares estadounidenses.',
   },
   printable: {
     ru: 'Сертификат для печати — во вложении.',
@@ -39,15 +60,17 @@ export const GIFT_MAIL_TEXTS = {
     es: 'El código funciona como dinero en efectivo: no lo comparta con desconocidos.',
   },
   buyerSubject: {
-    ru: 'Подарочный сертификат для {recipient} оплачен',
-    en: 'The gift certificate for {recipient} is paid',
-    es: 'El certificado regalo para {recipient} está pagado',
+    ru: 'Подарочный сертификат на {amount} оплачен',
+    en: 'The gift certificate for {amount} is paid',
+    es: 'El certificado regalo de {amount} está pagado',
   },
   buyerIntro: {
-    ru: 'Спасибо! Подарочный сертификат на {amount} для {recipient} оплачен.',
-    en: 'Thank you! The gift certificate for {amount} for {recipient} is paid.',
-    es: '¡Gracias! El certificado regalo de {amount} para {recipient} está pagado.',
+    ru: 'Спасибо! Подарочный сертификат на {amount} оплачен.',
+    en: 'Thank you! The gift certificate for {amount} is paid.',
+    es: '¡Gracias! El certificado regalo de {amount} está pagado.',
   },
+  buyerRecipient: { ru: 'Получатель: {recipient}', en: 'Recipient: {recipient}', es: 'Destinatario: {recipient}' },
+  buyerOrder: { ru: 'Заказ №{n}', en: 'Order #{n}', es: 'Pedido n.º {n}' },
   buyerLater: {
     ru: 'Письмо с кодом и сертификатом для печати придёт на {email} {date}.',
     en: 'The mail with the code and the printable certificate will reach {email} on {date}.',
@@ -127,7 +150,7 @@ export function recipientMail(input: RecipientMailInput): MailMessage {
         giftText('recipientIntro', lang, { sender, amount }),
         ...(input.message ? [[giftText('messageFrom', lang, { sender }), `«${input.message}»`]] : []),
         [giftText('codeLabel', lang), formatGiftCode(input.code)],
-        giftText('howTo', lang, { currency: input.currency }),
+        `${giftText('howTo', lang)} ${giftText(`paysIn${input.currency}`, lang)}`,
         giftText('printable', lang),
       ],
       actions: [{ label: giftText('shopAction', lang), url: input.shopUrl }],
@@ -149,6 +172,8 @@ export function buyerMail(input: {
   /** null = mailed already (a gift for today). */
   deliveryDate: string | null;
   accountUrl: string;
+  /** The order that bought it (the buyer's only mail of that order names it). */
+  orderNumber?: number | null;
 }): MailMessage {
   const { lang } = input;
   const amount = giftMoney(input.amountMinor, input.currency, lang);
@@ -157,12 +182,20 @@ export function buyerMail(input: {
     to: input.to,
     ...renderMail({
       lang,
-      subject: giftText('buyerSubject', lang, { recipient }),
+      subject: giftText('buyerSubject', lang, { amount }),
       greeting: giftText('hello', lang, { name: input.buyerName }),
       blocks: [
-        giftText('buyerIntro', lang, { amount, recipient }),
+        giftText('buyerIntro', lang, { amount }),
+        [
+          giftText('buyerRecipient', lang, { recipient }),
+          ...(input.orderNumber ? [giftText('buyerOrder', lang, { n: input.orderNumber })] : []),
+        ],
         input.deliveryDate
-          ? giftText('buyerLater', lang, { email: input.recipientEmail, date: longDate(input.deliveryDate, lang) })
+          ? // A date that ends in an abbreviation ("2026 г.") ends the sentence too.
+            giftText('buyerLater', lang, {
+              email: input.recipientEmail,
+              date: longDate(input.deliveryDate, lang),
+            }).replace(/\.\.$/, '.')
           : giftText('buyerNow', lang, { email: input.recipientEmail }),
       ],
       actions: [{ label: giftText('buyerAction', lang), url: input.accountUrl }],

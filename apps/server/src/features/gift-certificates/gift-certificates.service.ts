@@ -298,6 +298,7 @@ export function createGiftCertificatesService(deps: GiftCertificatesDeps) {
               currency: row.currency,
               deliveryDate: dueNow ? null : row.deliveryDate,
               accountUrl: `${base}/account/gift-certificates`,
+              orderNumber: event.number,
             }),
           );
         }

@@ -5,7 +5,7 @@
  * balance, everything given back when an order is cancelled or expires, the admin's side and the
  * code look-up limits.
  */
-import { addDays, formatGiftCode, normalizeGiftCode } from '@atelier/shared';
+import { addDays, formatGiftCode, formatMoney, normalizeGiftCode } from '@atelier/shared';
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,9 +165,13 @@ describe('buying a gift certificate', () => {
       balance: 3000,
       deliveredAt: null,
     });
-    // The buyer hears it is paid and when the mail goes; the recipient hears nothing before the day.
+    // The buyer hears it is paid (one mail) and when the mail goes; the recipient hears nothing before the day.
     const toBuyer = await db().select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
-    expect(toBuyer.map((m) => m.subject)).toContain('Подарочный сертификат для María оплачен');
+    const ofThisOrder = toBuyer.filter((m) => new RegExp(`№${order.number}(?!\\d)`).test(`${m.subject}\n${m.text}`));
+    expect(ofThisOrder.map((m) => m.subject)).toEqual([
+      `Подарочный сертификат на ${formatMoney(3000, 'RUB', 'ru')} оплачен`,
+    ]);
+    expect(ofThisOrder[0]!.text).toContain('Получатель: María');
     expect(await mailCount(t, 'maria.garcia@example.test')).toBe(0);
 
     const sweeper = createGiftDeliverySweeper({ giftCertificates: t.app.services.giftCertificates, log: silent });

@@ -12,7 +12,7 @@ import {
   type Tracking,
 } from '@atelier/shared';
 import type { OrderItemRow, OrderRow, StatusEventRow } from './orders.repo';
-import { type OrderPolicy, orderHoldUntil } from './orders.rules';
+import { isFreeAccess, type OrderPolicy, orderHoldUntil } from './orders.rules';
 import type { OrderEvent } from './orders.schemas';
 
 /**
@@ -137,6 +137,7 @@ export function toEvent(row: OrderRow, items: OrderItemRow[]): OrderEvent {
     language: row.language,
     totalRub: row.totalRub,
     promoCodeId: row.promoCodeId,
+    freeAccess: isFreeAccess(row),
     items: items.map((item) => ({
       id: item.id,
       type: item.type,

@@ -19,7 +19,6 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orderStatusEvents, orders, users } from '../../db/schema';
-import type { MailContent } from '../../platform/mail/layout';
 import { escapeLike } from '../../platform/sql-text';
 import type { ExpiryCutoffs } from './orders.rules';
 
@@ -31,18 +30,6 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'id'
 export interface PlacedPlan {
   order: NewOrderRow;
   items: NewOrderItem[];
-  /**
-   * The customer's first mail; `numberToken` in it becomes the order number. It goes to the
-   * account's verified address (never to the email typed at checkout), looked up in the statement.
-   */
-  mail: {
-    subject: string;
-    text: string;
-    html?: string | undefined;
-    /** The layout's content, drawn again with the shop's settings before the insert. */
-    content?: MailContent | undefined;
-    replyTo?: string | null | undefined;
-  };
   /** One per product, sorted by id (aggregateReservations). */
   reservations: { productId: string; quantity: number }[];
   /** RUB minor units. */
@@ -162,15 +149,10 @@ function dueBy(test: (key: Exclude<keyof ExpiryCutoffs, 'at'>) => SQL | undefine
 
 export const ordersRepo = {
   /**
-   * The order, its lines, its first history entry (pending, by the customer) and its first mail
-   * in ONE statement (data-modifying CTEs): atomic on its own, one round trip to the database.
+   * The order, its lines and its first history entry (pending, by the customer) in ONE statement
+   * (data-modifying CTEs): atomic on its own, one round trip to the database.
    */
-  async insertPlaced(
-    q: Q,
-    plan: PlacedPlan,
-    numberToken: string,
-    idToken: string,
-  ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
+  async insertPlaced(q: Q, plan: PlacedPlan): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
     const o = plan.order;
     const items = plan.items.map((item) => ({
       type: item.type,
@@ -216,14 +198,6 @@ export const ordersRepo = {
       ), e as (
         insert into order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
         select o.id, null, 'pending', o.user_id, clock_timestamp() from o
-      ), m as (
-        insert into mail_outbox ("to", subject, text, html, reply_to)
-        select u.email, replace(${plan.mail.subject}, ${numberToken}, o.number::text),
-          replace(replace(${plan.mail.text}, ${numberToken}, o.number::text), ${idToken}, o.id::text),
-          replace(replace(${plan.mail.html ?? null}::text, ${numberToken}, o.number::text), ${idToken}, o.id::text),
-          ${plan.mail.replyTo ?? null}::text
-        from o join users u on u.id = o.user_id
-        where u.email is not null and u.email_verified_at is not null
       )
       select (select row_to_json(o) from o) as "order", (select json_agg(i order by i.id) from i) as "items"
     `);

@@ -167,3 +167,40 @@ export function expiryCutoffs(now: Date, policy: HoldPolicy): ExpiryCutoffs {
     offlineScarce: new Date(now.getTime() - holdMs('bank_transfer', policy, true)),
   };
 }
+
+/**
+ * Kinds of line whose own feature mails the buyer when their order is paid (a gift certificate:
+ * for whom and when it goes; a custom piece: what the payment moved on). An order made only of
+ * them gets no order mail of its own besides: one mail per event (docs/decisions/0105).
+ */
+const MAILED_BY_THEIR_FEATURE: ReadonlySet<string> = new Set(['gift_certificate', 'custom_order']);
+
+/**
+ * Nothing was paid and nothing travels (a free lesson, a course bought with a full discount): the
+ * access is recorded, but neither the customer nor the owner is mailed about an order.
+ */
+export function isFreeAccess(order: { totalRub: number; delivery: { method: string } }): boolean {
+  return order.totalRub === 0 && order.delivery.method === 'none';
+}
+
+/** Whether the customer gets the order's "confirmed" mail when it is paid or confirmed. */
+export function mailsConfirmation(
+  order: { totalRub: number; delivery: { method: string } },
+  items: readonly { type: string }[],
+): boolean {
+  if (isFreeAccess(order)) return false;
+  return !items.every((item) => MAILED_BY_THEIR_FEATURE.has(item.type));
+}
+
+/**
+ * Whether a placed order gets its "awaiting payment" mail: a cash or bank-transfer order with
+ * something left to pay. An online order is mailed once, when it is paid; one with nothing to pay
+ * is confirmed at once.
+ */
+export function mailsAwaitingPayment(order: {
+  status: string;
+  paymentMethod: PaymentMethod;
+  amountDue: number;
+}): boolean {
+  return order.status === 'pending' && isOfflinePayment(order.paymentMethod) && order.amountDue > 0;
+}

@@ -42,6 +42,11 @@ export interface OrderEvent {
   /** The promo code whose use the order took; null without one. */
   promoCodeId: string | null;
   items: OrderEventItem[];
+  /**
+   * Nothing was paid and nothing travels (a free lesson; orders.rules `isFreeAccess`): what it
+   * gives is granted, but nobody is told of an order. Absent: false.
+   */
+  freeAccess?: boolean;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type AdminOrdersQuery,
   type Currency,
   canTransition,
+  formatMoney,
   fromMinor,
   goodsAllRefunded,
   goodsLeftToShip,
@@ -28,32 +29,32 @@ import type { Db, Tx } from '../../db/client';
 import { Conflict, NotFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/event-bus';
 import { siteLinks } from '../../platform/http/links';
-import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
-import { renderMail } from '../../platform/mail/layout';
+import { shopPhone } from '../../platform/mail/brand';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { ordersCsv } from './orders.csv';
 import { createUnpaidHolds, type UnpaidHoldsDeps } from './orders.holds';
 import { createOrderLineRefunds, type LineKind, refuseRefunded, releaseHeld } from './orders.line-refunds';
 import {
   type OrderMail,
+  orderAwaitingPaymentMail,
+  orderConfirmedMail,
   orderExpiredMail,
-  orderReceivedMail,
   orderShippedMail,
   orderStatusMail,
   orderTrackingMail,
 } from './orders.mail';
 import { openPayLink } from './orders.pay-link';
 import { toEvent, toOrder, toPaymentView } from './orders.present';
+import { type OrderItemRow, type OrderRow, ordersRepo, type PlacedPlan, type StatusEventRow } from './orders.repo';
 import {
-  type NewOrderItem,
-  type NewOrderRow,
-  type OrderItemRow,
-  type OrderRow,
-  ordersRepo,
-  type PlacedPlan,
-  type StatusEventRow,
-} from './orders.repo';
-import { DEFAULT_ORDER_POLICY, expiryCutoffs, type HoldSplit, type OrderPolicy, orderHoldUntil } from './orders.rules';
+  DEFAULT_ORDER_POLICY,
+  expiryCutoffs,
+  type HoldSplit,
+  mailsAwaitingPayment,
+  mailsConfirmation,
+  type OrderPolicy,
+  orderHoldUntil,
+} from './orders.rules';
 import type { CancelGuard, OrderEvents, OrderForCarrier, OrderForPayment, OrderForReceipt } from './orders.schemas';
 
 export interface ExpiringOrder {
@@ -99,6 +100,9 @@ export async function expiringOrders(
 
 type Q = Db | Tx;
 
+/** Nobody's account: a line's picture read for an order whose account is gone. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 export type { HoldSplit, OrderForPayment };
 
 export interface Actor {
@@ -134,22 +138,23 @@ export interface OrdersDeps {
    * machine allows goes through.
    */
   cancelGuard?: CancelGuard | undefined;
+  /**
+   * How a cash or bank-transfer order is paid, in the customer's words (the payments feature's
+   * instructions with the shop's bank details), for its "awaiting payment" mail; without it the
+   * mail says nothing of how.
+   */
+  offlineInstructions?:
+    | ((method: 'cash' | 'bank_transfer', lang: Language, vars: { number: number; total: string }) => string)
+    | undefined;
 }
 
 /**
  * An order priced by checkout, ready to be written: its row and lines, the stock it reserved, its
  * total (RUB minor units) and whether the open-orders limit applies to it (something is left unpaid).
  */
-export interface OrderDraft extends Omit<PlacedPlan, 'mail' | 'maxOpenUnpaid'> {
-  order: NewOrderRow;
-  items: NewOrderItem[];
+export interface OrderDraft extends Omit<PlacedPlan, 'maxOpenUnpaid'> {
   limitOpenUnpaid: boolean;
 }
-
-/** Stands for the order number in the mail until the database assigns it (never a real text). */
-const NUMBER_TOKEN = `\u2063N${Math.random().toString(36).slice(2)}\u2063`;
-/** Stands for the order's id (in the link to its page) until the database assigns it. */
-const ID_TOKEN = `\u2063I${Math.random().toString(36).slice(2)}\u2063`;
 
 export function createOrdersService({
   db,
@@ -160,6 +165,7 @@ export function createOrdersService({
   publicUrl = '',
   policy = DEFAULT_ORDER_POLICY,
   cancelGuard,
+  offlineInstructions,
 }: OrdersDeps) {
   const holds = createUnpaidHolds({ db, catalog, policy, stockChanged });
   const siteUrl = siteLinks(publicUrl).base;
@@ -178,7 +184,7 @@ export function createOrdersService({
     await ordersRepo.setTracking(tx, id, tracking);
     if (changed && tracking && (row.status === 'shipped' || row.status === 'delivered')) {
       const order = (await loadOrder(tx, id, false))!;
-      await mailCustomer(tx, row.userId, orderTrackingMail(order, siteUrl));
+      await mailCustomer(tx, row.userId, orderTrackingMail(await withImages(order, row.userId, tx), siteUrl));
     }
   }
 
@@ -213,6 +219,8 @@ export function createOrdersService({
       expired?: boolean;
       /** The customer's mail instead of the status mail; false: none (a step of a larger change). */
       mail?: false | ((order: Order) => OrderMail);
+      /** The online way the bank reported the payment made (card, SBP, …), named in the "confirmed" mail. */
+      paidWith?: string | null;
     } = {},
   ): Promise<{ row: OrderRow; items: OrderItemRow[]; stockReturned: boolean }> {
     const current = await ordersRepo.lock(tx, orderId);
@@ -243,8 +251,11 @@ export function createOrdersService({
         items.map((item) => ({ item, quantity: item.reservedQuantity })),
       );
     }
-    const order = toOrder(row, items);
-    if (options.mail !== false)
+    // One mail per event (docs/decisions/0105): a confirmation is not mailed for a free access or
+    // an order whose own feature mails its buyer (orders.rules `mailsConfirmation`).
+    const mailed = options.mail !== false && (to !== 'confirmed' || options.mail || mailsConfirmation(row, items));
+    if (mailed) {
+      const order = await withImages(toOrder(row, items), row.userId, tx);
       await mailCustomer(
         tx,
         row.userId,
@@ -252,35 +263,15 @@ export function createOrdersService({
           ? options.mail(order)
           : options.expired
             ? orderExpiredMail(order, orderHoldUntil(current, policy), siteUrl)
-            : orderStatusMail(order, siteUrl),
+            : to === 'confirmed'
+              ? orderConfirmedMail(order, siteUrl, options.paidWith)
+              : orderStatusMail(order, siteUrl),
       );
+    }
     if (to === 'confirmed') await events.emit(tx, 'orderConfirmed', toEvent(row, items));
     if (to === 'cancelled') await events.emit(tx, 'orderCancelled', toEvent(row, items));
     if (to === 'shipped') await events.emit(tx, 'orderShipped', toEvent(row, items));
     return { row, items, stockReturned };
-  }
-
-  /** The "order received" mail as it will read, with a token where the database-assigned number goes. */
-  function receivedMail(order: NewOrderRow, items: NewOrderItem[]): PlacedPlan['mail'] {
-    const draft = toOrder(
-      {
-        giftCertificateMinor: 0,
-        giftCertificateRub: 0,
-        ...order,
-        id: ID_TOKEN,
-        number: 0,
-        status: 'pending',
-        paymentState: 'none',
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      } as OrderRow,
-      // Nothing of a new order is refunded yet (the columns' defaults, which the draft does not have).
-      items.map(
-        (item, index) =>
-          ({ refundedQuantity: 0, refundedMinor: 0, ...item, id: `${index}`, orderId: ID_TOKEN }) as OrderItemRow,
-      ),
-    );
-    return orderReceivedMail({ ...draft, number: NUMBER_TOKEN as unknown as number }, siteUrl);
   }
 
   return {
@@ -296,25 +287,15 @@ export function createOrdersService({
 
     ...holds,
     /**
-     * Writes a priced order inside `tx`: the order and its lines, the first history entry and the
-     * "order received" mail (drawn here with the shop's contact address, its number filled in by the
-     * database). 409 TOO_MANY_OPEN_ORDERS when it would leave the customer more unpaid orders than
-     * the policy allows.
+     * Writes a priced order inside `tx`: the order and its lines and the first history entry (no
+     * mail: an online order is mailed once paid, an offline one by `mailAwaitingPayment` once the
+     * checkout knows its payment link). 409 TOO_MANY_OPEN_ORDERS when it would leave the customer
+     * more unpaid orders than the policy allows.
      */
     async insertPlaced(tx: Tx, draft: OrderDraft): Promise<Order> {
       const { limitOpenUnpaid, ...plan } = draft;
       const maxOpenUnpaid = limitOpenUnpaid ? policy.maxOpenUnpaid : null;
-      const drawn = receivedMail(plan.order, plan.items);
-      // The first mail is written by the insert itself, not by enqueueMail: it is drawn here with the
-      // shop's contact address (its Reply-To and reply line), as enqueueMail does for every other.
-      const replyTo = await shopReplyTo(tx);
-      const mail = drawn.content ? renderMail(drawn.content, { replyTo }) : drawn;
-      const written = await ordersRepo.insertPlaced(
-        tx,
-        { ...plan, maxOpenUnpaid, mail: { ...mail, replyTo } },
-        NUMBER_TOKEN,
-        ID_TOKEN,
-      );
+      const written = await ordersRepo.insertPlaced(tx, { ...plan, maxOpenUnpaid });
       if (!written) {
         const max = maxOpenUnpaid ?? 0;
         const text = (lang: Language) => SERVER_MESSAGES.tooManyOpenOrders[lang].replace('{max}', String(max));
@@ -325,6 +306,32 @@ export function createOrdersService({
         );
       }
       return present(written.row, written.items);
+    },
+
+    /**
+     * The one mail of a cash or bank-transfer order just placed, in `tx`: it awaits payment, how to
+     * pay and until when, and its payment link (`payLink`, when it got one). Nothing for any other
+     * order (orders.rules `mailsAwaitingPayment`). Whether it was queued.
+     */
+    async mailAwaitingPayment(tx: Tx, orderId: string, extras: { payLink?: string | null } = {}): Promise<boolean> {
+      const row = await ordersRepo.find(tx, orderId);
+      if (!row) throw new NotFound();
+      const order = await withImages(present(row, await ordersRepo.items(tx, [orderId])), row.userId, tx);
+      if (!mailsAwaitingPayment(order) || (order.paymentMethod !== 'cash' && order.paymentMethod !== 'bank_transfer'))
+        return false;
+      const lang = order.language;
+      const instructions =
+        offlineInstructions?.(order.paymentMethod, lang, {
+          number: order.number,
+          total: formatMoney(order.amountDue, order.currency, lang),
+        }) ?? '';
+      const payBy = order.holdUntil ? new Date(order.holdUntil) : null;
+      await mailCustomer(
+        tx,
+        row.userId,
+        orderAwaitingPaymentMail(order, siteUrl, { instructions, payBy, payLink: extras.payLink ?? null }),
+      );
+      return true;
     },
 
     /**
@@ -348,7 +355,7 @@ export function createOrdersService({
     async getVisible(id: string, viewer: { id: string; role: string }): Promise<Order> {
       const order = await loadOrder(db, id);
       if (!order || (viewer.role !== 'admin' && order.userId !== viewer.id)) throw new NotFound();
-      return withImages(order, order.userId ?? viewer.id);
+      return withImages(order, order.userId ?? viewer.id, db);
     },
 
     /** The same by the order's number (where the payment provider sends the buyer back). */
@@ -622,7 +629,7 @@ export function createOrdersService({
     async confirmPaid(
       tx: Tx,
       orderId: string,
-      options: { actorUserId?: string | null; note?: string } = {},
+      options: { actorUserId?: string | null; note?: string; paidWith?: string | null } = {},
     ): Promise<{ changed: boolean; order: Order }> {
       const current = await ordersRepo.lock(tx, orderId);
       if (!current) throw new NotFound();
@@ -641,19 +648,23 @@ export function createOrdersService({
         {
           note: options.note ?? 'paid',
           paymentState: 'paid',
+          paidWith: options.paidWith ?? null,
         },
       );
       return { changed: true, order: (await loadOrder(tx, orderId))! };
     },
   };
 
-  /** Each line with its current picture, as the catalogue of its kind shows it (null when it has none or is gone). */
-  async function withImages(order: Order, userId: string): Promise<Order> {
+  /**
+   * Each line with its current picture, as the catalogue of its kind shows it (null when it has
+   * none or is gone), read on `q` (a mail's transaction, or the database).
+   */
+  async function withImages(order: Order, userId: string | null, q: Q): Promise<Order> {
     const byKind = new Map<string, ReadonlyMap<string, unknown>>();
     for (const kind of new Set(order.items.map((item) => item.type))) {
       const source = kinds[kind];
       const ids = [...new Set(order.items.flatMap((item) => (item.type === kind && item.refId ? [item.refId] : [])))];
-      if (source && ids.length > 0) byKind.set(kind, await source.load(db, ids, userId));
+      if (source && ids.length > 0) byKind.set(kind, await source.load(q, ids, userId ?? NOBODY));
     }
     return {
       ...order,

@@ -200,17 +200,24 @@ describe('MAX_OPEN_UNPAID_ORDERS: a customer may hold only a few unpaid orders',
 });
 
 describe('order mails go to the account’s verified address, not to the email typed at checkout', () => {
-  it('order received and status mails reach the account address; the typed address stays on the order as contact data', async () => {
+  it('the placed order’s mail and status mails reach the account address; the typed address stays on the order as contact data', async () => {
     const before = await mailCount(t, CUSTOMER.email);
     const buyer = await verifiedUser(t, { email: `verified-${randomUUID().slice(0, 8)}@example.test` });
     const id = await productWithStock(t, { stock: 3 });
-    const res = await place(buyer, body([{ type: 'product', id, quantity: 1 }]));
+    const res = await place(
+      buyer,
+      orderBody([{ type: 'product', id, quantity: 1 }], {
+        customer: CUSTOMER,
+        paymentMethod: 'cash',
+        delivery: { method: 'pickup' },
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const order = res.json().data.order;
     expect(order.customer.email).toBe(CUSTOMER.email);
 
     const received = await lastMail(t, buyer.email);
-    expect(received.subject).toBe(`Order #${order.number} received`);
+    expect(received.subject).toBe(`Order #${order.number} is awaiting payment`);
     await cancel(order.id);
     expect((await lastMail(t, buyer.email)).subject).toBe(`Order #${order.number}: cancelled`);
     expect(await mailCount(t, CUSTOMER.email)).toBe(before);

@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@atelier/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, mailOutbox, orders, products, promoCodes, purchases } from '../../db/schema';
-import { bearer, lastMail } from '../../test/accounts';
+import { bearer, lastMail, mailCount } from '../../test/accounts';
 import {
   adminUser,
   CHECKOUT_CUSTOMER,
@@ -298,13 +298,23 @@ describe('POST /api/orders: the server computes every amount', () => {
     });
   });
 
-  it('the customer is emailed on creation, in the language of the checkout', async () => {
+  it('a cash order is mailed on creation, in the language of the checkout; a card order not before it is paid', async () => {
     const id = await productWithStock(t);
-    const res = await postOrder(t, customer, orderBody([{ type: 'product', id, quantity: 1 }]), { lang: 'en' });
+    const before = await mailCount(t, 'buyer@example.com');
+    const card = await postOrder(t, customer, orderBody([{ type: 'product', id, quantity: 1 }]), { lang: 'en' });
+    expect(card.statusCode).toBe(201);
+    expect(await mailCount(t, 'buyer@example.com')).toBe(before);
+    const res = await postOrder(
+      t,
+      customer,
+      orderBody([{ type: 'product', id, quantity: 1 }], { paymentMethod: 'cash', delivery: { method: 'pickup' } }),
+      { lang: 'en' },
+    );
     const { order } = res.json().data;
     expect(order.language).toBe('en');
     const mail = await lastMail(t, 'buyer@example.com');
-    expect(mail.subject).toBe(`Order #${order.number} received`);
+    expect(mail.subject).toBe(`Order #${order.number} is awaiting payment`);
+    expect(await mailCount(t, 'buyer@example.com')).toBe(before + 1);
   });
 });
 
@@ -473,8 +483,9 @@ describe('contract for payments and training', () => {
     expect(order).toMatchObject({ status: 'confirmed', subtotal: 500, discount: 500, total: 0 });
     expect(order.history?.map((e) => e.to)).toEqual(['pending', 'confirmed']);
     expect(confirmed.length).toBe(before + 1);
+    // Nothing paid, nothing to send: the access is granted without an order mail (decision 0105).
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'other@example.com'));
-    expect(mails.some((m) => m.subject.startsWith('Pedido n.º'))).toBe(true);
+    expect(mails.filter((m) => m.subject.startsWith('Pedido n.º'))).toEqual([]);
   });
 });
 

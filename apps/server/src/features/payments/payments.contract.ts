@@ -64,7 +64,8 @@ export interface OrdersForPayments {
   confirmPaid(
     tx: Tx,
     orderId: string,
-    options: { actorUserId?: string | null; note?: string },
+    /** `paidWith`: the online way the provider reported (card, SBP, …), named in the customer's mail. */
+    options: { actorUserId?: string | null; note?: string; paidWith?: string | null },
   ): Promise<{ changed: boolean }>;
   /** A refund of chosen lines: locks the order, prices and counts the units (null: one line has not that many left). */
   countRefunded(

@@ -1,7 +1,7 @@
 /**
  * Payment links valid for days (docs/decisions/0083), through the real app with the YooKassa
- * driver against its local fake: a bank-transfer order is placed → its link is mailed to the
- * account's address and opened signed out → Pay creates a fresh YooKassa payment of the order's
+ * driver against its local fake: a bank-transfer order is placed → its link is mailed (in the
+ * order's one mail) to the account's address and opened signed out → Pay creates a fresh YooKassa payment of the order's
  * current amount → paid, the link says so (409) and makes no second payment. Unknown, forged,
  * replaced, expired and cancelled links answer 4xx with their codes; guesses are rate-limited;
  * the order waits for its link in the expiry sweep unless it holds stock.
@@ -90,11 +90,15 @@ const notify = (rawBody: string) =>
     payload: rawBody,
   });
 
-/** The payment link mailed for order `number` to the buyer's account address (the order's language: ru). */
+/**
+ * The payment link mailed for order `number` to the buyer's account address (the order's language:
+ * ru), in the order's one "awaiting payment" mail: no mail of the link apart.
+ */
 async function mailedLink(number: number) {
   const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
-  const mail = mails.find((m) => m.subject === `Оплата заказа №${number} онлайн`);
-  expect(mail).toBeDefined();
+  const ofOrder = mails.filter((m) => new RegExp(`№${number}(?!\\d)`).test(m.subject));
+  expect(ofOrder.map((m) => m.subject)).toEqual([`Заказ №${number} ждёт оплаты`]);
+  const mail = ofOrder[0];
   const url = extractLinks(mail!.text).find((link) => link.includes('/pay/'));
   expect(url).toBeDefined();
   return url!;

@@ -63,12 +63,12 @@ export function createPaymentLinks<Started>(
 
   return {
     /**
-     * Opens the order's payment link and mails it to the account's address, in the transaction
-     * that placed the order. Only an order YooKassa can take: pending, card or bank transfer, in
-     * roubles, with something to pay that an offered way fits, card payments on. Returns the link,
-     * or null when the order gets none.
+     * Opens the order's payment link and mails it to the account's address (unless `mail: false`:
+     * the caller's own mail carries it), in the transaction that placed the order. Only an order
+     * YooKassa can take: pending, card or bank transfer, in roubles, with something to pay that an
+     * offered way fits, card payments on. Returns the link, or null when the order gets none.
      */
-    async issuePayLink(tx: Tx, orderId: string): Promise<string | null> {
+    async issuePayLink(tx: Tx, orderId: string, options: { mail?: boolean } = {}): Promise<string | null> {
       if (!providers.card) return null;
       const order = await orders.getForPayment(tx, orderId);
       if (order?.status !== 'pending') return null;
@@ -82,7 +82,7 @@ export function createPaymentLinks<Started>(
       const until = await orders.openPayLink(tx, order.id, new Date(now.getTime() + days * DAY_MS));
       if (!until || until.getTime() <= now.getTime()) return null;
       const url = linkUrl(order.id, until);
-      const to = await repo.accountEmail(tx, order.userId);
+      const to = options.mail === false ? null : await repo.accountEmail(tx, order.userId);
       if (to) {
         await enqueueMail(
           tx,

@@ -52,7 +52,7 @@ import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentLinks, payLinkPath } from './payments.links';
 import { createPaymentRefunds } from './payments.refunds';
 import type { PaymentRow } from './payments.repo';
-import { instructionsMail, paymentInstructions, paymentLinkMail, paypalRequestAdminMail } from './payments.texts';
+import { paymentInstructions, paymentLinkMail, paypalRequestAdminMail } from './payments.texts';
 
 /**
  * A notification rejected (forged, or claiming what the provider denies) is not verified again for
@@ -406,24 +406,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ) {
       const order = await payableOrder(actor, orderId);
       if (order.paymentMethod === 'cash' || order.paymentMethod === 'bank_transfer') {
-        // The instructions are also mailed, once per order (the event id makes it once).
-        await db.transaction(async (tx) => {
-          const first = await repo.insertEvent(tx, {
-            provider: 'manual',
-            providerEventId: `instructions:${order.id}`,
-            type: 'instructions.sent',
-            payload: { method: order.paymentMethod },
-            outcome: 'applied',
-          });
-          const to = first ? await repo.accountEmail(tx, order.userId) : null;
-          const text = instructionsFor(order, order.language);
-          if (to && text) {
-            await enqueueMail(
-              tx,
-              instructionsMail(to, order.language, { number: order.number, text, payBy: order.holdUntil ?? null }),
-            );
-          }
-        });
+        // Shown, not mailed: the order's one "awaiting payment" mail carried them when it was placed.
         return {
           paymentId: null,
           orderNumber: order.number,
@@ -673,6 +656,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const { changed } = await orders.confirmPaid(tx, order.id, {
         actorUserId: null,
         note: `${payment.provider} ${verified.providerPaymentId}`,
+        paidWith: payment.method ?? verified.method ?? null,
       });
       if (!changed) {
         // Paid twice: a payment the provider can give back is refunded by the background pass.

@@ -200,7 +200,7 @@ describe('sandbox flow (PAYMENT_PROVIDER=test)', () => {
   it("a payment link's payment: the sandbox sends the buyer back to the link's page, as YooKassa does (signed out, the buyer has no account pages); another site never", async () => {
     const order = await placeOrder(buyer.token, { paymentMethod: 'bank_transfer' });
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'buyer@example.com'));
-    const mail = mails.find((m) => m.subject === `Оплата заказа №${order.number} онлайн`);
+    const mail = mails.find((m) => m.subject === `Заказ №${order.number} ждёт оплаты`);
     const path = new URL(extractLinks(mail!.text).find((link) => link.includes('/pay/'))!).pathname;
     const open = async () => {
       const res = await t.app.inject({ method: 'POST', url: `/api/pay/${path.split('/').pop()}`, payload: {} });
@@ -641,12 +641,13 @@ describe('cash and bank transfer: pending with instructions until the admin conf
     expect(res.json().data.instructions).toContain(BANK);
     expect(res.json().data.instructions).toContain(`№${order.number}`);
     expect((await orderRow(order.id)).status).toBe('pending');
-    // Mailed once, in the order's language, however often the buyer asks.
+    // Mailed once, with the order when it was placed, in the order's language, however often the
+    // buyer asks.
     const mailsBefore = await mailCount(t, 'buyer@example.com');
     await startPayment(order.id, buyer.token, 'en');
     expect(await mailCount(t, 'buyer@example.com')).toBe(mailsBefore);
     const mail = await lastMail(t, 'buyer@example.com');
-    expect(mail.subject).toBe(`Как оплатить заказ №${order.number}`);
+    expect(mail.subject).toBe(`Заказ №${order.number} ждёт оплаты`);
     expect(mail.text).toContain(BANK);
     // The processing page reads the same instructions.
     const status = await t.app.inject({

@@ -187,11 +187,6 @@ export const PAYMENT_MAIL_TEXTS = {
     en: 'The new link works for {days} days, up to {uses} downloads.',
     es: 'El nuevo enlace vale {days} días, hasta {uses} descargas.',
   },
-  payBy: {
-    ru: 'Пожалуйста, оплатите заказ до {until}: неоплаченный к этому времени заказ отменяется автоматически.',
-    en: 'Please pay by {until}: an order not paid by then is cancelled automatically.',
-    es: 'Pague antes del {until}: un pedido no pagado para entonces se cancela automáticamente.',
-  },
   payLinkSubject: {
     ru: 'Оплата заказа №{n} онлайн',
     en: 'Pay order #{n} online',
@@ -208,11 +203,6 @@ export const PAYMENT_MAIL_TEXTS = {
     es: 'Todavía puede pagar por transferencia bancaria como indica el correo con las instrucciones.',
   },
   payLinkLabel: { ru: 'Оплатить онлайн', en: 'Pay online', es: 'Pagar en línea' },
-  instructionsSubject: {
-    ru: 'Как оплатить заказ №{n}',
-    en: 'How to pay order #{n}',
-    es: 'Cómo pagar el pedido n.º {n}',
-  },
   download: { ru: 'Скачать «{name}»', en: 'Download “{name}”', es: 'Descargar «{name}»' },
   invoiceSubject: {
     ru: 'Счёт PayPal для заказа №{n}',
@@ -466,20 +456,4 @@ export function payLinkMail(
   return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.payLinkSubject[lang], { n: vars.number }), paragraphs, [
     { label: PAYMENT_MAIL_TEXTS.payLinkLabel[lang], url: vars.url },
   ]);
-}
-
-/**
- * How to pay a cash or bank-transfer order, and until when (the server does not know the
- * customer's time zone: the deadline is in UTC, and says so).
- */
-export function instructionsMail(
-  to: string,
-  lang: Language,
-  vars: { number: number; text: string; payBy?: Date | null },
-) {
-  const paragraphs = [vars.text];
-  if (vars.payBy) {
-    paragraphs.push(fill(PAYMENT_MAIL_TEXTS.payBy[lang], { until: `${DEADLINE[lang].format(vars.payBy)} UTC` }));
-  }
-  return mail(to, lang, fill(PAYMENT_MAIL_TEXTS.instructionsSubject[lang], { n: vars.number }), paragraphs, []);
 }

@@ -8,8 +8,11 @@ export interface MailContent {
   greeting?: string;
   /** Paragraphs in order; an array is one block of lines written one under another. */
   blocks: (string | string[])[];
-  /** Lines of an order or a cart: name, an optional detail under it ("× 2"), the amount. */
-  items?: { name: string; detail?: string; amount: string }[];
+  /**
+   * Lines of an order or a cart: name, an optional detail under it ("× 2"), the amount, and its
+   * picture (an absolute URL: a mail is read away from the site) shown beside it in the HTML.
+   */
+  items?: { name: string; detail?: string; amount: string; image?: string }[];
   /** Sums under the items; `strong` marks the total. */
   totals?: { label: string; value: string; strong?: boolean }[];
   /** Blocks after the items (a payment method, a tracking number). */

@@ -74,6 +74,8 @@ const S = {
   items: 'border-collapse:collapse;margin:8px 0 16px',
   itemName: `padding:10px 12px 10px 0;border-bottom:1px solid ${C.line};font-size:15px;line-height:1.4;color:${C.ink};vertical-align:top`,
   itemDetail: `font-size:13px;color:${C.muted}`,
+  itemPicture: `padding:10px 12px 10px 0;border-bottom:1px solid ${C.line};width:64px;vertical-align:top`,
+  picture: `display:block;width:64px;height:64px;border:0;border-radius:6px;object-fit:cover;background:${C.codeBg}`,
   itemAmount: `padding:10px 0;border-bottom:1px solid ${C.line};font-size:15px;line-height:1.4;color:${C.ink};text-align:right;white-space:nowrap;vertical-align:top`,
   totalLabel: `padding:6px 12px 0 0;font-size:15px;color:${C.inkSoft}`,
   totalValue: `padding:6px 0 0;font-size:15px;color:${C.inkSoft};text-align:right;white-space:nowrap`,
@@ -153,10 +155,19 @@ function htmlItems(content: MailContent): string[] {
   const items = content.items ?? [];
   const totals = content.totals ?? [];
   if (items.length === 0 && totals.length === 0) return [];
+  // One column of pictures when any line has one; a line without keeps its cell empty.
+  const pictured = items.some((item) => item.image);
+  const picture = (image: string | undefined) =>
+    pictured
+      ? `<td class="m-line" style="${S.itemPicture}">${
+          image ? `<img src="${escapeHtml(image)}" width="64" height="64" alt="" style="${S.picture}">` : ''
+        }</td>`
+      : '';
+  const span = pictured ? ' colspan="2"' : '';
   const rows = [
     ...items.map(
       (item) =>
-        `<tr><td class="m-text m-line" style="${S.itemName}">${escapeHtml(item.name)}${
+        `<tr>${picture(item.image)}<td class="m-text m-line" style="${S.itemName}">${escapeHtml(item.name)}${
           item.detail ? `<br><span class="m-muted" style="${S.itemDetail}">${escapeHtml(item.detail)}</span>` : ''
         }</td><td class="m-text m-line" style="${S.itemAmount}">${escapeHtml(item.amount)}</td></tr>`,
     ),
@@ -164,7 +175,7 @@ function htmlItems(content: MailContent): string[] {
       const [label, value, cls] = row.strong
         ? [S.strongLabel, S.strongValue, 'm-text']
         : [S.totalLabel, S.totalValue, 'm-soft'];
-      return `<tr><td class="${cls}" style="${label}">${escapeHtml(row.label)}</td><td class="${cls}" style="${value}">${escapeHtml(row.value)}</td></tr>`;
+      return `<tr><td class="${cls}"${span} style="${label}">${escapeHtml(row.label)}</td><td class="${cls}" style="${value}">${escapeHtml(row.value)}</td></tr>`;
     }),
   ];
   return [
