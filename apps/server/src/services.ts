@@ -18,6 +18,7 @@ import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { createCertificatesService } from './features/certificates/certificates.service';
 import type { FiscalKinds, Sellables } from './features/checkout/checkout.schemas';
+import { createReturnToCart } from './features/checkout/checkout.return-to-cart';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
 import { createCoursesService } from './features/courses/courses.service';
@@ -301,6 +302,8 @@ export function buildServices(deps: ServiceDeps) {
     }),
     orders,
     checkout,
+    // "Change the order": an unpaid order given up, its lines back in the cart (decision 0104).
+    returnToCart: createReturnToCart({ db, orders, payments, cart, stockChanged }),
     delivery,
     cdek,
     cdekShipments,

@@ -31,6 +31,7 @@ import { siteLinks } from '../../platform/http/links';
 import { shopPhone, shopReplyTo } from '../../platform/mail/brand';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { createOrderChange } from './orders.change';
 import { ordersCsv } from './orders.csv';
 import { createUnpaidHolds, type UnpaidHoldsDeps } from './orders.holds';
 import { createOrderLineRefunds, type LineKind, refuseRefunded, releaseHeld } from './orders.line-refunds';
@@ -544,6 +545,8 @@ export function createOrdersService({
       if (stockReturned) stockChanged?.();
       return { expired, failed };
     },
+
+    ...createOrderChange(transition),
 
     // ---- for payments
 
