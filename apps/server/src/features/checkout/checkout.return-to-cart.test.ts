@@ -196,13 +196,9 @@ describe('return to cart: the order cancelled, its lines back in the cart', () =
     const order = await placeOrder(
       t,
       buyer,
-      orderBody(
-        [
-          { type: 'product', id: book, quantity: 1, bookFormat: 'digital' },
-          productLine(vase, 3),
-        ],
-        { delivery: { method: 'pickup' } },
-      ),
+      orderBody([{ type: 'product', id: book, quantity: 1, bookFormat: 'digital' }, productLine(vase, 3)], {
+        delivery: { method: 'pickup' },
+      }),
     );
     await putCart(buyer.token, [productLine(vase, 98)]);
     await t.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, book));
@@ -215,7 +211,13 @@ describe('return to cart: the order cancelled, its lines back in the cart', () =
     expect(notReturned).toHaveLength(2);
     expect(notReturned).toEqual(
       expect.arrayContaining([
-        { type: 'product', id: book, name: expect.objectContaining({ ru: expect.any(String) }), quantity: 1, reason: 'gone' },
+        {
+          type: 'product',
+          id: book,
+          name: expect.objectContaining({ ru: expect.any(String) }),
+          quantity: 1,
+          reason: 'gone',
+        },
         { type: 'product', id: vase, name: expect.any(Object), quantity: 2, reason: 'over_limit' },
       ]),
     );
@@ -399,7 +401,10 @@ describe('return to cart and a payment that still succeeds: the money stays safe
       expect(status).toBe('cancelled');
       expect(change.statusCode).toBe(200);
       // A notification that met the order mid-change is refused and delivered again by the provider.
-      const outcome = late.statusCode === 200 ? late.json().data.outcome : (await webhook(succeeded(payment.id, 300_000))).json().data.outcome;
+      const outcome =
+        late.statusCode === 200
+          ? late.json().data.outcome
+          : (await webhook(succeeded(payment.id, 300_000))).json().data.outcome;
       expect(outcome).toBe('order_cancelled');
       expect(await alertsOf(order.id)).toHaveLength(1);
       expect(await stockOf(peony)).toBe(4);

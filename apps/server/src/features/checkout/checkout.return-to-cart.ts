@@ -11,17 +11,28 @@
  * owner and given back by her, as for any cancelled order.
  */
 import type { Language, ReturnedToCart } from '@atelier/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { NotFound } from '../../platform/errors';
-import type { CartService } from '../cart/cart.service';
+import type { LineToChange } from '../orders/orders.schemas';
 import type { OrdersService } from '../orders/orders.service';
-import type { PaymentsService } from '../payments/payments.service';
 
 export interface ReturnToCartDeps {
   db: Db;
   orders: Pick<OrdersService, 'getForPayment' | 'cancelToChange'>;
-  payments: Pick<PaymentsService, 'settleBeforeGivingUp' | 'refuseOpenIn'>;
-  cart: Pick<CartService, 'putBack'>;
+  /** features/payments (typed here: payments' receipts import checkout): 409 while a payment may still take money. */
+  payments: {
+    settleBeforeGivingUp(orderId: string): Promise<void>;
+    refuseOpenIn(tx: Tx, orderId: string): Promise<void>;
+  };
+  /** The user's server cart (features/cart `putBack`; typed here, cart imports checkout's pricing). */
+  cart: {
+    putBack(
+      tx: Tx,
+      userId: string,
+      lines: readonly LineToChange[],
+      language: Language,
+    ): Promise<Omit<ReturnedToCart, 'orderNumber'>>;
+  };
   /** Called once stock given back has committed (the shop's public cache is dropped). */
   stockChanged?: (() => void) | undefined;
 }

@@ -193,7 +193,12 @@ describe('splitByHoldCaps: what a new unpaid order may hold now, with what its m
 });
 
 describe('mayReturnToCart: an unpaid online order of cart lines may be given up to be changed', () => {
-  const base = { status: 'pending', paymentMethod: 'card' as PaymentMethod, paymentState: 'failed', lines: ['product'] };
+  const base = {
+    status: 'pending',
+    paymentMethod: 'card' as PaymentMethod,
+    paymentState: 'failed',
+    lines: ['product'],
+  };
   it.each<[string, Partial<typeof base>, boolean]>([
     ['card, payment failed', {}, true],
     ['card, no payment started', { paymentState: 'none' }, true],

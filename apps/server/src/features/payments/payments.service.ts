@@ -48,8 +48,8 @@ import {
   PaymentProviderFailed,
   type PaymentsServiceDeps,
 } from './payments.contract';
-import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentsInFlight } from './payments.in-flight';
+import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentLinks, payLinkPath } from './payments.links';
 import { createPaymentRefunds } from './payments.refunds';
 import type { PaymentRow } from './payments.repo';
