@@ -2,7 +2,8 @@
  * "Change the order" on a 360 px phone, in Russian (docs/decisions/0104): a customer puts two of a
  * counted product in the cart, checks out by card, cancels on the sandbox payment page, and on the
  * cancel page chooses "Изменить заказ" → the cart opens with the two pieces back and says the order
- * is cancelled; the order is cancelled and its two pieces are free again in the shop at once.
+ * is cancelled; the order is cancelled and its two pieces are free again in the shop at once. The
+ * unpaid order's thank-you page meanwhile says it awaits payment and offers "Оплатить сейчас".
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,17 @@ describe('change the order after a cancelled payment', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectNoAxeViolations(page);
       await cartBadge(page, 0).waitFor();
+
+      // The thank-you page of the unpaid order says it awaits payment, with "Pay now" and the same change.
+      const cancelUrl = page.url();
+      await page.goto(`/account/orders/thanks/${number}`);
+      await page.getByText('Заказ оформлен и ждёт оплаты.', { exact: false }).waitFor();
+      const pay = page.getByRole('region', { name: 'Оплата заказа' });
+      await pay.getByRole('button', { name: 'Оплатить сейчас' }).waitFor();
+      await pay.getByRole('button', { name: 'Изменить заказ' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+      await page.goto(cancelUrl);
       await change.click();
 
       // The cart, with the lines back and a word on what happened.
