@@ -329,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(stockAlertsRoutes, { service: services.stockAlerts });
   await app.register(checkoutRoutes, {
     service: services.checkout,
+    returnToCart: services.returnToCart,
     legal: services.legal,
     limitGiftCodes,
     limitPromoCodes,

@@ -17,6 +17,7 @@ import { createCdekService } from './features/cdek/cdek.service';
 import { createCdekShipments } from './features/cdek/cdek.shipments';
 import { createCertificatesRepo } from './features/certificates/certificates.repo';
 import { createCertificatesService } from './features/certificates/certificates.service';
+import { createReturnToCart } from './features/checkout/checkout.return-to-cart';
 import type { FiscalKinds, Sellables } from './features/checkout/checkout.schemas';
 import { createCheckoutService } from './features/checkout/checkout.service';
 import { createCoursesRepo } from './features/courses/courses.repo';
@@ -305,6 +306,8 @@ export function buildServices(deps: ServiceDeps) {
     }),
     orders,
     checkout,
+    // "Change the order": an unpaid order given up, its lines back in the cart (decision 0104).
+    returnToCart: createReturnToCart({ db, orders, payments, cart, stockChanged }),
     delivery,
     cdek,
     cdekShipments,

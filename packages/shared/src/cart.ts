@@ -65,3 +65,30 @@ export const CartSchema = z.object({
   updatedAt: z.iso.datetime().nullable(),
 });
 export type Cart = z.infer<typeof CartSchema>;
+
+/**
+ * Why a line of an order given up to be changed did not come back to the cart
+ * (`POST /api/orders/{id}/return-to-cart`): its item is no longer sold (`gone`), the cart already
+ * holds MAX_CART_LINES lines (`cart_full`), or the line would pass MAX_LINE_QUANTITY (`over_limit`,
+ * `quantity` is what did not fit).
+ */
+export const NOT_RETURNED_REASONS = ['gone', 'cart_full', 'over_limit'] as const;
+export type NotReturnedReason = (typeof NOT_RETURNED_REASONS)[number];
+
+export const ReturnedToCartSchema = z.object({
+  /** The order, now cancelled. */
+  orderNumber: z.number().int(),
+  /** The cart with the order's lines merged in, priced and checked like `GET /cart`. */
+  cart: CartSchema,
+  /** What of the order is not in the cart, named as the order named it. */
+  notReturned: z.array(
+    z.object({
+      type: z.enum(ORDER_LINE_TYPES),
+      id: z.uuid().nullable(),
+      name: LocalizedTextSchema,
+      quantity: z.number().int().positive(),
+      reason: z.enum(NOT_RETURNED_REASONS),
+    }),
+  ),
+});
+export type ReturnedToCart = z.infer<typeof ReturnedToCartSchema>;

@@ -1,4 +1,5 @@
 import { ErrorBodySchema, IdParamSchema, successEnvelope } from './api';
+import { ReturnedToCartSchema } from './cart';
 import { checkoutRouteTable } from './checkout.routes';
 import { defineContract } from './contract';
 import { CreateOrderBody, OrderQuoteBody, OrderQuoteSchema, OrderResultSchema } from './orders';
@@ -43,6 +44,20 @@ export const checkoutContract = defineContract('checkout', checkoutRouteTable, {
       404: ErrorBodySchema,
       409: ErrorBodySchema,
     },
+  },
+  ordersReturnToCart: {
+    summary:
+      'Give up one of your own unpaid card or PayPal orders to change it: the order is cancelled and its lines return to your cart',
+    description:
+      'For an order still waiting for its money whose payment was cancelled, failed or never started. It is ' +
+      'cancelled as any cancel is (counted stock, seats, a promo code use and a gift certificate come back at ' +
+      'once) and its lines (type, id, book format, quantity) are merged into the cart within its limits; a line ' +
+      'that cannot come back is listed in `notReturned` with the reason. Someone else’s order: 404. Paid, ' +
+      'cancelled, being fulfilled, cash or bank transfer, or not from a cart: 409 `ORDER_NOT_CHANGEABLE`. A ' +
+      'payment that may still go through (open at the provider, an invoice sent): 409 `PAYMENT_IN_PROGRESS`; one ' +
+      'that went through meanwhile confirms the order: 409 `ORDER_ALREADY_PAID`.',
+    params: IdParamSchema,
+    response: { 200: successEnvelope(ReturnedToCartSchema), ...errors, 409: ErrorBodySchema },
   },
   trainingCoursesPurchase: {
     summary: 'Buys the course: one order of it (promo code optional; lessons already bought are credited)',

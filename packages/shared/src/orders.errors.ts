@@ -10,5 +10,6 @@ export const ORDERS_ERRORS = [
   'TOO_MANY_OPEN_ORDERS',
   'UNPAID_HOLD_LIMIT',
   'ORDER_REFUNDED',
+  'ORDER_NOT_CHANGEABLE',
 ] as const;
 export type OrdersErrorCode = (typeof ORDERS_ERRORS)[number];

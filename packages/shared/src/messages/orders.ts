@@ -191,6 +191,16 @@ export const ORDERS_MESSAGES = {
     es: 'Este pedido no se puede pagar',
   },
   orderCreated: { ru: 'Заказ оформлен', en: 'Order placed', es: 'Pedido realizado' },
+  orderNotChangeable: {
+    ru: 'Этот заказ уже нельзя изменить: он оплачен, отменён или уже собирается. Если нужно что-то поменять, напишите нам',
+    en: 'This order can no longer be changed: it is paid, cancelled or already being prepared. If something needs changing, write to us',
+    es: 'Este pedido ya no se puede modificar: está pagado, cancelado o ya se está preparando. Si hay que cambiar algo, escríbanos',
+  },
+  orderReturnedToCart: {
+    ru: 'Заказ отменён, его товары снова в корзине',
+    en: 'The order is cancelled and its items are back in your cart',
+    es: 'El pedido está cancelado y sus artículos vuelven a estar en el carrito',
+  },
 } satisfies Record<string, Texts>;
 
 export const ORDERS_PAGE_TEXTS = {

@@ -61,6 +61,11 @@ export const PAYMENTS_MESSAGES = {
     en: 'This order is already paid',
     es: 'Este pedido ya está pagado',
   },
+  paymentInProgress: {
+    ru: 'Оплата этого заказа ещё не завершена: закончите или отмените её на странице оплаты либо попробуйте через несколько минут',
+    en: 'A payment for this order is still open: finish or cancel it on the payment page, or try again in a few minutes',
+    es: 'Un pago de este pedido sigue abierto: termínelo o cancélelo en la página de pago, o inténtelo de nuevo en unos minutos',
+  },
   paymentUnknownProvider: {
     ru: 'Неизвестный платёжный сервис',
     en: 'Unknown payment provider',

@@ -3,8 +3,17 @@
  * another device. Only type, id, quantity and book format are stored; every read prices the lines
  * from the catalogue and flags what cannot be ordered as it is.
  */
-import type { Cart, CartLine, CartLineProblem, Language, OrderLineType, PutCartBody } from '@atelier/shared';
-import { type CountedLine, lineKey, maxLineQuantity, mergeLines, takeOrdered } from '@atelier/shared';
+import type {
+  Cart,
+  CartLine,
+  CartLineProblem,
+  Language,
+  LocalizedText,
+  OrderLineType,
+  PutCartBody,
+  ReturnedToCart,
+} from '@atelier/shared';
+import { type CountedLine, lineKey, MAX_CART_LINES, maxLineQuantity, mergeLines, takeOrdered } from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carts } from '../../db/schema';
@@ -15,6 +24,16 @@ import type { LessonsService } from '../lessons/lessons.service';
 import type { ShopService } from '../shop/shop.service';
 
 type StoredLine = PutCartBody['items'][number];
+
+/** A line of an order given up to be changed (orders' `LineToChange`). */
+export interface LineBack {
+  type: OrderLineType;
+  /** null: its item was deleted. */
+  id: string | null;
+  bookFormat: 'physical' | 'digital' | null;
+  quantity: number;
+  name: LocalizedText;
+}
 type OrderedEntry = (typeof carts.$inferSelect)['ordered'][number];
 
 /** How long, and how many, lines taken by orders are remembered against saves from stale tabs. */
@@ -37,6 +56,10 @@ function mergeCartLines(lines: StoredLine[]): StoredLine[] {
     quantity: Math.min(line.quantity, maxLineQuantity(line.type)),
   }));
 }
+
+/** A book's format as a stored line carries it (none for other goods). */
+const format = (line: { bookFormat: 'physical' | 'digital' | null }) =>
+  line.bookFormat ? { bookFormat: line.bookFormat } : {};
 
 type Priced = { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null };
 
@@ -214,6 +237,56 @@ export function createCartService({
           ...(kept.length === 0 ? { remindedAt: null } : {}),
         })
         .where(eq(carts.userId, userId));
+    },
+
+    /**
+     * Inside the transaction of an order given up to be changed (docs/decisions/0104): its lines
+     * merged into the user's cart after what the cart holds, capped as any cart is, and taken off
+     * what the cart remembers as ordered (so a save from a tab that saw the order keeps them). A
+     * line whose item is no longer sold, or that finds no room, is answered in `notReturned`.
+     */
+    async putBack(
+      tx: Tx,
+      userId: string,
+      back: readonly LineBack[],
+      language: Language,
+    ): Promise<Omit<ReturnedToCart, 'orderNumber'>> {
+      const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+      const known = back.flatMap((line) =>
+        line.id ? [{ type: line.type, id: line.id, quantity: line.quantity, ...format(line) }] : [],
+      );
+      const checked = await describe(userId, known, null, tx);
+      const gone = new Set(checked.items.filter((line) => line.problem === 'not_found').map(lineKey));
+      const items: StoredLine[] = (row?.items ?? []).map((line) => ({ ...line }));
+      const notReturned: ReturnedToCart['notReturned'] = [];
+      for (const line of back) {
+        const named = { type: line.type, id: line.id, name: line.name };
+        const stored = line.id ? { type: line.type, id: line.id, ...format(line) } : null;
+        if (!stored || gone.has(lineKey(stored))) {
+          notReturned.push({ ...named, quantity: line.quantity, reason: 'gone' });
+          continue;
+        }
+        const max = maxLineQuantity(line.type);
+        const same = items.find((item) => lineKey(item) === lineKey(stored));
+        if (!same && items.length >= MAX_CART_LINES) {
+          notReturned.push({ ...named, quantity: line.quantity, reason: 'cart_full' });
+          continue;
+        }
+        const before = same?.quantity ?? 0;
+        const quantity = Math.min(before + line.quantity, max);
+        if (same) same.quantity = quantity;
+        else items.push({ ...stored, quantity });
+        // A lesson already in the cart is that lesson: nothing is missing. Goods past the cap are.
+        const over = line.type === 'product' ? before + line.quantity - quantity : 0;
+        if (over > 0) notReturned.push({ ...named, quantity: over, reason: 'over_limit' });
+      }
+      const stamp = nextStamp(row?.updatedAt);
+      const ordered = takeOrdered(row?.ordered ?? [], known).kept;
+      await tx
+        .insert(carts)
+        .values({ userId, items, language, updatedAt: stamp })
+        .onConflictDoUpdate({ target: carts.userId, set: { items, ordered, updatedAt: stamp } });
+      return { cart: await describe(userId, items, stamp, tx), notReturned };
     },
 
     /** The cart priced inside `tx` (the abandoned-cart reminder reads it in its claim's transaction). */

@@ -15,10 +15,13 @@ import { ok } from '../../platform/http/envelope';
 import { requestLanguage } from '../../platform/http/error-handler';
 import { route } from '../../platform/http/route';
 import type { LegalService } from '../legal/legal.service';
+import type { ReturnToCart } from './checkout.return-to-cart';
 import type { CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
   service: Pick<CheckoutService, 'create' | 'purchase' | 'quote'>;
+  /** "Change the order": an unpaid order given up, its lines back in the cart. */
+  returnToCart: ReturnToCart;
   /** Checks the consents a checkout asks for and records them with the order. */
   legal: Pick<LegalService, 'checkConsents' | 'record'>;
   /** Counts a gift certificate code a checkout names against the code look-up limits. */
@@ -29,7 +32,9 @@ export interface CheckoutRoutesOptions {
 
 /**
  * The purchase endpoints: placing an order (`POST /api/orders`), what it would cost
- * (`POST /api/orders/quote`, the same limits) and buying one lesson or course at once. Each runs the same two steps here before the checkout pipeline (checkout.service.ts):
+ * (`POST /api/orders/quote`, the same limits), buying one lesson or course at once, and giving an
+ * unpaid order up to change it (`POST /api/orders/{id}/return-to-cart`, checkout.return-to-cart.ts).
+ * Each purchase runs the same two steps here before the checkout pipeline (checkout.service.ts):
  *   limits    a gift certificate code counts against the code look-up limits, a promo code
  *             against the promo-check limits (429 past either);
  *   consents  what the checkout asks for (personal data, cross-border for PayPal) is checked
@@ -37,7 +42,7 @@ export interface CheckoutRoutesOptions {
  */
 export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
   app,
-  { service, legal, limitGiftCodes, limitPromoCodes },
+  { service, returnToCart, legal, limitGiftCodes, limitPromoCodes },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -77,6 +82,14 @@ export const checkoutRoutes: FastifyPluginAsync<CheckoutRoutesOptions> = async (
     reply.header('Cache-Control', 'no-store');
     await limits(request, request.body);
     return ok(await service.quote(request.user?.id ?? null, request.body, requestLanguage(request)));
+  });
+
+  // The order cancelled, its lines back in the cart: the reverse of placing it.
+  route(api, contract.ordersReturnToCart, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const lang = requestLanguage(request);
+    const result = await returnToCart.returnToCart(requireUser(request).id, request.params.id, lang);
+    return ok(result, serverMessage('orderReturnedToCart', lang));
   });
 
   /** Buying one `type` at once (the purchase dialog): the same steps for lessons and courses. */

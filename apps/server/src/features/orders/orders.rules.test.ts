@@ -6,6 +6,7 @@ import {
   expiryCutoffs,
   holdUntil,
   isExpired,
+  mayReturnToCart,
   orderHoldUntil,
   type Reservation,
   splitByHoldCaps,
@@ -188,5 +189,33 @@ describe('splitByHoldCaps: what a new unpaid order may hold now, with what its m
     const paymentHoldUntil = new Date('2026-12-01T11:30:00Z');
     expect(orderHoldUntil({ ...row, paymentHoldUntil }, DEFAULT_ORDER_POLICY)).toEqual(paymentHoldUntil);
     expect(orderHoldUntil(row, DEFAULT_ORDER_POLICY)).toEqual(new Date('2026-12-03T10:00:00Z'));
+  });
+});
+
+describe('mayReturnToCart: an unpaid online order of cart lines may be given up to be changed', () => {
+  const base = {
+    status: 'pending',
+    paymentMethod: 'card' as PaymentMethod,
+    paymentState: 'failed',
+    lines: ['product'],
+  };
+  it.each<[string, Partial<typeof base>, boolean]>([
+    ['card, payment failed', {}, true],
+    ['card, no payment started', { paymentState: 'none' }, true],
+    ['card, waiting for the bank', { paymentState: 'awaiting' }, true],
+    ['PayPal, invoice sent', { paymentMethod: 'paypal', paymentState: 'invoice_sent' }, true],
+    ['goods, a lesson and a course', { lines: ['product', 'lesson', 'course'] }, true],
+    ['paid (confirmed)', { status: 'confirmed', paymentState: 'paid' }, false],
+    ['being prepared', { status: 'processing' }, false],
+    ['already cancelled', { status: 'cancelled' }, false],
+    ['pending but marked paid', { paymentState: 'paid' }, false],
+    ['refunded', { paymentState: 'refunded' }, false],
+    ['cash', { paymentMethod: 'cash', paymentState: 'none' }, false],
+    ['bank transfer', { paymentMethod: 'bank_transfer', paymentState: 'none' }, false],
+    ['a gift certificate line', { lines: ['product', 'gift_certificate'] }, false],
+    ['a custom piece', { lines: ['custom_order'] }, false],
+    ['no lines', { lines: [] }, false],
+  ])('%s → %s', (_name, change, expected) => {
+    expect(mayReturnToCart({ ...base, ...change })).toBe(expected);
   });
 });

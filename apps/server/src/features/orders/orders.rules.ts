@@ -204,3 +204,30 @@ export function mailsAwaitingPayment(order: {
 }): boolean {
   return order.status === 'pending' && isOfflinePayment(order.paymentMethod) && order.amountDue > 0;
 }
+
+/** What `mayReturnToCart` reads of an order and its lines. */
+export interface ChangeableOrder {
+  status: string;
+  paymentMethod: PaymentMethod;
+  paymentState: string;
+  /** The types of its lines. */
+  lines: readonly string[];
+}
+
+/**
+ * Whether the customer may give up her order to change it (its lines back to her cart,
+ * docs/decisions/0104): it still waits for an online payment (card or PayPal) that has not come,
+ * and every line is one a cart can hold. Cash and bank transfer are settled with the shop (a
+ * transfer may be on its way, and nobody can ask a bank), and a gift certificate or a custom piece
+ * was never in a cart.
+ */
+export function mayReturnToCart(order: ChangeableOrder): boolean {
+  return (
+    order.status === 'pending' &&
+    (order.paymentMethod === 'card' || order.paymentMethod === 'paypal') &&
+    order.paymentState !== 'paid' &&
+    order.paymentState !== 'refunded' &&
+    order.lines.length > 0 &&
+    order.lines.every((type) => type === 'product' || type === 'lesson' || type === 'course')
+  );
+}

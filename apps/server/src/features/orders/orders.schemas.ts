@@ -31,6 +31,17 @@ export interface OrderEventItem {
   quantity: number;
 }
 
+/** A line of an order the customer gave up to change it, as a cart names it (`cancelToChange`). */
+export interface LineToChange {
+  type: 'product' | 'lesson' | 'course';
+  /** The product, lesson or course; null only if it was deleted. */
+  id: string | null;
+  bookFormat: 'physical' | 'digital' | null;
+  quantity: number;
+  /** As the order named it. */
+  name: LocalizedText;
+}
+
 export interface OrderEvent {
   orderId: string;
   number: number;

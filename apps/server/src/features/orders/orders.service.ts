@@ -31,6 +31,7 @@ import type { EventBus } from '../../platform/event-bus';
 import { siteLinks } from '../../platform/http/links';
 import { shopPhone } from '../../platform/mail/brand';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { createOrderChange } from './orders.change';
 import { ordersCsv } from './orders.csv';
 import { createUnpaidHolds, type UnpaidHoldsDeps } from './orders.holds';
 import { createOrderLineRefunds, type LineKind, refuseRefunded, releaseHeld } from './orders.line-refunds';
@@ -551,6 +552,8 @@ export function createOrdersService({
       if (stockReturned) stockChanged?.();
       return { expired, failed };
     },
+
+    ...createOrderChange(transition),
 
     // ---- for payments
 

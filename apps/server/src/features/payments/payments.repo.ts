@@ -59,6 +59,22 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The order's payments that have taken money or still may, as far as we know: being created,
+     * open at the provider, a PayPal invoice asked for or sent, or succeeded.
+     */
+    async openOrSucceeded(q: Q, orderId: string): Promise<PaymentRow[]> {
+      return q
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, orderId),
+            inArray(payments.status, ['created', 'pending', 'requested', 'invoice_sent', 'succeeded']),
+          ),
+        );
+    },
+
     /** An open payment the buyer left for another way to pay stops being live (it may still be paid). */
     async leaveBehind(q: Q, id: string): Promise<void> {
       await q

@@ -48,6 +48,7 @@ import {
   PaymentProviderFailed,
   type PaymentsServiceDeps,
 } from './payments.contract';
+import { createPaymentsInFlight } from './payments.in-flight';
 import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentLinks, payLinkPath } from './payments.links';
 import { createPaymentRefunds } from './payments.refunds';
@@ -105,6 +106,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const providerTimeoutMs = deps.providerTimeoutMs ?? 15_000;
   const alert = createPaymentAlerts(deps);
   const refunds = createPaymentRefunds(deps);
+  const { paidMeanwhile, ...givingUp } = createPaymentsInFlight(deps, apply);
 
   async function payableOrder(actor: Actor, orderId: string): Promise<OrderForPayment> {
     const order = await orders.getForPayment(db, orderId);
@@ -236,41 +238,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       throw new PaymentProviderFailed(options.failure);
     }
-  }
-
-  /**
-   * Asks the provider how an open payment stands before it is left behind, and applies the answer
-   * as its notification would (recorded once as a status event). True when it was paid and the
-   * order is now confirmed by it. When the provider cannot be asked, the payment is left behind
-   * as before: its notification, if it comes, is applied or alerted.
-   */
-  async function paidMeanwhile(provider: PaymentProvider, live: PaymentRow): Promise<boolean> {
-    if (!live.providerPaymentId) return false;
-    let status: Awaited<ReturnType<PaymentProvider['fetchStatus']>>;
-    try {
-      status = await provider.fetchStatus(live.providerPaymentId);
-    } catch {
-      return false;
-    }
-    if (status.outcome === 'pending') return false;
-    const providerPaymentId = live.providerPaymentId;
-    const outcome = await db.transaction(async (tx) => {
-      const eventId = await repo.insertEvent(tx, {
-        provider: provider.name,
-        providerEventId: `status:${live.id}:${status.outcome}`,
-        type: `status.${status.outcome}`,
-        payload: { ...status, askedBeforeLeavingBehind: true },
-        outcome: 'received',
-      });
-      if (!eventId) return 'duplicate' as const;
-      const payment = await repo.lockPayment(tx, live.id);
-      const applied = payment
-        ? await apply(tx, payment, { ...status, providerPaymentId, method: null })
-        : 'unknown_payment';
-      await repo.setEventOutcome(tx, eventId, applied, live.id);
-      return applied;
-    });
-    return status.outcome === 'succeeded' && outcome === 'applied';
   }
 
   /**
@@ -624,6 +591,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** The background pass that gives back the second payment of an order already paid. */
     refundDuplicates: () => refunds.refundDuplicates(),
+
+    ...givingUp,
 
     ...createPaymentsAdmin(deps, refunds),
     ...createLineRefunds(deps, refunds),

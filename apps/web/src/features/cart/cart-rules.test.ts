@@ -13,6 +13,7 @@ import {
   linesNotSoldIn,
   parseStoredCart,
   removeItem,
+  returnedNotice,
   toServerLines,
   updateQuantity,
 } from './cart-rules';
@@ -201,5 +202,22 @@ describe('a cart in euros or dollars holds only what is sold in them (never a co
 
   it('a line with its own euro price stays, whatever its rouble price', () => {
     expect(linesNotSoldIn(cartWith([rose, 1], [book, 3]).items, 'EUR')).toEqual([]);
+  });
+});
+
+describe('returnedNotice: the cart page reads what "Change the order" left in the location state', () => {
+  const notReturned = [
+    { type: 'product' as const, id: null, name: { ru: 'Ваза' }, quantity: 1, reason: 'gone' as const },
+  ];
+  it.each<[string, unknown, ReturnType<typeof returnedNotice>]>([
+    ['a notice', { returned: { orderNumber: 42, notReturned } }, { orderNumber: 42, notReturned }],
+    ['everything came back', { returned: { orderNumber: 7, notReturned: [] } }, { orderNumber: 7, notReturned: [] }],
+    ['no state (the cart opened as usual)', null, null],
+    ['another page’s state', { paymentProblem: 'x' }, null],
+    ['a number as text', { returned: { orderNumber: '42', notReturned: [] } }, null],
+    ['no list', { returned: { orderNumber: 42 } }, null],
+    ['not an object', { returned: 'yes' }, null],
+  ])('%s', (_case, state, expected) => {
+    expect(returnedNotice(state)).toEqual(expected);
   });
 });

@@ -10,6 +10,7 @@ import {
   type OrderLineType,
   type Price,
   type PutCartBody,
+  type ReturnedToCart,
   soldIn,
 } from '@atelier/shared';
 
@@ -174,4 +175,20 @@ export function linesNotSoldIn<T extends Pick<CartItem, 'price'>>(lines: readonl
 /** The lines that travel: goods, except a book bought as a download (lessons and courses never do). */
 export function travellingLines<T extends Pick<CartItem, 'type' | 'bookFormat'>>(lines: readonly T[]): T[] {
   return lines.filter((line) => line.type === 'product' && line.bookFormat !== 'digital');
+}
+
+/** What the cart page is told when it opens after a change of the order (router state, docs/decisions/0104). */
+export interface ReturnedNotice {
+  orderNumber: number;
+  notReturned: ReturnedToCart['notReturned'];
+}
+
+/** The notice in a location's state, if it holds one (anything else is ignored). */
+export function returnedNotice(state: unknown): ReturnedNotice | null {
+  if (!state || typeof state !== 'object' || !('returned' in state)) return null;
+  const returned = (state as { returned: unknown }).returned;
+  if (!returned || typeof returned !== 'object') return null;
+  const { orderNumber, notReturned } = returned as Partial<ReturnedNotice>;
+  if (typeof orderNumber !== 'number' || !Array.isArray(notReturned)) return null;
+  return { orderNumber, notReturned };
 }

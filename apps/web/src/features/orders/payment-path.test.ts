@@ -1,6 +1,13 @@
 import type { PaymentStart } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { canMarkPaid, canPayOnline, nextStepAfterStart, type PaymentPath, paymentPathFor } from './payment-path';
+import {
+  canChangeOrder,
+  canMarkPaid,
+  canPayOnline,
+  nextStepAfterStart,
+  type PaymentPath,
+  paymentPathFor,
+} from './payment-path';
 
 const ID = '5a8f0d8e-8e3c-4b55-9d1e-0f8a1c2b3d4e';
 
@@ -87,5 +94,23 @@ describe('who may pay again from the account, who the admin may mark paid', () =
     ['cancelled', { status: 'cancelled', paymentMethod: 'bank_transfer' }, false],
   ])('Mark paid: %s', (_rule, order, expected) => {
     expect(canMarkPaid(order)).toBe(expected);
+  });
+});
+
+describe('"Change the order" offered next to "Pay"', () => {
+  const card = { status: 'pending', paymentState: 'failed', paymentMethod: 'card', total: 1500 } as const;
+  it.each<[string, Partial<Parameters<typeof canChangeOrder>[0]>, boolean]>([
+    ['a card payment cancelled or failed', {}, true],
+    ['no payment started yet', { paymentState: 'none' }, true],
+    ['a card payment opened and left', { paymentState: 'awaiting' }, true],
+    ['PayPal before its invoice', { paymentMethod: 'paypal', paymentState: 'none' }, true],
+    ['PayPal with its invoice out', { paymentMethod: 'paypal', paymentState: 'invoice_sent' }, false],
+    ['paid', { status: 'confirmed', paymentState: 'paid' }, false],
+    ['cancelled', { status: 'cancelled' }, false],
+    ['cash', { paymentMethod: 'cash', paymentState: 'none' }, false],
+    ['bank transfer', { paymentMethod: 'bank_transfer', paymentState: 'none' }, false],
+    ['nothing to pay', { total: 0 }, false],
+  ])('%s → %s', (_rule, change, expected) => {
+    expect(canChangeOrder({ ...card, ...change })).toBe(expected);
   });
 });

@@ -49,6 +49,15 @@ export function canPayOnline(order: Pick<OrderForPayment, 'status' | 'paymentSta
   );
 }
 
+/**
+ * "Change the order" next to "Pay" (docs/decisions/0104): an unpaid card or PayPal order whose
+ * payment did not go through or never started. Not while a PayPal invoice is out (nobody can take
+ * it back); a card payment still open is refused by the server with its reason.
+ */
+export function canChangeOrder(order: Pick<OrderForPayment, 'status' | 'paymentState' | 'paymentMethod' | 'total'>) {
+  return canPayOnline(order) && order.paymentState !== 'invoice_sent';
+}
+
 /** The admin's "Mark paid": a pending order paid outside the site (cash, transfer, PayPal invoice). */
 export function canMarkPaid(order: Pick<OrderForPayment, 'status' | 'paymentMethod'>) {
   return order.status === 'pending' && order.paymentMethod !== 'card';

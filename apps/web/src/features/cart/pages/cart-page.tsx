@@ -1,6 +1,6 @@
 import { localize } from '@atelier/shared';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { useAmountFormatter, usePriceFormatter } from '../../../shared/currency/use-price';
 import { useDeliveryCountry } from '../../../shared/delivery/delivery-settings';
@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useSession } from '../../auth/api/auth-session';
 import { quoteLines, useOrderQuote } from '../api/quote';
 import { cartActions, cartOrderable, lineKey, refreshCart, useCart } from '../api/use-cart';
-import { linesNotSoldIn } from '../cart-rules';
+import { linesNotSoldIn, type ReturnedNotice, returnedNotice } from '../cart-rules';
 import { DeliveryEstimatePanel } from '../components/delivery-estimate';
 
 export function CartPage() {
@@ -23,6 +23,8 @@ export function CartPage() {
   const currency = useCurrency();
   const session = useSession();
   const { cart, totalItems } = useCart();
+  // Opened by "Change the order": which order went, and what of it did not come back.
+  const returned = returnedNotice(useLocation().state);
   // In euros or dollars a line sold only in roubles shows no price and stops the order (decision 0052).
   const notSold = linesNotSoldIn(cart.items, currency);
   const formatPrice = usePriceFormatter();
@@ -50,6 +52,7 @@ export function CartPage() {
     <>
       <PageTitle title={t('cart.title')} eyebrow={t('cart.eyebrow')} />
       <div className="container-page pb-10">
+        {returned ? <ReturnedCard notice={returned} /> : null}
         {session.status === 'guest' ? (
           <EmptyState title={t('cart.guestTitle')}>
             <p>{t('cart.loginRequired')}</p>
@@ -246,5 +249,35 @@ export function CartPage() {
         )}
       </div>
     </>
+  );
+}
+
+/** The order given up to be changed: it is cancelled, its lines are here; what could not come back, and why. */
+function ReturnedCard({ notice }: { notice: ReturnedNotice }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <section className="card mb-6 p-5 text-sm sm:p-6" role="status" aria-labelledby="cart-returned">
+      <h2 id="cart-returned" className="font-serif text-xl">
+        {t('cart.returned.title', { number: notice.orderNumber })}
+      </h2>
+      <p className="mt-2 text-ink-soft">{t('cart.returned.hint')}</p>
+      {notice.notReturned.length > 0 ? (
+        <>
+          <p className="mt-3 font-semibold">{t('cart.returned.missing')}</p>
+          <ul className="mt-1 flex list-disc flex-col gap-1 pl-5 text-ink-soft">
+            {notice.notReturned.map((line) => (
+              <li key={`${line.type}:${line.id}:${line.reason}`} className="wrap-anywhere">
+                {t('cart.returned.line', {
+                  name: localize(line.name, language),
+                  quantity: line.quantity,
+                  reason: t(`cart.returned.reason.${line.reason}`),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

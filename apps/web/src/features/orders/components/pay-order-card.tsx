@@ -5,16 +5,18 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Spinner } from '../../../shared/ui/spinner';
+import { ChangeOrderButton } from '../../cart/api/components';
 import { useCreatePayment } from '../../payments/api/create-payment';
 import { usePayLinkPath, usePaypalInvoice } from '../../payments/api/get-payment-status';
 import { paymentKeys } from '../../payments/api/keys';
 import { orderKeys } from '../api/keys';
-import { canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
+import { canChangeOrder, canPayOnline, instructionsUrl, nextStepAfterStart } from '../payment-path';
 import { PaypalModal } from './paypal-modal';
 
 /**
- * The account's order page, while the order waits for its money: "Pay" for a card or PayPal order
- * (a new payment / a new invoice: the way back after a failed or abandoned payment), and the
+ * The order page and the thank-you pages, while the order waits for its money: "Pay now" for a
+ * card or PayPal order (a new payment / a new invoice: the way back after a failed or abandoned
+ * payment) and "Change the order" (its lines back to the cart, docs/decisions/0104), and the
  * payment instructions for cash and bank transfer. Nothing for a paid, cancelled or free order.
  */
 export function PayOrderCard({ order, initialProblem = null }: { order: Order; initialProblem?: string | null }) {
@@ -91,6 +93,7 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
               {problem}
             </p>
           ) : null}
+          {canChangeOrder(order) && !invoice ? <ChangeOrderButton orderId={order.id} className="mt-4" /> : null}
           <PaypalModal
             order={paypalOpen ? order : null}
             defaultEmail={order.customer.email}

@@ -13,7 +13,8 @@ import { useMyGiftCertificates } from '../../gift-certificates/api/gift-certific
 import { usePaymentStatus } from '../../payments/api/get-payment-status';
 import { useOrderByNumber } from '../api/get-order';
 import { ExpectedDelivery } from '../components/expected-delivery';
-import { accountOrderUrl } from '../payment-path';
+import { PayOrderCard } from '../components/pay-order-card';
+import { accountOrderUrl, canPayOnline } from '../payment-path';
 import { giftNote, localToday, shipsParcel, thanksHeadline } from '../thanks-texts';
 
 const PAID = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
@@ -85,6 +86,13 @@ function Thanks({ order }: { order: Order }) {
           {t(thanksHeadline(order, paid))}
         </p>
       </header>
+
+      {/* Awaiting an online payment: "Pay now" (and "Change the order") before anything else. */}
+      {!paid && canPayOnline(order) ? (
+        <div className="mx-auto mb-6 max-w-xl">
+          <PayOrderCard order={order} />
+        </div>
+      ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section className="card p-5 sm:p-6" aria-labelledby="thanks-items">

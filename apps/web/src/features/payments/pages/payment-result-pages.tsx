@@ -8,6 +8,7 @@ import { CheckIcon, CloseIcon } from '../../../shared/ui/icons';
 import { ResultCard } from '../../../shared/ui/result-card';
 import { Spinner } from '../../../shared/ui/spinner';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { ChangeOrderButton } from '../../cart/api/components';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { PaymentQrPanel } from '../components/payment-qr';
@@ -95,7 +96,10 @@ function TryAgainButton({ orderId }: { orderId: string | null }) {
   );
 }
 
-/** `/payment/cancel` (and `?status=failed`): nothing was charged; offer to try again. */
+/**
+ * `/payment/cancel` (and `?status=failed`): nothing was charged. The order waits: pay again (a new
+ * payment for it), or change it (its lines back to the cart, docs/decisions/0104).
+ */
 export function PaymentCancelPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -103,6 +107,7 @@ export function PaymentCancelPage() {
   const title = failed ? t('payments.failedTitle') : t('payments.cancelTitle');
   usePageTitle(title);
   const number = orderNumberParam(searchParams);
+  const orderId = orderIdParam(searchParams);
   return (
     <ResultCard icon={<CloseIcon width={32} height={32} />} title={title}>
       {number ? (
@@ -110,7 +115,8 @@ export function PaymentCancelPage() {
       ) : null}
       <p className="mt-4 text-ink-soft">{failed ? t('payments.failedText') : t('payments.cancelText')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <TryAgainButton orderId={orderIdParam(searchParams)} />
+        <TryAgainButton orderId={orderId} />
+        {orderId ? <ChangeOrderButton orderId={orderId} /> : null}
         <Link to="/" className="btn btn-outline">
           {t('notFound.home')}
         </Link>
