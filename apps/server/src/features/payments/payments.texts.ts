@@ -54,6 +54,7 @@ const SANDBOX_METHOD_NAMES: Record<string, Texts> = {
   sberbank: { ru: 'SberPay', en: 'SberPay', es: 'SberPay' },
   tinkoff_bank: { ru: 'T-Pay', en: 'T-Pay', es: 'T-Pay' },
   sber_bnpl: { ru: 'Плати частями', en: 'Pay in parts', es: 'Pago a plazos' },
+  paypal: { ru: 'PayPal', en: 'PayPal', es: 'PayPal' },
 };
 
 /** A QR code as an inline SVG (drawn here: no network, no script). */
