@@ -401,7 +401,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         };
       }
       // PayPal's approval page (or the sandbox's) when the shop has it; manual mode asks for an address instead.
-      if (order.paymentMethod === 'paypal' && providers.paypal) return paypal.startPaypal(paypalOrder(order), lang);
+      if (order.paymentMethod === 'paypal' && providers.paypal) {
+        // The ways to pay through YooKassa are not PayPal's: naming one is a mistake, not a choice.
+        if (choice.method) throw new InvalidInput('paymentMethodUnavailable', undefined, 'PAYMENT_METHOD_UNAVAILABLE');
+        return paypal.startPaypal(paypalOrder(order), lang);
+      }
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
       return startOnline(order, lang, choice);

@@ -122,7 +122,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest('hex');
 const paypalId = () => randomBytes(12).toString('hex').toUpperCase().slice(0, 17);
 const cents = (value: string) => Math.round(Number(value) * 100);
 const AMOUNT = /^\d{1,10}(\.\d{2})?$/;
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startPaypalFake(): Promise<PaypalFake> {
   const clientId = 'fake-client-id';
@@ -315,8 +315,8 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     }
     const unit = order.purchase_units[0]!;
     const button = (action: string, label: string) =>
-      `<form method="post" action="/checkoutnow/${action}"><input type="hidden" name="token" value="${escape(order.id)}"><button type="submit">${label}</button></form>`;
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal (fake)</title></head><body><main><h1>PayPal (fake)</h1><p>${escape(unit.description ?? '')}: ${escape(unit.amount.value)} ${escape(unit.amount.currency_code)}</p>${button('approve', 'Pay Now')}${button('cancel', 'Cancel and return')}</main></body></html>`;
+      `<form method="post" action="/checkoutnow/${action}"><input type="hidden" name="token" value="${escapeHtml(order.id)}"><button type="submit">${label}</button></form>`;
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal (fake)</title></head><body><main><h1>PayPal (fake)</h1><p>${escapeHtml(unit.description ?? '')}: ${escapeHtml(unit.amount.value)} ${escapeHtml(unit.amount.currency_code)}</p>${button('approve', 'Pay Now')}${button('cancel', 'Cancel and return')}</main></body></html>`;
     return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: Buffer.from(html) } };
   }
 
