@@ -11,7 +11,7 @@ import { useToken } from '../src/accounts';
 import { apiData, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
-import { letCountdownsEnd } from '../src/clock';
+import { holdWallClock, letCountdownsEnd } from '../src/clock';
 import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail } from '../src/mail';
 
@@ -71,6 +71,8 @@ describe('PayPal in the demo: the approval page and back, paid in one flow', () 
     await page.getByText(/^Amount to pay: €\d/).waitFor();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The success window closes itself after 10 s: its clock stands until the journey has looked.
+    await holdWallClock(page);
     await page.getByRole('button', { name: 'Pay' }).click();
 
     // Back in the shop: the success window for this order, closing into the thank-you page.
