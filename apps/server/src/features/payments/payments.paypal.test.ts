@@ -218,9 +218,13 @@ describe('the return from PayPal', () => {
     expect(paypal.requests.length).toBe(before);
   });
 
-  it('a capture of another amount than the order never pays it: the owner is alerted', async () => {
+  it.each([
+    ['another amount than the order', (id: string) => paypal.setAmount(id, '1.00')],
+    ['another currency', (id: string) => paypal.setAmount(id, '25.90', 'USD')],
+    ['money traced to another of our payments', (id: string) => paypal.setCustomId(id, crypto.randomUUID())],
+  ])('a capture of %s never pays the order: the owner is alerted', async (_name, tamper) => {
     const { order, payment, paypalId } = await started();
-    paypal.setAmount(paypalId, '1.00');
+    tamper(paypalId);
     const res = await comeBack(paypal.approve(paypalId));
     expect(res.headers.location).toBe(`/payment/processing?order=${order.number}&id=${order.id}`);
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending' });

@@ -82,6 +82,8 @@ export interface PaypalFake extends FakeServer {
   setNextCaptureStatus(status: FakeCapture['status']): void;
   /** The order's amount as PayPal holds it (a test of an amount that is not what the shop asked). */
   setAmount(orderId: string, value: string, currency?: string): void;
+  /** The order's custom_id as PayPal holds it (a test of money traced to another payment). */
+  setCustomId(orderId: string, customId: string): void;
   /**
    * A webhook delivery as PayPal sends it: CHECKOUT.ORDER.APPROVED carries the order,
    * PAYMENT.CAPTURE.* the order's capture, PAYMENT.CAPTURE.REFUNDED its last refund.
@@ -418,6 +420,9 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     setAmount(orderId: string, value: string, currency?: string) {
       const unit = get(orderId).purchase_units[0]!;
       unit.amount = { currency_code: currency ?? unit.amount.currency_code, value };
+    },
+    setCustomId(orderId: string, customId: string) {
+      get(orderId).purchase_units[0]!.custom_id = customId;
     },
     webhook(orderId: string, eventType: WebhookType = 'PAYMENT.CAPTURE.COMPLETED') {
       const order = get(orderId);
