@@ -2,7 +2,7 @@
  * One currency end to end, on a 360 px phone in English with euros chosen: the shop grid lists
  * only what is sold in euros (a rouble-only piece opened by its link says so and cannot go in the
  * cart), the product dialog, the cart (its free-delivery line), the checkout (lines, delivery
- * prices, total), the PayPal step, the account's order list and the order page show euros only.
+ * prices, total), PayPal's (the sandbox's) page, the account's order list and the order page show euros only.
  * Not one "₽" in the visible text of any of them. The order keeps its euros after roubles are chosen.
  */
 import type { Page } from 'playwright-core';
@@ -134,12 +134,13 @@ describe('one currency end to end', () => {
     await expectOnlyEuros(page, 'the checkout');
     await page.getByRole('button', { name: 'Place order' }).click();
 
-    // The PayPal step, then the order in the account.
-    const paypal = page.getByRole('dialog', { name: 'Pay with PayPal' });
-    await paypal.getByLabel('Email for the PayPal invoice').waitFor();
+    // PayPal's approval page (the sandbox's in the demo) asks for the euros, then the order in the account.
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    await page.getByRole('heading', { level: 1, name: /^PayPal/ }).waitFor();
     const [order] = await apiData<OrderSummary[]>(baseUrl(), '/orders/user', { token });
     expect(order).toMatchObject({ currency: 'EUR', totalInCurrency: total });
-    expect(await paypal.textContent()).not.toContain('₽');
+    expect(await page.locator('main').textContent()).toContain('€');
+    expect(await page.locator('main').textContent()).not.toContain('₽');
 
     await page.goto('/account/orders');
     const row = page.getByRole('listitem').filter({ hasText: `Order No. ${order!.number}` });

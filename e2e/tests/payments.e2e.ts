@@ -3,10 +3,9 @@
  * a customer buys the demo digital book by card → the sandbox payment page → Pay → the success
  * page → the e-book mail in the outbox → its link downloads the PDF; the account lists the book.
  * A cancelled payment lands on the cancel page, whose "Try again" opens a new sandbox payment.
- * PayPal (EUR) without PAYPAL_*: the email modal's checks, the sandbox link mailed to the
- * account's verified address (never to the typed one), paid from another browser tab. An abandoned
- * card payment (Pay returns to the same, still open payment) or a PayPal modal closed unsent keeps
- * the order, whose account page offers "Pay". Bank transfer: checkout creates the
+ * An abandoned card payment or PayPal payment (EUR, PayPal's page played by the sandbox: no
+ * address asked, nothing mailed) keeps the order, whose account page offers "Pay", which returns
+ * to the same, still open payment. Bank transfer: checkout creates the
  * payment, the thank-you page shows the instructions (also at 360 px) and they are mailed once;
  * its mailed payment link opens signed out at 360 px and pays the order by keyboard through the
  * sandbox, after which the same link says the order is paid.
@@ -18,7 +17,7 @@ import { onThisServer, useToken } from '../src/accounts';
 import { apiData, login, orderBody, placeOrder, verifiedUser } from '../src/api';
 import { expectNoAxeViolations } from '../src/axe';
 import { baseUrl, useBrowser, waitForPath } from '../src/browser';
-import { holdWallClock, letCountdownsEnd, releaseWallClock } from '../src/clock';
+import { holdWallClock, letCountdownsEnd } from '../src/clock';
 import { tickEveryBox } from '../src/consents';
 import { listMail, mailFiles, newEmail, waitForMail } from '../src/mail';
 import { useOwnServer } from '../src/own-server';
@@ -131,41 +130,6 @@ describe('payments with the sandbox provider', () => {
     await page.getByText('Ошибка при обработке платежа, попробуйте снова.').waitFor();
   });
 
-  it("PayPal without PAYPAL_*: the email modal checks the address, the sandbox link is mailed to the account's address, paying it confirms the order", async () => {
-    const { page, token, email } = await toCheckout('paypal', 'EUR');
-    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
-    await modal.waitFor();
-    const field = modal.getByLabel('Email для счёта PayPal');
-    await field.fill('');
-    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText('Необходимо указать email').waitFor();
-    await field.fill('payer-at-example');
-    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText('Некорректный email адрес').waitFor();
-    await expectNoAxeViolations(page);
-    const payer = newEmail('payer');
-    const before = await mailFiles();
-    await field.fill(payer);
-    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
-
-    // The mail to the account carries the sandbox payment page; paying there confirms the order.
-    const mail = await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), {
-      after: before,
-    });
-    expect((await listMail()).filter((m) => m.to.includes(payer))).toEqual([]);
-    const link = mail.links.find((l) => l.includes('/api/payments/sandbox/'))!;
-    const payerPage = await session.newPage();
-    await payerPage.goto(onThisServer(link));
-    await payerPage.getByText(/Сумма к оплате: [\d\s,]+\s?€/).waitFor();
-    await payerPage.getByRole('button', { name: 'Оплатить' }).click();
-    await waitForPath(payerPage, (p) => p === '/payment/success');
-    const number = new URL(payerPage.url()).searchParams.get('order');
-    const orders = await apiData<{ number: number; status: string }[]>(baseUrl(), '/orders/user', { token });
-    expect(orders.find((o) => String(o.number) === number)?.status).toBe('confirmed');
-  });
-
   it('a card payment abandoned on the sandbox page: the account order page offers Pay, which returns to the same open payment (no second charge) and confirms the order', async () => {
     const { page, token } = await toCheckout('ebook-later');
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
@@ -195,38 +159,39 @@ describe('payments with the sandbox provider', () => {
     expect(await page.getByRole('region', { name: 'Оплата заказа' }).count()).toBe(0);
   });
 
-  it('PayPal modal closed without sending: the order is kept, its account page reopens the modal with Pay and the invoice goes out', async () => {
-    const { page, token, email } = await toCheckout('paypal-later', 'EUR');
-    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
-    await modal.waitFor();
-    await page.keyboard.press('Escape');
-    await waitForPath(page, (p) => p.startsWith('/account/orders/'));
-    const [order] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
-      token,
-    });
-    expect(order).toMatchObject({ status: 'pending', paymentState: 'none' });
-    expect(new URL(page.url()).pathname).toBe(`/account/orders/${order?.id}`);
-
-    const pay = page.getByRole('region', { name: 'Оплата заказа' });
-    await pay.getByRole('button', { name: 'Оплатить' }).click();
-    await modal.waitFor();
-    const payer = newEmail('payer-later');
+  it("a PayPal order left on the sandbox's stand-in for PayPal's page: the account's Pay returns to that same page (no second payment), which pays it", async () => {
+    const { page, token } = await toCheckout('paypal-later', 'EUR');
     const before = await mailFiles();
-    await modal.getByLabel('Email для счёта PayPal').fill(payer);
-    // The confirmation closes itself after a few seconds: its clock stands until the journey closes it.
-    await holdWallClock(page);
-    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
-    await modal.getByText('Ссылка на оплату отправлена на email вашего аккаунта.').waitFor();
+    await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+    // No address asked, nothing mailed: PayPal's page (the sandbox's here) is the way to pay.
+    await waitForPath(page, (p) => p.startsWith('/api/payments/sandbox/'));
+    const firstPayment = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: /^PayPal/ }).waitFor();
+    await page.getByText(/Сумма к оплате: [\d\s,]+\s?€/).waitFor();
+    const [order] = await apiData<{ id: string; number: number; status: string; paymentState: string }[]>(
+      baseUrl(),
+      '/orders/user',
+      { token },
+    );
+    expect(order).toMatchObject({ status: 'pending', paymentState: 'awaiting' });
+
+    await page.goto(`/account/orders/${order?.id}`);
+    const pay = page.getByRole('region', { name: 'Оплата заказа' });
+    await pay.getByText('Оплатите его через PayPal', { exact: false }).waitFor();
     await expectNoAxeViolations(page);
-    await modal.getByRole('button', { name: 'Закрыть' }).first().click();
-    await modal.waitFor({ state: 'detached' });
-    await releaseWallClock(page);
-    await waitForMail(email, (m) => m.links.some((l) => l.includes('/api/payments/sandbox/')), { after: before });
-    const [sent] = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
+    await pay.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(page, (p) => p === firstPayment);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await waitForPath(page, (p) => p === '/payment/success');
+    expect(new URL(page.url()).searchParams.get('order')).toBe(String(order?.number));
+    const after = await apiData<{ id: string; status: string; paymentState: string }[]>(baseUrl(), '/orders/user', {
       token,
     });
-    expect(sent).toMatchObject({ id: order?.id, status: 'pending', paymentState: 'invoice_sent' });
+    expect(after.find((o) => o.id === order?.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
+    const payLinks = (await listMail()).filter(
+      (m) => !before.has(m.file) && m.links.some((l) => l.includes('/api/payments/sandbox/')),
+    );
+    expect(payLinks).toEqual([]);
   });
 
   it('bank transfer: checkout creates the payment, the thank-you page shows the transfer instructions with the order number (fits 360 px) and mails them once', async () => {

@@ -51,9 +51,17 @@ describe('PayPal invoice sent by hand (PAYPAL_MODE=manual)', () => {
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
     const modal = page.getByRole('dialog', { name: 'Оплата через PayPal' });
     await modal.waitFor();
+    // The address is checked before anything is asked of the shop.
+    const address = modal.getByLabel('Email для счёта PayPal');
+    await address.fill('');
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText('Необходимо указать email').waitFor();
+    await address.fill('payer-at-example');
+    await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
+    await modal.getByText('Некорректный email адрес').waitFor();
     const payer = newEmail('paypal-payer');
     const beforeRequest = await mailFiles();
-    await modal.getByLabel('Email для счёта PayPal').fill(payer);
+    await address.fill(payer);
     await modal.getByRole('button', { name: 'Отправить ссылку на оплату' }).click();
     await modal.getByText(/Запрос отправлен\. Мы выставим счёт PayPal/).waitFor();
     await expectNoAxeViolations(page);

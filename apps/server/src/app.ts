@@ -349,7 +349,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     service: services.payments,
     downloads: services.downloads,
     storage: deps.storage,
-    paypalMode: providers.paypalMode,
     limiter,
     limits: {
       perAccount: config.rateLimits.paymentPerAccount,

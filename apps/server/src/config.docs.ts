@@ -84,7 +84,8 @@ export const CONFIG_DOCS = {
   PAYPAL_MODE: {
     group: 'Payments',
     default: '`api` with `PAYPAL_*`, else `sandbox` / `manual` (prod)',
-    meaning: '`api` (PayPal Invoicing), `sandbox` (demo page) or `manual` (the owner mails an invoice link)',
+    meaning:
+      "`api` (PayPal's Orders API: its approval page, then the shop captures), `sandbox` (the demo page in its place) or `manual` (the owner mails an invoice link)",
   },
   YOOKASSA_SHOP_ID: {
     group: 'Payments',
@@ -104,8 +105,8 @@ export const CONFIG_DOCS = {
   },
   PAYPAL_CLIENT_ID: {
     group: 'Payments',
-    default: 'unset = PayPal requests go through the test provider',
-    meaning: 'PayPal REST client id for EUR/USD invoices (with `PAYPAL_CLIENT_SECRET`: both or neither)',
+    default: 'unset = PayPal is the sandbox page (demo) or manual (production)',
+    meaning: 'PayPal REST client id for EUR/USD payments (with `PAYPAL_CLIENT_SECRET`: both or neither)',
   },
   PAYPAL_CLIENT_SECRET: {
     group: 'Payments',
@@ -115,7 +116,8 @@ export const CONFIG_DOCS = {
   PAYPAL_WEBHOOK_ID: {
     group: 'Payments',
     default: 'unset',
-    meaning: 'PayPal webhook id for verifying notifications; required when PayPal is configured',
+    meaning:
+      'PayPal webhook id for verifying notifications (subscribed to `CHECKOUT.ORDER.APPROVED` and `PAYMENT.CAPTURE.*`); required when PayPal is configured',
   },
   PAYPAL_API_URL: { group: 'Payments', default: '`https://api-m.paypal.com`', meaning: 'PayPal API base URL' },
   PAYMENT_SANDBOX_SECRET: {

@@ -241,7 +241,7 @@ export interface Config {
   payments: {
     /** `none`: cards are not offered anywhere and the server refuses them. */
     provider: 'test' | 'yookassa' | 'none';
-    /** api = PayPal Invoicing; sandbox = the built-in test page (demo only); manual = the owner mails an invoice link. */
+    /** api = PayPal's Orders API v2 (approve, then capture); sandbox = the built-in test page (demo only); manual = the owner mails an invoice link. */
     paypalMode: 'api' | 'sandbox' | 'manual';
     yookassa: { shopId: string | undefined; secretKey: string | undefined; apiUrl: string };
     /** The online ways to pay offered (YooKassa's `payment_method_data.type`), in the order shown. */

@@ -49,7 +49,6 @@ import {
   payLinkMail,
   paymentAlertMail,
   paymentInstructions,
-  paymentLinkMail,
   paypalInvoiceMail,
   paypalRequestAdminMail,
 } from './features/payments/payments.texts';
@@ -328,8 +327,6 @@ const SAMPLES: Record<MailPreviewKind, Sample> = {
       ],
       all: false,
     }),
-  payment_link: (lang, site) =>
-    paymentLinkMail(to, lang, { number: 1042, total: lang === 'ru' ? '5 200 ₽' : '€52', url: `${site}/pay/sample` }),
   pay_link: (lang, site) =>
     payLinkMail(to, lang, {
       number: 1042,

@@ -22,7 +22,6 @@ export const CUSTOMER_MAIL_PREVIEW_KINDS = [
   'order_expired',
   'parcel_ready',
   'parcel_not_delivered',
-  'payment_link',
   'pay_link',
   'paypal_invoice',
   'payment_refunded_twice',
@@ -95,7 +94,6 @@ export const MAIL_PREVIEW_LABELS: Record<MailPreviewKind, Texts> = {
     en: 'CDEK could not deliver the parcel',
     es: 'CDEK no pudo entregar el paquete',
   },
-  payment_link: { ru: 'Ссылка на оплату', en: 'Payment link', es: 'Enlace de pago' },
   pay_link: {
     ru: 'Ссылка на оплату онлайн (задаток, перевод)',
     en: 'Pay-online link (deposit, transfer)',

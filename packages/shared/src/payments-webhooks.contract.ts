@@ -18,6 +18,16 @@ export const paymentsWebhooksContract = defineContract('payments', paymentsWebho
       503: ErrorBodySchema,
     },
   },
+  paypalReturn: {
+    summary:
+      "Where PayPal sends the buyer back after approving: the shop captures the payment, then sends her to the payment's result page",
+    query: z.object({
+      /** PayPal's order id, as PayPal names it on the way back. */
+      token: z.string().max(100).default(''),
+      PayerID: z.string().max(100).optional(),
+    }),
+    response: { 303: z.null().describe('On to the payment’s result page (or the account’s orders)') },
+  },
   sandboxPage: {
     summary: 'Sandbox payment page (test provider)',
     produces: ['text/html'],

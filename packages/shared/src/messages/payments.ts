@@ -16,16 +16,6 @@ export const PAYMENTS_MESSAGES = {
     en: 'Error sending the PayPal request',
     es: 'Error al enviar la solicitud de PayPal',
   },
-  paypalLinkSent: {
-    ru: 'Ссылка на оплату отправлена на указанный email',
-    en: 'The payment link has been sent to the given email',
-    es: 'El enlace de pago se ha enviado al correo indicado',
-  },
-  paypalLinkSentToAccount: {
-    ru: 'Ссылка на оплату отправлена на email вашего аккаунта',
-    en: 'The payment link has been sent to your account email',
-    es: 'El enlace de pago se ha enviado al correo de su cuenta',
-  },
   paymentWrongMethod: {
     ru: 'Этот заказ оплачивается другим способом',
     en: 'This order is paid by another method',

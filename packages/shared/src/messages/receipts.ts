@@ -23,9 +23,9 @@ export const RECEIPTS_MESSAGES = {
     es: 'YooKassa no aceptó el recibo: el motivo se muestra junto a él',
   },
   refundNotAllowed: {
-    ru: 'Вернуть деньги можно только за отменённый заказ, оплаченный картой',
-    en: 'Only a cancelled order paid by card can be refunded',
-    es: 'Solo se puede reembolsar un pedido cancelado pagado con tarjeta',
+    ru: 'Вернуть деньги можно только за отменённый заказ, оплаченный картой или через PayPal',
+    en: 'Only a cancelled order paid by card or through PayPal can be refunded',
+    es: 'Solo se puede reembolsar un pedido cancelado pagado con tarjeta o con PayPal',
   },
   refundNotAvailable: {
     ru: 'Этот платёж возвращается в личном кабинете платёжной системы',

@@ -57,14 +57,15 @@ export function createPaymentsAdmin(deps: PaymentsServiceDeps, refunds: PaymentR
     },
 
     /**
-     * Admin: gives the whole card payment of a cancelled order back through its provider
-     * (YooKassa), with the refund receipt when receipts are on (payments.refunds.ts); a refusal
+     * Admin: gives the whole online payment of a cancelled order back through its provider
+     * (YooKassa for cards, PayPal's capture refund for PayPal), with the refund receipt when receipts are on (payments.refunds.ts); a refusal
      * or a timeout changes nothing but the record of the attempt, and she may try again.
      */
     async refund(admin: Actor, orderId: string) {
       const order = await orders.getForPayment(db, orderId);
       if (!order) throw new NotFound();
-      if (order.paymentMethod !== 'card' || order.status !== 'cancelled' || order.paymentState !== 'paid') {
+      const online = order.paymentMethod === 'card' || order.paymentMethod === 'paypal';
+      if (!online || order.status !== 'cancelled' || order.paymentState !== 'paid') {
         throw new Conflict('refundNotAllowed', undefined, 'REFUND_NOT_ALLOWED');
       }
       const payment = await repo.succeededProviderPayment(db, orderId);

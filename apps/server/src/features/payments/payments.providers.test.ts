@@ -1,7 +1,7 @@
 /**
- * The payment flow with the real drivers (PAYMENT_PROVIDER=yookassa, PAYPAL_* set) against local
- * fakes of the YooKassa v3 and PayPal Invoicing v2 APIs, through the real app: redirect, invoice,
- * verified notifications, provider errors and timeouts ('payment creation error', order unchanged).
+ * The card payment flow with the real driver (PAYMENT_PROVIDER=yookassa) against the local fake of
+ * the YooKassa v3 API, through the real app: redirect, verified notifications, provider errors and
+ * timeouts ('payment creation error', order unchanged). PayPal's is in payments.paypal.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,19 +15,16 @@ import {
   type TestUser,
   verifiedUser,
 } from '../../test/factory';
-import { type PaypalFake, startPaypalFake } from '../../test/fakes/paypal-fake';
 import { startYookassaFake, type YookassaFake } from '../../test/fakes/yookassa-fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
 let yookassa: YookassaFake;
-let paypal: PaypalFake;
 let buyer: TestUser;
 let productId: string;
 
 beforeAll(async () => {
   yookassa = await startYookassaFake();
-  paypal = await startPaypalFake();
   t = await createTestContext({
     env: {
       RATE_LIMIT_PAYMENT_PER_ACCOUNT: '100000',
@@ -36,10 +33,6 @@ beforeAll(async () => {
       YOOKASSA_SHOP_ID: yookassa.shopId,
       YOOKASSA_SECRET_KEY: yookassa.secretKey,
       YOOKASSA_API_URL: yookassa.apiUrl,
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: paypal.webhookId,
-      PAYPAL_API_URL: paypal.apiUrl,
       PAYMENT_HTTP_TIMEOUT_MS: '2000',
       // The buyer leaves many orders unpaid on purpose (the limit is tested in orders.stock.test.ts).
       MAX_OPEN_UNPAID_ORDERS: '100000',
@@ -57,10 +50,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await yookassa.close();
-  await paypal.close();
 });
 
-function placeOrder(paymentMethod: 'card' | 'paypal', currency: 'RUB' | 'EUR' | 'USD') {
+function placeOrder(paymentMethod: 'card', currency: 'RUB') {
   const body = orderBody([productLine(productId)], {
     customer: { firstName: 'Anna', lastName: 'Smith', email: 'buyer@example.com', phone: '+34 612 345 678' },
     delivery: { method: 'pickup' },
@@ -76,13 +68,6 @@ const startCard = (orderId: string) =>
     url: '/api/payments',
     headers: { ...bearer(buyer.token), 'accept-language': 'en' },
     payload: { orderId },
-  });
-const requestPaypal = (orderId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/paypal-request',
-    headers: { ...bearer(buyer.token), 'accept-language': 'en' },
-    payload: { orderId, email: 'payer@example.com' },
   });
 const notify = (
   provider: string,
@@ -187,58 +172,5 @@ describe('YooKassa (cards in RUB)', () => {
     expect(attempt!.status).toBe('failed');
     const [event] = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, attempt!.id));
     expect(event!.outcome).toBe('provider_error');
-  });
-});
-
-describe('PayPal (invoices in EUR/USD)', () => {
-  it('an invoice for the EUR total goes to the given email; the order waits in invoice_sent', async () => {
-    const order = await placeOrder('paypal', 'EUR');
-    const res = await requestPaypal(order.id);
-    expect(res.statusCode).toBe(200);
-    const id = await providerIdOf(order.id);
-    expect(paypal.invoices.get(id)).toMatchObject({
-      status: 'SENT',
-      amount: { currency_code: 'EUR', value: '25.90' },
-      primary_recipients: [{ billing_info: { email_address: 'payer@example.com' } }],
-    });
-    expect((await orderRow(order.id)).paymentState).toBe('invoice_sent');
-  });
-
-  it('INVOICING.INVOICE.PAID with a valid signature confirms the order; a forged one is 400', async () => {
-    const order = await placeOrder('paypal', 'USD');
-    await requestPaypal(order.id);
-    const id = await providerIdOf(order.id);
-    paypal.setStatus(id, 'PAID');
-    const hook = paypal.webhook(id);
-    const forged = await notify('paypal', hook.rawBody, { ...hook.headers, 'paypal-transmission-sig': 'Zm9yZ2Vk' });
-    expect(forged.statusCode).toBe(400);
-    expect((await orderRow(order.id)).status).toBe('pending');
-    const res = await notify('paypal', hook.rawBody, hook.headers);
-    expect(res.json().data.outcome).toBe('applied');
-    expect(await orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentState: 'paid' });
-    expect((await notify('paypal', hook.rawBody, hook.headers)).json().data.outcome).toBe('duplicate');
-  });
-
-  it.each([
-    [
-      'an HTTP 422 on create',
-      () =>
-        paypal.failNext(
-          { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } },
-          { pathPart: '/v2/invoicing/invoices' },
-        ),
-    ],
-    ['a timeout', () => paypal.setDelay(4000)],
-  ])("%s from PayPal → 502 'Error sending the PayPal request', order unchanged", async (_name, arrange) => {
-    const order = await placeOrder('paypal', 'EUR');
-    arrange();
-    try {
-      const res = await requestPaypal(order.id);
-      expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('Error sending the PayPal request');
-    } finally {
-      paypal.setDelay(0);
-    }
-    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentState: 'none' });
   });
 });

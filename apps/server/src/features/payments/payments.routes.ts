@@ -1,7 +1,8 @@
 /**
  * Payments and digital delivery:
  *   POST /api/payments                          order id (+ way to pay) → redirect URL or SBP's QR link, or instructions
- *   POST /api/payments/paypal-request           order id + email → PayPal invoice mailed to it
+ *   POST /api/payments/paypal-request           order id + email → the owner's invoice task (manual), else as /payments
+ *   GET  /api/payments/paypal/return            back from PayPal's approval page: capture, then the result page
  *   POST /api/payments/webhook/{provider}       provider notifications (raw body, verified by the driver)
  *   GET  /api/payments/orders/{id}              where the buyer's payment stands (processing page)
  *   GET  /api/payments/methods                  what the checkout may offer (online ways within their limits, PayPal mode)
@@ -35,7 +36,6 @@ import { requestLanguage } from '../../platform/http/error-handler';
 import { addressKey, type RateLimiter } from '../../platform/http/rate-limit';
 import { route } from '../../platform/http/route';
 import { sendStoredFile } from '../../platform/http/stored-file';
-import type { PaymentProviders } from '../../platform/payments/providers';
 import type { SandboxEvent } from '../../platform/payments/test-provider';
 import type { Storage } from '../../platform/storage/storage';
 import { type DownloadsService, downloadFileMissing } from './downloads.service';
@@ -47,8 +47,6 @@ export interface PaymentsRoutesOptions {
   downloads: DownloadsService;
   /** Where the digital books are read from. */
   storage: Storage;
-  /** How PayPal invoices are made (the reply's message says where the link went). */
-  paypalMode: PaymentProviders['paypalMode'];
   limiter: RateLimiter;
   limits: { perAccount: number; perIp: number; windowMs: number; webhookPerIp: number; linkGuessPerIp: number };
   /** Production: the sandbox page and its buttons are not registered at all. */
@@ -144,13 +142,11 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     await limitPayments(request);
     const lang = requestLanguage(request);
     const started = await service.requestPaypal(requireUser(request), request.body.orderId, request.body.email, lang);
-    const message =
-      started.kind === 'invoice_requested'
-        ? 'paypalInvoiceRequested'
-        : options.paypalMode === 'api'
-          ? 'paypalLinkSent'
-          : 'paypalLinkSentToAccount';
-    return ok(started, serverMessage(message, lang));
+    // api and sandbox: the approval page to go to, nothing sent anywhere.
+    return ok(
+      started,
+      started.kind === 'invoice_requested' ? serverMessage('paypalInvoiceRequested', lang) : undefined,
+    );
   });
 
   route(api, contract.orders, async (request, reply) => {
@@ -248,6 +244,17 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       return ok({ outcome });
     });
 
+    route(raw, webhooks.paypalReturn, async (request, reply) => {
+      // Each return may cost a call to PayPal: counted as a payment start of the client address.
+      const { perIp, windowMs } = options.limits;
+      await options.limiter.hit(
+        { key: `payment:ip:${addressKey(request.ip)}`, max: perIp, windowMs },
+        'paymentRateLimited',
+      );
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      return reply.redirect(await service.paypalReturn(request.query.token), 303);
+    });
+
     // The demo's sandbox exists only outside production (and the `test` webhook with it: no driver).
     if (!options.sandboxRoutes) return;
 
@@ -276,7 +283,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
           signature: request.query.signature,
           returnPath: request.query.return,
           finished: found.finished,
-          method: found.payment.method,
+          // A PayPal order's sandbox page stands in for PayPal's approval page, and says so.
+          method: found.payment.method ?? (found.order.paymentMethod === 'paypal' ? 'paypal' : null),
           pageUrl: `${request.protocol}://${request.host}${request.url}`,
           homeUrl: '/',
         }),

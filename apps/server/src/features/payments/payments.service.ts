@@ -1,6 +1,7 @@
 /**
- * Payments: start a payment for an order (the provider's page or SBP's QR code, a PayPal invoice,
- * or cash/bank instructions), apply provider notifications and the sandbox's Pay / Cancel / Fail.
+ * Payments: start a payment for an order (the provider's page or SBP's QR code, PayPal's approval
+ * page or the owner's invoice task — payments.paypal.ts —, or cash/bank instructions), apply
+ * provider notifications and the sandbox's Pay / Cancel / Fail.
  * The admin's side (paid by hand, refunds, hand-sent invoices, alerts) is in payments.admin.ts.
  *
  * Rules: a notification is verified by its driver (signature or a re-fetch), stored
@@ -21,12 +22,10 @@ import {
   onlineMethodFits,
   type PaymentDevice,
   type PaymentQr,
-  type PaypalInvoice,
 } from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import { AppError, Conflict, InvalidInput, NotFound } from '../../platform/errors';
 import type { Limit } from '../../platform/http/rate-limit';
-import { enqueueMail } from '../../platform/mail/outbox';
 import {
   type CreatedPayment,
   type IncomingNotification,
@@ -41,7 +40,6 @@ import { createPaymentsAdmin } from './payments.admin';
 import { createPaymentAlerts } from './payments.alerts';
 import {
   type Actor,
-  MANUAL_PAYPAL,
   money,
   type NotificationOutcome,
   type OrderForPayment,
@@ -51,9 +49,10 @@ import {
 import { createPaymentsInFlight } from './payments.in-flight';
 import { createLineRefunds } from './payments.line-refunds';
 import { createPaymentLinks, payLinkPath } from './payments.links';
+import { createPaypalPayments } from './payments.paypal';
 import { createPaymentRefunds } from './payments.refunds';
 import type { PaymentRow } from './payments.repo';
-import { paymentInstructions, paymentLinkMail, paypalRequestAdminMail } from './payments.texts';
+import { paymentInstructions } from './payments.texts';
 
 /**
  * A notification rejected (forged, or claiming what the provider denies) is not verified again for
@@ -98,6 +97,8 @@ interface PaymentOptions {
   confirmation?: 'redirect' | 'qr';
   /** Where the provider sends the buyer back (default: the processing page, for the signed-in buyer). */
   returnUrl?: string;
+  /** Where it sends a buyer who gives up (PayPal); default: `returnUrl`. */
+  cancelUrl?: string;
 }
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
@@ -114,6 +115,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (!order || (order.userId !== actor.id && actor.role !== 'admin')) throw new NotFound();
     if (order.status === 'cancelled') throw new Conflict('orderNotPayable', undefined, 'ORDER_NOT_PAYABLE');
     if (order.status !== 'pending') throw new Conflict('paymentAlreadyPaid', undefined, 'ORDER_ALREADY_PAID');
+    return order;
+  }
+
+  /** A PayPal order is paid in its own currency: euros or dollars, never roubles. */
+  function paypalOrder(order: OrderForPayment): OrderForPayment {
+    if (order.currency === 'RUB' || order.totalInCurrencyMinor === null) {
+      throw new InvalidInput('paypalCurrencyOnly', undefined, 'PAYMENT_WRONG_CURRENCY');
+    }
     return order;
   }
 
@@ -204,6 +213,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         currency: amount.currency,
         description: `Atelier #${order.number}`,
         returnUrl: options.returnUrl ?? `${deps.publicUrl}/payment/processing?order=${order.number}&id=${order.id}`,
+        ...(options.cancelUrl ? { cancelUrl: options.cancelUrl } : {}),
         idempotenceKey: payment.idempotenceKey,
         ...(options.email ? { email: options.email } : {}),
         language: options.language,
@@ -315,50 +325,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     };
   }
 
-  function invoiceView(row: PaymentRow | null): PaypalInvoice | null {
-    if (!row) return null;
-    return {
-      state: row.status === 'invoice_sent' ? 'sent' : 'requested',
-      url: row.status === 'invoice_sent' ? row.redirectUrl : null,
-      requestedAt: row.createdAt.toISOString(),
-      sentAt: row.status === 'invoice_sent' ? row.updatedAt.toISOString() : null,
-    };
-  }
-
-  /** The owner's task: a PayPal invoice to send by hand (PAYPAL_MODE=manual). One open per order. */
-  async function requestManualInvoice(order: OrderForPayment, paypalEmail: string) {
-    const amount = { minor: order.totalInCurrencyMinor!, currency: order.currency };
-    return db.transaction(async (tx) => {
-      const claimed = await repo.claimLivePayment(tx, {
-        orderId: order.id,
-        provider: MANUAL_PAYPAL,
-        status: 'requested',
-        amountMinor: amount.minor,
-        currency: amount.currency,
-        idempotenceKey: randomUUID(),
-        invoiceEmail: paypalEmail,
-      });
-      if (!claimed) {
-        const open = await repo.findManualInvoice(tx, order.id);
-        // Not sent yet: the customer may correct the PayPal address it goes to.
-        if (open?.status === 'requested') await repo.updatePayment(tx, open.id, { invoiceEmail: paypalEmail });
-        return open;
-      }
-      await orders.setPaymentState(tx, order.id, 'awaiting');
-      await deps.notifier.notify(tx, {
-        kind: 'paypalInvoice',
-        key: `paypalInvoice:${claimed.id}`,
-        mail: (to, lang) =>
-          paypalRequestAdminMail(to, lang, {
-            number: order.number,
-            total: money(amount.minor, amount.currency, lang),
-            paypalEmail,
-            url: `${deps.publicUrl}/admin/orders/${order.id}`,
-          }),
-      });
-      return claimed;
-    });
-  }
+  const paypal = createPaypalPayments(deps, { createOnce, apply });
 
   return {
     /**
@@ -382,6 +349,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           instructions: instructionsFor(order, lang),
         };
       }
+      // PayPal's approval page (or the sandbox's) when the shop has it; manual mode asks for an address instead.
+      if (order.paymentMethod === 'paypal' && providers.paypal) {
+        // The ways to pay through YooKassa are not PayPal's: naming one is a mistake, not a choice.
+        if (choice.method) throw new InvalidInput('paymentMethodUnavailable', undefined, 'PAYMENT_METHOD_UNAVAILABLE');
+        return paypal.startPaypal(paypalOrder(order), lang);
+      }
       if (order.paymentMethod !== 'card')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
       return startOnline(order, lang, choice);
@@ -390,73 +363,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ...createPaymentLinks(deps, { offered, startOnline, qrView }),
 
     /**
-     * `POST /payments/paypal-request`. api: PayPal mails an invoice to `email` (PayPal sends it, so
-     * the address the customer gave is used). sandbox: the demo link, mailed to the account's
-     * verified address. manual: a task for the owner, who mails an invoice link later.
+     * `POST /payments/paypal-request`. manual: a task for the owner, who mails an invoice link
+     * later. api and sandbox: PayPal's (or the sandbox's) approval page, as `POST /payments`.
      */
     async requestPaypal(actor: Actor, orderId: string, email: string, lang: Language) {
       const order = await payableOrder(actor, orderId);
       if (order.paymentMethod !== 'paypal')
         throw new InvalidInput('paymentWrongMethod', undefined, 'PAYMENT_WRONG_METHOD');
-      if (order.currency === 'RUB' || order.totalInCurrencyMinor === null) {
-        throw new InvalidInput('paypalCurrencyOnly', undefined, 'PAYMENT_WRONG_CURRENCY');
-      }
-      const amount = { minor: order.totalInCurrencyMinor, currency: order.currency };
-      await orders.holdForPayment(order.id);
-      if (!providers.paypal) {
-        const task = await requestManualInvoice(order, email);
-        return {
-          paymentId: task?.id ?? null,
-          orderNumber: order.number,
-          kind: 'invoice_requested' as const,
-          redirectUrl: null,
-          instructions: null,
-        };
-      }
-      const paypal = providers.paypal;
-      const { payment, created } = await createOnce(paypal, order, amount, {
-        email,
-        language: lang,
-        failure: 'paypalRequestError',
-      });
-      if (!created) {
-        return {
-          paymentId: payment.id,
-          orderNumber: order.number,
-          kind: 'invoice' as const,
-          redirectUrl: null,
-          instructions: null,
-        };
-      }
-      const to = paypal.name === 'test' ? await repo.accountEmail(db, order.userId) : null;
-      await db.transaction(async (tx) => {
-        await repo.updatePayment(tx, payment.id, {
-          providerPaymentId: created.providerPaymentId,
-          redirectUrl: created.redirectUrl,
-          status: 'invoice_sent',
-        });
-        await orders.setPaymentState(tx, order.id, 'invoice_sent');
-        // Real PayPal mails the invoice itself; the sandbox standing in for it mails its own link,
-        // to the account's verified address only (a typed address would make us a mail relay).
-        if (to && created.redirectUrl) {
-          await enqueueMail(
-            tx,
-            paymentLinkMail(to, lang, {
-              number: order.number,
-              total: money(amount.minor, amount.currency, lang),
-              url: created.redirectUrl,
-            }),
-          );
-        }
-      });
-      return {
-        paymentId: payment.id,
-        orderNumber: order.number,
-        kind: 'invoice' as const,
-        redirectUrl: null,
-        instructions: null,
-      };
+      return paypal.requestPaypal(paypalOrder(order), email, lang);
     },
+
+    paypalReturn: (token: string) => paypal.paypalReturn(token),
 
     /**
      * `POST /payments/webhook/{provider}`. Throws 400 for an unverifiable notification. Before any
@@ -495,6 +412,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         throw error;
       }
 
+      // The buyer approved on PayPal's page: the money is captured first, then the event recorded.
+      if (verified.outcome === 'approved') return paypal.takeApproved(provider, verified);
       return db.transaction(async (tx) => {
         const eventId = await repo.insertEvent(tx, {
           provider: providerName,
@@ -541,7 +460,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         providerPaymentId,
         amountMinor: found.payment.amountMinor,
         currency: found.payment.currency,
-        method: found.payment.method ?? 'bank_card',
+        method: found.payment.method ?? (found.order.paymentMethod === 'paypal' ? 'paypal' : 'bank_card'),
       });
       const { outcome } = await deliver(n);
       // Another return address (a payment link's page; its buyer may be signed out): back there, as YooKassa does.
@@ -563,7 +482,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         paymentMethod: order.paymentMethod,
         instructions: order.status === 'pending' ? instructionsFor(order, lang) : null,
         paypalInvoice:
-          order.paymentMethod === 'paypal' ? invoiceView(await repo.findManualInvoice(db, order.id)) : null,
+          order.paymentMethod === 'paypal' ? paypal.invoiceView(await repo.findManualInvoice(db, order.id)) : null,
         qr: order.status === 'pending' ? qrView(await repo.findLivePayment(db, order.id)) : null,
         payLink:
           order.status === 'pending' && order.payLinkUntil && order.payLinkUntil.getTime() > clock().getTime()
@@ -601,14 +520,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function apply(
     tx: Tx,
     payment: PaymentRow,
-    verified: Pick<VerifiedNotification, 'outcome' | 'amountMinor' | 'currency' | 'providerPaymentId' | 'method'>,
+    verified: Pick<VerifiedNotification, 'outcome' | 'amountMinor' | 'currency' | 'providerPaymentId' | 'method'> &
+      Pick<VerifiedNotification, 'reference'>,
   ): Promise<NotificationOutcome> {
     const order = await orders.getForPayment(tx, payment.orderId);
     if (!order) return 'unknown_payment';
     if (verified.outcome === 'succeeded') {
       // The same payment's success told again (its notification after we asked for its status).
       if (payment.status === 'succeeded') return 'ignored';
-      if (verified.amountMinor !== payment.amountMinor || verified.currency !== payment.currency) {
+      // Not what we asked for: another amount or currency, or money traced to another of our payments.
+      if (
+        verified.amountMinor !== payment.amountMinor ||
+        verified.currency !== payment.currency ||
+        (typeof verified.reference === 'string' && verified.reference !== payment.id)
+      ) {
         await alert(tx, 'amount_mismatch', order, payment, verified);
         return 'amount_mismatch';
       }

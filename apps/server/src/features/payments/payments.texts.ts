@@ -54,6 +54,7 @@ const SANDBOX_METHOD_NAMES: Record<string, Texts> = {
   sberbank: { ru: 'SberPay', en: 'SberPay', es: 'SberPay' },
   tinkoff_bank: { ru: 'T-Pay', en: 'T-Pay', es: 'T-Pay' },
   sber_bnpl: { ru: 'Плати частями', en: 'Pay in parts', es: 'Pago a plazos' },
+  paypal: { ru: 'PayPal', en: 'PayPal', es: 'PayPal' },
 };
 
 /** A QR code as an inline SVG (drawn here: no network, no script). */
@@ -160,17 +161,6 @@ function mail(
 }
 
 export const PAYMENT_MAIL_TEXTS = {
-  linkSubject: {
-    ru: 'Ссылка на оплату заказа №{n}',
-    en: 'Payment link for order #{n}',
-    es: 'Enlace de pago del pedido n.º {n}',
-  },
-  linkText: {
-    ru: 'Чтобы оплатить заказ №{n} на сумму {total}, перейдите по ссылке.',
-    en: 'To pay order #{n} ({total}), follow the link.',
-    es: 'Para pagar el pedido n.º {n} ({total}), siga el enlace.',
-  },
-  linkLabel: { ru: 'Оплатить', en: 'Pay', es: 'Pagar' },
   booksSubject: {
     ru: 'Ваши электронные книги (заказ №{n})',
     en: 'Your e-books (order #{n})',
@@ -396,16 +386,6 @@ export function linesRefundedMail(
     ],
     [{ label: T.linesRefundedLabel[lang], url: vars.orderUrl }],
     vars.name.trim() ? fill(T.linesRefundedHello[lang], { name: vars.name.trim() }) : undefined,
-  );
-}
-
-export function paymentLinkMail(to: string, lang: Language, vars: { number: number; total: string; url: string }) {
-  return mail(
-    to,
-    lang,
-    fill(PAYMENT_MAIL_TEXTS.linkSubject[lang], { n: vars.number }),
-    [fill(PAYMENT_MAIL_TEXTS.linkText[lang], { n: vars.number, total: vars.total })],
-    [{ label: PAYMENT_MAIL_TEXTS.linkLabel[lang], url: vars.url }],
   );
 }
 

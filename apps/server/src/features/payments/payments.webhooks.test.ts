@@ -160,13 +160,13 @@ describe('PayPal notifications', () => {
     const o = await order('paypal', 'EUR');
     await t.app.inject({
       method: 'POST',
-      url: '/api/payments/paypal-request',
+      url: '/api/payments',
       headers: bearer(buyer.token),
-      payload: { orderId: o.id, email: 'payer@example.com' },
+      payload: { orderId: o.id },
     });
     const id = await providerIdOf(o.id);
-    paypal.setStatus(id, 'PAID');
-    const hook = paypal.webhook(id);
+    paypal.approve(id);
+    const hook = paypal.webhook(id, 'CHECKOUT.ORDER.APPROVED');
     const ip = freshIp();
     expect((await notify('paypal', hook.rawBody, ip, hook.headers)).json().data.outcome).toBe('applied');
     const verifies = verifyCalls();

@@ -1,11 +1,9 @@
 /**
- * The real drivers against local fakes of the documented YooKassa v3 and PayPal Invoicing v2 APIs
- * (no network here): request shapes, verification of notifications, provider errors and timeouts.
+ * The real drivers against local fakes of their documented APIs (no network here): request shapes,
+ * verification of notifications, provider errors and timeouts. PayPal's are in paypal-provider.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaypalFake, startPaypalFake } from '../../test/fakes/paypal-fake';
 import { startYookassaFake, type YookassaFake } from '../../test/fakes/yookassa-fake';
-import { createPaypalProvider } from './paypal-provider';
 import { decimalToMinor, minorToDecimal, NotificationRejected, ProviderError } from './provider';
 import type { Receipt, ReceiptItem } from './receipt';
 import { createTestProvider } from './test-provider';
@@ -320,119 +318,5 @@ describe('YooKassa receipts: the driver sends them, the fake checks them as YooK
         }),
       ),
     ).toContain('amount.value');
-  });
-});
-
-describe('PayPal driver against the fake API', () => {
-  let fake: PaypalFake;
-  const driver = (timeoutMs = 2000, over: { clientSecret?: string; webhookId?: string } = {}) =>
-    createPaypalProvider({
-      clientId: fake.clientId,
-      clientSecret: over.clientSecret ?? fake.clientSecret,
-      webhookId: over.webhookId ?? fake.webhookId,
-      apiUrl: fake.apiUrl,
-      timeoutMs,
-    });
-  const eur = () => input({ currency: 'EUR', amountMinor: 2590, email: 'buyer@example.com' });
-  beforeAll(async () => {
-    fake = await startPaypalFake();
-  });
-  afterAll(() => fake.close());
-
-  it('gets an OAuth token, creates and sends an invoice to the given email, returns the payer link', async () => {
-    const created = await driver().createPayment(eur());
-    const paths = fake.requests.slice(-3).map((r) => `${r.method} ${r.path.replace(/INV2-\w+/, ':id')}`);
-    expect(paths).toEqual([
-      'POST /v1/oauth2/token',
-      'POST /v2/invoicing/invoices',
-      'POST /v2/invoicing/invoices/:id/send',
-    ]);
-    const invoice = fake.invoices.get(created.providerPaymentId)!;
-    expect(invoice).toMatchObject({
-      status: 'SENT',
-      amount: { currency_code: 'EUR', value: '25.90' },
-      primary_recipients: [{ billing_info: { email_address: 'buyer@example.com' } }],
-    });
-    expect(created).toMatchObject({ status: 'invoice_sent', redirectUrl: invoice.detail.metadata.recipient_view_url });
-  });
-
-  it('reuses the access token until it expires', async () => {
-    const d = driver();
-    await d.createPayment(eur());
-    const before = fake.requests.filter((r) => r.path === '/v1/oauth2/token').length;
-    await d.createPayment(eur());
-    expect(fake.requests.filter((r) => r.path === '/v1/oauth2/token').length).toBe(before);
-  });
-
-  it.each([
-    ['bad client secret (401 on the token)', () => driver(2000, { clientSecret: 'nope' }), undefined],
-    [
-      'invoice create refused (422)',
-      () => driver(),
-      { reply: { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } }, pathPart: '/v2/invoicing/invoices' },
-    ],
-    [
-      'send fails (503)',
-      () => driver(),
-      { reply: { status: 503, body: { name: 'SERVICE_UNAVAILABLE' } }, pathPart: '/send' },
-    ],
-  ])('provider error is a ProviderError: %s', async (_name, make, failure) => {
-    if (failure) fake.failNext(failure.reply, { pathPart: failure.pathPart });
-    await expect(make().createPayment(eur())).rejects.toBeInstanceOf(ProviderError);
-  });
-
-  it('a provider that does not answer in time is a timeout ProviderError', async () => {
-    fake.setDelay(500);
-    try {
-      await expect(driver(100).createPayment(eur())).rejects.toMatchObject({ kind: 'timeout' });
-    } finally {
-      fake.setDelay(0);
-    }
-  });
-
-  it('a webhook is verified through verify-webhook-signature and the amount re-read from the invoice', async () => {
-    const created = await driver().createPayment(eur());
-    fake.setStatus(created.providerPaymentId, 'PAID');
-    const hook = fake.webhook(created.providerPaymentId);
-    const verified = await driver().verifyNotification(hook);
-    expect(verified).toMatchObject({
-      outcome: 'succeeded',
-      amountMinor: 2590,
-      currency: 'EUR',
-      type: 'INVOICING.INVOICE.PAID',
-    });
-    const verify = fake.requests.find((r) => r.path === '/v1/notifications/verify-webhook-signature')!;
-    expect(JSON.parse(verify.body)).toMatchObject({ webhook_id: fake.webhookId, auth_algo: 'SHA256withRSA' });
-  });
-
-  it.each([
-    [
-      'a forged signature',
-      (h: ReturnType<PaypalFake['webhook']>) => ({
-        ...h,
-        headers: { ...h.headers, 'paypal-transmission-sig': 'forged' },
-      }),
-    ],
-    [
-      'an altered body',
-      (h: ReturnType<PaypalFake['webhook']>) => ({
-        ...h,
-        rawBody: h.rawBody.replace('"PAID"', '"PAID" ').replace('An invoice was paid', 'changed'),
-      }),
-    ],
-    ['missing transmission headers', (h: ReturnType<PaypalFake['webhook']>) => ({ ...h, headers: {} })],
-  ])('a webhook with %s is rejected', async (_name, mutate) => {
-    const created = await driver().createPayment(eur());
-    fake.setStatus(created.providerPaymentId, 'PAID');
-    await expect(driver().verifyNotification(mutate(fake.webhook(created.providerPaymentId)))).rejects.toMatchObject({
-      reason: 'bad_signature',
-    });
-  });
-
-  it('a webhook for another webhook id (another shop) is rejected', async () => {
-    const created = await driver().createPayment(eur());
-    await expect(
-      driver(2000, { webhookId: 'OTHERWEBHOOK' }).verifyNotification(fake.webhook(created.providerPaymentId)),
-    ).rejects.toMatchObject({ reason: 'bad_signature' });
   });
 });

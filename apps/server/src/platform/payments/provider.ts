@@ -1,7 +1,8 @@
 /**
- * The payment provider contract: create a payment (a page to send the buyer to, or an
- * invoice mailed by the provider), verify and parse a notification, fetch a payment's status.
- * Drivers: `test` (built-in sandbox page), `yookassa` (cards in RUB), `paypal` (invoices in EUR/USD).
+ * The payment provider contract: create a payment (a page to send the buyer to), verify and parse
+ * a notification, fetch a payment's status, and — where the provider waits for the shop to take
+ * the money the buyer approved — capture it.
+ * Drivers: `test` (built-in sandbox page), `yookassa` (cards in RUB), `paypal` (Orders API v2 in EUR/USD).
  * Features never see provider HTTP details; they get these shapes or a ProviderError.
  */
 import type { Currency, OnlineMethod } from '@atelier/shared';
@@ -19,9 +20,11 @@ export interface CreatePaymentInput {
   description: string;
   /** Where the provider sends the buyer back after paying (redirect flows). */
   returnUrl: string;
+  /** Where the provider sends a buyer who gives up (PayPal's cancel_url); unset = `returnUrl`. */
+  cancelUrl?: string;
   /** Sent as the provider's idempotency key so a retried create never charges twice. */
   idempotenceKey: string;
-  /** Invoice flows: the address the payment link is sent to. */
+  /** Invoice flows: the address the payment link is sent to (the sandbox then says the link went out). */
   email?: string;
   language: 'ru' | 'en' | 'es';
   /** The fiscal receipt YooKassa registers with the payment (RECEIPTS=yookassa). */
@@ -41,7 +44,11 @@ export interface CreatedPayment {
   confirmation: 'redirect' | 'qr';
 }
 
-export type PaymentOutcome = 'succeeded' | 'canceled' | 'failed' | 'pending';
+/**
+ * `approved`: the buyer said yes and the money waits for the shop to take it (PayPal's order
+ * APPROVED, before its capture); nothing is paid until `capture` says `succeeded`.
+ */
+export type PaymentOutcome = 'succeeded' | 'canceled' | 'failed' | 'pending' | 'approved';
 
 /** A notification that passed the driver's verification. */
 export interface VerifiedNotification {
@@ -55,6 +62,8 @@ export interface VerifiedNotification {
   currency: string;
   /** How it was paid, as the provider reports it (`payment_method.type`), when it says. */
   method: string | null;
+  /** Our payments.id as the provider echoes it back (PayPal's custom_id), when it carries one. */
+  reference?: string | null;
   payload: unknown;
 }
 
@@ -67,6 +76,8 @@ export interface ProviderStatus {
   outcome: PaymentOutcome;
   amountMinor: number;
   currency: string;
+  /** Our payments.id as the provider echoes it back (PayPal's custom_id), when it carries one. */
+  reference?: string | null;
 }
 
 export interface PaymentProvider {
@@ -81,9 +92,15 @@ export interface PaymentProvider {
   /** Throws NotificationRejected when the signature/status check fails. */
   verifyNotification(incoming: IncomingNotification): Promise<VerifiedNotification>;
   fetchStatus(providerPaymentId: string): Promise<ProviderStatus>;
+  /**
+   * Takes the money of a payment the buyer approved (PayPal: the order's capture) and answers how
+   * it stands afterwards. Asking again — the same key, or a payment captured already — answers the
+   * same capture, never a second one. Only drivers whose payments wait for it have it.
+   */
+  capture?(input: { providerPaymentId: string; idempotenceKey: string }): Promise<ProviderStatus>;
   /** A receipt of its own (`POST /v3/receipts`): YooKassa only. */
   createReceipt?(input: { receipt: ReceiptRequest; idempotenceKey: string }): Promise<CreatedReceipt>;
-  /** Gives a succeeded payment back, whole or in part, with its refund receipt when receipts are on: YooKassa and the sandbox. */
+  /** Gives a succeeded payment back, whole or in part, with its refund receipt when receipts are on: YooKassa, PayPal and the sandbox. */
   refund?(input: RefundInput): Promise<CreatedRefund>;
 }
 
@@ -114,6 +131,8 @@ export class ProviderError extends Error {
     readonly kind: 'timeout' | 'network' | 'http' | 'invalid_reply',
     message: string,
     readonly status?: number,
+    /** The provider's error body as parsed (PayPal names the issue in `details[].issue`). */
+    readonly body?: unknown,
   ) {
     super(`${provider}: ${message}`);
     this.name = 'ProviderError';
@@ -193,7 +212,7 @@ export async function providerFetch(
   }
   if (!res.ok) {
     const detail = body && typeof body === 'object' ? JSON.stringify(body).slice(0, 300) : text.slice(0, 300);
-    throw new ProviderError(provider, 'http', `HTTP ${res.status}: ${detail}`, res.status);
+    throw new ProviderError(provider, 'http', `HTTP ${res.status}: ${detail}`, res.status, body);
   }
   return { status: res.status, body, text };
 }

@@ -1,8 +1,8 @@
 /**
  * Chooses the drivers from config. Cards go through `yookassa`, the `test` sandbox (demo only), or
- * nowhere (PAYMENT_PROVIDER=none). PayPal follows PAYPAL_MODE: `api` (PayPal Invoicing), `sandbox`
- * (the test provider mails its own payment link; demo only) or `manual` (no driver: the
- * owner sends an invoice link by hand). In production the sandbox does not exist at all,
+ * nowhere (PAYMENT_PROVIDER=none). PayPal follows PAYPAL_MODE: `api` (PayPal's Orders API v2: its
+ * approval page, then our capture), `sandbox` (the test provider's page stands in for PayPal's;
+ * demo only) or `manual` (no driver: the owner sends an invoice link by hand). In production the sandbox does not exist at all,
  * so neither its page nor the `test` webhook can confirm anything. Webhooks are routed by the
  * provider name in the URL.
  */
@@ -16,7 +16,7 @@ import { createYookassaProvider } from './yookassa-provider';
 export interface PaymentProviders {
   /** null: cards are not accepted (PAYMENT_PROVIDER=none). */
   card: PaymentProvider | null;
-  /** null: PAYPAL_MODE=manual, the owner sends the invoice. */
+  /** null: PAYPAL_MODE=manual, the owner sends the invoice; else a redirect to approve (and, api, capture). */
   paypal: PaymentProvider | null;
   paypalMode: Config['payments']['paypalMode'];
   /** The online ways to pay the card provider takes (YOOKASSA_METHODS); empty without one. */

@@ -15,8 +15,10 @@ export interface RecordedRequest {
 export interface FakeReply {
   status: number;
   body?: unknown;
-  /** A non-JSON reply (a PDF): sent as it is, with its content type. */
+  /** A non-JSON reply (a PDF, a page): sent as it is, with its content type. */
   raw?: { contentType: string; data: Buffer };
+  /** Headers of its own (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (req: RecordedRequest) => FakeReply;
@@ -65,12 +67,12 @@ export async function startFakeServer(handler: FakeHandler, options: { port?: nu
         timers.delete(timer);
         if (res.destroyed) return;
         if (reply.raw) {
-          res.writeHead(reply.status, { 'content-type': reply.raw.contentType });
+          res.writeHead(reply.status, { ...reply.headers, 'content-type': reply.raw.contentType });
           res.end(reply.raw.data);
           return;
         }
         const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.writeHead(reply.status, { ...reply.headers, 'content-type': 'application/json' });
         res.end(text);
       };
       const timer = setTimeout(send, delayMs);

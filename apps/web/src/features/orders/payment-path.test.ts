@@ -26,6 +26,15 @@ describe('payment path chosen after the order is placed', () => {
   ])('%s', (_rule, order, expected) => {
     expect(paymentPathFor(order)).toBe(expected);
   });
+
+  it.each<[Parameters<typeof paymentPathFor>[1], PaymentPath]>([
+    ['api', 'redirect'],
+    ['sandbox', 'redirect'],
+    ['manual', 'paypal'],
+    [undefined, 'paypal'],
+  ])("a PayPal order with the shop's PayPal mode %s: %s", (mode, expected) => {
+    expect(paymentPathFor({ status: 'pending', total: 1500, paymentMethod: 'paypal' }, mode)).toBe(expected);
+  });
 });
 
 describe('next step after createPayment', () => {

@@ -1,12 +1,16 @@
-import type { Order, PaymentStart } from '@atelier/shared';
+import type { Order, PaymentMethods, PaymentStart } from '@atelier/shared';
+import { paypalRedirects } from '../../shared/ui/paypal-mode';
 
 type OrderForPayment = Pick<Order, 'id' | 'number' | 'status' | 'paymentState' | 'paymentMethod' | 'total'>;
 
 /**
  * What checkout does once the order exists (payments contract):
  * - `done`: nothing to pay (zero total, or already confirmed) → the success page;
- * - `redirect`: card (roubles) → `createPayment`, then the provider's (or sandbox's) page;
- * - `paypal`: PayPal (euros/dollars) → the email modal and `requestPaypal` (an invoice);
+ * - `redirect`: card (roubles) → `createPayment`, then the provider's (or sandbox's) page; PayPal
+ *   (euros/dollars) the same way when the shop has PayPal's API (or the demo's sandbox): PayPal's
+ *   approval page, and back to the payment's result;
+ * - `paypal`: PayPal without its API (`manual`) → the email modal and `requestPaypal` (the owner
+ *   sends an invoice), and while the mode is not known yet (the server then answers a redirect);
  * - `instructions`: cash / bank transfer → `createPayment` (mails the instructions once), then
  *   `/payment/processing`, which shows the bank details.
  * The method/currency pairing itself (card = RUB, PayPal = EUR/USD) is enforced by the server
@@ -14,10 +18,13 @@ type OrderForPayment = Pick<Order, 'id' | 'number' | 'status' | 'paymentState' |
  */
 export type PaymentPath = 'done' | 'redirect' | 'paypal' | 'instructions';
 
-export function paymentPathFor(order: Pick<OrderForPayment, 'status' | 'total' | 'paymentMethod'>): PaymentPath {
+export function paymentPathFor(
+  order: Pick<OrderForPayment, 'status' | 'total' | 'paymentMethod'>,
+  paypalMode?: PaymentMethods['paypal'],
+): PaymentPath {
   if (order.status !== 'pending' || order.total === 0) return 'done';
   if (order.paymentMethod === 'card') return 'redirect';
-  if (order.paymentMethod === 'paypal') return 'paypal';
+  if (order.paymentMethod === 'paypal') return paypalRedirects(paypalMode) ? 'redirect' : 'paypal';
   return 'instructions';
 }
 

@@ -8,21 +8,19 @@ import { CheckIcon } from './icons';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** How this shop makes PayPal invoices (GET /payments/methods); unknown while it loads. */
-export type PaypalMode = 'api' | 'sandbox' | 'manual' | undefined;
-
 /**
- * PayPal (EUR/USD): the email the payment link goes to, then what happened to the request (it
- * closes by itself after 10 seconds). The inside of a dialog: the checkout's and the account's
- * PayPal modal and the lesson purchase dialog each wrap it and hand in `request`; mounted afresh
- * for each request (keyed by the order), so every opening starts from `defaultEmail`.
+ * PayPal without its API (EUR/USD): the email the owner's invoice goes to, then what happened to
+ * the request (it closes by itself after 10 seconds). The inside of a dialog: the checkout's and
+ * the account's PayPal modal, the lesson purchase dialog and the gift certificate page each wrap
+ * it and hand in `request`; mounted afresh for each request (keyed by the order), so every
+ * opening starts from `defaultEmail`. Should the shop take PayPal on its page after all (the mode
+ * was not known yet), the server answers that page, and the buyer goes there.
  */
 export function PaypalRequestForm({
   orderId,
   orderNumber,
   defaultEmail,
   request,
-  paypalMode,
   onSent,
   onDone,
 }: {
@@ -31,7 +29,6 @@ export function PaypalRequestForm({
   defaultEmail: string;
   /** `POST /payments/paypal-request` for this order and email. */
   request: (body: { orderId: string; email: string }) => Promise<{ data: PaymentStart }>;
-  paypalMode: PaypalMode;
   /** The request went through (the dialog around may still be closed before `onDone`). */
   onSent?: () => void;
   /** `sent`: the payment link went out (else the order still waits for it). */
@@ -55,15 +52,12 @@ export function PaypalRequestForm({
     setPending(true);
     try {
       const { data } = await request({ orderId, email: typed });
+      if (data.kind === 'redirect' && data.redirectUrl) {
+        window.location.assign(data.redirectUrl);
+        return;
+      }
       onSent?.();
-      // Real PayPal mails the given address; the demo sandbox and the shop's own invoice go to the account's.
-      setSentText(
-        data.kind === 'invoice_requested'
-          ? t('payments.paypalRequested')
-          : paypalMode === 'api'
-            ? t('payments.paypalSent', { email: typed })
-            : t('payments.paypalSentAccount'),
-      );
+      setSentText(t('payments.paypalRequested'));
     } catch (error) {
       setProblem(errorMessage(error, t('payments.paypalFailed')));
     } finally {

@@ -7,6 +7,8 @@ import {
 } from '@atelier/shared';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { paypalRedirects } from '../../../shared/ui/paypal-mode';
+import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 
 /** What the buyer picks: an online way to pay through YooKassa, or an order paid otherwise. */
 export type PaymentChoice = OnlineMethod | 'paypal' | 'cash' | 'bank_transfer';
@@ -60,6 +62,8 @@ export function PaymentMethodChoice({
   const { t } = useTranslation();
   const fallback = useId();
   const group = name ?? fallback;
+  // PayPal's own page (api, or the demo's sandbox), or an invoice the shop mails (manual).
+  const paypalHint = paypalRedirects(usePaymentMethods().data?.paypal) ? 'paypalPage' : 'paypal';
   const choices: { value: PaymentChoice; label: string; hint: string }[] = [
     ...online.map((method) => ({
       value: method,
@@ -69,7 +73,7 @@ export function PaymentMethodChoice({
     ...others.map((method) => ({
       value: method,
       label: t(`labels.paymentMethod.${method}`),
-      hint: t(`paymentChoice.other.${method}`),
+      hint: t(`paymentChoice.other.${method === 'paypal' ? paypalHint : method}`),
     })),
   ];
   return (

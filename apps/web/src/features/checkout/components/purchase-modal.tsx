@@ -36,7 +36,8 @@ import {
   useGiftCodeCheck,
 } from '../../../shared/ui/gift-code-field';
 import { Modal } from '../../../shared/ui/modal';
-import { type PaypalMode, PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
+import { type PaypalMode, paypalRedirects } from '../../../shared/ui/paypal-mode';
+import { PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
 import { toast } from '../../../shared/ui/toast';
 import {
   isOnlineChoice,
@@ -69,7 +70,7 @@ export interface PurchaseFlow {
   checkGiftCode: GiftCodeCheck;
   /** An online order: the provider's page to go to (or SBP's QR code on ours), in the way picked. */
   startPayment: (orderId: string, choice?: { method: OnlineMethod; device: PaymentDevice }) => Promise<PaymentStart>;
-  /** A PayPal order: the payment link to this email. */
+  /** A PayPal order without PayPal's API: the owner's invoice to this email. */
   requestPaypal: (body: { orderId: string; email: string }) => Promise<{ data: PaymentStart }>;
   pending: boolean;
   /** false when the shop takes no card payments (PAYMENT_PROVIDER=none): no rouble purchase but a free one. */
@@ -246,18 +247,19 @@ export function PurchaseModal({
       onClose();
       return;
     }
-    // Euros and dollars: PayPal mails a payment link, to the address asked for next.
-    if (result.order.paymentMethod === 'paypal') {
+    // Euros and dollars without PayPal's API: the address the owner's invoice goes to, asked next.
+    const paypal = result.order.paymentMethod === 'paypal';
+    if (paypal && !paypalRedirects(flow.paypalMode)) {
       setPaypalOrder(result.order);
       return;
     }
     // Roubles: start the online payment of the order in the way picked (the provider's page, or
-    // SBP's QR code on the processing page on a computer).
+    // SBP's QR code on the processing page on a computer); PayPal: its approval page.
     setPaying(true);
     try {
       const payment = await flow.startPayment(
         result.order.id,
-        onlineMethod ? { method: onlineMethod, device: paymentDevice() } : undefined,
+        !paypal && onlineMethod ? { method: onlineMethod, device: paymentDevice() } : undefined,
       );
       if (payment.kind === 'qr') {
         onClose();
@@ -314,7 +316,6 @@ export function PurchaseModal({
           orderNumber={paypalOrder.number}
           defaultEmail={paypalOrder.customer.email}
           request={flow.requestPaypal}
-          paypalMode={flow.paypalMode}
           onDone={close}
         />
       ) : item ? (
@@ -406,7 +407,11 @@ export function PurchaseModal({
             </p>
           ) : null}
           <p className="text-xs text-muted">
-            {currency === 'RUB' ? t('training.purchaseTerms') : t('training.purchaseTermsPaypal')}
+            {currency === 'RUB'
+              ? t('training.purchaseTerms')
+              : paypalRedirects(flow.paypalMode)
+                ? t('training.purchaseTermsPaypalPage')
+                : t('training.purchaseTermsPaypal')}
           </p>
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className="btn btn-ghost" onClick={onClose}>

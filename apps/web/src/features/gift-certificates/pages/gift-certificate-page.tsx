@@ -17,6 +17,7 @@ import {
 } from '../../../shared/ui/form-field';
 import { GiftBalanceCheck } from '../../../shared/ui/gift-balance-check';
 import { Modal } from '../../../shared/ui/modal';
+import { paypalRedirects } from '../../../shared/ui/paypal-mode';
 import { PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ErrorState, PageTitle } from '../../../shared/ui/states';
@@ -193,7 +194,8 @@ export function GiftCertificatePage() {
       return;
     }
     intentStore.clearDraft('gift-certificate');
-    if (order.paymentMethod === 'paypal') {
+    // PayPal without its API: the address for the owner's invoice; else PayPal's page, as a card's.
+    if (order.paymentMethod === 'paypal' && !paypalRedirects(paypalMode)) {
       setPaypalOrder(order);
       return;
     }
@@ -410,7 +412,6 @@ export function GiftCertificatePage() {
             orderNumber={paypalOrder.number}
             defaultEmail={user?.email ?? ''}
             request={requestPaypal}
-            paypalMode={paypalMode}
             onDone={() => void navigate(`/account/orders/${paypalOrder.id}`)}
           />
         ) : null}

@@ -57,10 +57,12 @@ export function OrderPaymentsPanel({ order, ask }: { order: Order; ask: (request
   const sendInvoice = useSendPaypalInvoice();
   const [invoiceUrl, setInvoiceUrl] = useState('');
   const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
-  // The money came through YooKassa and the order is cancelled: the owner gives it back from here.
+  // The money came through YooKassa or PayPal's API and the order is cancelled: the owner gives it back from here.
   const refundable =
-    order.status === 'cancelled' && order.paymentState === 'paid' && order.paymentMethod === 'card'
-      ? payments.data?.find((p) => p.provider === 'yookassa' && p.status === 'succeeded')
+    order.status === 'cancelled' &&
+    order.paymentState === 'paid' &&
+    (order.paymentMethod === 'card' || order.paymentMethod === 'paypal')
+      ? payments.data?.find((p) => (p.provider === 'yookassa' || p.provider === 'paypal') && p.status === 'succeeded')
       : undefined;
   const refund = useRefundDialog(order, ask);
   const manualInvoice = payments.data?.find(

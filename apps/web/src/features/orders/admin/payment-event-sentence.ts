@@ -11,6 +11,7 @@ export type PaymentEventPhrase =
   | 'canceled'
   | 'failed'
   | 'waiting'
+  | 'approved'
   | 'markedPaid'
   | 'instructions'
   | 'startFailed'
@@ -27,7 +28,16 @@ const PHRASES: Record<string, PaymentEventPhrase> = {
   'payment.canceled': 'canceled',
   'payment.failed': 'failed',
   'payment.waiting_for_capture': 'waiting',
-  // PayPal invoices.
+  // PayPal's Orders API: the buyer's approval, then the capture (the shop's own, or PayPal's word of it).
+  'CHECKOUT.ORDER.APPROVED': 'approved',
+  'PAYMENT.CAPTURE.COMPLETED': 'received',
+  'PAYMENT.CAPTURE.PENDING': 'waiting',
+  'PAYMENT.CAPTURE.DENIED': 'failed',
+  'PAYMENT.CAPTURE.REFUNDED': 'refunded',
+  'capture.succeeded': 'received',
+  'capture.failed': 'failed',
+  'capture.canceled': 'canceled',
+  // PayPal invoices (before decision 0103), still in older orders' records.
   'INVOICING.INVOICE.PAID': 'received',
   'INVOICING.INVOICE.CANCELLED': 'canceled',
   // Recorded by the shop itself.

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useTranslation } from '../../../shared/i18n/use-translation';
+import { paypalRedirects } from '../../../shared/ui/paypal-mode';
 import { Spinner } from '../../../shared/ui/spinner';
 import { ChangeOrderButton } from '../../cart/api/components';
 import { useCreatePayment } from '../../payments/api/create-payment';
+import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { usePayLinkPath, usePaypalInvoice } from '../../payments/api/get-payment-status';
 import { paymentKeys } from '../../payments/api/keys';
 import { orderKeys } from '../api/keys';
@@ -15,8 +17,9 @@ import { PaypalModal } from './paypal-modal';
 
 /**
  * The order page and the thank-you pages, while the order waits for its money: "Pay now" for a
- * card or PayPal order (a new payment / a new invoice: the way back after a failed or abandoned
- * payment) and "Change the order" (its lines back to the cart, docs/decisions/0104), and the
+ * card or PayPal order (a new payment — PayPal's approval page when the shop has its API — or,
+ * PayPal without it, a new invoice: the way back after a failed or abandoned payment) and "Change
+ * the order" (its lines back to the cart, docs/decisions/0104), and the
  * payment instructions for cash and bank transfer. Nothing for a paid, cancelled or free order.
  */
 export function PayOrderCard({ order, initialProblem = null }: { order: Order; initialProblem?: string | null }) {
@@ -26,6 +29,9 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
   const [problem, setProblem] = useState<string | null>(initialProblem);
   const [paypalOpen, setPaypalOpen] = useState(false);
   const online = canPayOnline(order);
+  // PayPal on its own page (api, or the demo's sandbox) is paid as a card is; manual asks for an address.
+  const paypalMode = usePaymentMethods().data?.paypal;
+  const paypalPage = order.paymentMethod === 'paypal' && paypalRedirects(paypalMode);
   const invoice = usePaypalInvoice(order.id, online && order.paymentMethod === 'paypal').data ?? null;
   const offline = order.status === 'pending' && order.total > 0 && !online && order.paymentMethod !== 'card';
   // A custom piece's deposit or balance, or a bank transfer: the link mailed to pay online (docs/decisions/0083).
@@ -40,7 +46,7 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
 
   const pay = () => {
     setProblem(null);
-    if (order.paymentMethod === 'paypal') return setPaypalOpen(true);
+    if (order.paymentMethod === 'paypal' && !paypalPage) return setPaypalOpen(true);
     createPayment.mutate(
       { orderId: order.id },
       {
@@ -62,7 +68,11 @@ export function PayOrderCard({ order, initialProblem = null }: { order: Order; i
       {online ? (
         <>
           <p className="mt-2 text-sm text-ink-soft">
-            {order.paymentMethod === 'paypal' ? t('orders.pay.paypalText') : t('orders.pay.cardText')}
+            {paypalPage
+              ? t('orders.pay.paypalPageText')
+              : order.paymentMethod === 'paypal'
+                ? t('orders.pay.paypalText')
+                : t('orders.pay.cardText')}
           </p>
           {invoice ? (
             <div className="mt-3 rounded-2xl bg-blush-50 px-4 py-3 text-sm" data-testid="paypal-invoice">

@@ -2,11 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/use-translation';
 import { Modal } from '../../../shared/ui/modal';
 import { PaypalRequestForm } from '../../../shared/ui/paypal-request-form';
-import { usePaymentMethods } from '../../payments/api/get-payment-methods';
 import { requestPaypal } from '../../payments/api/request-paypal';
 import type { Order } from '../api/create-order';
 
-/** PayPal (EUR/USD) sends a payment link to the email the customer gives. */
+/** PayPal without its API (EUR/USD): the address the shop's invoice goes to (PAYPAL_MODE=manual). */
 export function PaypalModal({
   order,
   defaultEmail,
@@ -18,7 +17,6 @@ export function PaypalModal({
   onDone: (sent: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const paypalMode = usePaymentMethods().data?.paypal;
   const sent = useRef(false);
   useEffect(() => {
     if (order) sent.current = false;
@@ -38,7 +36,6 @@ export function PaypalModal({
           orderNumber={order.number}
           defaultEmail={defaultEmail}
           request={requestPaypal}
-          paypalMode={paypalMode}
           onSent={() => {
             sent.current = true;
           }}

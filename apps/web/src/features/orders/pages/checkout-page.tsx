@@ -346,11 +346,13 @@ export function CheckoutPage() {
       void fetchMe().then(updateSessionUser, () => undefined);
     }
     await reloadCartFromServer();
-    const path = paymentPathFor(order);
+    // PayPal: its approval page when the shop has its API (or the demo's sandbox), else the address for the owner's invoice.
+    const path = paymentPathFor(order, paymentMethodsOffered?.paypal);
     if (path === 'done') return finish(order);
     if (path === 'paypal') return setPaypalOrder(order);
     try {
-      const choice = path === 'redirect' && onlineMethod ? { method: onlineMethod, device: paymentDevice() } : {};
+      const card = path === 'redirect' && order.paymentMethod === 'card';
+      const choice = card && onlineMethod ? { method: onlineMethod, device: paymentDevice() } : {};
       const next = nextStepAfterStart(await createPayment.mutateAsync({ orderId: order.id, ...choice }), order);
       // Cash and transfer: the payment (its instructions mailed once) exists; the thank-you page shows them.
       if (path === 'instructions') return void navigate(thanksUrl(order.number), { replace: true });

@@ -60,7 +60,7 @@ function CustomerActions({ request }: { request: CustomRequest }) {
           return;
         }
       }
-      // PayPal (an invoice by mail) and anything else: the order's page offers its payment.
+      // PayPal (its page, or the owner's invoice) and anything else: the order's page offers its payment.
       void navigate(`/account/orders/${order.id}`);
     } catch (error) {
       fail(error);
