@@ -262,6 +262,15 @@ export async function wipeDatabase(database: Database): Promise<void> {
     );
     for (const { kind, name } of others)
       await tx.execute(sql.raw(`drop ${kind} if exists public.${ident(name)} cascade`));
+    // Trigger functions (a product's default variant) go with the schema they serve.
+    const functions = await rows<{ name: string }>(
+      tx,
+      sql.raw(`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                where n.nspname = 'public' and p.prokind = 'f' and p.prorettype = 'trigger'::regtype
+                  and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`),
+    );
+    for (const { name } of functions)
+      await tx.execute(sql.raw(`drop function if exists public.${ident(name)}() cascade`));
   });
 }
 
@@ -316,6 +325,11 @@ async function* batchesOf(path: string, size: number): AsyncGenerator<string[]> 
 export async function loadLogical(database: Database, dir: string, manifest: DatabaseManifest): Promise<void> {
   await migrateToLevel(database, manifest.migrations);
   await database.db.transaction(async (tx) => {
+    // The rows come back as they were: a trigger that derives rows (a product's default variant)
+    // must not add them a second time. The tables' own triggers are off until the load commits.
+    for (const table of manifest.tables) {
+      await tx.execute(sql.raw(`alter table public.${ident(table.name)} disable trigger user`));
+    }
     for (const table of manifest.tables) {
       const columns = (
         await rows<{ name: string }>(
@@ -332,6 +346,9 @@ export async function loadLogical(database: Database, dir: string, manifest: Dat
           sql`${sql.raw(`insert into public.${ident(table.name)} (${list}) overriding system value select ${list} from json_populate_recordset(null::public.${ident(table.name)}, `)}${`[${batch.join(',')}]`}${sql.raw('::json)')}`,
         );
       }
+    }
+    for (const table of manifest.tables) {
+      await tx.execute(sql.raw(`alter table public.${ident(table.name)} enable trigger user`));
     }
     for (const sequence of manifest.sequences) {
       if (sequence.value === null) continue;
