@@ -25,6 +25,7 @@ import { createCustomOrdersService, customOrderFiscal } from './features/custom-
 import { createDeliveryService } from './features/delivery/delivery.service';
 import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { createFavouritesService } from './features/favourites/favourites.service';
+import { createFeedsService } from './features/feeds/feeds.service';
 import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
 import {
   createGiftCertificatesService,
@@ -74,6 +75,7 @@ import type { EventBus } from './platform/event-bus';
 import type { PublicCache } from './platform/http/public-cache';
 import type { RateLimiter } from './platform/http/rate-limit';
 import type { ImagePipeline } from './platform/images/images';
+import { SHOP_NAME } from './platform/mail/layout';
 import type { PaymentProviders } from './platform/payments/providers';
 import type { Storage } from './platform/storage/storage';
 
@@ -302,6 +304,7 @@ export function buildServices(deps: ServiceDeps) {
     orders,
     checkout,
     delivery,
+    feeds: createFeedsService({ shop, delivery, publicUrl, shopName: SHOP_NAME }),
     cdek,
     cdekShipments,
     giftCertificates: createGiftCertificatesService({

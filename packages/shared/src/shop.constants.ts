@@ -33,3 +33,12 @@ export type ProductDetailField = (typeof PRODUCT_DETAIL_FIELDS)[number];
 export function productPath(id: string): string {
   return `/shop/${id}`;
 }
+
+/**
+ * The address of one variant of a product: its page with that variant chosen; a product without
+ * options has only its default variant, whose address is the product's page.
+ */
+export function productVariantPath(productId: string, variantId?: string): string {
+  const path = productPath(productId);
+  return variantId ? `${path}?variant=${encodeURIComponent(variantId)}` : path;
+}
