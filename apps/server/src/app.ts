@@ -37,6 +37,7 @@ import { coursesRoutes } from './features/courses/courses.routes';
 import { customOrdersRoutes } from './features/custom-orders/custom-orders.routes';
 import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
+import { FEED_PATHS, feedsRoutes } from './features/feeds/feeds.routes';
 import { giftCertificatesRoutes, giftCodeLimiter } from './features/gift-certificates/gift-certificates.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { landingRoutes } from './features/landing/landing.routes';
@@ -52,6 +53,7 @@ import { promoCodesRoutes } from './features/promo-codes/promo-codes.routes';
 import { receiptsRoutes } from './features/receipts/receipts.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shopRoutes } from './features/shop/shop.routes';
+import { SHOP_CACHE_TAG } from './features/shop/shop.schemas';
 import { stockAlertsRoutes } from './features/stock-alerts/stock-alerts.routes';
 import { studentWorksRoutes } from './features/student-works/student-works.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -334,7 +336,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limitGiftCodes,
     limitPromoCodes,
   });
-  await app.register(deliveryRoutes, { service: services.delivery });
+  // The delivery terms are written into the product feeds, which are kept with the catalogue.
+  await app.register(deliveryRoutes, { service: services.delivery, onSaved: () => cache.invalidate(SHOP_CACHE_TAG) });
+  await app.register(feedsRoutes, { service: services.feeds, cache });
   await app.register(ordersRoutes, { service: services.orders });
   await app.register(giftCertificatesRoutes, { service: services.giftCertificates, limitCodes: limitGiftCodes });
   await app.register(customOrdersRoutes, { service: services.customOrders, limitUploads });
@@ -372,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     siteName: 'Atelier',
     api: inProcessApi(app),
     cache,
+    feeds: Object.values(FEED_PATHS),
   });
 
   return app as unknown as App;

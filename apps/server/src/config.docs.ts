@@ -46,7 +46,7 @@ export const CONFIG_DOCS = {
     group: 'Server',
     default: '`http://HOST:PORT`; required in production',
     meaning:
-      'public address of the site: links in mails, canonical/hreflang, sitemap; `https://` also turns on HSTS. Production refuses `http://` (except on this machine: 127.x, localhost)',
+      'public address of the site: links in mails, canonical/hreflang, sitemap, product feeds; `https://` also turns on HSTS. Production refuses `http://` (except on this machine: 127.x, localhost)',
   },
   DATA_DIR: {
     group: 'Server',

@@ -26,6 +26,7 @@ import { createCustomOrdersService, customOrderFiscal } from './features/custom-
 import { createDeliveryService } from './features/delivery/delivery.service';
 import { createFavouritesRepo } from './features/favourites/favourites.repo';
 import { createFavouritesService } from './features/favourites/favourites.service';
+import { createFeedsService } from './features/feeds/feeds.service';
 import { createGiftCertificatesLedger } from './features/gift-certificates/gift-certificates.ledger';
 import {
   createGiftCertificatesService,
@@ -76,6 +77,7 @@ import type { EventBus } from './platform/event-bus';
 import type { PublicCache } from './platform/http/public-cache';
 import type { RateLimiter } from './platform/http/rate-limit';
 import type { ImagePipeline } from './platform/images/images';
+import { SHOP_NAME } from './platform/mail/layout';
 import type { PaymentProviders } from './platform/payments/providers';
 import type { Storage } from './platform/storage/storage';
 
@@ -309,6 +311,7 @@ export function buildServices(deps: ServiceDeps) {
     // "Change the order": an unpaid order given up, its lines back in the cart (decision 0104).
     returnToCart: createReturnToCart({ db, orders, payments, cart, stockChanged }),
     delivery,
+    feeds: createFeedsService({ shop, delivery, publicUrl, shopName: SHOP_NAME }),
     cdek,
     cdekShipments,
     giftCertificates: createGiftCertificatesService({

@@ -39,3 +39,14 @@ export function productPath(id: string): string {
  * the page keeps those sold in the visitor's currency.
  */
 export const PRODUCT_SIMILAR_MAX = 8;
+
+/**
+ * The address of one variant of a product: the SPEC's product link with that variant chosen
+ * (`/shop?product=<id>&variant=<id>`); a product without options has only its default variant,
+ * whose address is the product's page.
+ */
+export function productVariantPath(productId: string, variantId?: string): string {
+  return variantId
+    ? `/shop?product=${encodeURIComponent(productId)}&variant=${encodeURIComponent(variantId)}`
+    : productPath(productId);
+}

@@ -346,6 +346,25 @@ export function createShopRepo(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * Every listed product, newest first, and every variant of a listed product in each product's
+     * own order: two queries for the whole catalogue (the product feeds), whatever its size.
+     */
+    async listedWithVariants(): Promise<{ products: ProductRow[]; variants: (VariantRow & { productId: string })[] }> {
+      const listed = await db
+        .select(publicColumns)
+        .from(products)
+        .where(isNull(products.archivedAt))
+        .orderBy(...ORDER_BY.newest);
+      const variants = await db
+        .select({ ...variantColumns, productId: productVariants.productId })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(isNull(products.archivedAt))
+        .orderBy(asc(productVariants.position), asc(productVariants.createdAt), asc(productVariants.id));
+      return { products: listed, variants };
+    },
+
     async listedIds(): Promise<{ id: string; updatedAt: Date }[]> {
       return db
         .select({ id: products.id, updatedAt: products.updatedAt })

@@ -146,6 +146,24 @@ export function createShopService({
       return result;
     },
 
+    /**
+     * Every listed product with its options and variants, as `get` answers each one (the product
+     * feeds): newest first; a product whose variants were not there when they were read is left out.
+     */
+    async listForFeeds(): Promise<ProductDetail[]> {
+      const { products, variants } = await repo.listedWithVariants();
+      const byProduct = new Map<string, typeof variants>();
+      for (const variant of variants) {
+        const own = byProduct.get(variant.productId);
+        if (own) own.push(variant);
+        else byProduct.set(variant.productId, [variant]);
+      }
+      return products.flatMap((row) => {
+        const own = byProduct.get(row.id);
+        return own ? [toProductDetail(row, own)] : [];
+      });
+    },
+
     async sitemap(): Promise<SitemapEntry[]> {
       const rows = await repo.listedIds();
       return rows.map((row) => ({ path: productPath(row.id), lastmod: row.updatedAt }));

@@ -48,6 +48,19 @@ export interface PublicCache {
     options?: { sameForEveryone?: boolean },
   ): Promise<FastifyReply>;
   /**
+   * A text document the same for everyone (a product feed), cached under `tag` by `key` rather than
+   * by the request's URL, so query strings a caller adds cannot multiply it; `type` is its
+   * Content-Type. Revalidated on every use, like the public reads.
+   */
+  replyDocument(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tag: string,
+    key: string,
+    load: () => Promise<string>,
+    type: string,
+  ): Promise<FastifyReply>;
+  /**
    * A server-rendered page, cached under PAGES_TAG by `key` (the URL with everything the page
    * depends on: language, currency). Pages show every kind of content, so any invalidation drops
    * them all. They are the same for everyone (rendered for an anonymous visitor).
@@ -305,6 +318,14 @@ export function createPublicCache(options: PublicCacheOptions = {}): PublicCache
         body: Buffer.from(JSON.stringify(await load())),
         status: 200,
         type: 'application/json; charset=utf-8',
+        cacheControl: 'public, max-age=0, must-revalidate',
+      }));
+    },
+    replyDocument(request, reply, tag, key, load, type) {
+      return serve(request, reply, tag, key, true, async () => ({
+        body: Buffer.from(await load()),
+        status: 200,
+        type,
         cacheControl: 'public, max-age=0, must-revalidate',
       }));
     },

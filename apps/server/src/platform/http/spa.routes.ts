@@ -7,7 +7,8 @@
  *   placeholders filled (`TEMPLATE_SLOTS`): the language, the head (per-route <title>, description,
  *   canonical, hreflang, OpenGraph, robots and JSON-LD from seo.ts), and for a server-rendered page
  *   its markup and state; status 200 for routes the SPA knows and 404 for the rest;
- * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts).
+ * - /sitemap.xml and /robots.txt (the pages declared in `@atelier/shared` pages.ts; robots.txt also
+ *   allows and names the product feeds it is given).
  * Anything else falls through to the app's not-found handler (the JSON error envelope).
  */
 import { access, readdir, readFile, stat } from 'node:fs/promises';
@@ -52,6 +53,12 @@ export interface SpaRoutesOptions {
   api?: ApiRead;
   /** Keeps rendered pages (PAGES_TAG), dropped by the content writes like the API's public reads. */
   cache?: PublicCache;
+  /**
+   * Paths of the machine-read documents about the shop (the product feeds): robots.txt allows each
+   * one by name and names its URL in a comment. `Sitemap:` is only for sitemaps, and robots.txt has
+   * no line for anything else, so a comment is where a reader finds them.
+   */
+  feeds?: readonly string[];
 }
 
 /** Path prefixes that never get the SPA shell: their own routes or the JSON 404 answer them. */
@@ -636,11 +643,14 @@ export const spaRoutes: FastifyPluginAsync<SpaRoutesOptions> = async (app, optio
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
 
   app.get('/robots.txt', async (_request, reply) => {
+    const feeds = options.feeds ?? [];
     const lines = [
       'User-agent: *',
       ...[...disallowedPrefixes(), ...SERVER_ONLY_DISALLOW].map((p) => `Disallow: ${p}`),
       'Allow: /',
+      ...feeds.map((p) => `Allow: ${p}`),
       '',
+      ...(feeds.length > 0 ? ['# Product feeds:', ...feeds.map((p) => `# ${publicUrl}${p}`), ''] : []),
       `Sitemap: ${publicUrl}/sitemap.xml`,
       '',
     ];
