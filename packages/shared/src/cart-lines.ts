@@ -14,11 +14,16 @@ export interface LineIdentity {
   type: string;
   id: string;
   bookFormat?: BookFormat | null | undefined;
+  /** A product's variant; absent for a product's default variant named by the product alone. */
+  variantId?: string | null | undefined;
 }
 
-/** `product:<id>`, `product:<id>:digital`, `lesson:<id>`: equal keys are the same line. */
+/**
+ * `product:<id>`, `product:<id>:digital`, `product:<id>@<variant>`, `lesson:<id>`: equal keys are
+ * the same line.
+ */
 export function lineKey(line: LineIdentity): string {
-  return `${line.type}:${line.id}${line.bookFormat ? `:${line.bookFormat}` : ''}`;
+  return `${line.type}:${line.id}${line.bookFormat ? `:${line.bookFormat}` : ''}${line.variantId ? `@${line.variantId}` : ''}`;
 }
 
 /** A lesson or course is bought once; goods up to MAX_LINE_QUANTITY a line. */
@@ -48,9 +53,17 @@ export interface CountedLine extends LineIdentity {
   quantity: number;
 }
 
-/** Same type and id, and the same book format, a missing format standing for the other side's. */
+/**
+ * Same type and id, and the same book format and variant, a missing format or variant standing for
+ * the other side's.
+ */
 function sameGoods(a: LineIdentity, b: LineIdentity): boolean {
-  return a.type === b.type && a.id === b.id && (!a.bookFormat || !b.bookFormat || a.bookFormat === b.bookFormat);
+  return (
+    a.type === b.type &&
+    a.id === b.id &&
+    (!a.bookFormat || !b.bookFormat || a.bookFormat === b.bookFormat) &&
+    (!a.variantId || !b.variantId || a.variantId === b.variantId)
+  );
 }
 
 /**
@@ -78,6 +91,7 @@ export function takeOrdered<Line extends CountedLine>(
         id: line.id,
         quantity: take,
         ...(line.bookFormat || order.bookFormat ? { bookFormat: line.bookFormat ?? order.bookFormat } : {}),
+        ...(line.variantId || order.variantId ? { variantId: line.variantId ?? order.variantId } : {}),
       });
     }
   }

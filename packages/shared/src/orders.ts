@@ -70,6 +70,11 @@ export const OrderLineInputSchema = z.object({
   id: z.uuid(m('badRequest')),
   quantity: LineQuantitySchema,
   bookFormat: z.enum(BOOK_FORMATS).optional(),
+  /**
+   * The product's variant (`GET /api/shop/:id` → `variants`): required for a product with options,
+   * optional for one without (its one default variant).
+   */
+  variantId: z.uuid(m('badRequest')).optional(),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
@@ -229,6 +234,9 @@ export const OrderItemSchema = z.object({
   type: z.enum(['product', 'lesson', 'course', 'gift_certificate', 'custom_order']),
   /** The product, lesson or course id. */
   refId: z.uuid().nullable(),
+  /** The product's variant the line bought; null for other kinds (and lines older than variants). */
+  variantId: z.uuid().nullable(),
+  /** The name as ordered, a variant's option values included ("Пион — Пудровый, 40 см"). */
   name: LocalizedTextSchema,
   bookFormat: z.enum(BOOK_FORMATS).nullable(),
   /** RUB, major units, at the time of the order. */
