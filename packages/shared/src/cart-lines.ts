@@ -103,33 +103,61 @@ export function takeOrdered<Line extends CountedLine>(
 
 export interface Reservation {
   productId: string;
+  /**
+   * The variant bought. Whether its units are counted on the variant or on the product (a product
+   * without options: its default variant is the product) is the shop's to say when it reserves.
+   */
+  variantId?: string | null | undefined;
   quantity: number;
 }
 
-/**
- * One reservation per product, whatever the lines looked like: two lines of one product (the same
- * book named with and without `bookFormat`, or the same id twice) add up, so the stock check
- * `stock >= quantity` sees the whole order. Sorted by product id so concurrent orders lock rows in
- * the same order and never deadlock. Lines with a quantity of 0 or less take nothing.
- */
-export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
-  const totals = new Map<string, number>();
-  for (const line of lines) {
-    if (line.quantity > 0) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-  }
-  return [...totals]
-    .map(([productId, quantity]) => ({ productId, quantity }))
-    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+/** `<product>` or `<product>@<variant>`: one counter of what an order takes. */
+export function reservationKey(line: Pick<Reservation, 'productId' | 'variantId'>): string {
+  return line.variantId ? `${line.productId}@${line.variantId}` : line.productId;
 }
 
-/** Products whose counted stock (null = not counted) cannot cover the aggregated quantity. */
+/**
+ * One reservation per product and variant, whatever the lines looked like: two lines of one
+ * variant (the same book named with and without `bookFormat`, or the same id twice) add up, so the
+ * stock check `stock >= quantity` sees the whole order. Sorted by product, then variant, so
+ * concurrent orders lock rows in the same order and never deadlock. Lines with a quantity of 0 or
+ * less take nothing.
+ */
+export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
+  const totals = new Map<string, Reservation>();
+  for (const line of lines) {
+    if (line.quantity <= 0) continue;
+    const key = reservationKey(line);
+    const seen = totals.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else
+      totals.set(key, {
+        productId: line.productId,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+        quantity: line.quantity,
+      });
+  }
+  return [...totals.values()].sort((a, b) => {
+    const [x, y] = [reservationKey(a), reservationKey(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** Counters (null = not counted) that cannot cover the aggregated quantity, looked up by `reservationKey`. */
 export function stockShortages(
   reservations: readonly Reservation[],
-  stockOf: (productId: string) => number | null | undefined,
-): { productId: string; requested: number; available: number }[] {
-  return reservations.flatMap(({ productId, quantity }) => {
-    const stock = stockOf(productId);
-    if (stock === null || stock === undefined || stock >= quantity) return [];
-    return [{ productId, requested: quantity, available: Math.max(stock, 0) }];
+  stockOf: (key: string) => number | null | undefined,
+): { productId: string; variantId?: string; requested: number; available: number }[] {
+  return reservations.flatMap((line) => {
+    const stock = stockOf(reservationKey(line));
+    if (stock === null || stock === undefined || stock >= line.quantity) return [];
+    return [
+      {
+        productId: line.productId,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+        requested: line.quantity,
+        available: Math.max(stock, 0),
+      },
+    ];
   });
 }

@@ -177,6 +177,8 @@ export const OrderQuoteSchema = z.object({
       type: z.enum(ORDER_LINE_TYPES),
       id: z.uuid(),
       bookFormat: z.enum(BOOK_FORMATS).nullable(),
+      /** A product line's variant; null for lessons and courses. */
+      variantId: z.uuid().nullable(),
       name: LocalizedTextSchema,
       quantity: z.number().int(),
       unitPrice: z.number(),

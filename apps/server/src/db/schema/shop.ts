@@ -43,6 +43,7 @@ export const carts = pgTable('carts', {
         id: string;
         quantity: number;
         bookFormat?: 'physical' | 'digital';
+        variantId?: string;
       }[]
     >()
     .notNull()
