@@ -236,7 +236,7 @@ export const OrderItemSchema = z.object({
   type: z.enum(['product', 'lesson', 'course', 'gift_certificate', 'custom_order']),
   /** The product, lesson or course id. */
   refId: z.uuid().nullable(),
-  /** The product's variant the line bought; null for other kinds (and lines older than variants). */
+  /** The variant of a product with options the line bought; null for a product without options (the product is its one variant), other kinds and lines older than variants. */
   variantId: z.uuid().nullable(),
   /** The name as ordered, a variant's option values included ("Пион — Пудровый, 40 см"). */
   name: LocalizedTextSchema,

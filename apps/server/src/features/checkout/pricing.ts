@@ -28,7 +28,7 @@ import {
 export interface PricedLine {
   type: 'product' | 'lesson' | 'course';
   refId: string;
-  /** A product line's variant (the default one for a product without options); null for other kinds. */
+  /** A product line's variant when the product has options; null for other kinds and for a product without options (the product is its variant). */
   variantId: string | null;
   name: LocalizedText;
   bookFormat: BookFormat | null;

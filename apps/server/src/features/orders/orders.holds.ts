@@ -110,7 +110,19 @@ export function createUnpaidHolds({ db, catalog, policy, stockChanged }: UnpaidH
           {
             unitsPerProduct: policy.unpaidHoldUnitsPerProduct,
             maxRub: fromMinor(policy.unpaidHoldMaxRub),
-            items: [...split.deferred].map(([id, over]) => ({ type: 'product', id, over })),
+            items: wanted.flatMap((line) => {
+              const over = split.deferred.get(reservationKey(line)) ?? 0;
+              return over > 0
+                ? [
+                    {
+                      type: 'product',
+                      id: line.productId,
+                      ...(line.variantId ? { variantId: line.variantId } : {}),
+                      over,
+                    },
+                  ]
+                : [];
+            }),
           },
           'UNPAID_HOLD_LIMIT',
         );

@@ -104,7 +104,8 @@ export function productSellable(
         priced: {
           type: 'product',
           refId: product.id,
-          variantId: variant.id,
+          // A product without options is its default variant: its lines, stock and 409s stay the product's.
+          variantId: product.hasOptions ? variant.id : null,
           name: variantName(product.name, variant.label),
           bookFormat: format,
           unitRubMinor: variant.priceRubMinor,
