@@ -14,11 +14,16 @@ export interface LineIdentity {
   type: string;
   id: string;
   bookFormat?: BookFormat | null | undefined;
+  /** A product's variant; absent for a product's default variant named by the product alone. */
+  variantId?: string | null | undefined;
 }
 
-/** `product:<id>`, `product:<id>:digital`, `lesson:<id>`: equal keys are the same line. */
+/**
+ * `product:<id>`, `product:<id>:digital`, `product:<id>@<variant>`, `lesson:<id>`: equal keys are
+ * the same line.
+ */
 export function lineKey(line: LineIdentity): string {
-  return `${line.type}:${line.id}${line.bookFormat ? `:${line.bookFormat}` : ''}`;
+  return `${line.type}:${line.id}${line.bookFormat ? `:${line.bookFormat}` : ''}${line.variantId ? `@${line.variantId}` : ''}`;
 }
 
 /** A lesson or course is bought once; goods up to MAX_LINE_QUANTITY a line. */
@@ -48,9 +53,17 @@ export interface CountedLine extends LineIdentity {
   quantity: number;
 }
 
-/** Same type and id, and the same book format, a missing format standing for the other side's. */
+/**
+ * Same type and id, and the same book format and variant, a missing format or variant standing for
+ * the other side's.
+ */
 function sameGoods(a: LineIdentity, b: LineIdentity): boolean {
-  return a.type === b.type && a.id === b.id && (!a.bookFormat || !b.bookFormat || a.bookFormat === b.bookFormat);
+  return (
+    a.type === b.type &&
+    a.id === b.id &&
+    (!a.bookFormat || !b.bookFormat || a.bookFormat === b.bookFormat) &&
+    (!a.variantId || !b.variantId || a.variantId === b.variantId)
+  );
 }
 
 /**
@@ -78,6 +91,7 @@ export function takeOrdered<Line extends CountedLine>(
         id: line.id,
         quantity: take,
         ...(line.bookFormat || order.bookFormat ? { bookFormat: line.bookFormat ?? order.bookFormat } : {}),
+        ...(line.variantId || order.variantId ? { variantId: line.variantId ?? order.variantId } : {}),
       });
     }
   }
@@ -89,33 +103,61 @@ export function takeOrdered<Line extends CountedLine>(
 
 export interface Reservation {
   productId: string;
+  /**
+   * The variant bought. Whether its units are counted on the variant or on the product (a product
+   * without options: its default variant is the product) is the shop's to say when it reserves.
+   */
+  variantId?: string | null | undefined;
   quantity: number;
 }
 
-/**
- * One reservation per product, whatever the lines looked like: two lines of one product (the same
- * book named with and without `bookFormat`, or the same id twice) add up, so the stock check
- * `stock >= quantity` sees the whole order. Sorted by product id so concurrent orders lock rows in
- * the same order and never deadlock. Lines with a quantity of 0 or less take nothing.
- */
-export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
-  const totals = new Map<string, number>();
-  for (const line of lines) {
-    if (line.quantity > 0) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-  }
-  return [...totals]
-    .map(([productId, quantity]) => ({ productId, quantity }))
-    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+/** `<product>` or `<product>@<variant>`: one counter of what an order takes. */
+export function reservationKey(line: Pick<Reservation, 'productId' | 'variantId'>): string {
+  return line.variantId ? `${line.productId}@${line.variantId}` : line.productId;
 }
 
-/** Products whose counted stock (null = not counted) cannot cover the aggregated quantity. */
+/**
+ * One reservation per product and variant, whatever the lines looked like: two lines of one
+ * variant (the same book named with and without `bookFormat`, or the same id twice) add up, so the
+ * stock check `stock >= quantity` sees the whole order. Sorted by product, then variant, so
+ * concurrent orders lock rows in the same order and never deadlock. Lines with a quantity of 0 or
+ * less take nothing.
+ */
+export function aggregateReservations(lines: readonly Reservation[]): Reservation[] {
+  const totals = new Map<string, Reservation>();
+  for (const line of lines) {
+    if (line.quantity <= 0) continue;
+    const key = reservationKey(line);
+    const seen = totals.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else
+      totals.set(key, {
+        productId: line.productId,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+        quantity: line.quantity,
+      });
+  }
+  return [...totals.values()].sort((a, b) => {
+    const [x, y] = [reservationKey(a), reservationKey(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** Counters (null = not counted) that cannot cover the aggregated quantity, looked up by `reservationKey`. */
 export function stockShortages(
   reservations: readonly Reservation[],
-  stockOf: (productId: string) => number | null | undefined,
-): { productId: string; requested: number; available: number }[] {
-  return reservations.flatMap(({ productId, quantity }) => {
-    const stock = stockOf(productId);
-    if (stock === null || stock === undefined || stock >= quantity) return [];
-    return [{ productId, requested: quantity, available: Math.max(stock, 0) }];
+  stockOf: (key: string) => number | null | undefined,
+): { productId: string; variantId?: string; requested: number; available: number }[] {
+  return reservations.flatMap((line) => {
+    const stock = stockOf(reservationKey(line));
+    if (stock === null || stock === undefined || stock >= line.quantity) return [];
+    return [
+      {
+        productId: line.productId,
+        ...(line.variantId ? { variantId: line.variantId } : {}),
+        requested: line.quantity,
+        available: Math.max(stock, 0),
+      },
+    ];
   });
 }

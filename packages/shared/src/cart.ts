@@ -46,6 +46,7 @@ export const CartLineSchema = z.object({
   id: z.uuid(),
   quantity: LineQuantitySchema,
   bookFormat: z.enum(BOOK_FORMATS).optional(),
+  variantId: z.uuid().optional(),
   /** Current catalogue data; null when the item no longer exists. */
   name: LocalizedTextSchema.nullable(),
   /** What it costs this user: a course after their credit for its lessons already bought. */

@@ -70,6 +70,11 @@ export const OrderLineInputSchema = z.object({
   id: z.uuid(m('badRequest')),
   quantity: LineQuantitySchema,
   bookFormat: z.enum(BOOK_FORMATS).optional(),
+  /**
+   * The product's variant (`GET /api/shop/:id` → `variants`): required for a product with options,
+   * optional for one without (its one default variant).
+   */
+  variantId: z.uuid(m('badRequest')).optional(),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
@@ -172,6 +177,8 @@ export const OrderQuoteSchema = z.object({
       type: z.enum(ORDER_LINE_TYPES),
       id: z.uuid(),
       bookFormat: z.enum(BOOK_FORMATS).nullable(),
+      /** A product line's variant; null for lessons and courses. */
+      variantId: z.uuid().nullable(),
       name: LocalizedTextSchema,
       quantity: z.number().int(),
       unitPrice: z.number(),
@@ -229,6 +236,9 @@ export const OrderItemSchema = z.object({
   type: z.enum(['product', 'lesson', 'course', 'gift_certificate', 'custom_order']),
   /** The product, lesson or course id. */
   refId: z.uuid().nullable(),
+  /** The variant of a product with options the line bought; null for a product without options (the product is its one variant), other kinds and lines older than variants. */
+  variantId: z.uuid().nullable(),
+  /** The name as ordered, a variant's option values included ("Пион — Пудровый, 40 см"). */
   name: LocalizedTextSchema,
   bookFormat: z.enum(BOOK_FORMATS).nullable(),
   /** RUB, major units, at the time of the order. */

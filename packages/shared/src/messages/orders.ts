@@ -160,6 +160,16 @@ export const ORDERS_MESSAGES = {
     en: 'Choose the book format',
     es: 'Elija el formato del libro',
   },
+  variantRequired: {
+    ru: 'Выберите вариант товара: цвет, размер',
+    en: 'Choose the variant: colour, size',
+    es: 'Elija la variante: color, tamaño',
+  },
+  variantInvalid: {
+    ru: 'Такого варианта у товара нет',
+    en: 'This product does not come in that variant',
+    es: 'Este artículo no viene en esa variante',
+  },
   lessonQuantityOne: {
     ru: 'Урок покупается один раз',
     en: 'A lesson is bought once',

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { courses, lessons, products, promoCodes } from './catalogue';
+import { courses, lessons, products, productVariants, promoCodes } from './catalogue';
 import { createdAt, id, localized, updatedAt } from './columns';
 import { portfolioItems } from './content';
 
@@ -115,6 +115,8 @@ export const orderItems = pgTable(
     lessonId: uuid('lesson_id').references(() => lessons.id, { onDelete: 'restrict' }),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'restrict' }),
     bookFormat: text('book_format', { enum: ['physical', 'digital'] }),
+    /** The product's variant bought (its stock is what the line holds when the product has options). */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     /** Name snapshot at the time of the order. */
     name: localized('name'),
     unitPriceRub: integer('unit_price_rub').notNull(),

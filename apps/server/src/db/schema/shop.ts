@@ -12,7 +12,13 @@ export const carts = pgTable('carts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   items: jsonb('items')
     .$type<
-      { type: 'product' | 'lesson' | 'course'; id: string; quantity: number; bookFormat?: 'physical' | 'digital' }[]
+      {
+        type: 'product' | 'lesson' | 'course';
+        id: string;
+        quantity: number;
+        bookFormat?: 'physical' | 'digital';
+        variantId?: string;
+      }[]
     >()
     .notNull()
     .default([]),
@@ -37,6 +43,7 @@ export const carts = pgTable('carts', {
         id: string;
         quantity: number;
         bookFormat?: 'physical' | 'digital';
+        variantId?: string;
       }[]
     >()
     .notNull()

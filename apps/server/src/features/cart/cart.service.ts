@@ -1,6 +1,6 @@
 /**
  * The server copy of a signed-in user's cart (`GET|PUT /cart`) so it follows them to
- * another device. Only type, id, quantity and book format are stored; every read prices the lines
+ * another device. Only type, id, quantity, book format and variant are stored; every read prices the lines
  * from the catalogue and flags what cannot be ordered as it is.
  */
 import type {
@@ -13,7 +13,15 @@ import type {
   PutCartBody,
   ReturnedToCart,
 } from '@atelier/shared';
-import { type CountedLine, lineKey, MAX_CART_LINES, maxLineQuantity, mergeLines, takeOrdered } from '@atelier/shared';
+import {
+  type CountedLine,
+  lineKey,
+  MAX_CART_LINES,
+  maxLineQuantity,
+  mergeLines,
+  takeOrdered,
+  variantName,
+} from '@atelier/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { carts } from '../../db/schema';
@@ -31,6 +39,8 @@ export interface LineBack {
   /** null: its item was deleted. */
   id: string | null;
   bookFormat: 'physical' | 'digital' | null;
+  /** A product with options: the variant it was. */
+  variantId: string | null;
   quantity: number;
   name: LocalizedText;
 }
@@ -57,9 +67,11 @@ function mergeCartLines(lines: StoredLine[]): StoredLine[] {
   }));
 }
 
-/** A book's format as a stored line carries it (none for other goods). */
-const format = (line: { bookFormat: 'physical' | 'digital' | null }) =>
-  line.bookFormat ? { bookFormat: line.bookFormat } : {};
+/** A book's format and a product's variant as a stored line carries them (none for other goods). */
+const format = (line: { bookFormat: 'physical' | 'digital' | null; variantId: string | null }) => ({
+  ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+  ...(line.variantId ? { variantId: line.variantId } : {}),
+});
 
 type Priced = { priceRubMinor: number; priceEurMinor: number | null; priceUsdMinor: number | null };
 
@@ -98,10 +110,17 @@ export function createCartService({
         id: line.id,
         quantity: line.quantity,
         ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+        ...(line.variantId ? { variantId: line.variantId } : {}),
       };
       if (line.type === 'product') {
         const product = productMap.get(line.id);
-        if (!product || product.archived) {
+        // The variant the line names, or a product's one default variant.
+        const variant = line.variantId
+          ? product?.variants.get(line.variantId)
+          : product && !product.hasOptions && product.variants.size === 1
+            ? [...product.variants.values()][0]
+            : undefined;
+        if (!product || product.archived || !variant) {
           return {
             ...base,
             name: null,
@@ -114,15 +133,15 @@ export function createCartService({
           };
         }
         const physical = line.bookFormat !== 'digital';
-        const counted = physical && product.availability !== 'on_order' ? product.stock : null;
+        const counted = physical && variant.availability !== 'on_order' ? variant.stock : null;
         let problem: CartLineProblem | null = null;
-        if (product.availability === 'out_of_stock' || (counted !== null && counted <= 0)) problem = 'out_of_stock';
+        if (variant.availability === 'out_of_stock' || (counted !== null && counted <= 0)) problem = 'out_of_stock';
         else if (counted !== null && counted < line.quantity) problem = 'insufficient_stock';
         return {
           ...base,
-          name: product.name,
-          price: price(product),
-          image: product.image,
+          name: variantName(product.name, variant.label),
+          price: price(variant),
+          image: variant.image,
           stock: counted,
           physical,
           available: problem === null,
@@ -181,6 +200,11 @@ export function createCartService({
             fields: [{ field: `items.${index}.bookFormat`, message: 'bookFormatInvalid' }],
           });
         }
+        if (line.type !== 'product' && line.variantId) {
+          throw new InvalidInput('variantInvalid', {
+            fields: [{ field: `items.${index}.variantId`, message: 'variantInvalid' }],
+          });
+        }
       }
       const basedOn = body.basedOn ? Date.parse(body.basedOn) : null;
       // Locked: an order ending lines of this cart waits for this save, or this save for it.
@@ -225,6 +249,7 @@ export function createCartService({
           id: line.id,
           quantity: line.quantity,
           ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+          ...(line.variantId ? { variantId: line.variantId } : {}),
         })),
       ].slice(-ORDERED_KEPT_LINES);
       await tx

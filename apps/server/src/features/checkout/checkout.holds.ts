@@ -5,6 +5,7 @@
  * payment starts online to decide). Card and PayPal over a cap: the order is placed, takes what
  * the caps allow now and leaves the rest deferred, taken when its online payment starts.
  */
+import { reservationKey } from '@atelier/shared';
 import type { Tx } from '../../db/client';
 import type { HoldSplit, OrderDraft, OrdersService } from '../orders/orders.service';
 
@@ -28,11 +29,13 @@ export function applyHoldSplit<P extends OrderDraft>(plan: P, split: HoldSplit):
   if (split.deferred.size === 0) return plan;
   const left = new Map(split.deferred);
   const items = plan.items.map((item) => {
-    const over = item.productId ? (left.get(item.productId) ?? 0) : 0;
+    if (!item.productId) return item;
+    const key = reservationKey({ productId: item.productId, variantId: item.variantId });
+    const over = left.get(key) ?? 0;
     const reserved = item.reservedQuantity ?? 0;
-    if (over === 0 || reserved === 0 || !item.productId) return item;
+    if (over === 0 || reserved === 0) return item;
     const moved = Math.min(over, reserved);
-    left.set(item.productId, over - moved);
+    left.set(key, over - moved);
     return { ...item, reservedQuantity: reserved - moved, deferredQuantity: moved };
   });
   return { ...plan, items, reservations: split.firm };

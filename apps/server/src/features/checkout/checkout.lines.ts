@@ -10,6 +10,7 @@ import {
   type LocalizedText,
   localize,
   MAX_LINE_QUANTITY,
+  reservationKey,
   SERVER_MESSAGES,
   stockShortages,
 } from '@atelier/shared';
@@ -18,25 +19,26 @@ import { Conflict, InvalidFields, InvalidInput } from '../../platform/errors';
 import type { PlaceOrderInput, Sellables } from './checkout.schemas';
 import { mergePriced, type PricedLine } from './pricing';
 
-/** 409 naming each product short of stock and what is left of it, in every language. */
+/** 409 naming each product (and variant) short of stock and what is left of it, in every language. */
 export function stockExceeded(
-  short: { productId: string; requested: number; available: number }[],
-  nameOf: (productId: string) => LocalizedText | undefined,
+  short: { productId: string; variantId?: string; requested: number; available: number }[],
+  nameOf: (key: string) => LocalizedText | undefined,
 ): Conflict {
   const text = (lang: Language) =>
     short
-      .map(({ productId, available }) =>
+      .map((line) =>
         SERVER_MESSAGES.stockExceeded[lang]
-          .replace('{name}', localize(nameOf(productId) ?? { ru: '' }, lang))
-          .replace('{available}', String(available)),
+          .replace('{name}', localize(nameOf(reservationKey(line)) ?? { ru: '' }, lang))
+          .replace('{available}', String(line.available)),
       )
       .join(' ');
   return new Conflict(
     { ru: text('ru'), en: text('en'), es: text('es') },
     {
-      items: short.map(({ productId, requested, available }) => ({
+      items: short.map(({ productId, variantId, requested, available }) => ({
         type: 'product',
         id: productId,
+        ...(variantId ? { variantId } : {}),
         requested,
         available,
       })),
@@ -96,14 +98,15 @@ export async function priceLines(sellables: Sellables, q: Db | Tx, input: PlaceO
   // The whole order against the stock read above, before anything is written: a clear message
   // naming the product and what is left. The atomic reservation still decides under a race.
   const reserving = merged.filter((line) => line.reserve);
-  const stockOf = new Map(reserving.map((line) => [line.refId, line.stock]));
+  const counter = (line: PricedLine) => ({ productId: line.refId, variantId: line.variantId });
+  const stockOf = new Map(reserving.map((line) => [reservationKey(counter(line)), line.stock]));
   const short = stockShortages(
-    aggregateReservations(reserving.map((line) => ({ productId: line.refId, quantity: line.quantity }))),
-    (id) => stockOf.get(id) ?? undefined,
+    aggregateReservations(reserving.map((line) => ({ ...counter(line), quantity: line.quantity }))),
+    (key) => stockOf.get(key) ?? undefined,
   );
   if (short.length > 0) {
-    const names = new Map(reserving.map((line) => [line.refId, line.name]));
-    throw stockExceeded(short, (id) => names.get(id));
+    const names = new Map(reserving.map((line) => [reservationKey(counter(line)), line.name]));
+    throw stockExceeded(short, (key) => names.get(key));
   }
   for (const line of merged) {
     if (line.type !== 'product' && line.quantity !== 1) {

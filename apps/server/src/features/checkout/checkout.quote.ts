@@ -36,6 +36,7 @@ export function toQuote({
       type: line.type,
       id: line.refId,
       bookFormat: line.bookFormat,
+      variantId: line.variantId,
       name: line.name,
       quantity: line.quantity,
       unitPrice: major(line.unitCurrencyMinor),

@@ -27,6 +27,7 @@ export interface PlaceOrderLine {
   id: string;
   quantity: number;
   bookFormat?: BookFormat | undefined;
+  variantId?: string | undefined;
 }
 
 export interface PlaceOrderInput {
@@ -93,6 +94,25 @@ export interface ProductForOrder {
   archived: boolean;
   /** Packed weight and box (the category's default when the admin gave none). */
   parcel: Parcel;
+  /** Whether the product comes in options: then a line names one of its variants and counts its stock. */
+  hasOptions: boolean;
+  /** Its variants by id, each with what it leaves unset taken from the product. */
+  variants: ReadonlyMap<string, VariantForOrder>;
+}
+
+/** A product's variant as an order line is priced from: the product's values where it has none of its own. */
+export interface VariantForOrder {
+  id: string;
+  /** Its option values' labels ("Пудровый, 40 см"); null for the default variant. */
+  label: LocalizedText | null;
+  priceRubMinor: number;
+  priceEurMinor: number | null;
+  priceUsdMinor: number | null;
+  availability: 'in_stock' | 'out_of_stock' | 'on_order';
+  /** The counter the line takes from: the product's for a product without options. null = not counted. */
+  stock: number | null;
+  image: string | null;
+  parcel: Parcel;
 }
 
 /** A lesson or course as an order (or cart) line is priced from. */
@@ -154,6 +174,7 @@ export interface SellRequest {
   id: string;
   quantity: number;
   bookFormat?: BookFormat | undefined;
+  variantId?: string | undefined;
   index: number;
 }
 
@@ -168,12 +189,14 @@ export type SellAnswer =
 /** What one order line holds of a limited supply of its kind: counted units (a master class's seat is one). */
 export interface HeldLine {
   refId: string;
+  /** A product line's variant (null: a line older than variants, or another kind). */
+  variantId?: string | null | undefined;
   quantity: number;
 }
 
 /** What a Sellable's `reserve` did: the lines it was short of (then it took nothing), whether it took the last of something. */
 export interface Reserved {
-  short: { refId: string; requested: number; available: number }[];
+  short: { refId: string; variantId?: string; requested: number; available: number }[];
   tookLast: boolean;
 }
 

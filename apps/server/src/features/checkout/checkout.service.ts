@@ -33,7 +33,6 @@ import {
   EXCHANGE_RATES_RUB,
   fromMinor,
   type Language,
-  ORDER_LINE_TYPES,
   type Order,
   type OrderLineType,
   type OrderQuote,
@@ -53,6 +52,7 @@ import type { DeliveryCarrier, GiftCertificatePayer } from '../orders/orders.sch
 import type { OrderDraft, OrdersService } from '../orders/orders.service';
 import type { PromoCodesService } from '../promo-codes/promo-codes.service';
 import { deliveryOf, parcelOf, quoteDelivery } from './checkout.delivery';
+import { heldByKind, isSellableKind, namesByCounter } from './checkout.held';
 import { capUnpaidHold } from './checkout.holds';
 import { priceLines, stockExceeded } from './checkout.lines';
 import { toQuote } from './checkout.quote';
@@ -60,7 +60,6 @@ import type {
   CheckoutCatalog,
   CustomOrderPaymentInput,
   GiftCertificateOrderInput,
-  HeldLine,
   PlaceOrderInput,
   PlaceOrderLine,
   PurchaseInput,
@@ -139,36 +138,6 @@ interface GiftPayment {
 
 /** Nobody's account (a guest's quote): owns nothing, has no credit. */
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
-
-/** A kind a customer can put in an order (gift certificates and custom pieces have their own flows). */
-const isSellableKind = (type: string): type is OrderLineType => (ORDER_LINE_TYPES as readonly string[]).includes(type);
-
-/** The catalogue row an order line names, whatever its kind. */
-function refOf(item: OrderDraft['items'][number]): string | null {
-  return item.productId ?? item.lessonId ?? item.courseId ?? null;
-}
-
-/**
- * What an order holds while it is open, by kind, in id order within each: the counted units its
- * lines reserve (as the unpaid-hold caps left them) and a seat per seat-taking line.
- */
-function heldByKind(plan: Plan): Map<OrderLineType, HeldLine[]> {
-  const units = new Map<OrderLineType, Map<string, number>>();
-  const add = (type: string, refId: string | null, quantity: number) => {
-    if (!refId || quantity <= 0 || !isSellableKind(type)) return;
-    const ofKind = units.get(type) ?? new Map<string, number>();
-    ofKind.set(refId, (ofKind.get(refId) ?? 0) + quantity);
-    units.set(type, ofKind);
-  };
-  for (const item of plan.items) add(item.type, refOf(item), item.reservedQuantity ?? 0);
-  for (const seat of plan.seats) add(seat.type, seat.refId, 1);
-  return new Map(
-    [...units].map(([kind, ofKind]) => [
-      kind,
-      [...ofKind].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([refId, quantity]) => ({ refId, quantity })),
-    ]),
-  );
-}
 
 export function splitName(user: SessionUser): { firstName: string; lastName: string } {
   if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' };
@@ -263,6 +232,7 @@ export function createCheckoutService({
         lessonId: line.type === 'lesson' ? line.refId : null,
         courseId: line.type === 'course' ? line.refId : null,
         bookFormat: line.bookFormat,
+        variantId: line.variantId,
         name: line.name,
         unitPriceRub: line.unitRubMinor,
         unitPriceInCurrency: input.currency === 'RUB' ? null : line.unitCurrencyMinor,
@@ -271,7 +241,9 @@ export function createCheckoutService({
       })),
       // One reservation per product, in id order, so two orders never wait on each other's rows.
       reservations: aggregateReservations(
-        lines.filter((line) => line.reserve).map((line) => ({ productId: line.refId, quantity: line.quantity })),
+        lines
+          .filter((line) => line.reserve)
+          .map((line) => ({ productId: line.refId, variantId: line.variantId, quantity: line.quantity })),
       ),
       // In id order, like the stock, so two orders never wait on each other's rows.
       seats: lines
@@ -332,10 +304,15 @@ export function createCheckoutService({
       const taken = await sellables[kind].reserve?.(tx, lines, userId ?? NO_ACCOUNT);
       if (!taken) continue;
       if (taken.short.length > 0) {
-        const names = new Map(plan.items.map((item) => [refOf(item), item.name]));
+        const names = namesByCounter(plan);
         throw stockExceeded(
-          taken.short.map(({ refId, requested, available }) => ({ productId: refId, requested, available })),
-          (id) => names.get(id),
+          taken.short.map(({ refId, variantId, requested, available }) => ({
+            productId: refId,
+            ...(variantId ? { variantId } : {}),
+            requested,
+            available,
+          })),
+          (key) => names.get(key),
         );
       }
       holdsScarce ||= taken.tookLast;
@@ -360,7 +337,13 @@ export function createCheckoutService({
         const id = item.refId;
         if (!id || !isSellableKind(item.type)) return [];
         return [
-          { type: item.type, id, quantity: item.quantity, ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}) },
+          {
+            type: item.type,
+            id,
+            quantity: item.quantity,
+            ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
+            ...(item.variantId ? { variantId: item.variantId } : {}),
+          },
         ];
       });
       await cart.endOrdered(tx, userId, ordered);

@@ -19,6 +19,7 @@ function line(rub: number, inCurrency: number, quantity = 1, extra: Partial<Pric
   return {
     type: 'product',
     refId: `p${rub}-${inCurrency}`,
+    variantId: null,
     name: { ru: 'Товар' },
     bookFormat: null,
     unitRubMinor: rub,

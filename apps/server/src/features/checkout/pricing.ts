@@ -28,6 +28,8 @@ import {
 export interface PricedLine {
   type: 'product' | 'lesson' | 'course';
   refId: string;
+  /** A product line's variant when the product has options; null for other kinds and for a product without options (the product is its variant). */
+  variantId: string | null;
   name: LocalizedText;
   bookFormat: BookFormat | null;
   unitRubMinor: number;
@@ -73,7 +75,9 @@ export function priceIn(
  * physical-only book named with and without `bookFormat` is ONE line (and one reservation).
  */
 export function mergePriced(lines: PricedLine[]): PricedLine[] {
-  return mergeLines(lines, (line) => lineKey({ type: line.type, id: line.refId, bookFormat: line.bookFormat }));
+  return mergeLines(lines, (line) =>
+    lineKey({ type: line.type, id: line.refId, bookFormat: line.bookFormat, variantId: line.variantId }),
+  );
 }
 
 /** The goods before any discount: RUB and the order's currency. */

@@ -70,6 +70,7 @@ export function trainingSellable(
         priced: {
           type,
           refId: item.id,
+          variantId: null,
           name: item.name,
           bookFormat: null,
           unitRubMinor: item.priceRubMinor,

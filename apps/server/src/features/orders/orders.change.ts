@@ -44,6 +44,7 @@ export function createOrderChange(transition: Cancel) {
           type: item.type as LineToChange['type'],
           id: item.productId ?? item.lessonId ?? item.courseId,
           bookFormat: item.bookFormat,
+          variantId: item.variantId,
           quantity: item.quantity,
           name: item.name,
         })),

@@ -5,7 +5,14 @@
  * order over a cap, paid online, takes the rest when its first payment starts (`holdForPayment`),
  * and is held from then on for `paymentHoldMinutes` at most.
  */
-import { aggregateReservations, fromMinor, type Language, SERVER_MESSAGES } from '@atelier/shared';
+import {
+  aggregateReservations,
+  fromMinor,
+  type Language,
+  type Reservation,
+  reservationKey,
+  SERVER_MESSAGES,
+} from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict } from '../../platform/errors';
 import { emailLimitKey } from '../../platform/mail/address-key';
@@ -16,8 +23,11 @@ export interface UnpaidHoldsDeps {
   db: Db;
   catalog: {
     products: {
-      forOrder(q: Tx, ids: string[]): Promise<Map<string, { stock: number | null }>>;
-      reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
+      forOrder(
+        q: Tx,
+        ids: string[],
+      ): Promise<Map<string, { stock: number | null; variants: ReadonlyMap<string, { stock: number | null }> }>>;
+      reserveStock(tx: Tx, lines: readonly Reservation[]): Promise<string[]>;
     };
   };
   policy: OrderPolicy;
@@ -34,25 +44,33 @@ export function createUnpaidHolds({ db, catalog, policy, stockChanged }: UnpaidH
     const wanted = aggregateReservations(
       lines.flatMap((line) =>
         line.productId && line.deferredQuantity > 0
-          ? [{ productId: line.productId, quantity: line.deferredQuantity }]
+          ? [{ productId: line.productId, variantId: line.variantId, quantity: line.deferredQuantity }]
           : [],
       ),
     );
     if (wanted.length === 0) return false;
     const short = await catalog.products.reserveStock(tx, wanted);
     if (short.length > 0) {
-      const left = await catalog.products.forOrder(tx, short);
+      const missing = wanted.filter((w) => short.includes(reservationKey(w)));
+      const left = await catalog.products.forOrder(
+        tx,
+        missing.map((w) => w.productId),
+      );
+      const counter = (w: Reservation) => {
+        const product = left.get(w.productId);
+        const variant = w.variantId ? product?.variants.get(w.variantId) : undefined;
+        return (variant ? variant.stock : product?.stock) ?? 0;
+      };
       throw new Conflict(
         'heldUnitsSold',
         {
-          items: wanted
-            .filter((w) => short.includes(w.productId))
-            .map((w) => ({
-              type: 'product',
-              id: w.productId,
-              requested: w.quantity,
-              available: left.get(w.productId)?.stock ?? 0,
-            })),
+          items: missing.map((w) => ({
+            type: 'product',
+            id: w.productId,
+            ...(w.variantId ? { variantId: w.variantId } : {}),
+            requested: w.quantity,
+            available: counter(w),
+          })),
         },
         'OUT_OF_STOCK',
       );
@@ -72,7 +90,7 @@ export function createUnpaidHolds({ db, catalog, policy, stockChanged }: UnpaidH
     async splitByHoldCaps(
       tx: Tx,
       userId: string,
-      wanted: { productId: string; quantity: number }[],
+      wanted: Reservation[],
       dueRub: number,
       options: { refuseOver: boolean },
     ): Promise<HoldSplit> {
@@ -92,7 +110,19 @@ export function createUnpaidHolds({ db, catalog, policy, stockChanged }: UnpaidH
           {
             unitsPerProduct: policy.unpaidHoldUnitsPerProduct,
             maxRub: fromMinor(policy.unpaidHoldMaxRub),
-            items: [...split.deferred].map(([id, over]) => ({ type: 'product', id, over })),
+            items: wanted.flatMap((line) => {
+              const over = split.deferred.get(reservationKey(line)) ?? 0;
+              return over > 0
+                ? [
+                    {
+                      type: 'product',
+                      id: line.productId,
+                      ...(line.variantId ? { variantId: line.variantId } : {}),
+                      over,
+                    },
+                  ]
+                : [];
+            }),
           },
           'UNPAID_HOLD_LIMIT',
         );

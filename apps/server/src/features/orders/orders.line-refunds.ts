@@ -50,7 +50,7 @@ function priceUnits(
 export interface LineKind {
   load(q: Db | Tx, ids: string[], userId: string): Promise<ReadonlyMap<string, unknown>>;
   image(item: unknown): string | null;
-  release?(tx: Tx, lines: readonly { refId: string; quantity: number }[]): Promise<void>;
+  release?(tx: Tx, lines: readonly { refId: string; variantId?: string | null; quantity: number }[]): Promise<void>;
 }
 
 /**
@@ -62,11 +62,11 @@ export async function releaseHeld(
   tx: Tx,
   back: readonly { item: OrderItemRow; quantity: number }[],
 ): Promise<boolean> {
-  const byKind = new Map<string, { refId: string; quantity: number }[]>();
+  const byKind = new Map<string, { refId: string; variantId: string | null; quantity: number }[]>();
   for (const { item, quantity } of back) {
     const refId = item.productId ?? item.lessonId ?? item.courseId;
     if (!refId || quantity <= 0) continue;
-    byKind.set(item.type, [...(byKind.get(item.type) ?? []), { refId, quantity }]);
+    byKind.set(item.type, [...(byKind.get(item.type) ?? []), { refId, variantId: item.variantId, quantity }]);
   }
   for (const [kind, lines] of byKind) await kinds[kind]?.release?.(tx, lines);
   return byKind.size > 0;

@@ -69,6 +69,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusEv
         id: item.id,
         type: item.type,
         refId: item.productId ?? item.lessonId ?? item.courseId,
+        variantId: item.variantId,
         name: item.name,
         bookFormat: item.bookFormat,
         unitPrice: fromMinor(item.unitPriceRub),

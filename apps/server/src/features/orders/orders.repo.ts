@@ -1,4 +1,4 @@
-import type { AdminOrdersQuery, OrderCarrier, OrderStatus, PaymentState } from '@atelier/shared';
+import type { AdminOrdersQuery, OrderCarrier, OrderStatus, PaymentState, Reservation } from '@atelier/shared';
 import {
   and,
   asc,
@@ -31,7 +31,7 @@ export interface PlacedPlan {
   order: NewOrderRow;
   items: NewOrderItem[];
   /** One per product, sorted by id (aggregateReservations). */
-  reservations: { productId: string; quantity: number }[];
+  reservations: Reservation[];
   /** RUB minor units. */
   total: number;
   /** Refuse the insert when the customer already has this many pending orders; null = no limit. */
@@ -82,6 +82,7 @@ function itemFromJson(i: Json): OrderItemRow {
     lessonId: i.lesson_id as string | null,
     courseId: i.course_id as string | null,
     bookFormat: i.book_format as OrderItemRow['bookFormat'],
+    variantId: (i.variant_id ?? null) as string | null,
     name: i.name as OrderItemRow['name'],
     unitPriceRub: i.unit_price_rub as number,
     unitPriceInCurrency: (i.unit_price_in_currency ?? null) as number | null,
@@ -160,6 +161,7 @@ export const ordersRepo = {
       lesson_id: item.lessonId ?? null,
       course_id: item.courseId ?? null,
       book_format: item.bookFormat ?? null,
+      variant_id: item.variantId ?? null,
       name: item.name,
       unit_price_rub: item.unitPriceRub,
       unit_price_in_currency: item.unitPriceInCurrency ?? null,
@@ -187,12 +189,12 @@ export const ordersRepo = {
         }
         returning *
       ), i as (
-        insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, name, unit_price_rub,
-          unit_price_in_currency, quantity, reserved_quantity, deferred_quantity)
-        select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.name, x.unit_price_rub,
+        insert into order_items (order_id, type, product_id, lesson_id, course_id, book_format, variant_id, name,
+          unit_price_rub, unit_price_in_currency, quantity, reserved_quantity, deferred_quantity)
+        select o.id, x.type, x.product_id, x.lesson_id, x.course_id, x.book_format, x.variant_id, x.name, x.unit_price_rub,
           x.unit_price_in_currency, x.quantity, x.reserved_quantity, x.deferred_quantity
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(type text, product_id uuid, lesson_id uuid,
-          course_id uuid, book_format text, name jsonb, unit_price_rub integer, unit_price_in_currency integer, quantity integer,
+          course_id uuid, book_format text, variant_id uuid, name jsonb, unit_price_rub integer, unit_price_in_currency integer, quantity integer,
           reserved_quantity integer, deferred_quantity integer)
         returning *
       ), e as (

@@ -56,6 +56,18 @@ describe('aggregateReservations: one reservation per product, summed over every 
       ],
     ],
     ['a line taking nothing is dropped', [{ productId: A, quantity: 0 }], []],
+    [
+      'two variants of one product are two counters; one variant in two lines adds up',
+      [
+        { productId: A, variantId: C, quantity: 1 },
+        { productId: A, variantId: B, quantity: 2 },
+        { productId: A, variantId: C, quantity: 4 },
+      ],
+      [
+        { productId: A, variantId: B, quantity: 2 },
+        { productId: A, variantId: C, quantity: 5 },
+      ],
+    ],
   ])('%s', (_label, lines, expected) => {
     expect(aggregateReservations(lines)).toEqual(expected);
   });
@@ -63,14 +75,20 @@ describe('aggregateReservations: one reservation per product, summed over every 
 
 describe('stockShortages: the aggregated quantity against the counted stock', () => {
   const stock: Record<string, number | null> = { [A]: 8, [B]: null, [C]: 0 };
-  it.each<[string, Reservation, { productId: string; requested: number; available: number }[]]>([
+  it.each<[string, Reservation, { productId: string; variantId?: string; requested: number; available: number }[]]>([
     ['exactly the stock is fine', { productId: A, quantity: 8 }, []],
     ['one more than the stock is short', { productId: A, quantity: 9 }, [{ productId: A, requested: 9, available: 8 }]],
     ['107 of 8', { productId: A, quantity: 107 }, [{ productId: A, requested: 107, available: 8 }]],
     ['an uncounted stock never runs short', { productId: B, quantity: 99 }, []],
     ['an empty stock', { productId: C, quantity: 1 }, [{ productId: C, requested: 1, available: 0 }]],
+    [
+      "a variant's own counter, looked up by product@variant",
+      { productId: B, variantId: A, quantity: 3 },
+      [{ productId: B, variantId: A, requested: 3, available: 1 }],
+    ],
   ])('%s', (_label, reservation, expected) => {
-    expect(stockShortages([reservation], (id) => stock[id])).toEqual(expected);
+    const counters: Record<string, number | null> = { ...stock, [`${B}@${A}`]: 1 };
+    expect(stockShortages([reservation], (key) => counters[key])).toEqual(expected);
   });
 });
 

@@ -2,7 +2,7 @@
  * Pure rules of orders: how counted stock is reserved for an order's lines, and how long an unpaid
  * order may hold what it reserved. No database, no clock: callers pass `now`.
  */
-import type { PaymentMethod } from '@atelier/shared';
+import { type PaymentMethod, type Reservation, reservationKey } from '@atelier/shared';
 
 // The stock rules are shared with checkout, which reserves what orders gives back on cancel.
 export { aggregateReservations, type Reservation, stockShortages } from '@atelier/shared';
@@ -102,7 +102,8 @@ export interface UnpaidHolds {
 
 /** A new order's counted units split by the unpaid-hold caps: taken now, and taken only when paying starts. */
 export interface HoldSplit {
-  firm: { productId: string; quantity: number }[];
+  firm: Reservation[];
+  /** Units deferred, by counter (`reservationKey`). */
   deferred: Map<string, number>;
   /** The order goes over a cap (units of a product, or what the mailbox would owe). */
   over: boolean;
@@ -115,7 +116,7 @@ export interface HoldSplit {
  * deferred. Pure: the caller has locked the mailbox and read `held`.
  */
 export function splitByHoldCaps(
-  wanted: readonly { productId: string; quantity: number }[],
+  wanted: readonly Reservation[],
   dueRub: number,
   held: UnpaidHolds,
   policy: Pick<OrderPolicy, 'unpaidHoldUnitsPerProduct' | 'unpaidHoldMaxRub'>,
@@ -123,11 +124,16 @@ export function splitByHoldCaps(
   const overValue = dueRub > 0 && held.dueRub + dueRub > policy.unpaidHoldMaxRub;
   const firm: HoldSplit['firm'] = [];
   const deferred = new Map<string, number>();
-  for (const { productId, quantity } of wanted) {
-    const room = overValue ? 0 : Math.max(0, policy.unpaidHoldUnitsPerProduct - (held.units.get(productId) ?? 0));
+  // The cap is per product: its variants share it.
+  const taken = new Map<string, number>();
+  for (const line of wanted) {
+    const { productId, quantity } = line;
+    const holding = (held.units.get(productId) ?? 0) + (taken.get(productId) ?? 0);
+    const room = overValue ? 0 : Math.max(0, policy.unpaidHoldUnitsPerProduct - holding);
     const now = Math.min(quantity, room);
-    if (now > 0) firm.push({ productId, quantity: now });
-    if (quantity > now) deferred.set(productId, quantity - now);
+    taken.set(productId, (taken.get(productId) ?? 0) + now);
+    if (now > 0) firm.push({ ...line, quantity: now });
+    if (quantity > now) deferred.set(reservationKey(line), quantity - now);
   }
   return { firm, deferred, over: overValue || deferred.size > 0 };
 }

@@ -37,6 +37,8 @@ export interface LineToChange {
   /** The product, lesson or course; null only if it was deleted. */
   id: string | null;
   bookFormat: 'physical' | 'digital' | null;
+  /** A product with options: the variant bought. */
+  variantId: string | null;
   quantity: number;
   /** As the order named it. */
   name: LocalizedText;

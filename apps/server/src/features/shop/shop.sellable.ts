@@ -4,10 +4,18 @@
  * priced in the order's currency; counted stock is taken by the line unless it is made to order or
  * a download. The stock left as read is on the line, for checkout's check of the whole order.
  */
-import { aggregateReservations, type BookFormat } from '@atelier/shared';
+import { aggregateReservations, type BookFormat, type Reservation, reservationKey, variantName } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client';
 import { Conflict, InvalidFields } from '../../platform/errors';
-import type { FiscalOf, HeldLine, OrderEvent, ProductForOrder, Sellable } from '../checkout/checkout.schemas';
+import type {
+  FiscalOf,
+  HeldLine,
+  OrderEvent,
+  ProductForOrder,
+  Sellable,
+  SellRequest,
+  VariantForOrder,
+} from '../checkout/checkout.schemas';
 import { priceIn } from '../checkout/pricing';
 
 const badFormat = (index: number) =>
@@ -25,9 +33,9 @@ export const productFiscal: FiscalOf = (line) =>
 /** What the product registration needs of the shop: its rows, and its counted stock taken and given back. */
 export interface ProductStock {
   forOrder(q: Db | Tx, ids: string[]): Promise<Map<string, ProductForOrder>>;
-  /** Takes the quantities atomically; the ids it could not take (the caller rolls back). */
-  reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]>;
-  releaseStock(tx: Tx, productId: string, quantity: number): Promise<void>;
+  /** Takes the quantities atomically; the `reservationKey`s it could not take (the caller rolls back). */
+  reserveStock(tx: Tx, lines: readonly Reservation[]): Promise<string[]>;
+  releaseStock(tx: Tx, productId: string, quantity: number, variantId?: string | null): Promise<void>;
 }
 
 /** What a confirmed order's digital books give, and what their refund takes back: the download links. */
@@ -36,9 +44,29 @@ export interface BookDownloads {
   onLinesRefunded(tx: Tx, event: OrderEvent): Promise<void>;
 }
 
-/** One line per product, in id order (two orders never wait on each other's rows), as the reservation takes them. */
-const perProduct = (lines: readonly HeldLine[]) =>
-  aggregateReservations(lines.map((line) => ({ productId: line.refId, quantity: line.quantity })));
+/** One line per product and variant, in id order (two orders never wait on each other's rows), as the reservation takes them. */
+const perCounter = (lines: readonly HeldLine[]) =>
+  aggregateReservations(
+    lines.map((line) => ({ productId: line.refId, variantId: line.variantId ?? null, quantity: line.quantity })),
+  );
+
+const variantProblem = (index: number, message: 'variantRequired' | 'variantInvalid') =>
+  new InvalidFields(message, [{ field: `items.${index}.variantId`, message }]);
+
+/**
+ * The variant a line buys: a product with options needs one of its variants named; one without
+ * options has its default variant, named or not.
+ */
+function variantOf(product: ProductForOrder, line: SellRequest): VariantForOrder {
+  if (line.variantId) {
+    const named = product.variants.get(line.variantId);
+    if (!named) throw variantProblem(line.index, 'variantInvalid');
+    return named;
+  }
+  const only = product.variants.size === 1 ? [...product.variants.values()][0] : undefined;
+  if (product.hasOptions || !only) throw variantProblem(line.index, 'variantRequired');
+  return only;
+}
 
 export function productSellable(
   products: ProductStock,
@@ -57,60 +85,81 @@ export function productSellable(
       } else if (line.bookFormat) {
         throw badFormat(line.index);
       }
-      if (product.availability === 'out_of_stock') {
+      const variant = variantOf(product, line);
+      if (variant.availability === 'out_of_stock') {
         throw new Conflict(
           'outOfStock',
-          { items: [{ type: 'product', id: product.id, available: 0 }] },
+          {
+            items: [
+              { type: 'product', id: product.id, ...(variant.label ? { variantId: variant.id } : {}), available: 0 },
+            ],
+          },
           'OUT_OF_STOCK',
         );
       }
-      const unit = priceIn(product, currency);
+      const unit = priceIn(variant, currency);
       if (unit === null) return { notSoldIn: currency };
       const digital = format === 'digital';
       return {
         priced: {
           type: 'product',
           refId: product.id,
-          name: product.name,
+          // A product without options is its default variant: its lines, stock and 409s stay the product's.
+          variantId: product.hasOptions ? variant.id : null,
+          name: variantName(product.name, variant.label),
           bookFormat: format,
-          unitRubMinor: product.priceRubMinor,
+          unitRubMinor: variant.priceRubMinor,
           unitCurrencyMinor: unit,
           quantity: line.quantity,
           physical: !digital,
           // Made-to-order goods and digital copies do not draw on the counted stock.
-          reserve: !digital && product.availability !== 'on_order' && product.stock !== null,
+          reserve: !digital && variant.availability !== 'on_order' && variant.stock !== null,
           seat: false,
           creditRubMinor: 0,
           courseId: null,
           index: line.index,
-          parcel: digital ? null : product.parcel,
-          stock: product.stock,
+          parcel: digital ? null : variant.parcel,
+          stock: variant.stock,
         },
       };
     },
 
     async reserve(tx, lines) {
-      const wanted = perProduct(lines);
-      const shortIds = await products.reserveStock(tx, wanted);
+      const wanted = perCounter(lines);
+      const shortKeys = await products.reserveStock(tx, wanted);
       const left = await products.forOrder(
         tx,
         wanted.map((line) => line.productId),
       );
-      const stockOf = (id: string) => Math.max(0, left.get(id)?.stock ?? 0);
+      const counterOf = (line: Reservation) => {
+        const product = left.get(line.productId);
+        const variant = line.variantId ? product?.variants.get(line.variantId) : undefined;
+        return variant ? variant.stock : (product?.stock ?? null);
+      };
       return {
         short: wanted
-          .filter((line) => shortIds.includes(line.productId))
-          .map((line) => ({ refId: line.productId, requested: line.quantity, available: stockOf(line.productId) })),
+          .filter((line) => shortKeys.includes(reservationKey(line)))
+          .map((line) => ({
+            refId: line.productId,
+            ...(line.variantId ? { variantId: line.variantId } : {}),
+            requested: line.quantity,
+            available: Math.max(0, counterOf(line) ?? 0),
+          })),
         // Nothing of it is left for anyone else.
-        tookLast: shortIds.length === 0 && [...left.values()].some((p) => p.stock !== null && p.stock <= 0),
+        tookLast:
+          shortKeys.length === 0 &&
+          wanted.some((line) => {
+            const stock = counterOf(line);
+            return stock !== null && stock <= 0;
+          }),
       };
     },
 
     settled: stockChanged,
 
     async release(tx, lines) {
-      for (const { productId, quantity } of perProduct(lines)) {
-        if (quantity > 0) await products.releaseStock(tx, productId, quantity);
+      for (const { productId, variantId, quantity } of perCounter(lines)) {
+        if (quantity > 0) await products.releaseStock(tx, productId, quantity, variantId ?? null);
       }
     },
 

@@ -10,6 +10,7 @@ import {
   type ProductDetail,
   type ProductRemoved,
   productPath,
+  type Reservation,
   type ShopQuery,
   serverMessage,
   toMinor,
@@ -185,10 +186,11 @@ export function createShopService({
     },
 
     /**
-     * Takes the quantities from counted stocks, all in one statement that never drives a stock
-     * negative; returns the ids it could not take (the caller must then roll back).
+     * Takes the quantities from counted stocks (a variant's or its product's), in statements that
+     * never drive a stock negative; returns the `reservationKey`s it could not take (the caller
+     * must then roll back).
      */
-    reserveStock(tx: Tx, lines: { productId: string; quantity: number }[]): Promise<string[]> {
+    reserveStock(tx: Tx, lines: readonly Reservation[]): Promise<string[]> {
       return reserveProductsStock(tx, lines);
     },
 
@@ -196,8 +198,8 @@ export function createShopService({
      * Gives reserved stock back (a cancelled order); uncounted products are left alone. A product
      * whose counted stock was 0 is available again: `productAvailable` is emitted in `tx`.
      */
-    async releaseStock(tx: Tx, productId: string, quantity: number): Promise<void> {
-      const back = await releaseProductStock(tx, productId, quantity);
+    async releaseStock(tx: Tx, productId: string, quantity: number, variantId: string | null = null): Promise<void> {
+      const back = await releaseProductStock(tx, productId, quantity, variantId);
       if (back) await events?.emit(tx, 'productAvailable', { productId: back.id, name: back.name });
     },
   };

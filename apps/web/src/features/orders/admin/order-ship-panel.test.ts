@@ -6,6 +6,7 @@ const item = (id: string, patch: Partial<OrderItem> = {}): OrderItem => ({
   id,
   type: 'product',
   refId: null,
+  variantId: null,
   name: { ru: id },
   bookFormat: null,
   unitPrice: 1000,

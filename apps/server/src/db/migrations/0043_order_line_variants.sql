@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "variant_id" uuid;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;
