@@ -57,7 +57,7 @@ describe('the link of a removed piece', () => {
 
     const notice = page.getByRole('region', { name: 'Этой работы больше нет в магазине' });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain(`«${POSTED.ru}» продана или снята с продажи.`);
+    expect(await notice.textContent()).toContain(`${POSTED.ru}: эта работа продана или снята с продажи.`);
     const category = notice.getByRole('link', { name: 'Ещё в разделе «Цветы и украшения»' });
     expect(await category.getAttribute('href')).toBe('/shop?category=collection');
     // In the first screen of the phone, above the shop's list.

@@ -244,8 +244,9 @@ function NextSteps({ order, paid }: { order: Order; paid: boolean }) {
             <p className="mt-1">{t('payments.instructionsMailed')}</p>
           </li>
         ) : null}
-        {!paid && order.paymentMethod === 'paypal' ? <li>{t('orders.thanks.paypalLink')}</li> : null}
-        {!paid && order.paymentMethod === 'card' ? <li>{t('orders.thanks.cardWaiting')}</li> : null}
+        {!paid && (order.paymentMethod === 'paypal' || order.paymentMethod === 'card') ? (
+          <li>{t('orders.thanks.onPayment')}</li>
+        ) : null}
         {gift ? (
           <li data-testid="thanks-gift">
             {t(gift.key, {

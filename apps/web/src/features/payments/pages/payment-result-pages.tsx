@@ -83,7 +83,7 @@ function TryAgainButton({ orderId }: { orderId: string | null }) {
   };
   return (
     <div className="flex w-full flex-col items-center gap-3">
-      <button type="button" className="btn btn-primary" onClick={retry} disabled={createPayment.isPending}>
+      <button type="button" className="btn btn-primary w-full" onClick={retry} disabled={createPayment.isPending}>
         {createPayment.isPending ? <Spinner className="size-4" /> : null}
         {t('payments.tryAgain')}
       </button>

@@ -81,7 +81,7 @@ export function ProductGone({ removed, level }: { removed: ProductRemoved; level
       {similar.length > 0 ? (
         <>
           <Subtitle className="mt-8 mb-4 font-serif text-2xl">{t('shop.page.related')}</Subtitle>
-          <ul className="shop-grid">
+          <ul className="shop-grid xl:grid-cols-4">
             {similar.map((product) => (
               <li key={product.id}>
                 <SimilarCard product={product} heading={level === 1 ? 'h3' : 'h4'} />
