@@ -1,5 +1,5 @@
 /** The demo shop's products: names and descriptions in ru, en and es, prices in minor units, art. */
-import type { LocalizedText } from '@atelier/shared';
+import type { LocalizedText, ProductOption } from '@atelier/shared';
 import { type ArtSpec, t } from './content-kit';
 
 export interface ProductSeed {
@@ -26,6 +26,22 @@ export interface ProductSeed {
   materials?: LocalizedText;
   care?: LocalizedText;
   art: ArtSpec[];
+  /** Up to three ways the product comes; with them the product is sold by `variants` only. */
+  options?: ProductOption[];
+  variants?: VariantSeed[];
+}
+
+/** One combination of option values with its own counted stock (and price and photos, if set). */
+export interface VariantSeed {
+  /** Option value ids in the options' order. */
+  values: string[];
+  stock: number;
+  /** Minor units; unset = the product's. */
+  priceRub?: number;
+  priceEur?: number;
+  priceUsd?: number;
+  /** Its own photos, shown first when it is chosen. */
+  art?: ArtSpec[];
 }
 
 export const PRODUCTS: ProductSeed[] = [
@@ -99,9 +115,52 @@ export const PRODUCTS: ProductSeed[] = [
     category: 'collection',
     subcategory: 'bouquets',
     availability: 'in_stock',
-    stock: 3,
+    // What the variants hold together (the list's filters read the product's counter).
+    stock: 12,
     position: 2,
     art: [{ kind: 'bloom', palette: 'coral' }],
+    // The demo of a product sold in variants: colour × stem height, one sold out, the taller ones dearer.
+    options: [
+      {
+        id: 'colour',
+        name: t('Цвет', 'Colour', 'Color'),
+        values: [
+          { id: 'coral', label: t('Коралловый', 'Coral', 'Coral') },
+          { id: 'powder', label: t('Пудровый', 'Powder pink', 'Rosa empolvado') },
+          { id: 'wine', label: t('Винный', 'Wine', 'Vino') },
+        ],
+      },
+      {
+        id: 'size',
+        name: t('Высота', 'Height', 'Altura'),
+        values: [
+          { id: 's30', label: t('30 см', '30 cm', '30 cm') },
+          { id: 's45', label: t('45 см', '45 cm', '45 cm') },
+        ],
+      },
+    ],
+    variants: [
+      { values: ['coral', 's30'], stock: 3 },
+      { values: ['coral', 's45'], stock: 2, priceRub: 1_290_000, priceEur: 13_900, priceUsd: 15_200 },
+      { values: ['powder', 's30'], stock: 4, art: [{ kind: 'bloom', palette: 'blush' }] },
+      {
+        values: ['powder', 's45'],
+        stock: 1,
+        priceRub: 1_290_000,
+        priceEur: 13_900,
+        priceUsd: 15_200,
+        art: [{ kind: 'bloom', palette: 'blush' }],
+      },
+      { values: ['wine', 's30'], stock: 2, art: [{ kind: 'bloom', palette: 'wine' }] },
+      {
+        values: ['wine', 's45'],
+        stock: 0,
+        priceRub: 1_290_000,
+        priceEur: 13_900,
+        priceUsd: 15_200,
+        art: [{ kind: 'bloom', palette: 'wine' }],
+      },
+    ],
   },
   {
     slug: 'tulips-spring',
