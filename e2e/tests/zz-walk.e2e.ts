@@ -56,7 +56,9 @@ async function textChecks(page: Page, name: string, lang: Lang, width: number) {
     if (cyr) issues.push(`Cyrillic: ${cyr.slice(0, 8).join(' | ')}`);
   } else {
     if (/€|\$|EUR|USD/.test(text)) issues.push('foreign currency in ru');
-    const lat = text.match(/\b[A-Za-z]{4,}\b/g)?.filter((w) => !/^(Atelier|PayPal|Email|email|Telegram|WhatsApp|Instagram|VK)$/.test(w));
+    const lat = text
+      .match(/\b[A-Za-z]{4,}\b/g)
+      ?.filter((w) => !/^(Atelier|PayPal|Email|email|Telegram|WhatsApp|Instagram|VK)$/.test(w));
     if (lat?.length) issues.push(`Latin words: ${[...new Set(lat)].slice(0, 20).join(' ')}`);
   }
   if (/undefined|null|NaN|\{\{|\w+\.\w+\.\w+/.test(text)) {
@@ -87,7 +89,13 @@ async function tabWalk(page: Page, name: string, lang: Lang, width: number) {
       const cs = getComputedStyle(el);
       const ring =
         (cs.outlineStyle !== 'none' && cs.outlineWidth !== '0px') || (cs.boxShadow && cs.boxShadow !== 'none');
-      const label = (el.getAttribute('aria-label') || el.innerText || (el as HTMLInputElement).value || el.getAttribute('name') || '')
+      const label = (
+        el.getAttribute('aria-label') ||
+        el.innerText ||
+        (el as HTMLInputElement).value ||
+        el.getAttribute('name') ||
+        ''
+      )
         .replace(/\s+/g, ' ')
         .trim()
         .slice(0, 40);
@@ -116,7 +124,9 @@ async function tabWalk(page: Page, name: string, lang: Lang, width: number) {
     if (flag) problems.push(`${s.desc}${flag}`);
     steps.push(`${s.desc}${flag}`);
   }
-  log(`  TAB [${name} ${lang} ${width}] ${seen} stops; ${problems.length ? `flags: ${problems.join(' | ')}` : 'no flags'}`);
+  log(
+    `  TAB [${name} ${lang} ${width}] ${seen} stops; ${problems.length ? `flags: ${problems.join(' | ')}` : 'no flags'}`,
+  );
   log(`    order: ${steps.join(' → ')}`);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
@@ -171,7 +181,9 @@ describe('walk', () => {
   it('checkout-second-purchase ru', async () => {
     log('\n=== checkout-second-purchase ru');
     const all = await products();
-    const bouquet = all.find((p) => p.subcategory === 'bouquets' && p.availability === 'in_stock' && (p.stock ?? 5) >= 3)!;
+    const bouquet = all.find(
+      (p) => p.subcategory === 'bouquets' && p.availability === 'in_stock' && (p.stock ?? 5) >= 3,
+    )!;
     const email = newEmail('walk-second');
     const { token } = await verifiedUser(baseUrl(), { name: 'Вера Повторная', email, password: 'Silk-again-2026' });
     const first = await apiData<{ order: { id: string } }>(baseUrl(), '/orders', {
@@ -179,7 +191,13 @@ describe('walk', () => {
       body: {
         items: [{ type: 'product', id: bouquet.id, quantity: 1 }],
         customer: { firstName: 'Вера', lastName: 'Повторная', email, phone: '+7 912 345-67-89' },
-        delivery: { method: 'standard', country: 'RU', city: 'Казань', address: 'ул. Баумана, 15', postalCode: '420111' },
+        delivery: {
+          method: 'standard',
+          country: 'RU',
+          city: 'Казань',
+          address: 'ул. Баумана, 15',
+          postalCode: '420111',
+        },
         paymentMethod: 'card',
         currency: 'RUB',
         acceptTerms: true,
@@ -190,11 +208,20 @@ describe('walk', () => {
     await payOnSandbox(baseUrl(), token, first.order.id);
     const page = await session.newPage({ mobile: true });
     await useToken(page, token);
-    await apiData(baseUrl(), '/cart', { token, method: 'PUT', body: { items: [{ type: 'product', id: bouquet.id, quantity: 1 }] } });
+    await apiData(baseUrl(), '/cart', {
+      token,
+      method: 'PUT',
+      body: { items: [{ type: 'product', id: bouquet.id, quantity: 1 }] },
+    });
     await page.goto('/checkout');
     await page.getByRole('heading', { level: 1, name: 'Оформление заказа' }).waitFor();
     await page.getByText(/Вы дали его \d+/).waitFor();
-    log(`  address value: ${await page.getByLabel('Адрес', { exact: true }).inputValue().catch(() => '?')}`);
+    log(
+      `  address value: ${await page
+        .getByLabel('Адрес', { exact: true })
+        .inputValue()
+        .catch(() => '?')}`,
+    );
     await page.getByRole('radio', { name: 'Банковская карта' }).check();
     await shoot(page, 'checkout-second-purchase', 'ru');
     await axe(page, 'checkout-second-purchase ru');
@@ -203,7 +230,9 @@ describe('walk', () => {
   it('checkout-second-purchase en-eur', async () => {
     log('\n=== checkout-second-purchase en-eur');
     const all = await products();
-    const bouquet = all.find((p) => p.subcategory === 'bouquets' && p.availability === 'in_stock' && (p.stock ?? 5) >= 3 && p.price.eur)!;
+    const bouquet = all.find(
+      (p) => p.subcategory === 'bouquets' && p.availability === 'in_stock' && (p.stock ?? 5) >= 3 && p.price.eur,
+    )!;
     const email = newEmail('walk-second-en');
     const { token } = await verifiedUser(baseUrl(), { name: 'Emma Return', email, password: 'Silk-again-2026' });
     let country = 'DE';
@@ -233,7 +262,11 @@ describe('walk', () => {
     const page = await session.newPage({ mobile: true, locale: 'en-GB' });
     await enEur(page);
     await useToken(page, token);
-    await apiData(baseUrl(), '/cart', { token, method: 'PUT', body: { items: [{ type: 'product', id: bouquet.id, quantity: 1 }] } });
+    await apiData(baseUrl(), '/cart', {
+      token,
+      method: 'PUT',
+      body: { items: [{ type: 'product', id: bouquet.id, quantity: 1 }] },
+    });
     await page.goto('/checkout');
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await page.waitForTimeout(1500);
@@ -247,7 +280,11 @@ describe('walk', () => {
     const product = all.find((p) => p.availability === 'in_stock' && (p.stock ?? 0) >= 3 && p.category !== 'book')!;
     const email = newEmail('walk-change');
     const { token } = await verifiedUser(baseUrl(), { name: 'Ольга Полевая', email, password: 'Silk-aster-2026' });
-    await apiData(baseUrl(), '/cart', { token, method: 'PUT', body: { items: [{ type: 'product', id: product.id, quantity: 2 }] } });
+    await apiData(baseUrl(), '/cart', {
+      token,
+      method: 'PUT',
+      body: { items: [{ type: 'product', id: product.id, quantity: 2 }] },
+    });
     const page = await session.newPage({ mobile: true });
     await useToken(page, token);
     await page.goto('/cart');
@@ -297,7 +334,9 @@ describe('walk', () => {
     await axe(page, 'cart-returned ru');
     await page.reload();
     await page.getByText(product.name.ru, { exact: true }).waitFor();
-    log(`  after reload the cart notice is ${(await page.getByText(`Заказ № ${number} отменён`).count()) ? 'still there' : 'gone'}`);
+    log(
+      `  after reload the cart notice is ${(await page.getByText(`Заказ № ${number} отменён`).count()) ? 'still there' : 'gone'}`,
+    );
   });
 
   it('payment-cancel / order-awaiting-payment / cart-returned en-eur (PayPal)', async () => {
@@ -350,7 +389,10 @@ describe('walk', () => {
     await page.goto(cancelUrl);
     await page.getByRole('button', { name: /Change the order/i }).click();
     await waitForPath(page, (p) => p === '/cart');
-    await page.getByText(new RegExp(`${number}`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`${number}`))
+      .first()
+      .waitFor();
     await shoot(page, 'cart-returned', 'en-eur');
     await axe(page, 'cart-returned en-eur');
   });
@@ -387,7 +429,10 @@ describe('walk', () => {
     await letCountdownsEnd(page);
     await waitForPath(page, (p) => p.startsWith('/account/orders/thanks/'));
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Payment received\./ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Payment received\./ })
+      .waitFor();
     await shoot(page, 'order-paid-paypal', 'en-eur');
     await axe(page, 'order-paid-paypal en-eur');
   });
@@ -400,7 +445,10 @@ describe('walk', () => {
     // A demo piece nobody here ordered: the oldest of the collection.
     let removed: ShopProduct | undefined;
     for (const candidate of [...all].reverse().slice(0, 4)) {
-      const r = await apiData<{ outcome: string }>(baseUrl(), `/shop/${candidate.id}`, { token: admin, method: 'DELETE' });
+      const r = await apiData<{ outcome: string }>(baseUrl(), `/shop/${candidate.id}`, {
+        token: admin,
+        method: 'DELETE',
+      });
       log(`  DELETE ${candidate.name.ru}: ${r.outcome}`);
       if (r.outcome === 'deleted') {
         removed = candidate;
