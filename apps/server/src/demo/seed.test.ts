@@ -230,10 +230,7 @@ describe('seedDemo on an empty database, after a first attempt that failed half-
     ]);
     for (const option of peony.options)
       for (const value of option.values) expect(Object.keys(value.label).sort()).toEqual(['en', 'es', 'ru']);
-    const variants = await database.db
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, peony.id));
+    const variants = await database.db.select().from(productVariants).where(eq(productVariants.productId, peony.id));
     // The trigger's default variant is gone: every variant names a value of each option.
     expect(variants).toHaveLength(6);
     for (const v of variants) expect(v.optionValues).toHaveLength(2);
