@@ -41,11 +41,13 @@ import {
 import { offersStockAlert } from './availability';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
 import { ProductGallery } from './product-gallery';
-import { VariantPicker } from './variant-picker';
 
 // Only sold-out and made-to-order products show "notify me": its code (and the stock alerts') comes
 // with them. A server-rendered page keeps its markup until the chunk is in.
 const LazyNotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
+
+// Only a product with options shows its chips: their code comes with it.
+const VariantPicker = lazy(() => import('./variant-picker').then((module) => ({ default: module.VariantPicker })));
 
 function NotifyMe(props: { productId: string }) {
   return (
@@ -237,7 +239,9 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
           <p className="figures font-serif text-4xl font-semibold text-rose-700">{format(price)}</p>
         )}
         {options.length > 0 ? (
-          <VariantPicker options={options} variants={variants} choice={choice} onChoose={pick} />
+          <Suspense fallback={null}>
+            <VariantPicker options={options} variants={variants} choice={choice} onChoose={pick} />
+          </Suspense>
         ) : null}
         {/* A choice of variant says at once what it changed for buying it. */}
         <p className="text-sm text-muted" aria-live={options.length > 0 ? 'polite' : undefined}>
