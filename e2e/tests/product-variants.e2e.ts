@@ -113,15 +113,13 @@ describe('a product sold in variants', () => {
         })
       ).items;
     const lineName = `${peony.name.ru} — Пудровый, 45 см`;
-    await expect
-      .poll(serverCart, { timeout: ACTION_TIMEOUT })
-      .toEqual([
-        expect.objectContaining({
-          id: peony.id,
-          variantId: powder45.id,
-          name: expect.objectContaining({ ru: lineName }),
-        }),
-      ]);
+    await expect.poll(serverCart, { timeout: ACTION_TIMEOUT }).toEqual([
+      expect.objectContaining({
+        id: peony.id,
+        variantId: powder45.id,
+        name: expect.objectContaining({ ru: lineName }),
+      }),
+    ]);
 
     await page.goto('/cart');
     await appStarted(page);
