@@ -61,4 +61,5 @@ export * from './training';
 export * from './training.constants';
 export * from './users';
 export * from './users.constants';
+export * from './variant-name';
 export * from './webvtt';

@@ -1,5 +1,5 @@
 /** The demo shop's products: names and descriptions in ru, en and es, prices in minor units, art. */
-import type { LocalizedText } from '@atelier/shared';
+import type { LocalizedText, ProductOption } from '@atelier/shared';
 import { type ArtSpec, t } from './content-kit';
 
 export interface ProductSeed {
@@ -26,9 +26,87 @@ export interface ProductSeed {
   materials?: LocalizedText;
   care?: LocalizedText;
   art: ArtSpec[];
+  /** Up to three ways the product comes; with them the product is sold by `variants` only. */
+  options?: ProductOption[];
+  variants?: VariantSeed[];
+}
+
+/** One combination of option values with its own counted stock (and price and photos, if set). */
+export interface VariantSeed {
+  /** Option value ids in the options' order. */
+  values: string[];
+  stock: number;
+  /** Minor units; unset = the product's. */
+  priceRub?: number;
+  priceEur?: number;
+  priceUsd?: number;
+  /** Its own photos, shown first when it is chosen. */
+  art?: ArtSpec[];
 }
 
 export const PRODUCTS: ProductSeed[] = [
+  {
+    // The demo of a product sold in variants: colour × stem height, each counted on its own, one
+    // sold out, the taller ones dearer, two colours with their own photo. First in the list, so the
+    // oldest: the journeys that pick "a product in stock" from the top still find one without options.
+    slug: 'peony-garden-stem',
+    name: t('Садовый пион на стебле', 'Garden peony on a stem', 'Peonía de jardín con tallo'),
+    description: t(
+      'Один пышный шёлковый пион с бутоном и листьями на гнущемся стебле. Выберите цвет и высоту — каждый пион окрашен вручную.',
+      'One full silk peony with a bud and leaves on a bendable stem. Choose the colour and the height: every peony is hand-dyed.',
+      'Una peonía de seda frondosa con capullo y hojas en un tallo flexible. Elija el color y la altura: cada peonía se tiñe a mano.',
+    ),
+    priceRub: 690_000,
+    priceEur: 7_500,
+    priceUsd: 8_200,
+    category: 'collection',
+    subcategory: 'bouquets',
+    availability: 'in_stock',
+    // What the variants hold together (the list's filters read the product's counter).
+    stock: 12,
+    art: [{ kind: 'bloom', palette: 'coral' }],
+    options: [
+      {
+        id: 'colour',
+        name: t('Цвет', 'Colour', 'Color'),
+        values: [
+          { id: 'coral', label: t('Коралловый', 'Coral', 'Coral') },
+          { id: 'powder', label: t('Пудровый', 'Powder pink', 'Rosa empolvado') },
+          { id: 'wine', label: t('Винный', 'Wine', 'Vino') },
+        ],
+      },
+      {
+        id: 'size',
+        name: t('Высота', 'Height', 'Altura'),
+        values: [
+          { id: 's30', label: t('30 см', '30 cm', '30 cm') },
+          { id: 's45', label: t('45 см', '45 cm', '45 cm') },
+        ],
+      },
+    ],
+    variants: [
+      { values: ['coral', 's30'], stock: 3 },
+      { values: ['coral', 's45'], stock: 2, priceRub: 890_000, priceEur: 9_600, priceUsd: 10_500 },
+      { values: ['powder', 's30'], stock: 4, art: [{ kind: 'bloom', palette: 'blush' }] },
+      {
+        values: ['powder', 's45'],
+        stock: 1,
+        priceRub: 890_000,
+        priceEur: 9_600,
+        priceUsd: 10_500,
+        art: [{ kind: 'bloom', palette: 'blush' }],
+      },
+      { values: ['wine', 's30'], stock: 2, art: [{ kind: 'bloom', palette: 'wine' }] },
+      {
+        values: ['wine', 's45'],
+        stock: 0,
+        priceRub: 890_000,
+        priceEur: 9_600,
+        priceUsd: 10_500,
+        art: [{ kind: 'bloom', palette: 'wine' }],
+      },
+    ],
+  },
   {
     slug: 'bouquet-morning-powder',
     featured: true,

@@ -21,6 +21,7 @@ import {
   lessons,
   portfolioItems,
   products,
+  productVariants,
   promoCodes,
   reviews,
   users,
@@ -217,6 +218,25 @@ describe('seedDemo on an empty database, after a first attempt that failed half-
       if (p.subcategory) expect(p.category).toBe('collection');
       if (p.availability === 'out_of_stock') expect(p.stock ?? 0).toBe(0);
     }
+  });
+
+  it('sells one peony in variants: colour × height, each counted on its own, one sold out, the taller dearer', async () => {
+    const withOptions = (await database.db.select().from(products)).filter((p) => p.options.length > 0);
+    expect(withOptions).toHaveLength(1);
+    const peony = withOptions[0]!;
+    expect(peony.options.map((o) => [o.id, o.values.length])).toEqual([
+      ['colour', 3],
+      ['size', 2],
+    ]);
+    for (const option of peony.options)
+      for (const value of option.values) expect(Object.keys(value.label).sort()).toEqual(['en', 'es', 'ru']);
+    const variants = await database.db.select().from(productVariants).where(eq(productVariants.productId, peony.id));
+    // The trigger's default variant is gone: every variant names a value of each option.
+    expect(variants).toHaveLength(6);
+    for (const v of variants) expect(v.optionValues).toHaveLength(2);
+    expect(variants.filter((v) => v.stock === 0).map((v) => v.optionValues)).toEqual([['wine', 's45']]);
+    expect(variants.some((v) => v.priceRub !== null && v.priceRub !== peony.priceRub)).toBe(true);
+    expect(variants.some((v) => v.images.length > 0)).toBe(true);
   });
 
   it('has two books: one physical and digital with its PDF in private storage, one physical only', async () => {

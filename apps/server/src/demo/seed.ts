@@ -23,6 +23,7 @@ import {
   lessons,
   portfolioItems,
   products,
+  productVariants,
   promoCodes,
   reviews,
   type StoredFileRef,
@@ -158,6 +159,11 @@ export async function prepareDemo(deps: Omit<SeedDeps, 'db'>): Promise<PreparedD
     const aboutArt = job(ABOUT.art, 'landing', 1000, 1250, 11);
     const productArt = PRODUCTS.map((p, i) =>
       p.art.map((spec, j) => job(spec, 'products', 1000, 1000, 1000 + i * 10 + j)),
+    );
+    const variantArt = PRODUCTS.map((p, i) =>
+      (p.variants ?? []).map((v, k) =>
+        (v.art ?? []).map((spec, j) => job(spec, 'products', 1000, 1000, 5000 + i * 100 + k * 10 + j)),
+      ),
     );
     const portfolioArt = PORTFOLIO.map((p, i) =>
       p.art.map((spec, j) => job(spec, 'portfolio', 1200, 900, 2000 + i * 10 + j)),
@@ -297,8 +303,27 @@ export async function prepareDemo(deps: Omit<SeedDeps, 'db'>): Promise<PreparedD
             care: p.care ?? null,
             createdAt: daysAgo(PRODUCTS.length - i),
             updatedAt: daysAgo(PRODUCTS.length - i),
+            options: p.options ?? [],
           })),
         );
+        // A product sold in variants: the trigger gave it its default variant, which its options replace.
+        for (const [i, p] of PRODUCTS.entries()) {
+          if (!p.variants?.length) continue;
+          const productId = productIds.get(p.slug)!;
+          await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+          await tx.insert(productVariants).values(
+            p.variants.map((v, k) => ({
+              productId,
+              optionValues: v.values,
+              stock: v.stock,
+              priceRub: v.priceRub ?? null,
+              priceEur: v.priceEur ?? null,
+              priceUsd: v.priceUsd ?? null,
+              images: variantArt[i]![k]!.map(img),
+              position: k + 1,
+            })),
+          );
+        }
         await tx.insert(portfolioItems).values(
           PORTFOLIO.map((item, i) => ({
             title: item.title,

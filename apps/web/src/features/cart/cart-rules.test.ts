@@ -141,6 +141,36 @@ describe('server sync', () => {
     });
   });
 
+  it('a variant is its own line, sent and kept with its id; a stored variant id that is not text drops the line', () => {
+    const powder = { ...rose, variantId: 'v-powder', name: { ru: 'Роза — Пудровый' } };
+    const cart = addItem(addItem(addItem(EMPTY_CART, powder, 1), { ...powder, variantId: 'v-wine' }, 2), powder, 1);
+    expect(toServerLines(cart).items).toEqual([
+      { type: 'product', id: 'a', quantity: 2, variantId: 'v-powder' },
+      { type: 'product', id: 'a', quantity: 2, variantId: 'v-wine' },
+    ]);
+    expect(parseStoredCart(JSON.stringify(cart)).items.map((line) => line.variantId)).toEqual(['v-powder', 'v-wine']);
+    expect(parseStoredCart(JSON.stringify({ items: [{ ...powder, variantId: 5, quantity: 1 }] })).items).toEqual([]);
+    const server = fromServerLines(
+      [
+        {
+          type: 'product',
+          id: 'a',
+          quantity: 1,
+          variantId: 'v-wine',
+          name: { ru: 'Роза — Винный' },
+          price: { rub: 10, eur: null, usd: null },
+          image: null,
+          stock: null,
+          physical: true,
+          available: true,
+          problem: null,
+        },
+      ],
+      cart,
+    );
+    expect(server.items.map((line) => [line.variantId, line.name.ru])).toEqual([['v-wine', 'Роза — Винный']]);
+  });
+
   it('a save names the server cart it grew from (kept through the local copy), so an order’s lines are not put back', () => {
     const stamp = '2026-11-27T07:00:00.000Z';
     const grown = { ...addItem(fromServerLines([], EMPTY_CART, stamp), rose, 1), basedOn: stamp };

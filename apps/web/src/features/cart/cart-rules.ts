@@ -25,6 +25,8 @@ export interface CartItem {
   quantity: number;
   image?: string;
   bookFormat?: BookFormat;
+  /** The product's variant (a product with options is sold only by its variants). */
+  variantId?: string;
   /** From the server's last check: false = cannot be ordered as it is (see `problem`). */
   available?: boolean;
   problem?: CartLineProblem | null;
@@ -95,6 +97,7 @@ function isCartItem(value: unknown): value is CartItem {
     typeof line.name === 'object' &&
     line.name !== null &&
     typeof price?.rub === 'number' &&
+    (line.variantId === undefined || typeof line.variantId === 'string') &&
     typeof line.quantity === 'number' &&
     line.quantity > 0
   );
@@ -125,6 +128,7 @@ export function toServerLines(cart: Cart): PutCartBody {
       id: line.id,
       quantity: line.quantity,
       ...(line.bookFormat ? { bookFormat: line.bookFormat } : {}),
+      ...(line.variantId ? { variantId: line.variantId } : {}),
     })),
     ...(cart.basedOn ? { basedOn: cart.basedOn } : {}),
   };
@@ -153,6 +157,7 @@ export function fromServerLines(lines: CartLine[], previous: Cart, basedOn?: str
       const image = line.image ?? before?.image;
       if (image) item.image = image;
       if (line.bookFormat) item.bookFormat = line.bookFormat;
+      if (line.variantId) item.variantId = line.variantId;
       return item;
     }),
   };

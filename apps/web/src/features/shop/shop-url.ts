@@ -34,13 +34,14 @@ export function parseShopParams(search: URLSearchParams): ShopParams {
 /**
  * Applies a change to the current query string. A filter change returns to page 1 (opening a
  * product does not);
- * defaults are left out so the address stays short. `product` (the open modal) is kept unless set.
+ * defaults are left out so the address stays short. `product` (the open modal) and `variant` (its
+ * chosen variant) are kept unless set.
  */
 export function updateShopSearch(
   current: URLSearchParams,
   change: Partial<
     Record<
-      'category' | 'subcategory' | 'search' | 'minPrice' | 'maxPrice' | 'sort' | 'page' | 'product',
+      'category' | 'subcategory' | 'search' | 'minPrice' | 'maxPrice' | 'sort' | 'page' | 'product' | 'variant',
       string | number | null
     >
   >,
@@ -50,7 +51,7 @@ export function updateShopSearch(
     if (value === null || value === undefined || value === '') next.delete(key);
     else next.set(key, String(value));
   }
-  const filterChanged = Object.keys(change).some((key) => key !== 'page' && key !== 'product');
+  const filterChanged = Object.keys(change).some((key) => key !== 'page' && key !== 'product' && key !== 'variant');
   if (filterChanged && !('page' in change)) next.delete('page');
   if (next.get('page') === '1') next.delete('page');
   if (next.get('sort') === DEFAULT_SHOP_PARAMS.sort) next.delete('sort');

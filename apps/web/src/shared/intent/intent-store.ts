@@ -17,6 +17,8 @@ export type Intent =
         price: Price;
         image?: string;
         bookFormat?: BookFormat;
+        /** The product's variant chosen (a product with options). */
+        variantId?: string;
       };
       quantity: number;
     }
@@ -86,6 +88,7 @@ function isIntent(value: unknown): value is Intent {
         ['product', 'lesson', 'course'].includes(item.type as string) &&
         typeof item.name === 'object' &&
         typeof item.price === 'object' &&
+        (item.variantId === undefined || typeof item.variantId === 'string') &&
         Number.isInteger(intent.quantity) &&
         (intent.quantity as number) > 0
       );

@@ -13,6 +13,7 @@ export function quoteLines(items: readonly CartItem[]): OrderQuoteBody['items'] 
     id: item.id,
     quantity: item.quantity,
     ...(item.bookFormat ? { bookFormat: item.bookFormat } : {}),
+    ...(item.variantId ? { variantId: item.variantId } : {}),
   }));
 }
 

@@ -10,11 +10,13 @@ import {
   MAX_LINE_QUANTITY,
   PRODUCT_DETAIL_FIELDS,
   type Product,
+  type ProductDetail,
   productPath,
   soldIn,
+  variantName,
 } from '@atelier/shared';
 import { lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { setCurrency, useCurrency } from '../../../shared/currency/currency-store';
 import { usePriceFormatter } from '../../../shared/currency/use-price';
 import { useLanguage } from '../../../shared/i18n/use-language';
@@ -26,6 +28,16 @@ import { Markdown } from '../../../shared/ui/markdown';
 import { useSession } from '../../auth/api/auth-session';
 import { cartActions } from '../../cart/api/use-cart';
 import { useFavouriteToggle } from '../../favourites/api/favourites';
+import {
+  type Choice,
+  choose,
+  initialChoice,
+  variantImages,
+  variantLabel,
+  variantOf,
+  variantPrice,
+  withVariant,
+} from '../variant-choice';
 import { offersStockAlert } from './availability';
 import { AvailabilityBadge, shownAvailability } from './availability-badge';
 import { ProductGallery } from './product-gallery';
@@ -33,6 +45,9 @@ import { ProductGallery } from './product-gallery';
 // Only sold-out and made-to-order products show "notify me": its code (and the stock alerts') comes
 // with them. A server-rendered page keeps its markup until the chunk is in.
 const LazyNotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
+
+// Only a product with options shows its chips: their code comes with it.
+const VariantPicker = lazy(() => import('./variant-picker').then((module) => ({ default: module.VariantPicker })));
 
 function NotifyMe(props: { productId: string }) {
   return (
@@ -93,7 +108,8 @@ function DeliveryOptions({ currency }: { currency: Currency }) {
 }
 
 interface ProductViewProps {
-  product: Product;
+  /** The shop's list gives a product without its options and variants: nothing to choose until they come. */
+  product: Product & Partial<Pick<ProductDetail, 'options' | 'variants'>>;
   /** The product's name as the page's heading; a dialog has its own title. */
   heading?: ReactNode;
   /**
@@ -124,14 +140,35 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
   const localized = useLocalized();
   const name = localize(product.name, language);
   const description = localized(product.description);
-  const availability = shownAvailability(product);
+  // A product with options is bought as one of its variants: its price, stock and photos are the
+  // variant's (the server's figures), and the address names it (`variant=`, replaced, not pushed).
+  const options = product.options ?? [];
+  const variants = product.variants ?? [];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [picked, setPicked] = useState<Choice | null>(null);
+  const choice = picked ?? initialChoice(options, variants, searchParams.get('variant'));
+  const variant = options.length > 0 ? variantOf(variants, choice) : undefined;
+  const pick = (index: number, value: string) => {
+    const next = choose(choice, index, value);
+    setPicked(next);
+    // Another variant has its own stock: the count starts over.
+    setQuantity(1);
+    const chosen = variantOf(variants, next);
+    setSearchParams((current) => withVariant(current, chosen?.id ?? null), { replace: true, preventScrollReset: true });
+  };
+  const price = variant ? variantPrice(variant) : product.price;
+  const stock = variant ? (variant.stock ?? null) : product.stock;
+  const variantSoldOut = options.length > 0 && variant?.available !== true;
+  const availability = variantSoldOut
+    ? 'out_of_stock'
+    : shownAvailability({ availability: variant?.availability ?? product.availability, stock });
   const soldOut = availability === 'out_of_stock';
   const favourite = useFavouriteToggle('product', product.id, product.name);
   const signInFor = useSignInFor();
   // Opened while euros or dollars are chosen, a piece sold in roubles only shows no price of a
   // currency the visitor did not choose, and cannot go in a cart in that currency (decision 0052).
-  const notSold = currency !== 'RUB' && !soldIn(product.price, currency);
-  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY));
+  const notSold = currency !== 'RUB' && !soldIn(price, currency);
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, stock ?? MAX_LINE_QUANTITY));
   const digitalOnly = formats.length > 0 && formats.every((value) => value === 'digital');
   const shipsPhysical = !digitalOnly;
   const returnable = product.category !== 'book';
@@ -146,10 +183,12 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
     const item = {
       id: product.id,
       type: 'product' as const,
-      name: product.name,
-      price: product.price,
-      image: product.images[0]?.thumb,
+      // The server names the line the same way once it has it.
+      name: variant ? variantName(product.name, variantLabel(options, choice)) : product.name,
+      price,
+      image: images[0]?.thumb,
       bookFormat: formats.length > 0 ? bookFormat : undefined,
+      variantId: variant?.id,
     };
     // A guest signs in (or registers) and comes back to this product with it in the cart.
     if (session.status !== 'authenticated') {
@@ -158,6 +197,8 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
     }
     if (cartActions.add(item, quantity)) onAdded?.();
   };
+
+  const images = variant ? variantImages(variant.images, product.images) : product.images;
 
   const setClamped = (value: number) => setQuantity(Math.min(maxQuantity, Math.max(1, Math.trunc(value) || 1)));
 
@@ -169,7 +210,9 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 md:gap-10">
       <ProductGallery
-        images={product.images}
+        // Another variant's photos start the strip from its first.
+        key={images[0]?.url}
+        images={images}
         alt={(number) => t('shop.photoOf', { name, number })}
         sizes="(min-width: 768px) 36rem, 92vw"
       />
@@ -193,18 +236,26 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             </button>
           </div>
         ) : formats.length > 1 ? null : (
-          <p className="figures font-serif text-4xl font-semibold text-rose-700">{format(product.price)}</p>
+          <p className="figures font-serif text-4xl font-semibold text-rose-700">{format(price)}</p>
         )}
-        <p className="text-sm text-muted">
+        {options.length > 0 ? (
+          <Suspense fallback={null}>
+            <VariantPicker options={options} variants={variants} choice={choice} onChoose={pick} />
+          </Suspense>
+        ) : null}
+        {/* A choice of variant says at once what it changed for buying it. */}
+        <p className="text-sm text-muted" aria-live={options.length > 0 ? 'polite' : undefined}>
           {availability === 'on_order'
             ? t('shop.onOrderHint')
-            : soldOut
-              ? t('shop.page.soldOutHint')
-              : digitalOnly
-                ? t('shop.page.digitalReady')
-                : product.stock !== null && product.stock <= 5
-                  ? t('shop.page.fewLeft', { count: product.stock })
-                  : t('shop.page.readyToShip')}
+            : variantSoldOut
+              ? t('shop.variant.soldOut')
+              : soldOut
+                ? t('shop.page.soldOutHint')
+                : digitalOnly
+                  ? t('shop.page.digitalReady')
+                  : stock !== null && stock <= 5
+                    ? t('shop.page.fewLeft', { count: stock })
+                    : t('shop.page.readyToShip')}
         </p>
         {formats.length > 0 ? (
           <fieldset aria-describedby={formatMissing ? formatError : undefined}>
@@ -236,7 +287,7 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
                         className="figures font-serif text-xl font-semibold text-rose-700"
                         data-edition-price={value}
                       >
-                        {format(product.price)}
+                        {format(price)}
                       </span>
                     )}
                   </span>
@@ -299,12 +350,16 @@ export function ProductView({ product, heading, place, onAdded }: ProductViewPro
             <NotifyMe productId={product.id} />
           ) : (
             <div className="flex items-center gap-3">
-              <span className="figures font-serif text-2xl font-semibold text-rose-700 md:hidden">
-                {format(product.price)}
-              </span>
-              <button type="button" className="btn btn-primary flex-1" onClick={add}>
-                {t('shop.addToCart')}
-              </button>
+              <span className="figures font-serif text-2xl font-semibold text-rose-700 md:hidden">{format(price)}</span>
+              {variantSoldOut ? (
+                <span className="flex-1 text-center text-sm font-semibold text-muted">
+                  {t('shop.variant.unavailable')}
+                </span>
+              ) : (
+                <button type="button" className="btn btn-primary flex-1" onClick={add}>
+                  {t('shop.addToCart')}
+                </button>
+              )}
             </div>
           )}
         </div>

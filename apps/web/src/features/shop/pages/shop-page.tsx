@@ -196,7 +196,11 @@ export function ShopPage() {
       {/* Here, not after the list: a removed product's notice takes this place (a dialog goes over the page anyway). */}
       {productId ? (
         <Suspense fallback={null}>
-          <ProductModal productId={productId} initial={initial} onClose={() => change({ product: null }, true)} />
+          <ProductModal
+            productId={productId}
+            initial={initial}
+            onClose={() => change({ product: null, variant: null }, true)}
+          />
         </Suspense>
       ) : null}
       <div className="container-page grid grid-cols-1 gap-10 pb-10 lg:grid-cols-[15rem_minmax(0,1fr)]">
