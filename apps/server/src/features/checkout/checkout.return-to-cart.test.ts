@@ -422,7 +422,8 @@ describe('return to cart and a payment that still succeeds: the money stays safe
     ]);
     expect(change.statusCode).toBe(409);
     expect(['PAYMENT_IN_PROGRESS', 'ORDER_ALREADY_PAID']).toContain(change.json().code);
-    expect(paid.json().data.outcome).toBe('applied');
+    // Whichever learns of the success first confirms the order; the other finds it done.
+    expect(['applied', 'ignored']).toContain(paid.json().data.outcome);
     expect((await orderRow(order.id)).status).toBe('confirmed');
     expect(await stockOf(peony)).toBe(2);
     expect(await alertsOf(order.id)).toEqual([]);
